@@ -1,0 +1,97 @@
+"""Versioned JSON documents: reading them defensively and writing them without ever losing a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import StateFormatError
+
+
+def envelope(kind: str, version: int, body: dict[str, Any]) -> dict[str, Any]:
+    """Wrap ``body`` with the document kind and format version, so a foreign or newer file is recognised."""
+    return {"format": kind, "version": version, **body}
+
+
+def open_envelope(data: Any, kind: str, version: int) -> dict[str, Any]:
+    """Check the kind and version of a document made by :func:`envelope` and return it."""
+    if not isinstance(data, dict):
+        raise StateFormatError(f"expected a {kind} document (a JSON object), found {type(data).__name__}")
+    found = data.get("format")
+    if found != kind:
+        raise StateFormatError(f"this is not a {kind} document (format is {found!r})")
+    found_version = data.get("version")
+    if not isinstance(found_version, int) or isinstance(found_version, bool):
+        raise StateFormatError(f"the {kind} document has no valid version number")
+    if found_version > version:
+        raise StateFormatError(
+            f"the {kind} document was written by a newer version of the game "
+            f"(format {found_version}, this game reads up to {version})"
+        )
+    if found_version != version:
+        raise StateFormatError(f"the {kind} document has an unsupported version {found_version}")
+    return data
+
+
+def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], where: str = "state") -> Any:
+    """Fetch a required field of a given JSON type, with a clear error naming what is wrong."""
+    if name not in data:
+        raise StateFormatError(f"the {where} has no field {name!r}")
+    value = data[name]
+    if isinstance(value, bool) and kind is not bool and not (isinstance(kind, tuple) and bool in kind):
+        raise StateFormatError(f"the {where} field {name!r} must be {_kind_name(kind)}, not a boolean")
+    if not isinstance(value, kind):
+        raise StateFormatError(f"the {where} field {name!r} must be {_kind_name(kind)}, not {type(value).__name__}")
+    return value
+
+
+def int_list(data: dict[str, Any], name: str, where: str = "state") -> list[int]:
+    """A required list of integers."""
+    value = field(data, name, list, where)
+    if not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+        raise StateFormatError(f"the {where} field {name!r} must be a list of whole numbers")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true or false"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def parse_json_text(text: str | bytes) -> Any:
+    """Parse JSON, turning every parser failure into a ``StateFormatError``."""
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        raise StateFormatError(f"not valid JSON: {error}") from None
+
+
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file; an unreadable or malformed file is a ``StateFormatError``."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise StateFormatError(f"cannot read {path}: {error.strerror or error}") from None
+    return parse_json_text(raw)
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    """Write JSON to a temporary file beside ``path``, then replace ``path``: a crash never leaves half a file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, sort_keys=True)
+    handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

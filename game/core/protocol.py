@@ -1,0 +1,124 @@
+"""The one protocol both games' states speak, so that bots, saves, simulations and scenes treat them alike.
+
+Modelled on OpenSpiel's state API: whose decision it is, the legal actions, apply, terminal and returns,
+a hand-written clone, and an observation per seat that shows only what that seat may know.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Sequence, TypeVar
+
+Seat = int
+Action = Hashable
+NO_SEAT: Seat = -1
+
+S = TypeVar("S", bound="GameState")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a machine-readable termination, the winning seats and a sentence for people."""
+
+    termination: str
+    winners: frozenset[Seat]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"termination": self.termination, "winners": sorted(self.winners), "reason": self.reason}
+
+
+class GameState(ABC):
+    """A whole game position. Mutated only through :meth:`apply`; copied with :meth:`clone`."""
+
+    game_name: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def current_seat(self) -> Seat:
+        """The seat that decides next, or ``NO_SEAT`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats taking part in this game, in turn order."""
+
+    @abstractmethod
+    def seat_name(self, seat: Seat) -> str:
+        """A short readable name for a seat ("Don Falconi", "Port police", "Blue falconer")."""
+
+    @abstractmethod
+    def side_of(self, seat: Seat) -> str:
+        """The side a seat plays for, used to count wins per side in simulations."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action for the current decision; empty exactly when the game is over."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play one action. Raises ``IllegalActionError`` and leaves the state untouched if it is not legal."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def returns(self) -> list[float]:
+        """+1 for each winning seat, -1 for each other seat in play, 0 while the game goes on."""
+        result = [0.0] * self.seat_count()
+        if self.outcome is None:
+            return result
+        for seat in self.seats:
+            result[seat] = 1.0 if seat in self.outcome.winners else -1.0
+        return result
+
+    @abstractmethod
+    def seat_count(self) -> int:
+        """The number of seat indices (seats not in play included), for arrays indexed by seat."""
+
+    @property
+    @abstractmethod
+    def turn_number(self) -> int:
+        """How many turns have been started, counting from 1."""
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy, written by hand for speed (no deepcopy)."""
+
+    @abstractmethod
+    def observation(self, seat: Seat) -> dict[str, Any]:
+        """The JSON-able view of the game that ``seat`` may see: hidden information is left out."""
+
+    @abstractmethod
+    def determinize(self: S, seat: Seat, rng: random.Random) -> S:
+        """A full state consistent with ``observation(seat)``: what the seat cannot see is dealt anew.
+
+        The result depends only on what the seat may see and on ``rng``, never on the hidden truth.
+        """
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as versioned, JSON-able data; :meth:`from_json` restores it exactly."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls: type[S], data: Any) -> S:
+        """Rebuild a state from :meth:`to_json` data, validating it (``StateFormatError`` if it is wrong)."""
+
+    @abstractmethod
+    def action_text(self, action: Action) -> str:
+        """The one-line text form of an action; :meth:`parse_action` reads it back."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form (``ActionFormatError`` if it cannot be read)."""
+
+    @abstractmethod
+    def describe(self, action: Action) -> str:
+        """A sentence for the game log, said in the current state before the action is applied."""

@@ -1,0 +1,166 @@
+"""Falconi actions: small hashable values with a one-line text form that round-trips.
+
+``Action`` is a NamedTuple (compared and hashed in C: fast in the legal-action hot path). Its ``verb`` says
+what it is; the other fields are used as each verb needs:
+
+=============  =======================================  ======================
+verb           meaning                                  text
+=============  =======================================  ======================
+place          put a tile of ``tile`` kind on ``cell``   ``place curve 4,7 r1``
+               turned by ``edge`` (the rotation)
+drive          Mode I: drive to the open end             ``drive 4,5 N``
+               (``cell``, entry ``edge``), or out        ``drive W6``
+               through escape ``slot``
+catch          Mode I: drive to Don Falconi, entering    ``catch E``
+               his last tile through ``edge``
+bomb / pass    answer a catch with a Chili Bomb or not   ``bomb`` / ``pass``
+blast          Mode I: bomb the block at (cell, edge)    ``blast 3,4 N``
+escape         put an escape tile on ``slot``            ``escape N6``
+keep           keep a drawn escape tile in reserve       ``keep``
+draw           Mode II: draw a tile into the reserve     ``draw``
+step           Mode II: drive one tile, out by ``edge``  ``step E``
+turn           Mode II: three-point turn, new entry      ``turn S``
+boost          Diavola: Chili Boost along ``path``       ``boost N,E,E``
+accomplice     Diavola: place the secret escape tile     ``accomplice N6``
+=============  =======================================  ======================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.core.errors import ActionFormatError
+from game.falconi.city import EDGE_NAMES, CityLayout
+from game.falconi.tiles import KIND_BY_NAME, KIND_NAMES
+
+
+class Action(NamedTuple):
+    verb: str
+    tile: int = -1
+    cell: int = -1
+    edge: int = -1
+    slot: int = -1
+    path: tuple[int, ...] = ()
+
+
+DRAW = Action("draw")
+BOMB = Action("bomb")
+PASS = Action("pass")
+KEEP = Action("keep")
+_BARE = {"draw": DRAW, "bomb": BOMB, "pass": PASS, "keep": KEEP}
+
+
+def cell_text(city: CityLayout, cell: int) -> str:
+    x, y = city.xy(cell)
+    return f"{x},{y}"
+
+
+def place_text(city: CityLayout, place: int) -> str:
+    """A car's place (cell, entry edge) as ``4,8 S``."""
+    return f"{cell_text(city, place >> 2)} {EDGE_NAMES[place & 3]}"
+
+
+def action_text(city: CityLayout, action: Action) -> str:
+    verb = action.verb
+    if verb in _BARE:
+        return verb
+    if verb == "place":
+        return f"place {KIND_NAMES[action.tile]} {cell_text(city, action.cell)} r{action.edge}"
+    if verb == "drive":
+        if action.slot >= 0:
+            return f"drive {city.slots[action.slot].name}"
+        return f"drive {place_text(city, action.cell * 4 + action.edge)}"
+    if verb in ("catch", "step", "turn"):
+        return f"{verb} {EDGE_NAMES[action.edge]}"
+    if verb == "blast":
+        return f"blast {place_text(city, action.cell * 4 + action.edge)}"
+    if verb in ("escape", "accomplice"):
+        return f"{verb} {city.slots[action.slot].name}"
+    if verb == "boost":
+        return "boost " + ",".join(EDGE_NAMES[edge] for edge in action.path)
+    raise ActionFormatError(f"unknown action verb {verb!r}")
+
+
+def parse_action(city: CityLayout, text: str) -> Action:
+    """Read :func:`action_text` back; ``ActionFormatError`` says what could not be read."""
+    words = text.strip().split()
+    if not words:
+        raise ActionFormatError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in _BARE and not args:
+            return _BARE[verb]
+        if verb == "place" and len(args) == 3:
+            kind = KIND_BY_NAME[args[0].lower()]
+            rotation = args[2].lower()
+            if rotation not in ("r0", "r1", "r2", "r3"):
+                raise ValueError(rotation)
+            return Action("place", tile=kind, cell=_cell(city, args[1]), edge=int(rotation[1]))
+        if verb == "drive" and len(args) == 1:
+            return Action("drive", slot=_slot(city, args[0]))
+        if verb in ("drive", "blast") and len(args) == 2:
+            return Action(verb, cell=_cell(city, args[0]), edge=_edge(args[1]))
+        if verb in ("catch", "step", "turn") and len(args) == 1:
+            return Action(verb, edge=_edge(args[0]))
+        if verb in ("escape", "accomplice") and len(args) == 1:
+            return Action(verb, slot=_slot(city, args[0]))
+        if verb == "boost" and len(args) == 1:
+            path = tuple(_edge(part) for part in args[0].split(","))
+            if not 1 <= len(path) <= 3:
+                raise ValueError(args[0])
+            return Action("boost", path=path)
+    except (KeyError, ValueError, IndexError):
+        pass
+    raise ActionFormatError(f"cannot read the action {text!r}")
+
+
+def _cell(city: CityLayout, text: str) -> int:
+    x_text, y_text = text.split(",")
+    x, y = int(x_text), int(y_text)
+    if not (0 <= x < city.width and 0 <= y < city.height):
+        raise ValueError(text)
+    return city.cell(x, y)
+
+
+def _edge(text: str) -> int:
+    if len(text) != 1 or text.upper() not in EDGE_NAMES:
+        raise ValueError(text)
+    return EDGE_NAMES.index(text.upper())
+
+
+def _slot(city: CityLayout, text: str) -> int:
+    return city.slot_by_name[text.upper()]
+
+
+class ActionTable:
+    """Every action value a city allows, made once: the hot path looks actions up instead of building them."""
+
+    def __init__(self, city: CityLayout) -> None:
+        places = range(city.cell_count * 4)
+        slots = range(len(city.slots))
+        self.drive_to = tuple(Action("drive", cell=p >> 2, edge=p & 3) for p in places)
+        self.drive_out = tuple(Action("drive", slot=s) for s in slots)
+        self.blast = tuple(Action("blast", cell=p >> 2, edge=p & 3) for p in places)
+        self.escape = tuple(Action("escape", slot=s) for s in slots)
+        self.accomplice = tuple(Action("accomplice", slot=s) for s in slots)
+        self.catch = tuple(Action("catch", edge=e) for e in range(4))
+        self.step = tuple(Action("step", edge=e) for e in range(4))
+        self.turn = tuple(Action("turn", edge=e) for e in range(4))
+        # place[(kind * 4 + rotation) * cells + cell]
+        self.place = tuple(
+            Action("place", tile=code >> 2, cell=cell, edge=code & 3)
+            for code in range(24)
+            for cell in range(city.cell_count)
+        )
+        self.cells = city.cell_count
+
+
+_TABLES: dict[int, tuple[CityLayout, ActionTable]] = {}
+
+
+def action_table(city: CityLayout) -> ActionTable:
+    """The action table of ``city``, made on first use (the city is kept so its id stays unique)."""
+    entry = _TABLES.get(id(city))
+    if entry is None or entry[0] is not city:
+        entry = _TABLES[id(city)] = (city, ActionTable(city))
+    return entry[1]

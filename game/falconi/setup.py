@@ -1,0 +1,33 @@
+"""Setting up Falconi games from a seat specification: who drives which car, and which cars are in play."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.core.bots import Bot, GreedyBot, RandomBot
+from game.core.errors import SeatSpecError
+from game.core.protocol import Seat
+from game.core.seats import parse_seat_spec
+from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi.heuristics import evaluate
+from game.falconi.state import FalconiState
+from game.falconi.variants import find_variant
+
+BOT_MAKERS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": lambda: GreedyBot(evaluate)}
+
+
+def bots_from_spec(spec: str, makers: dict[str, Callable[[], Bot]] | None = None) -> dict[Seat, Bot]:
+    """Seats in the order Don Falconi, Country, Port, Forest police; ``off`` leaves a police car out."""
+    makers = makers or BOT_MAKERS
+    names = parse_seat_spec(spec, 4, makers)
+    if names[FUGITIVE] is None:
+        raise SeatSpecError("Don Falconi's seat cannot be off")
+    if all(names[seat] is None for seat in POLICE):
+        raise SeatSpecError("at least one police car must be in play")
+    return {seat: makers[name]() for seat, name in enumerate(names) if name is not None}
+
+
+def game_factory(variant: str, police: tuple[Seat, ...]) -> Callable[[int], FalconiState]:
+    """A function making a new game of ``variant`` with these police cars for a given seed."""
+    chosen = find_variant(variant)
+    return lambda seed: FalconiState.new_game(chosen, seed, police)

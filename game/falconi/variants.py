@@ -1,0 +1,45 @@
+"""The five pizzas (F-5.7, F-6.2, F-6.6) as data: what each variant adds to the base game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.errors import GameError
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    mode: int  # 1: simple (draw, place, drive to the end of the road); 2: three actions a turn
+    reserves: bool  # each car holds up to 2 reserve tiles
+    escapes: bool  # the 3 escape tiles are in play
+    bombs: int  # Chili Bombs the fugitive starts with (Mode I)
+    boosts: int  # Chili Boosts the fugitive starts with (Diavola)
+    accomplice: bool  # the fugitive's secret escape tile (Diavola)
+    difficulty: int  # 1 (children) … 5 (experts), for menus
+    summary: str
+
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("margherita", 1, False, False, 2, 0, False, 1,
+                "Draw, place, drive to the end of the road: a quick game of luck."),
+        Variant("funghi", 1, True, False, 2, 0, False, 2,
+                "As Margherita, but everyone keeps two reserve tiles to choose from."),
+        Variant("prosciutto", 1, True, True, 2, 0, False, 3,
+                "Reserves, and escape tiles on the border where an accomplice waits."),
+        Variant("salami", 2, True, True, 0, 0, False, 4,
+                "Three actions a turn: draw, place anywhere beside you, drive one tile."),
+        Variant("diavola", 2, True, True, 0, 2, True, 5,
+                "Salami with two Chili Boosts and a secret accomplice for Don Falconi."),
+    )
+}
+
+
+def find_variant(name: str) -> Variant:
+    """The variant called ``name`` (case-insensitive), or a ``GameError`` listing the choices."""
+    variant = VARIANTS.get(name.strip().lower())
+    if variant is None:
+        raise GameError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+    return variant
