@@ -19,6 +19,8 @@ from game.falconi.city import DISTRICTS, CityLayout
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
     ACTIVE,
+    COUNTRY,
+    FOREST,
     FUGITIVE,
     OFF,
     OUT,
@@ -26,6 +28,7 @@ from game.falconi.constants import (
     PHASE_NAMES,
     PLACE,
     POLICE,
+    PORT,
     SEAT_DISTRICT,
     SEAT_NAMES,
 )

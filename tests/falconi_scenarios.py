@@ -1,0 +1,66 @@
+"""Build small Falconi positions from JSON-like descriptions, for tests named after the rulings.
+
+A scenario starts from a real new game's JSON, replaces what the test cares about, puts every tile the
+scenario does not use back into the pile (``pile_top`` on top, drawn first) and loads it through
+``FalconiState.from_json``, so every scenario is also validated like a save.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.falconi.state import FalconiState
+from game.falconi.tiles import ITEM_NAMES, KIND_NAMES, TILE_MIX
+
+ALL_ITEMS = Counter({KIND_NAMES[kind]: count for kind, count in TILE_MIX.items()}) + Counter(ITEM_NAMES[6:])
+
+
+def build(
+    variant: str = "margherita",
+    police: tuple[int, ...] = (2,),
+    board: dict[str, str] | None = None,
+    cars: dict[int, str] | None = None,
+    pile_top: tuple[str, ...] = (),
+    pile_size: int | None = None,
+    **fields: Any,
+) -> FalconiState:
+    """A validated position. ``board`` maps ``"x,y"`` to ``"curve r1"``; ``cars`` maps seat to ``"x,y E"``.
+
+    ``pile_size`` keeps only that many tiles in the pile (the top ones) and sets the rest aside.
+    """
+    data = FalconiState.new_game(variant, 1, police).to_json()
+    data["board"] = dict(board or {})
+    for seat, place in (cars or {}).items():
+        data["cars"][seat] = place
+    data.setdefault("decider", None)
+    data.update(fields)
+    if "turn_seat" in fields and "decider" not in fields:
+        data["decider"] = fields["turn_seat"]
+    used = Counter(tile.split(" ")[0] for tile in data["board"].values() if tile != "crater")
+    used += Counter(tile.split(" ")[0] for tile in data["craters"].values())
+    used += Counter(item for hand in data["reserves"] for item in hand)
+    used += Counter(data["set_aside"]) + Counter(f"escape:{d}" for d in data["escapes"].values())
+    if data.get("drawn"):
+        used[data["drawn"]] += 1
+    if data.get("accomplice"):
+        used[f"escape:{data['accomplice']}"] += 1
+    rest = ALL_ITEMS - used - Counter(pile_top)
+    data["pile"] = sorted(rest.elements()) + list(reversed(pile_top))
+    if pile_size is not None:
+        cut = len(data["pile"]) - pile_size
+        data["set_aside"] = data["set_aside"] + data["pile"][:cut]
+        data["pile"] = data["pile"][cut:]
+    return FalconiState.from_json(data)
+
+
+def texts(state: FalconiState) -> list[str]:
+    """The legal actions in their text form."""
+    return [state.action_text(action) for action in state.legal_actions()]
+
+
+def play(state: FalconiState, *actions: str) -> FalconiState:
+    """Apply actions given in text form."""
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
