@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from game.core.errors import ActionFormatError
 from game.falconi.city import EDGE_NAMES, CityLayout
-from game.falconi.tiles import KIND_BY_NAME, KIND_NAMES
+from game.falconi.tiles import DISTINCT_ROTATIONS, KIND_BY_NAME, KIND_NAMES, ROTATIONS_WITH_ROAD
 
 
 class Action(NamedTuple):
@@ -153,6 +153,23 @@ class ActionTable:
             for cell in range(city.cell_count)
         )
         self.cells = city.cell_count
+        # place_facing[place][kind]: Mode I placements of ``kind`` at a car's open end ``place`` (F-5.1 b)
+        self.place_facing = tuple(
+            tuple(
+                tuple(self.place[(kind * 4 + rotation) * city.cell_count + (place >> 2)]
+                      for rotation in ROTATIONS_WITH_ROAD[kind][place & 3])
+                for kind in range(6)
+            )
+            for place in places
+        )
+        # place_at[cell][kind]: placing ``kind`` on ``cell`` in each of its distinct rotations (Mode II)
+        self.place_at = tuple(
+            tuple(
+                tuple(self.place[(kind * 4 + rotation) * city.cell_count + cell] for rotation in DISTINCT_ROTATIONS[kind])
+                for kind in range(6)
+            )
+            for cell in range(city.cell_count)
+        )
 
 
 _TABLES: dict[int, tuple[CityLayout, ActionTable]] = {}

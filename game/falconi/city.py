@@ -84,7 +84,14 @@ class CityLayout:
 
     def escape_slots(self, district: str) -> tuple[int, ...]:
         """Slots an escape tile of ``district`` may go on: plain slots of that colour (F-5.6)."""
-        return tuple(i for i, s in enumerate(self.slots) if s.role == "plain" and s.district == district)
+        return self.escape_slots_by_district[DISTRICTS.index(district)]
+
+    @cached_property
+    def escape_slots_by_district(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(i for i, s in enumerate(self.slots) if s.role == "plain" and s.district == district)
+            for district in DISTRICTS
+        )
 
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:

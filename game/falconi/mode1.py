@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.falconi.actions import BOMB, PASS, Action
 from game.falconi.constants import ACTIVE, ANSWER, BLAST, DRIVE, ESCAPE_PLACE, FUGITIVE, PLACE, POLICE, SEAT_NAMES
 from game.falconi.network import Reach, explore
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, ROTATIONS_WITH_ROAD
+from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
@@ -59,16 +59,12 @@ def take_tile(st: FalconiState) -> None:
 def placement_options(st: FalconiState) -> tuple[Action, ...]:
     """The tiles the car may place at its open end, and their rotations (F-5.1 a, b)."""
     seat = st.turn_seat
-    place = st.cars[seat]
-    cell, entry = place >> 2, place & 3
+    facing = st.table.place_facing[st.cars[seat]]  # a road on the edge the car comes in by
     hand = st.reserves[seat]
-    kinds = sorted({*hand, st.drawn} if st.drawn >= 0 else set(hand)) if hand else (st.drawn,)
-    table, cells = st.table.place, st.table.cells
-    return tuple(
-        table[(kind * 4 + rotation) * cells + cell]
-        for kind in kinds
-        for rotation in ROTATIONS_WITH_ROAD[kind][entry]  # a road on the edge the car comes in by
-    )
+    if not hand:
+        return facing[st.drawn]
+    kinds = sorted({*hand, st.drawn} if st.drawn >= 0 else set(hand))
+    return tuple(action for kind in kinds for action in facing[kind])
 
 
 def drive_options(st: FalconiState, start: int) -> tuple[tuple[Action, ...], Reach]:

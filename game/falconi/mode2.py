@@ -10,7 +10,7 @@ from game.falconi.actions import DRAW, KEEP, Action
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, OUT, POLICE, ROUND_LIMIT, SEAT_NAMES
 from game.falconi.network import boost_routes, step_exits
-from game.falconi.tiles import CRATER, DISTINCT_ROTATIONS, EMPTY, ESCAPE, EXITS
+from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
@@ -45,15 +45,18 @@ def offer_actions(st: FalconiState) -> None:
     if len(hand) < 2 and st.pile:
         actions.append(DRAW)
     table = st.table
-    kinds = sorted({item for item in hand if item < ESCAPE}) if hand else ()
-    if kinds:
-        # In front of a car still at its building; otherwise any empty cell orthogonally next to its cell.
-        targets = [cell] if board[cell] == EMPTY else [n for n in st.neighbours[cell] if board[n] == EMPTY]
-        places, cells = table.place, table.cells
-        for kind in kinds:
-            for rotation in DISTINCT_ROTATIONS[kind]:
-                base = (kind * 4 + rotation) * cells
-                actions.extend(places[base + target] for target in targets)
+    if hand:
+        kinds = [item for item in (hand if len(hand) == 1 or hand[0] != hand[1] else hand[:1]) if item < ESCAPE]
+        if kinds:
+            # In front of a car still at its building; otherwise any empty cell orthogonally next to its cell.
+            if board[cell] == EMPTY:
+                targets: tuple[int, ...] | list[int] = (cell,)
+            else:
+                targets = [n for n in st.neighbours[cell] if board[n] == EMPTY]
+            place_at = table.place_at
+            for kind in kinds:
+                for target in targets:
+                    actions.extend(place_at[target][kind])
     for edge in step_exits(board, st.links, place, st.escapes if fugitive else None):
         actions.append(table.step[edge])
     tile = board[cell]

@@ -213,8 +213,8 @@ class FalconiState(GameState):
 
     def free_escape_slots(self, district: int) -> list[int]:
         """Slots of the district's colour where an escape tile may still go (F-5.6)."""
-        name = DISTRICTS[district]
-        return [slot for slot in self.city.escape_slots(name) if self.escapes[slot] < 0]
+        escapes = self.escapes
+        return [slot for slot in self.city.escape_slots_by_district[district] if escapes[slot] < 0]
 
     def close_edge(self, place: int) -> None:
         """Close the edge at ``place`` from both sides (F-5.4: the road behind him is destroyed)."""
