@@ -79,8 +79,8 @@ def chess_nodes_per_second(seconds: float) -> float | None:
 
 def benchmark_games() -> dict[str, Callable[[int], GameState]]:
     """Every game set-up the benchmark measures, by name."""
-    from game.falconi.setup import game_factory
     from game.falconi.constants import POLICE
+    from game.falconi.setup import game_factory
     from game.falconi.variants import VARIANTS
 
     games: dict[str, Callable[[int], GameState]] = {

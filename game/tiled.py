@@ -50,7 +50,28 @@ def load_tiled_map(path: str | Path) -> Any:
     except xml.etree.ElementTree.ParseError as error:
         raise MapError(f"{path.name}: not a readable Tiled map (XML error: {error})") from None
     except Exception as error:  # pytmx raises bare Exception/ValueError/KeyError for unsupported maps
+        if _declares_infinite(path):  # pytmx refuses these with an empty message
+            raise MapError(f"{path.name}: {INFINITE_MAP}") from None
         raise MapError(f"{path.name}: Tiled map cannot be used: {error}") from None
+
+
+INFINITE_MAP = "the map is infinite; the game needs a finite map (Map → Map Properties → Infinite off)"
+
+
+def require_finite(tiled_map: Any) -> None:
+    """pytmx accepts ``infinite="1"`` when the map has no chunks yet; the game's maps must be finite."""
+    if str(getattr(tiled_map, "infinite", "0")) != "0":
+        raise MapError(INFINITE_MAP)
+
+
+def _declares_infinite(path: Path) -> bool:
+    """Whether the map's root element says ``infinite="1"``; reads no further than that element."""
+    try:
+        with path.open("rb") as stream:
+            _, root = next(xml.etree.ElementTree.iterparse(stream, events=("start",)))
+    except (OSError, StopIteration, xml.etree.ElementTree.ParseError):
+        return False
+    return root.get("infinite", "0") != "0"
 
 
 def object_properties(obj: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 from game.core.errors import GameError, IllegalActionError
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi.state import FalconiState, default_police
-from game.falconi.tiles import EXITS, KIND_BY_NAME, TILE_MIX, U_TURN, OVERPASS
+from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN
 from tests.falconi_scenarios import build, play, texts
 
 MODE1_PLACE = {"phase": "place", "drawn": "straight"}

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import functools
 import math
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import MapError
-from game.falconi.city import DISTRICTS, EDGE_NAMES, E, N, S, W, CityLayout, Slot
-from game.tiled import import_pytmx, load_tiled_map, object_properties
+from game.falconi.city import DISTRICTS, EDGE_NAMES, CityLayout, E, N, S, Slot, W
+from game.tiled import import_pytmx, load_tiled_map, object_properties, require_finite
 
 DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "falconi_city.tmx"
 PIECE_SLOTS = 3  # slots per border piece (F-1.2)
 BUILDING_ROLES = ("prison", "station", "tunnel")
 PIECE_TYPES = ("border_piece", "prison_piece")
-_INFINITE = "the map is infinite; the city needs a finite map (Map → Map Properties → Infinite off)"
 
 
 def load_city(path: str | Path | None = None) -> CityLayout:
@@ -39,22 +37,7 @@ def default_city() -> CityLayout:
 
 @functools.lru_cache(maxsize=8)
 def _load_city(path: Path) -> CityLayout:
-    try:
-        tiled_map = load_tiled_map(path)
-    except MapError:
-        if _declares_infinite(path):  # pytmx refuses these with an empty message
-            raise MapError(f"{path.name}: {_INFINITE}") from None
-        raise
-    return city_from_tiled(tiled_map)
-
-
-def _declares_infinite(path: Path) -> bool:
-    """Whether the map's root element says ``infinite="1"``; reads no further than that element."""
-    try:
-        _, root = next(ElementTree.iterparse(path, events=("start",)))
-    except (OSError, ElementTree.ParseError, StopIteration):
-        return False
-    return root.get("infinite") == "1"
+    return city_from_tiled(load_tiled_map(path))
 
 
 def city_from_tiled(tiled_map: Any) -> CityLayout:
@@ -102,8 +85,7 @@ class _Frame:
     def of(cls, tiled_map: Any) -> _Frame:
         if tiled_map.orientation != "orthogonal":
             raise MapError(f"the map is {tiled_map.orientation}; the city needs an orthogonal map")
-        if str(getattr(tiled_map, "infinite", "0")) != "0":
-            raise MapError(_INFINITE)
+        require_finite(tiled_map)
         if tiled_map.tilewidth <= 0 or tiled_map.tileheight <= 0:
             raise MapError("the map has no tile size (tilewidth and tileheight)")
         columns, rows = tiled_map.width, tiled_map.height

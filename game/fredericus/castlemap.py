@@ -9,13 +9,12 @@ outward step) and ``courtyard`` (objects of class ``segment``, with an int ``seg
 from __future__ import annotations
 
 import functools
-import xml.etree.ElementTree
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import MapError
 from game.fredericus.castle import CastleLayout, Row, Spot
-from game.tiled import load_tiled_map, object_properties
+from game.tiled import load_tiled_map, object_properties, require_finite
 
 DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "fredericus_castle.tmx"
 
@@ -24,12 +23,7 @@ DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "frederi
 def load_castle(path: str | Path | None = None) -> CastleLayout:
     """The castle of the map at ``path`` (default: the shipped map); read once per path, as maps don't change."""
     path = Path(path) if path is not None else DEFAULT_MAP
-    try:
-        tiled_map = load_tiled_map(path)
-    except MapError:
-        if _is_infinite(path):  # pytmx refuses these with an empty message: say what is wrong
-            raise MapError(f"{path.name}: the map is infinite; the castle needs a finite map") from None
-        raise
+    tiled_map = load_tiled_map(path)
     try:
         return castle_from_tiled(tiled_map)
     except MapError as error:
@@ -38,8 +32,7 @@ def load_castle(path: str | Path | None = None) -> CastleLayout:
 
 def castle_from_tiled(tiled_map: Any) -> CastleLayout:
     """Convert a parsed ``pytmx.TiledMap``; kept apart from file reading so any map object can be fed in."""
-    if str(getattr(tiled_map, "infinite", "0")) != "0":
-        raise MapError("the map is infinite; the castle needs a finite map")
+    require_finite(tiled_map)
     if tiled_map.orientation != "orthogonal":
         raise MapError(f"the castle map must be orthogonal, not {tiled_map.orientation}")
     towers = [_spot(layer, obj, "tower") for layer, obj in _objects(tiled_map, "towers")]
@@ -71,16 +64,6 @@ def castle_from_tiled(tiled_map: Any) -> CastleLayout:
         rows=_by_number(rows),
         segments=_by_number(segments),
     )
-
-
-def _is_infinite(path: Path) -> bool:
-    """Whether the map's root says ``infinite="1"``; only the root element is read."""
-    try:
-        with path.open("rb") as file:
-            _, root = next(xml.etree.ElementTree.iterparse(file, events=("start",)))
-    except (OSError, StopIteration, xml.etree.ElementTree.ParseError):
-        return False
-    return root.get("infinite", "0") != "0"
 
 
 def _objects(tiled_map: Any, name: str) -> list[tuple[Any, Any]]:
