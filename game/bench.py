@@ -82,10 +82,14 @@ def benchmark_games() -> dict[str, Callable[[int], GameState]]:
     from game.falconi.constants import POLICE
     from game.falconi.setup import game_factory
     from game.falconi.variants import VARIANTS
+    from game.fredericus.setup import game_factory as falconer_game
 
     games: dict[str, Callable[[int], GameState]] = {
         f"falconi/{name}": game_factory(name, POLICE) for name in VARIANTS
     }
+    for players in (2, 3, 4):
+        for short in (False, True):
+            games[f"fredericus/{players}p{'-short' if short else ''}"] = falconer_game(players, short)
     return games
 
 

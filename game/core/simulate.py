@@ -34,7 +34,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games, game *i* set up with seed ``seed + i``, and summarise them.
 
-    ``score`` gives per-seat points for games that have them (mean score per seat is reported).
+    ``score`` gives points indexed by seat for games that have them (mean score per seat is reported).
     """
     wins_by_seat: Counter[str] = Counter()
     wins_by_side: Counter[str] = Counter()
@@ -63,8 +63,9 @@ def simulate(
         for side in sides:
             wins_by_side[side] += 1
         if score is not None:
-            for seat, points in zip(state.seats, score(state)):
-                scores.setdefault(state.seat_name(seat), []).append(points)
+            points = score(state)
+            for seat in state.seats:
+                scores.setdefault(state.seat_name(seat), []).append(points[seat])
     summary: dict[str, Any] = {
         "games": games,
         "finished": len(turns),

@@ -1,0 +1,372 @@
+"""The turn logic of Fredericus (R-2.5 … R-7): which actions are legal, and what each one does.
+
+This is the engine's hot path. The state keeps everything in small lists of ints, legal actions are taken
+from tables built once in :mod:`game.fredericus.actions`, and the list for a decision is computed once and
+cached until the next ``apply``. ``TurnRules`` is a mixin of :class:`~game.fredericus.state.FredericusState`
+and relies on the fields that class declares.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.core.errors import IllegalActionError
+from game.fredericus.actions import (
+    ALL_CARD_MOVES,
+    BET,
+    BETS,
+    CAPTURE,
+    CAPTURES,
+    CARD,
+    CARD_MOVES,
+    CENTRE,
+    END,
+    END_TURN,
+    FLIP,
+    FLIPS,
+    HAND,
+    HOOD,
+    RAPTOR,
+    RAPTOR_MOVES,
+    SEAL,
+    SEALS,
+    STAY,
+    STAY_TOKENS,
+    TIDIES,
+    TIDY,
+    TOKEN,
+    TOKEN_MOVES,
+    Action,
+    action_text,
+)
+from game.fredericus.cards import EMPTY, FREDERICUS, KINDS, SKY, TOWERS, TREE
+from game.fredericus.cards import SEAL as SEAL_CARD
+
+BETTING, PLAYING, SEAL_CHOICE, TOKENS, OVER = range(5)
+PHASES = ("bet", "play", "seal", "token", "over")
+
+EIGHTH_CREATURE = "eighth_creature"
+FREDERICUS_DRAWN = "fredericus_drawn"
+FREDERICUS_DISCARDED = "fredericus_discarded"
+TRIGGERS = (EIGHTH_CREATURE, FREDERICUS_DRAWN, FREDERICUS_DISCARDED)
+
+CREATURES_TO_END = 8  # R-7.2
+FLIP_BONUS = 2  # R-6.2
+TIDY_LENGTH = 3  # R-9
+
+
+class TurnRules:
+    """Legal-action generation and the effect of every action. Mixed into ``FredericusState``."""
+
+    __slots__ = ()
+
+    players: int
+    short_game: bool
+    order: tuple[int, ...]
+    keeper: int
+    tokens_each: int
+    rows: list[list[int]]
+    posts: list[int]
+    hooded: int
+    tokens: list[int]
+    creatures: list[list[int]]
+    hands: list[list[int]]
+    fredericus_holder: int
+    deck: list[int]
+    discards: list[int]
+    seals_discarded: int
+    phase: int
+    turn: int
+    round: int
+    turns_started: int
+    actions_left: int
+    captured: int
+    flipped: bool
+    tidied: bool
+    flip_post: int
+    trigger: str | None
+    _legal: tuple[Action, ...] | None
+
+    # --- legal actions --------------------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the current decision (cached until the next ``apply``)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._play_actions() if self.phase == PLAYING else self._generate()
+        return legal
+
+    def _generate(self) -> tuple[Action, ...]:
+        """The decisions outside the hunt itself."""
+        phase = self.phase
+        if phase == BETTING:
+            return BETS
+        if phase == TOKENS:
+            return self._token_actions()
+        if phase == SEAL_CHOICE:
+            post = self.flip_post
+            return (SEALS[(post - 1) % TOWERS], SEALS[(post + 1) % TOWERS])
+        return ()
+
+    def _play_actions(self) -> tuple[Action, ...]:
+        rows = self.rows
+        ends = [row[-1] if row else EMPTY for row in rows]
+        seat = self.order[self.turn]
+        posts = self.posts
+        free = _FREE_RAPTORS[seat][self.hooded >> 2 * seat & 3]
+        if self.actions_left > 0:
+            if EMPTY in ends:
+                out = [move for row in range(TOWERS) if ends[row] != EMPTY for move in CARD_MOVES[row]]
+            else:
+                out = list(ALL_CARD_MOVES)
+            for raptor in free:
+                out += RAPTOR_MOVES[raptor][posts[raptor]]
+            if ends.count(TREE) > 1:  # R-3.2 hood: two trees beside a post where an opponent may be hooded
+                hooded = self.hooded
+                spots = 0
+                for raptor in _OPPONENT_RAPTORS[self.players][seat]:
+                    post = posts[raptor]
+                    if ends[post - 1] == TREE and ends[(post + 1) & 7] == TREE and not hooded >> (raptor & 14) & 3:
+                        spots |= 1 << post  # R-5.2: not if its owner already has a raptor hooded
+                if spots:
+                    for post in range(TOWERS):
+                        if spots >> post & 1:
+                            out += self._hood_actions(post, seat)
+            may_end = not out
+        else:
+            out = []
+            may_end = True
+        captured = self.captured
+        for raptor in free:
+            if captured >> raptor & 1:
+                continue
+            post = posts[raptor]
+            if 0 <= ends[post] < KINDS:
+                left, right = ends[post - 1], ends[(post + 1) & 7]
+                if raptor & 1:  # R-4.2: the goshawk hunts low, between a tree and the sky
+                    if (left == SKY and right == TREE) or (left == TREE and right == SKY):
+                        out.append(CAPTURES[raptor])
+                elif left == SKY and right == SKY:  # R-4.1: the falcon hunts high, between two skies
+                    out.append(CAPTURES[raptor])
+        may_flip = not self.flipped and ends.count(SEAL_CARD) > 1
+        may_tidy = self.short_game and not self.tidied
+        if free and (may_flip or may_tidy):
+            spots = [posts[raptor] for raptor in free]
+            if len(spots) == 2 and spots[0] >= spots[1]:
+                spots = spots[1:] if spots[0] == spots[1] else spots[::-1]
+            for post in spots:
+                if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD:
+                    out.append(FLIPS[post])  # R-6.1
+                if may_tidy and _can_tidy(rows[post]):
+                    out.append(TIDIES[post])  # R-9
+        if may_end:
+            out.append(END_TURN)
+        return tuple(out)
+
+    def _hood_actions(self, post: int, seat: int) -> list[Action]:
+        """R-5: one action per way of choosing, for each opponent with both raptors on the post, which to hood."""
+        posts = self.posts
+        masks = [0]
+        for opponent in range(self.players):
+            falcon = 2 * opponent
+            if opponent == seat or self.hooded >> falcon & 3:
+                continue  # R-5.2: an opponent who already has a raptor hooded keeps the other
+            here = [raptor for raptor in (falcon, falcon + 1) if posts[raptor] == post]
+            if here:
+                masks = [mask | 1 << raptor for mask in masks for raptor in here]
+        return [Action(HOOD, post, mask) for mask in masks]
+
+    def _token_actions(self) -> tuple[Action, ...]:
+        """R-3.4 step 2: place each token from hand; with none in hand, keep them or move one."""
+        seat = self.order[self.turn]
+        mine = self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]
+        centre_free = self.players > 2 and CENTRE not in self.tokens
+        if HAND in mine:
+            moves = TOKEN_MOVES[HAND]
+            return moves if centre_free else moves[:TOWERS]
+        out = [STAY_TOKENS]
+        for source in sorted(set(mine)):
+            if source < TOWERS:
+                moves = TOKEN_MOVES[source]
+                out += moves if centre_free else moves[: TOWERS - 1]
+        return tuple(out)
+
+    # --- applying -------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play one action; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._illegal_message(action))
+        self._legal = None
+        _HANDLERS[action[0]](self, action[1], action[2])
+
+    def _illegal_message(self, action: object) -> str:
+        try:
+            text = repr(action_text(action))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            text = repr(action)
+        if self.phase == OVER:
+            return f"{text} is not legal: the game is over"
+        name = self.seat_name(self.order[self.turn])  # type: ignore[attr-defined]
+        waiting = {
+            BETTING: "to place a betting token on a tower",
+            PLAYING: f"to hunt, with {self.actions_left} action(s) left",
+            SEAL_CHOICE: "to choose which of the two seals to discard",
+            TOKENS: "to place or move betting tokens",
+        }[self.phase]
+        return f"{text} is not legal now: it is {name}'s decision {waiting}"
+
+    def _bet(self, tower: int, _: int) -> None:
+        seat = self.order[self.turn]
+        self._move_token(seat, HAND, tower)
+        if HAND in self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]:
+            return
+        self.turn += 1
+        if self.turn == self.players:
+            self.turn = 0
+            self.round = 1
+            self._begin_turn()
+
+    def _move_card(self, row: int, to: int) -> None:
+        rows = self.rows
+        rows[to].append(rows[row].pop())
+        self.actions_left -= 1
+
+    def _move_raptor(self, raptor: int, post: int) -> None:
+        self.posts[raptor] = post
+        self.actions_left -= 1
+
+    def _hood(self, _: int, mask: int) -> None:
+        self.hooded |= mask
+        self.actions_left -= 1
+
+    def _capture(self, raptor: int, _: int) -> None:
+        seat = raptor >> 1
+        tower = self.posts[raptor]
+        caught = self.creatures[seat]
+        caught[self.rows[tower].pop()] += 1
+        self.captured |= 1 << raptor
+        if self.trigger is None and sum(caught) >= CREATURES_TO_END:
+            self.trigger = EIGHTH_CREATURE  # R-7.2: at once, so this capture's payouts draw nothing
+        tokens = self.tokens
+        each = self.tokens_each
+        for step in range(1, self.players):  # R-4.4: clockwise from the captor
+            owner = (seat + step) % self.players
+            for token in range(owner * each, owner * each + each):
+                if tokens[token] == tower:
+                    tokens[token] = HAND
+                    self._draw(owner)
+        if CENTRE in tokens:  # R-4.5
+            tokens[tokens.index(CENTRE)] = HAND
+
+    def _flip(self, post: int, _: int) -> None:
+        self.rows[post].reverse()
+        self.flipped = True
+        self.actions_left += FLIP_BONUS
+        self._draw(self.order[self.turn])
+        self.phase = SEAL_CHOICE
+        self.flip_post = post
+
+    def _discard_seal(self, row: int, _: int) -> None:
+        self.rows[row].pop()
+        self.seals_discarded += 1
+        self.phase = PLAYING
+        self.flip_post = -1
+
+    def _tidy(self, row: int, _: int) -> None:
+        cards = self.rows[row]
+        self.rows[row] = cards[-TIDY_LENGTH:] + cards[:-TIDY_LENGTH]
+        self.tidied = True
+
+    def _end_turn(self, _: int, __: int) -> None:
+        seat = self.order[self.turn]
+        self.hooded &= ~(3 << 2 * seat)  # R-3.4 step 1
+        if self.trigger is not None and self.turn == self.players - 1:
+            self._finish_turn()  # the game ends now: tokens no longer matter
+        else:
+            self.phase = TOKENS
+
+    def _token(self, source: int, dest: int) -> None:
+        seat = self.order[self.turn]
+        self._move_token(seat, source, dest)
+        if source == HAND and HAND in self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]:
+            return
+        self._finish_turn()
+
+    def _stay(self, _: int, __: int) -> None:
+        self._finish_turn()
+
+    # --- turn sequence --------------------------------------------------------------------------
+    def _finish_turn(self) -> None:
+        """R-3.4 step 3, then the next turn, or the end of the game once the round is complete (R-7.2)."""
+        if self.order[self.turn] == self.keeper and self.trigger is None and self.deck:
+            card = self.deck.pop()
+            self.discards.append(card)
+            if card == FREDERICUS:
+                self.trigger = FREDERICUS_DISCARDED
+        following = self.turn + 1
+        if following == self.players:
+            if self.trigger is not None:
+                self.phase = OVER
+                return
+            following = 0
+            self.round += 1
+        self.turn = following
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """R-3.1 action count and R-3.5 centre token return."""
+        self.turns_started += 1
+        self.phase = PLAYING
+        self.captured = 0
+        self.flipped = False
+        self.tidied = False
+        self.actions_left = 2 + self.turn if self.round == 1 and self.turn < 2 else 4
+        seat = self.order[self.turn]
+        tokens = self.tokens
+        for token in range(seat * self.tokens_each, (seat + 1) * self.tokens_each):
+            if tokens[token] == CENTRE:
+                tokens[token] = HAND
+                self._draw(seat)
+
+    def _draw(self, seat: int) -> None:
+        """Draw the top objective (R-7.2: nothing once the end is triggered; R-7.3: nothing from an empty deck)."""
+        if self.trigger is None and self.deck:
+            card = self.deck.pop()
+            if card == FREDERICUS:
+                self.fredericus_holder = seat
+                self.trigger = FREDERICUS_DRAWN
+            else:
+                self.hands[seat][card] += 1
+
+    def _move_token(self, seat: int, source: int, dest: int) -> None:
+        tokens = self.tokens
+        first = seat * self.tokens_each
+        tokens[tokens.index(source, first, first + self.tokens_each)] = dest
+
+
+# _FREE_RAPTORS[seat][hooded bits of the seat]: the seat's raptors that are not hooded.
+_FREE_RAPTORS = tuple(
+    tuple(tuple(r for r in (2 * seat, 2 * seat + 1) if not bits >> (r & 1) & 1) for bits in range(4))
+    for seat in range(4)
+)
+# _OPPONENT_RAPTORS[players][seat]: the raptors of the other players.
+_OPPONENT_RAPTORS = {n: tuple(tuple(r for r in range(2 * n) if r >> 1 != seat) for seat in range(n)) for n in (2, 3, 4)}
+
+
+def _can_tidy(row: list[int]) -> bool:
+    """R-9: the last three cards are all trees or all sky, and there is a start to move them to."""
+    return len(row) > TIDY_LENGTH and row[-1] in (TREE, SKY) and row[-1] == row[-2] == row[-3]
+
+
+_HANDLERS: dict[str, Callable[[TurnRules, int, int], None]] = {
+    BET: TurnRules._bet,
+    CARD: TurnRules._move_card,
+    RAPTOR: TurnRules._move_raptor,
+    HOOD: TurnRules._hood,
+    CAPTURE: TurnRules._capture,
+    FLIP: TurnRules._flip,
+    SEAL: TurnRules._discard_seal,
+    TIDY: TurnRules._tidy,
+    END: TurnRules._end_turn,
+    TOKEN: TurnRules._token,
+    STAY: TurnRules._stay,
+}

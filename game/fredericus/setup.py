@@ -1,0 +1,38 @@
+"""Setting up Fredericus games from a seat specification: which bot plays each falconer."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.core.bots import Bot, GreedyBot, RandomBot
+from game.core.errors import SeatSpecError
+from game.core.protocol import GameState, Seat
+from game.core.seats import parse_seat_spec
+from game.fredericus.heuristics import evaluate
+from game.fredericus.state import FredericusState
+
+BOT_MAKERS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": lambda: GreedyBot(evaluate)}
+
+
+def bots_from_spec(
+    spec: str, players: int, makers: dict[str, Callable[[], Bot]] | None = None
+) -> dict[Seat, Bot]:
+    """One bot per falconer seat (0 Red, 1 Blue, 2 Green, 3 Yellow); an empty spec makes them all random."""
+    makers = makers or BOT_MAKERS
+    if players not in (2, 3, 4):
+        raise SeatSpecError(f"Fredericus is for 2, 3 or 4 players, not {players}")
+    names = parse_seat_spec(spec or ",".join(["random"] * players), players, makers)
+    if any(name is None for name in names):
+        raise SeatSpecError("every falconer seat needs a player: Fredericus has no empty seats")
+    return {seat: makers[name]() for seat, name in enumerate(names) if name is not None}
+
+
+def game_factory(players: int, short_game: bool) -> Callable[[int], FredericusState]:
+    """A function making a new game for a given seed."""
+    return lambda seed: FredericusState.new_game(players, seed, short_game=short_game)
+
+
+def scores(state: GameState) -> list[float]:
+    """Points per seat index (R-8), for simulation summaries."""
+    assert isinstance(state, FredericusState)
+    return [float(points) for points in state.scores()]
