@@ -82,14 +82,8 @@ def apply(st: FalconiState, action: Action) -> None:
     if st.phase == ESCAPE_PLACE:
         _settle_drawn_escape(st, action)
     elif verb == "draw":
-        item = st.pile.pop()
-        if item >= ESCAPE:
-            _offer_drawn_escape(st, item)
-            if st.phase == ESCAPE_PLACE:
-                return
-        else:
-            st.reserves[seat].append(item)
-            st.reserves[seat].sort()
+        finish_draw(st, st.pile.pop())
+        return
     elif verb == "place":
         st.reserves[seat].remove(action.tile)
         st.board[action.cell] = action.tile * 4 + action.edge
@@ -117,6 +111,18 @@ def apply(st: FalconiState, action: Action) -> None:
             return
     else:
         raise AssertionError(f"{verb} is not a Mode II action")
+    _spend_action(st)
+
+
+def finish_draw(st: FalconiState, item: int) -> None:
+    """The drawn ``item`` goes into the reserve, or an escape tile waits for its owner's decision (F-6.3)."""
+    if item >= ESCAPE:
+        _offer_drawn_escape(st, item)
+        if st.phase == ESCAPE_PLACE:
+            return
+    else:
+        st.reserves[st.turn_seat].append(item)
+        st.reserves[st.turn_seat].sort()
     _spend_action(st)
 
 

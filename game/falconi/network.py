@@ -28,6 +28,8 @@ def explore(
     ``target`` is Don Falconi's place when a police car drives (-1 otherwise): reaching it in the same lane is
     a catch, recorded by the edge through which the route entered his last tile (F-5.4).
     """
+    if closed[start]:  # the car stands at a bombed edge: every road on from here is destroyed
+        return Reach([], [], [start], [])
     seen = bytearray(len(links))
     seen[start] = 1
     stack = [start]

@@ -15,6 +15,7 @@ from game.falconi.actions import cell_text, place_text
 from game.falconi.city import DISTRICTS, EDGE_NAMES
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
+    ACTION,
     ACTIVE,
     ESCAPE_PLACE,
     FUGITIVE,
@@ -22,6 +23,7 @@ from game.falconi.constants import (
     OVER,
     PHASE_NAMES,
     POLICE,
+    SEAT_DISTRICT,
     STATUS_NAMES,
 )
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, ITEM_BY_NAME, ITEM_NAMES, TILE_MIX, parse_tile_text, tile_text
@@ -73,11 +75,13 @@ def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
     data = to_json(st)
     data["format"] = "falconi-observation"
     data["seat"] = seat
+    del data["seed"]  # the seed deals the whole pile again
     data["pile"] = len(st.pile)
     if seat != FUGITIVE and _fugitive_hides(st):
         data["reserves"][FUGITIVE] = len(st.reserves[FUGITIVE])
         if st.phase == ESCAPE_PLACE and st.turn_seat == FUGITIVE:
-            data["drawn"] = "hidden"
+            # He looks at what he drew; the police only see that he is still taking his draw action.
+            data["phase"], data["drawn"] = PHASE_NAMES[ACTION], None
     if seat != FUGITIVE and st.accomplice >= 0:
         data["accomplice"] = "hidden"
     if seat == st.decider:
@@ -93,6 +97,7 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
     """A copy in which what ``seat`` cannot see is dealt anew from the unseen tiles, sorted then shuffled,
     so the result depends only on the observation and ``rng``."""
     result = st.clone()
+    result.seed = 0  # the seed would deal the hidden tiles again
     hide_fugitive = seat != FUGITIVE and _fugitive_hides(st)
     hidden_draw = hide_fugitive and st.phase == ESCAPE_PLACE and st.turn_seat == FUGITIVE
     hide_accomplice = seat != FUGITIVE and st.accomplice >= 0
@@ -108,6 +113,7 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
     if hide_accomplice:
         result.accomplice = _take_escape(pool) - ESCAPE
     if hidden_draw:
+        # Only police bots ask for this, and none decides while he looks at his draw: any escape tile will do.
         result.drawn = _take_escape(pool)
     if hide_fugitive:
         count = len(st.reserves[FUGITIVE])
@@ -179,6 +185,7 @@ def from_json(cls: type[FalconiState], data: Any) -> FalconiState:
     _read_cars(st, data, reader)
     _read_flow(st, data, reader)
     _check_tiles_accounted(st)
+    _check_variant_pieces(st)
     st.legal = () if st.phase == OVER else _mode(st).legal_for_phase(st)
     if st.phase != OVER and not st.legal:
         raise StateFormatError(f"impossible position: the {PHASE_NAMES[st.phase]} decision has no legal action")
@@ -231,6 +238,8 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
         winners = field(outcome, "winners", list, "outcome")
         if not all(isinstance(w, int) and 0 <= w < 4 and st.status[w] != OFF for w in winners):
             raise StateFormatError("outcome winners must be seats in play")
+        if not winners:
+            raise StateFormatError("a finished game needs at least one winner")
         st.outcome_ = Outcome(field(outcome, "termination", str, "outcome"), frozenset(winners),
                               field(outcome, "reason", str, "outcome"))
     if (st.outcome_ is None) != (st.phase != OVER):
@@ -251,8 +260,45 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
         raise StateFormatError("a drive needs the place it starts from")
     if phase == "escape" and not (st.drawn >= ESCAPE):
         raise StateFormatError("placing an escape tile needs the drawn escape tile")
-    if st.variant.mode == 2 and not 0 < st.actions_left <= mode2.ACTIONS_PER_TURN:
-        raise StateFormatError("a Mode II turn has 1 to 3 actions left")
+    expected_decider = FUGITIVE if phase == "answer" else st.turn_seat
+    if st.decider != expected_decider:
+        raise StateFormatError(f"seat {st.decider} cannot decide now: it is seat {expected_decider}'s decision")
+    if phase in ("drive", "blast", "answer"):
+        if st.drive_from < 0 or st.board[st.drive_from >> 2] == EMPTY:
+            raise StateFormatError("a drive must start from a place on a tile")
+    if phase == "place":
+        if st.board[st.cars[st.turn_seat] >> 2] != EMPTY:
+            raise StateFormatError("a tile can only be placed at an open end, in an empty cell (F-5.1)")
+        if st.drawn >= ESCAPE or (st.drawn < 0 and not st.reserves[st.turn_seat]):
+            raise StateFormatError("placing needs a drawn road tile or a reserve tile")
+    if st.variant.mode == 2 and not (
+        0 < st.actions_left <= mode2.ACTIONS_PER_TURN and st.acted + st.actions_left == mode2.ACTIONS_PER_TURN
+    ):
+        raise StateFormatError("a Mode II turn has 1 to 3 actions left, and the actions taken make up the rest")
+    if st.turn < 1 or st.round < 1:
+        raise StateFormatError("turn and round count from 1")
+
+
+def _check_variant_pieces(st: FalconiState) -> None:
+    """Pieces a variant does not use, and places a car cannot be, are refused."""
+    variant, city = st.variant, st.city
+    if not variant.escapes:
+        in_play = [item for item in st.pile + [i for hand in st.reserves for i in hand] if item >= ESCAPE]
+        if in_play or any(d >= 0 for d in st.escapes) or st.drawn >= ESCAPE:
+            raise StateFormatError(f"{variant.name} is played without escape tiles")
+    if variant.mode == 1 and any(item >= ESCAPE for hand in st.reserves for item in hand):
+        raise StateFormatError("in Mode I escape tiles never go into a reserve (F-5.6)")
+    if not variant.reserves and any(st.reserves):
+        raise StateFormatError(f"{variant.name} is played without reserve tiles")
+    for place, flag in enumerate(st.closed):
+        if flag and st.links[place] >= 0 and not st.closed[st.links[place]]:
+            raise StateFormatError("a bombed edge must be closed from both sides")
+    if variant.mode == 2:
+        starts = {FUGITIVE: city.slot_place(city.slots[city.prison])}
+        starts |= {seat: city.slot_place(city.slots[city.station(SEAT_DISTRICT[seat])]) for seat in POLICE}
+        for seat, place in enumerate(st.cars):
+            if place >= 0 and st.board[place >> 2] == EMPTY and place != starts[seat]:
+                raise StateFormatError(f"in Mode II a car stands on a tile, or at its building (seat {seat})")
 
 
 def _check_tiles_accounted(st: FalconiState) -> None:
@@ -322,7 +368,7 @@ class _Reader:
     def items(self, names: list[Any], where: str) -> list[int]:
         result = []
         for name in names:
-            if name not in ITEM_BY_NAME:
+            if not isinstance(name, str) or name not in ITEM_BY_NAME:
                 raise StateFormatError(f"unknown tile {name!r} in {where}")
             result.append(ITEM_BY_NAME[name])
         return result

@@ -1,0 +1,557 @@
+"""Malformed Falconi saves are refused with a ``StateFormatError`` that says what is wrong, never a traceback;
+and ``write_json_atomic`` never loses the old file nor leaves temporary files behind.
+
+Saves are made by real games (``to_json``) and then broken one thing at a time.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from falconi_invariants import eager_chooser
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import jsonio
+from game.core.errors import StateFormatError
+from game.core.jsonio import parse_json_text, read_json_file, write_json_atomic
+from game.falconi.constants import ANSWER, DRIVE, ESCAPE_PLACE, POLICE
+from game.falconi.state import FalconiState
+
+
+# --- positions to break ---------------------------------------------------------------------------------------
+def _play_until(variant: str, police: tuple[int, ...], wanted) -> dict[str, Any]:
+    """The first position of a seeded "eager" random game for which ``wanted(state)`` holds, as JSON."""
+    for seed in range(500):
+        state = FalconiState.new_game(variant, seed, police)
+        choose = eager_chooser(random.Random(seed))
+        while True:
+            if wanted(state):
+                return state.to_json()
+            if state.is_terminal():
+                break
+            state.apply(choose(state.legal_actions()))
+    raise AssertionError(f"no {variant} position found")
+
+
+@functools.cache
+def _positions() -> dict[str, dict[str, Any]]:
+    return {
+        "place": FalconiState.new_game("margherita", 1, POLICE).to_json(),  # Don Falconi holds a drawn tile
+        "drive": _play_until("funghi", POLICE, lambda s: s.phase == DRIVE and not s.pre_drive),
+        "answer": _play_until("margherita", (2,), lambda s: s.phase == ANSWER),
+        "escape": _play_until("prosciutto", POLICE, lambda s: s.phase == ESCAPE_PLACE),
+        "salami": _play_until("salami", POLICE, lambda s: s.turn > 6 and s.phase != ESCAPE_PLACE),
+        "diavola": FalconiState.new_game("diavola", 4, POLICE).to_json(),  # a secret accomplice
+        "over": _play_until("prosciutto", (1, 3), lambda s: s.is_terminal()),
+    }
+
+
+def save(kind: str = "place") -> dict[str, Any]:
+    """A fresh copy of a valid save of the given kind."""
+    return copy.deepcopy(_positions()[kind])
+
+
+def refused(data: Any, pattern: str) -> StateFormatError:
+    with pytest.raises(StateFormatError, match=pattern) as error:
+        FalconiState.from_json(data)
+    return error.value
+
+
+@pytest.mark.parametrize("kind", ["place", "drive", "answer", "escape", "salami", "diavola", "over"])
+def test_every_position_used_here_loads_unchanged(kind: str) -> None:
+    data = save(kind)
+    assert FalconiState.from_json(data).to_json() == data
+
+
+# --- the envelope -----------------------------------------------------------------------------------------------
+def test_a_save_of_another_format_is_refused() -> None:
+    data = save()
+    data["format"] = "fredericus-state"
+    refused(data, "not a falconi-state document .*fredericus-state")
+
+
+def test_a_save_from_a_newer_version_is_refused() -> None:
+    data = save()
+    data["version"] = 2
+    refused(data, r"newer version of the game \(format 2, this game reads up to 1\)")
+
+
+@pytest.mark.parametrize("version", [0, -1, "1", 1.0, True, None])
+def test_a_save_with_an_unusable_version_is_refused(version: Any) -> None:
+    data = save()
+    data["version"] = version
+    refused(data, "version")
+
+
+@pytest.mark.parametrize("data", [None, [], 42, "falconi", [{"format": "falconi-state"}]], ids=repr)
+def test_a_save_that_is_not_an_object_is_refused(data: Any) -> None:
+    refused(data, "expected a falconi-state document")
+
+
+# --- every top-level field --------------------------------------------------------------------------------------
+# Fields that may be null are read as null when absent: drop them where they matter, and the position is
+# impossible. Every other field is required by name.
+NULLABLE = {
+    "accomplice": ("diavola", "tiles do not add up: escape:"),
+    "drawn": ("place", "tiles do not add up|placing needs a drawn road tile"),
+    "drive_from": ("drive", "drive needs the place it starts from"),
+    "catch_edge": ("answer", "answer needs its edge"),
+    "outcome": ("over", "finished game needs the phase 'over' and an outcome"),
+}
+TOP_LEVEL = sorted(FalconiState.new_game("diavola", 1, POLICE).to_json())
+
+
+def test_the_field_list_is_the_save_format() -> None:
+    assert set(NULLABLE) <= set(TOP_LEVEL) and {"format", "version", "board", "pile", "cars"} <= set(TOP_LEVEL)
+    assert all(set(save(kind)) == set(TOP_LEVEL) for kind in _positions())
+
+
+@pytest.mark.parametrize("name", TOP_LEVEL)
+def test_a_save_missing_a_field_is_refused_naming_it(name: str) -> None:
+    kind, pattern = NULLABLE.get(name, ("salami", f"'?{name}'?"))
+    data = save(kind)
+    assert data[name] is not None
+    del data[name]
+    refused(data, pattern)
+
+
+WRONG_TYPES = [
+    ("variant", 5), ("seed", "1"), ("seed", True), ("board", []), ("craters", "none"), ("closed", "4,4 N"),
+    ("escapes", []), ("pile", {}), ("pile", 40), ("reserves", {}), ("set_aside", "x"), ("bombs", "2"),
+    ("bombs", True), ("boosts", None), ("cars", {}), ("status", "active"), ("turn_seat", "0"), ("decider", None),
+    ("phase", 1), ("actions_left", "3"), ("acted", None), ("pre_drive", 0), ("last_round", "no"), ("turn", 1.0),
+    ("round", []), ("outcome", []), ("outcome", "caught"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), WRONG_TYPES, ids=[f"{n}={v!r}" for n, v in WRONG_TYPES])
+def test_a_field_of_the_wrong_type_is_refused_naming_it(name: str, value: Any) -> None:
+    data = save("salami")
+    data[name] = value
+    refused(data, name)
+
+
+BAD_VALUES = [
+    ("variant", "hawaii", "unknown variant 'hawaii'"),
+    ("pile", ["banana"], "unknown tile 'banana' in pile"),
+    ("reserves", [[], [], []], "reserves must be four lists"),
+    ("reserves", ["curve", [], [], []], "reserves must be four lists"),
+    ("board", {"44": "curve r0"}, "not a cell: '44'"),
+    ("board", {"4,4": "curvy r1"}, "not a tile"),
+    ("board", {"4,4": "curve r7"}, "not a tile"),
+    ("cars", ["4,8", "0,4 W", "4,0 N", "8,4 E"], "not a place: '4,8'"),
+    ("cars", ["4,8 S", "0,4 W", "4,0 N"], "one entry per seat"),
+    ("status", ["active", "active", "active", "sleeping"], "unknown car status 'sleeping'"),
+    ("status", ["out", "active", "active", "active"], "Don Falconi must be in the game"),
+    ("closed", ["4,4 N"], "closed edge at 4,4 N, where no tile lies"),
+    ("craters", {"4,4": "curve r0"}, "no crater there"),
+    ("bombs", 3, "at most 0 bombs"),
+    ("accomplice", "port", "impossible accomplice 'port' in salami"),
+    ("turn_seat", 7, "seat 7 cannot have the turn"),
+    ("actions_left", 0, "1 to 3 actions left"),
+    ("actions_left", 4, "1 to 3 actions left"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "pattern"), BAD_VALUES, ids=[f"{n}={v!r}" for n, v, _ in BAD_VALUES])
+def test_a_field_with_an_impossible_value_is_refused(name: str, value: Any, pattern: str) -> None:
+    data = save("salami")
+    data[name] = value
+    refused(data, pattern)
+
+
+# --- positions that cannot happen -------------------------------------------------------------------------------
+def _free_cell(data: dict[str, Any]) -> str:
+    cars = {place.split(" ")[0] for place in data["cars"] if place}
+    return next(f"{x},{y}" for y in range(9) for x in range(9) if f"{x},{y}" not in set(data["board"]) | cars)
+
+
+def test_an_extra_tile_on_the_board_is_refused() -> None:
+    data = save("salami")
+    data["board"][_free_cell(data)] = "curve r0"
+    refused(data, "tiles do not add up: curve: 21 instead of 20")
+
+
+def test_a_lost_tile_is_refused() -> None:
+    data = save("drive")
+    lost = data["pile"].pop()
+    refused(data, f"tiles do not add up: {lost}: .* instead of")
+
+
+def test_a_tile_under_a_crater_counts() -> None:
+    data = save("salami")
+    cell, tile = next(iter(data["board"].items()))
+    data["board"][cell] = "crater"
+    data["craters"][cell] = "crossroads r0" if not tile.startswith("crossroads") else "curve r0"
+    refused(data, "tiles do not add up")
+
+
+def test_an_escape_tile_twice_is_refused() -> None:
+    data = save("salami")
+    data["pile"].append("escape:port")
+    refused(data, "escape:port: 2 instead of 1")
+
+
+@pytest.mark.parametrize("place", ["9,4 E", "4,9 S", "-1,4 W", "4,-1 N", "12,12 N"])
+def test_a_car_outside_the_grid_is_refused(place: str) -> None:
+    data = save("salami")
+    data["cars"][2] = place
+    refused(data, "outside the 9×9 grid")
+
+
+@pytest.mark.parametrize("place", ["4,4 X", "4,4 north", "4,4"])
+def test_a_car_with_no_entry_edge_is_refused(place: str) -> None:
+    data = save("salami")
+    data["cars"][0] = place
+    refused(data, "not an edge|not a place")
+
+
+def test_a_game_without_police_is_refused() -> None:
+    data = save("salami")
+    data["status"] = ["active", "off", "off", "off"]
+    data["cars"][1:] = [None, None, None]
+    data["reserves"][1:] = [[], [], []]
+    refused(data, "at least one police car")
+
+
+def test_an_off_seat_with_a_car_is_refused() -> None:
+    data = save("answer")  # only the Port car plays
+    assert data["status"][1] == "off"
+    data["cars"][1] = "0,4 W"
+    refused(data, "seat 1 is off but has a car")
+
+
+@pytest.mark.parametrize(
+    ("slot", "district", "why"),
+    [
+        ("N4", "port", "the Port police station"),
+        ("W4", "country", "the Country police station"),
+        ("E4", "forest", "the Forest police station"),
+        ("S4", "country", "the prison"),
+        ("W1", "country", "a tunnel"),
+        ("E1", "forest", "a tunnel"),
+        ("S3", "country", "the prison piece, no district"),
+        ("N0", "forest", "a Port slot"),
+        ("W0", "port", "a Country slot"),
+        ("E8", "forest", "a Country slot"),
+        ("N0", "pepperoni", "no such district"),
+        ("Q1", "port", "no such slot"),
+    ],
+)
+def test_an_escape_tile_on_a_wrong_slot_is_refused(slot: str, district: str, why: str) -> None:
+    data = save("salami")
+    data["escapes"][slot] = district
+    refused(data, rf"cannot lie on {slot}|no border slot called '{slot}'")
+
+
+def test_an_escape_tile_on_a_plain_slot_of_its_district_loads() -> None:
+    data = save("salami")
+    item = next(item for item in data["pile"] if item.startswith("escape:"))
+    data["pile"].remove(item)
+    district = item.split(":")[1]
+    slot = {"port": "N0", "country": "W0", "forest": "E0"}[district]
+    data["escapes"][slot] = district
+    assert FalconiState.from_json(data).to_json() == data
+
+
+@pytest.mark.parametrize(("kind", "phase"), [("salami", "dance"), ("place", "ACTION"), ("place", "")])
+def test_an_unknown_phase_is_refused(kind: str, phase: str) -> None:
+    data = save(kind)
+    data["phase"] = phase
+    refused(data, f"unknown phase '{phase}'")
+
+
+@pytest.mark.parametrize(("kind", "phase"), [("salami", "place"), ("salami", "answer"), ("place", "action")])
+def test_a_phase_of_the_other_mode_is_refused(kind: str, phase: str) -> None:
+    data = save(kind)
+    data["phase"] = phase
+    refused(data, f"phase '{phase}' does not exist in")
+
+
+def test_an_unfinished_game_with_an_outcome_is_refused() -> None:
+    data = save("drive")
+    data["outcome"] = save("over")["outcome"]
+    refused(data, "finished game needs the phase 'over' and an outcome, and only it")
+
+
+def test_a_finished_game_without_an_outcome_is_refused() -> None:
+    data = save("over")
+    data["outcome"] = None
+    refused(data, "finished game needs the phase 'over' and an outcome")
+
+
+def test_the_phase_over_without_an_outcome_is_refused() -> None:
+    data = save("salami")
+    data["phase"] = "over"
+    refused(data, "finished game needs the phase 'over'")
+
+
+@pytest.mark.parametrize(
+    ("outcome", "pattern"),
+    [
+        ({"termination": "catch", "winners": [9], "reason": "x"}, "winners must be seats in play"),
+        ({"termination": "catch", "winners": ["2"], "reason": "x"}, "winners must be seats in play"),
+        ({"termination": "catch", "reason": "x"}, "outcome has no field 'winners'"),
+        ({"termination": 3, "winners": "same", "reason": "x"}, "'termination' must be text"),
+        ({"termination": "catch", "winners": None, "reason": "x"}, "'winners' must be a list"),
+        ({"termination": "catch", "winners": "same"}, "outcome has no field 'reason'"),
+    ],
+)
+def test_a_malformed_outcome_is_refused(outcome: dict[str, Any], pattern: str) -> None:
+    data = save("over")
+    data["outcome"] = dict(outcome)
+    if outcome.get("winners") == "same":
+        data["outcome"]["winners"] = save("over")["outcome"]["winners"]
+    refused(data, pattern)
+
+
+def test_an_answer_without_a_bomb_left_is_refused() -> None:
+    data = save("answer")
+    data["bombs"] = 0
+    refused(data, "answer needs its edge and a bomb")
+
+
+def test_an_escape_decision_without_the_drawn_escape_tile_is_refused() -> None:
+    data = save("escape")
+    data["pile"].append(data["drawn"])
+    data["drawn"] = None
+    refused(data, "escape tile needs the drawn escape tile")
+
+
+# --- garbage text ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "{", "[1, 2", "not json", "{'format': 'falconi-state'}", '{"a": 1,}', "nan nan", b"\xff\xfe\x00",
+     b"\x80abc", "[" * 100_000, '{"format": "falconi-state"' + "}" * 3],
+    ids=["empty", "blank", "open brace", "open list", "words", "python dict", "trailing comma", "two values",
+         "utf-16 junk", "bad utf-8", "deep nesting", "extra braces"],
+)
+def test_garbage_text_is_a_state_format_error(text: str | bytes) -> None:
+    with pytest.raises(StateFormatError, match="not valid JSON"):
+        parse_json_text(text)
+
+
+@pytest.mark.parametrize("text", ["null", "[]", "42", '"falconi"', '{"format": "falconi-state", "version": 1}'])
+def test_valid_json_that_is_no_save_is_a_state_format_error(text: str) -> None:
+    with pytest.raises(StateFormatError):
+        FalconiState.from_json(parse_json_text(text))
+
+
+def test_a_save_read_back_from_text_loads() -> None:
+    data = save("answer")
+    assert FalconiState.from_json(parse_json_text(json.dumps(data))).to_json() == data
+    assert FalconiState.from_json(parse_json_text(json.dumps(data).encode("utf-8"))).to_json() == data
+
+
+def test_reading_a_missing_or_broken_file_is_a_state_format_error(tmp_path: Path) -> None:
+    with pytest.raises(StateFormatError, match="cannot read"):
+        read_json_file(tmp_path / "nowhere.json")
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"format": "falconi-st')
+    with pytest.raises(StateFormatError, match="not valid JSON"):
+        read_json_file(broken)
+    with pytest.raises(StateFormatError, match="cannot read"):
+        read_json_file(tmp_path)  # a folder
+
+
+# --- fuzzing: a broken save is refused, never a crash -----------------------------------------------------------
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 90) | st.sampled_from(
+        ["", "x", "4,4 N", "9,9 N", "4,4", "N", "S4", "N0", "over", "place", "drive", "answer", "blast", "escape",
+         "action", "curve r0", "crater", "escape:port", "straight", "active", "off", "out", "port"]
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["4,4", "N0", "x"]), inner, max_size=2),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=400)
+@given(
+    kind=st.sampled_from(["place", "drive", "answer", "escape", "salami", "diavola", "over"]),
+    edits=st.lists(st.tuples(st.sampled_from(TOP_LEVEL), st.integers(0, 200), JSON_VALUES), min_size=1, max_size=2),
+)
+def test_a_randomly_broken_save_is_refused_or_loads_but_never_crashes(kind: str, edits: list[Any]) -> None:
+    data = save(kind)
+    for name, index, value in edits:
+        inner = data[name]
+        if isinstance(inner, list) and inner and index % 2:
+            inner[index % len(inner)] = value  # break one item inside a list (pile, reserves, cars, ...)
+        elif isinstance(inner, dict) and inner and index % 2:
+            inner[sorted(inner)[index % len(inner)]] = value
+        else:
+            data[name] = value
+    try:
+        state = FalconiState.from_json(data)
+    except StateFormatError as error:
+        assert str(error).strip()
+        return
+    for action in state.legal_actions():  # what loads must be playable
+        state.clone().apply(action)
+
+
+# --- engine bugs: impossible saves that load, or crash instead of being refused --------------------------------------
+@pytest.mark.parametrize("where", ["pile", "reserves", "set_aside", "drawn"])
+def test_a_list_where_a_tile_name_belongs_is_refused(where: str) -> None:
+    """``_Reader.items`` tests ``name not in ITEM_BY_NAME`` on an unhashable value: TypeError, not refused."""
+    data = save("place" if where != "reserves" else "salami")
+    if where == "drawn":
+        data["drawn"] = ["straight"]
+    elif where == "reserves":
+        data["reserves"][1] = [["curve"]]
+    else:
+        data[where][0] = {"tile": "curve"}
+    refused(data, "tile")
+
+
+def test_a_drive_from_an_empty_cell_is_refused() -> None:
+    """Mode I, phase 'drive', drive_from on a cell without a tile: IndexError in network.explore."""
+    data = save("drive")
+    data["drive_from"] = _free_cell(data) + " N"
+    refused(data, "drive|no tile|empty")
+
+
+def test_placing_a_drawn_escape_tile_on_the_road_is_refused() -> None:
+    """Mode I, phase 'place' with an escape tile as the drawn tile: IndexError in mode1.placement_options."""
+    data = save("place")
+    data["pile"].append(data["drawn"])
+    data["drawn"] = "escape:port"
+    data["set_aside"].remove("escape:port")
+    refused(data, "escape|drawn|place")
+
+
+def test_an_answer_without_the_drive_it_interrupts_is_refused() -> None:
+    """Phase 'answer' with drive_from null loads, and then 'bomb' crashes (IndexError in network.explore)."""
+    data = save("answer")
+    data["drive_from"] = None
+    refused(data, "drive|answer")
+
+
+def test_a_place_decision_without_a_tile_to_place_is_refused() -> None:
+    """Margherita, phase 'place', no drawn tile and no reserve: it loads and offers 'place overpass …' — a tile
+    made from nothing (placement_options indexes the tables with kind -1)."""
+    data = save("place")
+    data["pile"].append(data["drawn"])
+    data["drawn"] = None
+    refused(data, "tile|drawn|place")
+
+
+def test_placing_on_a_cell_that_holds_a_tile_is_refused() -> None:
+    """Phase 'place' while Don Falconi's open end holds a tile: it loads, and placing destroys that tile."""
+    data = save("place")
+    data["board"]["4,8"] = data["pile"].pop() + " r0"
+    refused(data, "4,8|tile|open end")
+
+
+def test_a_decider_other_than_the_turn_seat_is_refused() -> None:
+    """Mode I, phase 'place' of Don Falconi with decider 3: it loads, and current_seat says the Forest police
+    decides Don Falconi's placement."""
+    data = save("place")
+    data["decider"] = 3
+    refused(data, "decide|decider|turn")
+
+
+def test_escape_tiles_in_play_in_a_pizza_without_them_are_refused() -> None:
+    """Margherita has no escape tiles (F-5.7): one in the pile or on the border loads all the same."""
+    data = save("place")
+    data["set_aside"].remove("escape:port")
+    data["escapes"]["N0"] = "port"
+    refused(data, "escape")
+
+
+def test_an_outcome_without_winners_is_refused() -> None:
+    data = save("over")
+    data["outcome"]["winners"] = []
+    refused(data, "winner")
+
+
+def test_a_mode2_car_on_an_empty_cell_away_from_its_building_is_refused() -> None:
+    """F-6.1: a Mode II car drives only onto tiles; only a car still at its building stands before an empty cell."""
+    data = save("salami")
+    data["cars"][0] = _free_cell(data) + " N"
+    refused(data, "car|cell|tile|empty")
+
+
+# --- write_json_atomic ----------------------------------------------------------------------------------------
+def _leftovers(folder: Path, keep: str) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name != keep)
+
+
+def test_write_json_atomic_writes_a_readable_file(tmp_path: Path) -> None:
+    target = tmp_path / "saves" / "game.json"  # the folder is made on the way
+    data = save("answer")
+    write_json_atomic(target, data)
+    assert FalconiState.from_json(read_json_file(target)).to_json() == data
+    write_json_atomic(target, {"second": True})
+    assert read_json_file(target) == {"second": True}
+    assert _leftovers(target.parent, "game.json") == []
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync"])
+def test_write_json_atomic_keeps_the_old_file_when_writing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    target = tmp_path / "game.json"
+    write_json_atomic(target, {"old": 1})
+    before = target.read_bytes()
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonio.os, failing, broken)
+    with pytest.raises(OSError, match="No space left"):
+        write_json_atomic(target, save("place"))
+    monkeypatch.undo()
+    assert target.read_bytes() == before
+    assert _leftovers(tmp_path, "game.json") == []
+
+
+def test_write_json_atomic_keeps_the_old_file_when_writing_is_interrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.json"
+    write_json_atomic(target, {"old": 1})
+    before = target.read_bytes()
+    real_fdopen = os.fdopen
+
+    class Interrupted:
+        def __init__(self, stream: Any) -> None:
+            self.stream = stream
+
+        def __enter__(self) -> Interrupted:
+            return self
+
+        def __exit__(self, *exc: Any) -> None:
+            self.stream.close()
+
+        def write(self, text: str) -> None:
+            self.stream.write(text[: len(text) // 2])  # half the file, then the power goes
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(jsonio.os, "fdopen", lambda *a, **k: Interrupted(real_fdopen(*a, **k)))
+    with pytest.raises(KeyboardInterrupt):
+        write_json_atomic(target, save("drive"))
+    monkeypatch.undo()
+    assert target.read_bytes() == before
+    assert _leftovers(tmp_path, "game.json") == []
+
+
+def test_write_json_atomic_refuses_data_that_is_not_json_and_keeps_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    write_json_atomic(target, {"old": 1})
+    before = target.read_bytes()
+    with pytest.raises(TypeError):
+        write_json_atomic(target, {"tiles": {1, 2, 3}})
+    with pytest.raises(ValueError):
+        circular: dict[str, Any] = {}
+        circular["self"] = circular
+        write_json_atomic(target, circular)
+    assert target.read_bytes() == before
+    assert _leftovers(tmp_path, "game.json") == []
