@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench = commands.add_parser("bench", help="measure speed and print the figures")
     bench.add_argument("target", choices=["rules"], help="rules: random-playout speed of both rules cores")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default: 2)")
+    bench.add_argument("--seconds", type=float, default=3.0,
+                       help="time per game set-up, split over 3 runs (default: 3)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 

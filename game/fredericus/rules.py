@@ -150,14 +150,16 @@ class TurnRules:
         may_flip = not self.flipped and ends.count(SEAL_CARD) > 1
         may_tidy = self.short_game and not self.tidied
         if free and (may_flip or may_tidy):
-            spots = [posts[raptor] for raptor in free]
-            if len(spots) == 2 and spots[0] >= spots[1]:
-                spots = spots[1:] if spots[0] == spots[1] else spots[::-1]
-            for post in spots:
+            spots_list = [posts[raptor] for raptor in free]
+            if len(spots_list) == 2 and spots_list[0] >= spots_list[1]:
+                spots_list = spots_list[1:] if spots_list[0] == spots_list[1] else spots_list[::-1]
+            for post in spots_list:
                 if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD:
                     out.append(FLIPS[post])  # R-6.1
-                if may_tidy and _can_tidy(rows[post]):
-                    out.append(TIDIES[post])  # R-9
+                if may_tidy:
+                    row = rows[post]  # R-9: three trees or three sky at the end, and a start to move them to
+                    if len(row) > TIDY_LENGTH and row[-1] == row[-2] == row[-3] and row[-1] in _TIDY_CARDS:
+                        out.append(TIDIES[post])
         if may_end:
             out.append(END_TURN)
         return tuple(out)
@@ -352,9 +354,7 @@ _FREE_RAPTORS = tuple(
 _OPPONENT_RAPTORS = {n: tuple(tuple(r for r in range(2 * n) if r >> 1 != seat) for seat in range(n)) for n in (2, 3, 4)}
 
 
-def _can_tidy(row: list[int]) -> bool:
-    """R-9: the last three cards are all trees or all sky, and there is a start to move them to."""
-    return len(row) > TIDY_LENGTH and row[-1] in (TREE, SKY) and row[-1] == row[-2] == row[-3]
+_TIDY_CARDS = (TREE, SKY)
 
 
 _HANDLERS: dict[str, Callable[[TurnRules, int, int], None]] = {

@@ -198,6 +198,9 @@ class FredericusState(TurnRules, GameState):
             for seat in range(self.players)
         ]
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     @property
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
