@@ -165,7 +165,7 @@ def test_cli_bench_prints_json_figures_for_every_falconi_variant() -> None:
     result = run_main("bench", "rules", "--seconds", "0.03", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["seconds_per_measurement"] == 0.03
+    assert report["seconds_per_game_setup"] == 0.03
     for variant in VARIANTS:
         figures = report["games"][f"falconi/{variant}"]
         assert isinstance(figures["actions_per_second"], int) and figures["actions_per_second"] > 0
