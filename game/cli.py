@@ -25,8 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     falconi.add_argument("--variant", default="margherita",
                          help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
     falconi.add_argument("--seats", default="random,random,random,random",
-                         help="a bot per seat: Don Falconi, Country, Port, Forest police; 'off' leaves a police "
-                              "car out (default: random,random,random,random)")
+                         help="a player per seat: Don Falconi, Country, Port, Forest police, each one of random, "
+                              "greedy, easy, normal, hard (cheat: developer yardstick); 'off' leaves a police car out "
+                              "(default: random,random,random,random)")
     fredericus = games.add_parser("fredericus", help="Fredericus")
     fredericus.add_argument("--players", type=int, default=4, help="2, 3 or 4 falconers (default: 4)")
     fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")

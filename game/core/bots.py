@@ -1,29 +1,26 @@
-"""Built-in bots for simulations: ``random`` and ``greedy``. Bots depend only on the state protocol."""
+"""Bots for every seat: ``random`` and ``greedy``. Bots see a :class:`SeatView`, never the game itself."""
 
 from __future__ import annotations
 
 import random
+import threading
 from typing import Callable, Protocol
 
-from game.core.errors import GameError
 from game.core.protocol import Action, GameState, Seat
+from game.core.view import SeatView
 
 Evaluation = Callable[[GameState, Seat], float]
 
 
 class Bot(Protocol):
-    """Chooses one legal action for the seat whose decision it is."""
+    """Chooses one legal action for the seat whose decision it is.
+
+    ``cancel``, when set by another thread, asks a searching bot to stop at once (``SearchCancelled``).
+    """
 
     name: str
 
-    def choose(self, state: GameState, rng: random.Random) -> Action: ...
-
-
-def check_decision(state: GameState) -> Seat:
-    """The seat a bot is asked to decide for; a clear error for a finished game."""
-    if state.is_terminal():
-        raise GameError("the game is over: there is no decision to take")
-    return state.current_seat
+    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action: ...
 
 
 class RandomBot:
@@ -31,33 +28,29 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        check_decision(state)
-        return rng.choice(state.legal_actions())
+    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+        return rng.choice(view.legal_actions)
 
 
 class GreedyBot:
-    """Looks one action ahead and plays the action whose result ``evaluate`` likes best for its seat.
-
-    It looks ahead on ``state.determinize(seat)``, a copy in which everything its seat may not see is dealt
-    anew, so it never profits from hidden information.
-    """
+    """Looks one action ahead on a sample of the hidden information and plays the action whose result
+    ``evaluate`` likes best for its seat."""
 
     name = "greedy"
 
     def __init__(self, evaluate: Evaluation) -> None:
         self._evaluate = evaluate
 
-    def choose(self, state: GameState, rng: random.Random) -> Action:
-        seat = check_decision(state)
-        actions = list(state.legal_actions())
+    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+        actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        view = state.determinize(seat, rng)
+        seat = view.seat
+        sample = view.sample(rng)
         best_score = float("-inf")
         best: list[Action] = []
         for action in actions:
-            after = view.clone()
+            after = sample.clone()
             after.apply(action)
             if after.is_terminal():
                 score = 1e9 * after.returns()[seat]

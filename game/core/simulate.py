@@ -10,6 +10,7 @@ from typing import Any, Callable, Mapping
 
 from game.core.bots import Bot
 from game.core.protocol import GameState, Seat
+from game.core.view import SeatView
 
 # A game cannot be longer than this many decisions; a bigger count means a rules bug, reported as an error.
 MAX_DECISIONS = 100_000
@@ -20,8 +21,7 @@ def play_game(state: GameState, bots: Mapping[Seat, Bot], rng: random.Random) ->
     for _ in range(MAX_DECISIONS):
         if state.is_terminal():
             return state
-        seat = state.current_seat
-        state.apply(bots[seat].choose(state, rng))
+        state.apply(bots[state.current_seat].choose(SeatView(state), rng))
     raise RuntimeError(f"game did not end within {MAX_DECISIONS} decisions")
 
 

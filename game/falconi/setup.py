@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from game.core.bots import Bot, GreedyBot, RandomBot
+from game.ai.levels import level_makers
+from game.core.bots import Bot
 from game.core.errors import SeatSpecError
 from game.core.protocol import Seat
 from game.core.seats import parse_seat_spec
@@ -13,7 +14,7 @@ from game.falconi.heuristics import evaluate
 from game.falconi.state import FalconiState
 from game.falconi.variants import find_variant
 
-BOT_MAKERS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": lambda: GreedyBot(evaluate)}
+BOT_MAKERS: dict[str, Callable[[], Bot]] = level_makers(evaluate)
 
 
 def bots_from_spec(spec: str, makers: dict[str, Callable[[], Bot]] | None = None) -> dict[Seat, Bot]:

@@ -6,6 +6,7 @@ or the deck, so it judges a determinized copy exactly as it would judge the real
 
 from __future__ import annotations
 
+import math
 from typing import cast
 
 from game.core.protocol import GameState, Seat
@@ -56,3 +57,33 @@ def _public_points(state: FredericusState, seat: Seat) -> int:
     """What anyone can count of a player's score: creatures, hand size and Fredericus, no pairs."""
     fredericus = FREDERICUS_POINTS if state.fredericus_holder == seat else 0
     return sum(state.creatures[seat]) + sum(state.hands[seat]) + fredericus
+
+
+# --- search utilities (issue #4) -----------------------------------------------------------------------
+WIN_SHARE = 0.8  # the rest of a finished game's worth is the share of the best score, to prefer big wins
+
+
+def utilities(game: GameState) -> list[float]:
+    """What a finished game is worth to each seat index, between 0 and 1."""
+    state = cast(FredericusState, game)
+    assert state.outcome is not None
+    points = state.scores()
+    best = max(max(points), 1)
+    return [WIN_SHARE * (seat in state.outcome.winners) + (1 - WIN_SHARE) * points[seat] / best
+            for seat in range(state.players)]
+
+
+def values(game: GameState) -> list[float]:
+    """A quick guess of :func:`utilities` for an unfinished game: each seat's :func:`evaluate` against the
+    best rival's, squashed to 0..1."""
+    state = cast(FredericusState, game)
+    own = [evaluate(state, seat) + RIVAL_WEIGHT * max(_rival_points(state, seat)) for seat in range(state.players)]
+    result = []
+    for seat in range(state.players):
+        lead = own[seat] - max(own[other] for other in range(state.players) if other != seat)
+        result.append(1.0 / (1.0 + math.exp(-lead / 3.0)))
+    return result
+
+
+def _rival_points(state: FredericusState, seat: Seat) -> list[int]:
+    return [_public_points(state, other) for other in range(state.players) if other != seat]

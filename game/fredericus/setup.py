@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from game.core.bots import Bot, GreedyBot, RandomBot
+from game.ai.levels import level_makers
+from game.core.bots import Bot
 from game.core.errors import SeatSpecError
 from game.core.protocol import GameState, Seat
 from game.core.seats import parse_seat_spec
 from game.fredericus.heuristics import evaluate
 from game.fredericus.state import FredericusState
 
-BOT_MAKERS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": lambda: GreedyBot(evaluate)}
+BOT_MAKERS: dict[str, Callable[[], Bot]] = level_makers(evaluate)
 
 
 def bots_from_spec(

@@ -1,0 +1,152 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration deals a fresh sample of what the searching seat cannot see (``SeatView.sample``), walks the one
+shared tree choosing among the actions legal in that sample (UCB with availability counts), adds one node,
+plays on at random for a few actions and scores the result: the game's utilities if it ended, its value
+guess if not. Every action of a multi-action turn is a decision of its own. The tree lives only for one
+decision, is capped in size, and the search stops at its iteration budget, its time cap or a cancel request.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game.ai.knowledge import GameKnowledge, knowledge_of
+from game.core.protocol import Action, GameState
+from game.core.view import SeatView
+
+
+class SearchCancelled(Exception):
+    """Raised by a search whose cancel event was set: its result is not wanted any more."""
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    iterations: int  # the level's strength: the search normally stops here
+    seconds: float  # the hard cap on thinking time, never passed by more than one iteration
+    rollout_depth: int = 24  # random actions after the tree before the value guess takes over
+    exploration: float = 0.7  # UCB constant, for utilities between 0 and 1
+    max_nodes: int = 60_000  # keeps a tree well under 50 MB
+
+
+class _Node:
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Any, seat: int, parent: _Node | None) -> None:
+        self.action = action
+        self.seat = seat  # who chose ``action``; its utility is what this node collects
+        self.parent = parent
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost, for benchmarks and the app's pacing."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+
+
+class ISMCTSBot:
+    """A searching bot. ``cheat=True`` searches the true state instead of samples: a developer-only upper
+    bound on what fair search could reach, never offered to players."""
+
+    def __init__(self, name: str, budget: SearchBudget, cheat: bool = False) -> None:
+        self.name = name
+        self.budget = budget
+        self.cheat = cheat
+        self.stats = SearchStats()
+
+    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+        started = time.perf_counter()
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.stats = SearchStats(0, time.perf_counter() - started, 0)
+            return legal[0]
+        knowledge = knowledge_of(view.game_name)
+        sample: Callable[[random.Random], GameState]
+        if self.cheat:
+            truth = view._state  # noqa: SLF001 — the cheating yardstick sees everything on purpose
+            sample = lambda _rng: truth.clone()  # noqa: E731
+        else:
+            sample = view.sample
+        root = _Node(None, -1, None)
+        iterations, nodes = self._search(root, sample, knowledge, rng, started, cancel)
+        best = max(legal, key=lambda action: _visits(root, action))
+        self.stats = SearchStats(iterations, time.perf_counter() - started, nodes)
+        return best
+
+    def _search(
+        self,
+        root: _Node,
+        sample: Callable[[random.Random], GameState],
+        knowledge: GameKnowledge,
+        rng: random.Random,
+        started: float,
+        cancel: threading.Event | None,
+    ) -> tuple[int, int]:
+        budget = self.budget
+        deadline = started + budget.seconds
+        exploration = budget.exploration
+        utilities, values = knowledge.utilities, knowledge.values
+        choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, time.perf_counter
+        nodes = 1
+        iterations = 0
+        while iterations < budget.iterations:
+            if cancel is not None and cancel.is_set():
+                raise SearchCancelled()
+            if clock() >= deadline:
+                break
+            state = sample(rng)
+            node = root
+            while not state.is_terminal():  # selection, then one expansion
+                legal = state.legal_actions()
+                children = node.children
+                untried = [action for action in legal if action not in children]
+                if untried and nodes < budget.max_nodes:
+                    action = choice(untried)
+                    child = _Node(action, state.current_seat, node)
+                    children[action] = child
+                    nodes += 1
+                    state.apply(action)
+                    node = child
+                    break
+                best, best_score = None, -1.0
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        continue
+                    child.avail += 1
+                    score = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+                if best is None:
+                    break
+                state.apply(best.action)
+                node = best
+            depth = budget.rollout_depth
+            while depth and not state.is_terminal():
+                state.apply(choice(state.legal_actions()))
+                depth -= 1
+            rewards = utilities(state) if state.is_terminal() else values(state)
+            while node is not None:
+                node.visits += 1
+                if node.seat >= 0:
+                    node.total += rewards[node.seat]
+                node = node.parent
+            iterations += 1
+        return iterations, nodes
+
+
+def _visits(root: _Node, action: Action) -> int:
+    child = root.children.get(action)
+    return child.visits if child is not None else -1

@@ -1,0 +1,29 @@
+"""What the search needs to know of each game, found by the game's name: terminal utilities, a value guess
+for unfinished games, and the heuristic the easy level follows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from game.core.errors import GameError
+from game.core.protocol import GameState, Seat
+
+
+@dataclass(frozen=True)
+class GameKnowledge:
+    utilities: Callable[[GameState], list[float]]  # finished game -> worth per seat index, 0..1
+    values: Callable[[GameState], list[float]]  # unfinished game -> estimated worth per seat index
+    evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
+
+
+def knowledge_of(game_name: str) -> GameKnowledge:
+    if game_name == "falconi":
+        from game.falconi import heuristics as falconi
+
+        return GameKnowledge(falconi.utilities, falconi.values, falconi.evaluate)
+    if game_name == "fredericus":
+        from game.fredericus import heuristics as fredericus
+
+        return GameKnowledge(fredericus.utilities, fredericus.values, fredericus.evaluate)
+    raise GameError(f"no AI knows the game {game_name!r}")

@@ -1,0 +1,28 @@
+"""The AI levels offered for every seat of both games, and the developer-only cheating yardstick."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.ai.easy import EasyBot
+from game.ai.ismcts import ISMCTSBot, SearchBudget
+from game.core.bots import Bot, GreedyBot, RandomBot
+
+# Strength is set by iterations; the seconds are the caps of issue #4 (easy 0.1 s, normal 1 s, hard 3 s per
+# decision at the 95th percentile) less a margin for the last iteration.
+NORMAL = SearchBudget(iterations=400, seconds=0.9, rollout_depth=20)
+HARD = SearchBudget(iterations=1600, seconds=2.8, rollout_depth=30)
+
+
+def level_makers(evaluate_greedy: Callable | None = None) -> dict[str, Callable[[], Bot]]:
+    """Every bot a seat can be given by name: the simulation baselines and the three levels."""
+    makers: dict[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "easy": EasyBot,
+        "normal": lambda: ISMCTSBot("normal", NORMAL),
+        "hard": lambda: ISMCTSBot("hard", HARD),
+        "cheat": lambda: ISMCTSBot("cheat", HARD, cheat=True),
+    }
+    if evaluate_greedy is not None:
+        makers["greedy"] = lambda: GreedyBot(evaluate_greedy)
+    return makers
