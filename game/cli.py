@@ -1,4 +1,4 @@
-"""The command line of ``main.py``: the app by default, and headless tools (simulate, bench).
+"""The command line of ``main.py``: the app by default, and headless tools (simulate, bench, tournament).
 
 Headless commands never import pygame; the app is imported only when it is started.
 """
@@ -37,11 +37,53 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules"], help="rules: random-playout speed of both rules cores")
+    bench.add_argument("target", choices=["rules", "ai"],
+                       help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels")
     bench.add_argument("--seconds", type=float, default=3.0,
-                       help="time per game set-up, split over 3 runs (default: 3)")
+                       help="rules: time per game set-up, split over 3 runs (default: 3)")
+    bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_tournament_parser(commands)
     return parser
+
+
+def _add_tournament_parser(commands: Any) -> None:
+    """``tournament``: AI levels against each other, win rates with 95 % intervals (issue #4)."""
+    tournament = commands.add_parser(
+        "tournament", help="play AI levels against each other and print win rates with 95%% intervals"
+    )
+    kinds = tournament.add_subparsers(dest="kind", required=True)
+    falconi = kinds.add_parser("falconi", help="one level on one side of Catch Don Falconi, another on the other")
+    falconi.add_argument("--bot", default="hard", help="the level measured (default: hard)")
+    falconi.add_argument("--against", default="random", help="the level on the other side (default: random)")
+    falconi.add_argument("--side", choices=["fugitive", "police", "both"], default="both",
+                         help="the bot plays Don Falconi, all three police cars, or each in turn (default: both)")
+    h2h = kinds.add_parser("falconi-h2h", help="two levels side by side: every deal played twice, roles swapped")
+    h2h.add_argument("--a", default="hard", help="the level whose win rate is reported (default: hard)")
+    h2h.add_argument("--b", default="normal", help="its opponent (default: normal)")
+    for sub in (falconi, h2h):
+        sub.add_argument("--variant", default="margherita",
+                         help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
+    fredericus = kinds.add_parser("fredericus", help="one level in one seat of Fredericus, another in all others")
+    fredericus.add_argument("--players", type=int, default=2, help="2, 3 or 4 falconers (default: 2)")
+    fredericus.add_argument("--bot", default="hard", help="the level measured; its seat rotates (default: hard)")
+    fredericus.add_argument("--against", default="random", help="the level in every other seat (default: random)")
+    fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
+    table = kinds.add_parser("table", help="the whole strength table of issue #4 (hours at 200 games)")
+    table.add_argument("--variants", nargs="+", default=None,
+                       help="Falconi variants to measure, space or comma separated (default: all five)")
+    table.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"],
+                       help="levels to measure among easy, normal, hard (default: all three)")
+    table.add_argument("--players", nargs="+", type=int, default=[2, 4],
+                       help="Fredericus player counts (default: 2 4)")
+    table.add_argument("--no-cheat", action="store_true", help="leave out the cheating yardstick")
+    table.add_argument("--no-falconi", action="store_true", help="leave out Catch Don Falconi")
+    table.add_argument("--no-fredericus", action="store_true", help="leave out Fredericus")
+    for sub in (falconi, h2h, fredericus, table):
+        sub.add_argument("--games", type=int, default=200, help="games per match (default: 200)")
+        sub.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+        sub.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
+        sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,16 +92,73 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "bench":
+            if args.target == "ai":
+                return _bench_ai(args)
             from game.bench import run_rules_bench
 
             _print(run_rules_bench(args.seconds), args.json)
             return 0
+        if args.command == "tournament":
+            return _tournament(args)
     except GameError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
     from scenes.app import run_app
 
     return run_app()
+
+
+def _bench_ai(args: argparse.Namespace) -> int:
+    try:
+        from game.ai.bench import run_ai_bench
+    except ImportError as error:
+        if error.name not in ("game.ai.bench", None):
+            raise
+        raise GameError("the AI benchmark (game/ai/bench.py) is not available in this build") from error
+    if args.games is not None and args.games < 1:
+        raise GameError(f"--games must be at least 1, not {args.games}")
+    figures = run_ai_bench() if args.games is None else run_ai_bench(games=args.games)
+    _print(figures, args.json)
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from game.ai import tournament
+
+    def progress(line: str) -> None:  # rows as they finish; on stderr when stdout carries the JSON
+        print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    if args.kind == "table":
+        variants = [name for item in args.variants for name in item.split(",") if name] if args.variants else None
+        levels = [name for item in args.levels for name in item.split(",") if name]
+        result = tournament.run_strength_table(
+            games=args.games, variants=variants, levels=levels, players=args.players, seed=args.seed,
+            jobs=args.jobs, cheat=not args.no_cheat, falconi=not args.no_falconi,
+            fredericus=not args.no_fredericus, report=progress,
+        )
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            verdicts = ", ".join(f"{count} {verdict}" for verdict, count in sorted(result["verdicts"].items()))
+            print(f"{len(result['rows'])} rows in {result['seconds']} s; verdicts: {verdicts or 'none'}", flush=True)
+        return 0 if result["errors"] == 0 else 1
+    rows: list[dict[str, Any]] = []
+    if args.kind == "falconi":
+        sides = ["fugitive", "police"] if args.side == "both" else [args.side]
+        rows = tournament.falconi_sides_match(args.variant, args.bot, args.against, sides, args.games, args.seed,
+                                              args.jobs, report=None if args.json else progress)
+    else:
+        if args.kind == "falconi-h2h":
+            row = tournament.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs)
+        else:
+            row = tournament.fredericus_match(args.players, args.bot, args.against, args.games, args.seed,
+                                              args.jobs, short_game=args.short_game)
+        rows.append(row)
+        if not args.json:
+            progress(row["text"])
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    return 0 if all(row["errors"] == 0 for row in rows) else 1
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game.core.bots import Bot, GreedyBot, RandomBot
 from game.core.simulate import simulate
+from game.core.view import SeatView
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE
 from game.fredericus.cards import REMOVED, in_play_totals
@@ -88,7 +89,7 @@ def play(
             check_cheap(state)
         legal = state.legal_actions()
         counts.append(len(legal))
-        action = rng.choice(legal) if bot is None else bot.choose(state, rng)
+        action = rng.choice(legal) if bot is None else bot.choose(SeatView(state), rng)
         if kinds is not None:
             kinds.add(action.kind)
         if action.kind == CAPTURE:

@@ -13,4 +13,4 @@ PHASE_NAMES = ("place", "drive", "answer", "blast", "escape", "action", "over")
 
 # Mode II has no end of its own when nobody draws; after this many rounds Don Falconi has evaded long
 # enough and wins, as when the tiles run out (a program ruling, see docs/rules-falconi.md).
-ROUND_LIMIT = 100
+ROUND_LIMIT = 50

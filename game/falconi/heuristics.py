@@ -67,28 +67,36 @@ def values(state: GameState) -> list[float]:
     width = state.city.width
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest = 20
+    gaps = [20, 20, 20, 20]
     for police in POLICE:
         if state.status[police] == ACTIVE:
             px, py = _xy(state.cars[police], width)
-            nearest = min(nearest, abs(px - fx) + abs(py - fy))
+            gaps[police] = abs(px - fx) + abs(py - fy)
+            nearest = min(nearest, gaps[police])
     out = sum(1 for police in POLICE if state.status[police] == OUT)
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
     escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
+    if state.variant.mode == 2:
+        # The empty pile ends Mode II in his favour (F-7.2): every tile drawn brings that closer.
+        escape += 0.6 * (1 - len(state.pile) / _MODE2_PILE) - 0.25
     escape = min(0.95, max(0.05, escape))
     result = [0.0] * 4
     result[FUGITIVE] = escape
     for police in POLICE:
         if state.status[police] == ACTIVE:
-            result[police] = TEAM_SHARE * (1 - escape) + _ROOM_BONUS[_room(state, state.cars[police])] / 2
+            own_chase = 0.02 * (8 - min(gaps[police], 8))  # each car also wants to be the one close to him
+            result[police] = TEAM_SHARE * (1 - escape) + _ROOM_BONUS[_room(state, state.cars[police])] / 2 + own_chase
         elif state.status[police] == OUT:
             result[police] = TEAM_SHARE * (1 - escape) * 0.8
     return result
 
 
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
+_MODE2_PILE = 75  # tiles in the pile after four reserves are dealt, escape tiles included
 
 
 def _room(state: Any, place: int) -> int:
     """Empty cells next to a car's cell: the ways a new tile could lead on (0 means nearly blocked)."""
     board = state.board
     return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
+

@@ -1,0 +1,734 @@
+"""Tournaments between AI levels: the strength figures of issue #4, measured rather than asserted.
+
+Every match is a list of whole games. Game *i* of a match is set up with seed ``seed + i`` and each seat's
+bot draws from its own generator seeded from that seed and the seat, so a match gives the same result for a
+fixed seed whatever the number of worker processes (``jobs``). One caveat: ``normal``, ``hard`` and
+``cheat`` stop at an iteration budget *or* a time cap, whichever comes first; on a loaded machine the cap can
+end a search early and the figures can then differ slightly from run to run. ``random`` and ``easy`` are
+exactly reproducible.
+
+Bots are made fresh for every game from the level names (``game.ai.levels.level_makers``) and decide on a
+:class:`game.core.view.SeatView` only. An exception during a game (an illegal action, a rules bug, a game
+that never ends) is counted as an error of the match, never a crash; win rates are over finished games.
+
+Win rates carry 95 % Wilson score intervals; the gap between the cheating yardstick and fair ``hard`` carries
+Newcombe's hybrid score interval for a difference of two proportions.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from game.core.errors import GameError
+from game.core.protocol import GameState
+from game.core.simulate import MAX_DECISIONS
+from game.core.view import SeatView
+
+FUGITIVE_SEAT = 0
+POLICE_SEATS = (1, 2, 3)
+SIDES = ("fugitive", "police")
+# The playing levels from weakest to strongest: each must beat the one before it head to head.
+LADDER = ("random", "easy", "normal", "hard")
+# Issue #4: the share of Falconi games each level must win against ``random``, on each side of each variant.
+FALCONI_VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
+HEAD_TO_HEAD_TARGET = 0.55
+FREDERICUS_VS_RANDOM = 0.90  # hard's win rate against random opponents
+FREDERICUS_VS_EASY_RATIO = 1.5  # hard's win rate against easy opponents, as a multiple of its fair share
+CHEAT_GAP_POINTS = 15.0  # fair hard within this many percentage points of the cheating search
+DEFAULT_JOBS = 2
+
+
+# ----------------------------------------------------------------------------------------------- statistics
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % for the default ``z``); ``(0, 1)`` when no games."""
+    if games <= 0:
+        return 0.0, 1.0
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must be between 0 and {games}, not {wins}")
+    p = wins / games
+    z2 = z * z
+    denominator = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def newcombe_difference(
+    wins_a: int, games_a: int, wins_b: int, games_b: int, z: float = 1.96
+) -> tuple[float, float, float]:
+    """``rate_a - rate_b`` and its hybrid score interval (Newcombe 1998, method 10)."""
+    p1 = wins_a / games_a if games_a else 0.0
+    p2 = wins_b / games_b if games_b else 0.0
+    l1, u1 = wilson_interval(wins_a, games_a, z)
+    l2, u2 = wilson_interval(wins_b, games_b, z)
+    difference = p1 - p2
+    low = difference - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = difference + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return difference, low, high
+
+
+# -------------------------------------------------------------------------------------- one game, in a worker
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: which game, its set-up, the level in each seat and the seed."""
+
+    game: str  # "falconi" or "fredericus"
+    setup: str | int  # the Falconi variant, or the number of Fredericus players
+    levels: tuple[str, ...]  # a level name per seat index
+    seed: int
+    short_game: bool = False
+
+
+_MAKERS: dict[str, dict[str, Callable[[], Any]]] = {}
+
+
+def _makers(game: str) -> dict[str, Callable[[], Any]]:
+    """The level makers of ``game``, built once per process (``greedy`` follows the game's heuristic)."""
+    if game not in _MAKERS:
+        from game.ai.levels import level_makers
+
+        if game == "falconi":
+            from game.falconi.heuristics import evaluate
+        else:
+            from game.fredericus.heuristics import evaluate
+        _MAKERS[game] = level_makers(evaluate)
+    return _MAKERS[game]
+
+
+def level_names() -> tuple[str, ...]:
+    """Every level a tournament seat can be given."""
+    return tuple(_makers("falconi"))
+
+
+def _new_state(task: GameTask) -> GameState:
+    if task.game == "falconi":
+        from game.falconi.state import FalconiState
+
+        return FalconiState.new_game(str(task.setup), task.seed, police=POLICE_SEATS)
+    from game.fredericus.state import FredericusState
+
+    return FredericusState.new_game(int(task.setup), task.seed, short_game=task.short_game)
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The generator of one seat's bot in the game of ``seed``: the same in any process, for any ``jobs``."""
+    return random.Random(f"tournament:{seed}:{seat}")
+
+
+def play_task(task: GameTask) -> dict[str, Any]:
+    """Play one game to the end and report the winners and each seat's thinking time; errors are reported."""
+    seats = len(task.levels)
+    seconds = [0.0] * seats
+    decisions = [0] * seats
+    started = time.perf_counter()
+    try:
+        makers = _makers(task.game)
+        bots = [makers[name]() for name in task.levels]
+        rngs = [seat_rng(task.seed, seat) for seat in range(seats)]
+        state = _new_state(task)
+        clock = time.perf_counter
+        for _ in range(MAX_DECISIONS):
+            if state.is_terminal():
+                break
+            view = SeatView(state)
+            seat = view.seat
+            before = clock()
+            action = bots[seat].choose(view, rngs[seat])
+            seconds[seat] += clock() - before
+            decisions[seat] += 1
+            state.apply(action)
+        else:
+            raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
+        outcome = state.outcome
+        assert outcome is not None
+        return {
+            "seed": task.seed,
+            "winners": sorted(outcome.winners),
+            "termination": outcome.termination,
+            "turns": state.turn_number,
+            "seconds": seconds,
+            "decisions": decisions,
+            "game_seconds": time.perf_counter() - started,
+            "error": None,
+        }
+    except Exception as error:  # a tournament counts a broken game as an error and goes on
+        return {
+            "seed": task.seed,
+            "winners": None,
+            "termination": None,
+            "turns": 0,
+            "seconds": seconds,
+            "decisions": decisions,
+            "game_seconds": time.perf_counter() - started,
+            "error": f"seed {task.seed}: {type(error).__name__}: {error}\n{traceback.format_exc(limit=4)}",
+        }
+
+
+def _run_tasks(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]:
+    """The results of ``tasks`` in order, played in ``jobs`` spawned worker processes (in this one if 1)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield play_task(task)
+        return
+    context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
+    with context.Pool(processes=min(jobs, len(tasks))) as pool:
+        yield from pool.imap(play_task, tasks, chunksize=1)
+
+
+# ----------------------------------------------------------------------------------------- matches as plans
+
+
+@dataclass
+class _Plan:
+    """A match waiting to be played: its games, and how their results make the match's row."""
+
+    tasks: list[GameTask]
+    summarise: Callable[[list[dict[str, Any]]], dict[str, Any]]
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _execute(
+    plans: Sequence[_Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None
+) -> list[dict[str, Any]]:
+    """Play every plan's games in one stream (workers never wait for a match to end) and summarise each
+    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row."""
+    tasks = [task for plan in plans for task in plan.tasks]
+    owners = [index for index, plan in enumerate(plans) for _ in plan.tasks]
+    rows: list[dict[str, Any]] = [{} for _ in plans]
+    pending = [index for index, plan in enumerate(plans) if not plan.tasks]
+    for index in pending:
+        rows[index] = plans[index].summarise([])
+        if on_row:
+            on_row(index, rows[index])
+    for owner, result in zip(owners, _run_tasks(tasks, jobs)):
+        plan = plans[owner]
+        plan.results.append(result)
+        if len(plan.results) == len(plan.tasks):
+            rows[owner] = plan.summarise(plan.results)
+            if on_row:
+                on_row(owner, rows[owner])
+    return rows
+
+
+def _check_common(games: int, jobs: int, levels: Iterable[str]) -> None:
+    if games < 1:
+        raise GameError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise GameError(f"--jobs must be at least 1, not {jobs}")
+    known = level_names()
+    for level in levels:
+        if level not in known:
+            raise GameError(f"unknown level {level!r}; choose one of {', '.join(known)}")
+
+
+def _variant_name(variant: str) -> str:
+    from game.falconi.variants import find_variant
+
+    return find_variant(variant).name
+
+
+def _rate_fields(wins: int, finished: int) -> dict[str, Any]:
+    low, high = wilson_interval(wins, finished)
+    return {
+        "wins": wins,
+        "finished": finished,
+        "rate": round(wins / finished, 4) if finished else None,
+        "interval": [round(low, 4), round(high, 4)],
+    }
+
+
+def _errors(results: list[dict[str, Any]]) -> tuple[int, list[str]]:
+    errors = [result["error"] for result in results if result["error"]]
+    return len(errors), errors[:3]
+
+
+def _record(results: list[dict[str, Any]], won: Callable[[int, dict[str, Any]], bool]) -> str:
+    """One letter per game in order: ``W`` won, ``L`` lost, ``E`` broken by an error."""
+    return "".join("E" if result["error"] else "W" if won(index, result) else "L"
+                   for index, result in enumerate(results))
+
+
+def _mean_decision(results: list[dict[str, Any]], seats_of: Callable[[int], Iterable[int]]) -> float | None:
+    """Mean seconds per decision over the seats ``seats_of(game index)`` of every game."""
+    seconds = decisions = 0
+    for index, result in enumerate(results):
+        for seat in seats_of(index):
+            seconds += result["seconds"][seat]
+            decisions += result["decisions"][seat]
+    return round(seconds / decisions, 4) if decisions else None
+
+
+def _game_seconds(results: list[dict[str, Any]]) -> float | None:
+    if not results:
+        return None
+    return round(sum(result["game_seconds"] for result in results) / len(results), 3)
+
+
+def _side_seats(side: str) -> tuple[int, ...]:
+    return (FUGITIVE_SEAT,) if side == "fugitive" else POLICE_SEATS
+
+
+def _side_won(side: str, winners: list[int]) -> bool:
+    return (FUGITIVE_SEAT in winners) == (side == "fugitive")
+
+
+def _falconi_levels(fugitive: str, police: str) -> tuple[str, ...]:
+    return (fugitive, police, police, police)
+
+
+def _falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int) -> _Plan:
+    if side not in SIDES:
+        raise GameError(f"unknown side {side!r}; choose fugitive or police")
+    levels = _falconi_levels(bot, against) if side == "fugitive" else _falconi_levels(against, bot)
+    tasks = [GameTask("falconi", variant, levels, seed + index) for index in range(games)]
+
+    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+        finished = [result for result in results if not result["error"]]
+        wins = sum(_side_won(side, result["winners"]) for result in finished)
+        error_count, samples = _errors(results)
+        row = {
+            "kind": "falconi_side",
+            "game": "falconi",
+            "variant": variant,
+            "bot": bot,
+            "against": against,
+            "side": side,
+            "games": games,
+            "seed": seed,
+            **_rate_fields(wins, len(finished)),
+            "errors": error_count,
+            "record": _record(results, lambda _i, result: _side_won(side, result["winners"])),
+            "mean_decision_seconds": _mean_decision(results, lambda _i: _side_seats(side)),
+            "mean_decision_seconds_against": _mean_decision(
+                results, lambda _i: _side_seats("police" if side == "fugitive" else "fugitive")
+            ),
+            "mean_game_seconds": _game_seconds(results),
+        }
+        if samples:
+            row["error_samples"] = samples
+        return row
+
+    return _Plan(tasks, summarise)
+
+
+def _falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> _Plan:
+    deals = (games + 1) // 2  # each deal is played twice, the roles swapped
+    tasks: list[GameTask] = []
+    for index in range(deals):
+        tasks.append(GameTask("falconi", variant, _falconi_levels(a, b), seed + index))  # A fugitive
+        tasks.append(GameTask("falconi", variant, _falconi_levels(b, a), seed + index))  # A police
+
+    def a_side(index: int) -> str:
+        return "fugitive" if index % 2 == 0 else "police"
+
+    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+        per_side = {side: [0, 0] for side in SIDES}  # wins, finished
+        for index, result in enumerate(results):
+            if result["error"]:
+                continue
+            side = a_side(index)
+            per_side[side][0] += _side_won(side, result["winners"])
+            per_side[side][1] += 1
+        wins = sum(value[0] for value in per_side.values())
+        finished = sum(value[1] for value in per_side.values())
+        error_count, samples = _errors(results)
+        row = {
+            "kind": "falconi_h2h",
+            "game": "falconi",
+            "variant": variant,
+            "a": a,
+            "b": b,
+            "games": 2 * deals,
+            "deals": deals,
+            "seed": seed,
+            **_rate_fields(wins, finished),
+            "by_side": {side: _rate_fields(*per_side[side]) for side in SIDES},
+            "errors": error_count,
+            "record": _record(results, lambda i, result: _side_won(a_side(i), result["winners"])),
+            "mean_decision_seconds_a": _mean_decision(results, lambda i: _side_seats(a_side(i))),
+            "mean_decision_seconds_b": _mean_decision(
+                results, lambda i: _side_seats("police" if a_side(i) == "fugitive" else "fugitive")
+            ),
+            "mean_game_seconds": _game_seconds(results),
+        }
+        if samples:
+            row["error_samples"] = samples
+        return row
+
+    return _Plan(tasks, summarise)
+
+
+def fredericus_seat(players: int, index: int) -> int:
+    """The bot's seat in game ``index`` of a Fredericus match: every seat in turn."""
+    return index % players
+
+
+def _fredericus_plan(
+    players: int, bot: str, against: str, games: int, seed: int, short_game: bool
+) -> _Plan:
+    if players not in (2, 3, 4):
+        raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
+    tasks = []
+    for index in range(games):
+        levels = [against] * players
+        levels[fredericus_seat(players, index)] = bot
+        tasks.append(GameTask("fredericus", players, tuple(levels), seed + index, short_game))
+
+    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+        by_seat = [[0, 0] for _ in range(players)]  # wins, finished
+        for index, result in enumerate(results):
+            if result["error"]:
+                continue
+            seat = fredericus_seat(players, index)
+            by_seat[seat][0] += seat in result["winners"]
+            by_seat[seat][1] += 1
+        wins = sum(value[0] for value in by_seat)
+        finished = sum(value[1] for value in by_seat)
+        fields = _rate_fields(wins, finished)
+        fair = 1 / players
+        error_count, samples = _errors(results)
+        row = {
+            "kind": "fredericus",
+            "game": "fredericus",
+            "players": players,
+            "short_game": short_game,
+            "bot": bot,
+            "against": against,
+            "games": games,
+            "seed": seed,
+            **fields,
+            "fair_share": round(fair, 4),
+            "ratio_to_fair_share": round(fields["rate"] / fair, 3) if finished else None,
+            "ratio_interval": [round(bound / fair, 3) for bound in fields["interval"]],
+            "by_seat": [_rate_fields(*value) for value in by_seat],
+            "errors": error_count,
+            "record": _record(results, lambda i, result: fredericus_seat(players, i) in result["winners"]),
+            "mean_decision_seconds": _mean_decision(results, lambda i: (fredericus_seat(players, i),)),
+            "mean_game_seconds": _game_seconds(results),
+        }
+        if samples:
+            row["error_samples"] = samples
+        return row
+
+    return _Plan(tasks, summarise)
+
+
+# ---------------------------------------------------------------------------------------- the public matches
+
+
+def falconi_side_match(
+    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS
+) -> dict[str, Any]:
+    """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
+    ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
+    finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
+    _check_common(games, jobs, (bot, against))
+    plan = _falconi_side_plan(_variant_name(variant), bot, against, side, games, seed)
+    row = _execute([plan], jobs)[0]
+    return row | {"text": format_row(row)}
+
+
+def falconi_sides_match(
+    variant: str,
+    bot: str,
+    against: str,
+    sides: Sequence[str] = SIDES,
+    games: int = 200,
+    seed: int = 1,
+    jobs: int = DEFAULT_JOBS,
+    report: Callable[[str], None] | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
+    them), calling ``report`` with each row's line as it finishes."""
+    _check_common(games, jobs, (bot, against))
+    name = _variant_name(variant)
+    plans = [_falconi_side_plan(name, bot, against, side, games, seed) for side in sides]
+    rows: list[dict[str, Any]] = []
+
+    def on_row(_index: int, row: dict[str, Any]) -> None:
+        rows.append(row | {"text": format_row(row)})
+        if report:
+            report(rows[-1]["text"])
+
+    _execute(plans, jobs, on_row)
+    return rows
+
+
+def falconi_head_to_head(
+    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS
+) -> dict[str, Any]:
+    """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
+    Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
+    over all of them and on each side."""
+    _check_common(games, jobs, (a, b))
+    plan = _falconi_h2h_plan(_variant_name(variant), a, b, games, seed)
+    row = _execute([plan], jobs)[0]
+    return row | {"text": format_row(row)}
+
+
+def fredericus_match(
+    players: int,
+    bot: str,
+    against: str,
+    games: int,
+    seed: int = 1,
+    jobs: int = DEFAULT_JOBS,
+    short_game: bool = False,
+) -> dict[str, Any]:
+    """``bot`` in one seat, ``against`` in all the others; in game *i* (seed ``seed + i``) the bot sits in seat
+    ``i % players``, so every seat is played. Reports the win rate with its interval, the fair share
+    ``1/players`` and the rate as a multiple of it."""
+    _check_common(games, jobs, (bot, against))
+    plan = _fredericus_plan(players, bot, against, games, seed, short_game)
+    row = _execute([plan], jobs)[0]
+    return row | {"text": format_row(row)}
+
+
+# ----------------------------------------------------------------------------------------------- the table
+
+
+def _verdict(rate: float | None, low: float, high: float, target: float, errors: int) -> str:
+    """``pass``/``fail`` when the interval lies wholly on one side of the target, ``pass?``/``fail?`` when the
+    point estimate does but the interval still straddles it, ``error`` when games broke."""
+    if errors or rate is None:
+        return "error"
+    if rate >= target:
+        return "pass" if low >= target else "pass?"
+    return "fail" if high < target else "fail?"
+
+
+def _with_target(row: dict[str, Any], target: float, requirement: str) -> dict[str, Any]:
+    low, high = row["interval"]
+    return row | {
+        "target": target,
+        "requirement": requirement,
+        "verdict": _verdict(row["rate"], low, high, target, row["errors"]),
+    }
+
+
+def _cheat_gap_row(hard: dict[str, Any], cheat: dict[str, Any]) -> dict[str, Any]:
+    """How far fair ``hard`` falls short of the cheating yardstick on the same seeds, in percentage points."""
+    difference, low, high = newcombe_difference(cheat["wins"], cheat["finished"], hard["wins"], hard["finished"])
+    errors = hard["errors"] + cheat["errors"]
+    gap, gap_low, gap_high = (round(100 * value, 1) for value in (difference, low, high))
+    if errors or not hard["finished"] or not cheat["finished"]:
+        verdict = "error"
+    elif gap <= CHEAT_GAP_POINTS:
+        verdict = "pass" if gap_high <= CHEAT_GAP_POINTS else "pass?"
+    else:
+        verdict = "fail" if gap_low > CHEAT_GAP_POINTS else "fail?"
+    row = {
+        "kind": "cheat_gap",
+        "game": hard["game"],
+        "against": hard["against"],
+        "hard_rate": hard["rate"],
+        "hard_interval": hard["interval"],
+        "cheat_rate": cheat["rate"],
+        "cheat_interval": cheat["interval"],
+        "gap_points": gap,
+        "gap_interval_points": [gap_low, gap_high],
+        "games": hard["games"],
+        "seed": hard["seed"],
+        "errors": errors,
+        "target": CHEAT_GAP_POINTS,
+        "requirement": f"hard within {CHEAT_GAP_POINTS:g} points of cheat",
+        "verdict": verdict,
+    }
+    for key in ("variant", "side", "players", "short_game"):
+        if key in hard:
+            row[key] = hard[key]
+    return row
+
+
+def strength_plan(
+    games: int,
+    variants: Sequence[str] | None = None,
+    levels: Sequence[str] = ("easy", "normal", "hard"),
+    players: Sequence[int] = (2, 4),
+    seed: int = 1,
+    cheat: bool = True,
+    falconi: bool = True,
+    fredericus: bool = True,
+) -> list[dict[str, Any]]:
+    """The matches of issue #4's table, as descriptions (no game is played): for each Falconi variant and
+    side each level against ``random``, each level head to head against the one below it, ``hard`` and the
+    cheating ``cheat`` against ``random``; for Fredericus each level against ``random`` and against ``easy``
+    opponents (and ``cheat`` against ``random``). Targets are attached where the issue sets one."""
+    from game.falconi.variants import VARIANTS
+
+    chosen_variants = [_variant_name(name) for name in (variants or list(VARIANTS))]
+    for level in levels:
+        if level not in LADDER[1:]:
+            raise GameError(f"the table measures easy, normal and hard, not {level!r}")
+    chosen = [level for level in LADDER[1:] if level in levels]  # weakest first: quick rows come first
+    matches: list[dict[str, Any]] = []
+    if falconi:
+        for variant in chosen_variants:
+            for level in chosen:
+                for side in SIDES:
+                    matches.append({"kind": "falconi_side", "variant": variant, "bot": level, "against": "random",
+                                    "side": side, "target": FALCONI_VS_RANDOM[level],
+                                    "requirement": f"{level} beats random in ≥ {FALCONI_VS_RANDOM[level]:.0%}"})
+            for level in chosen:
+                below = LADDER[LADDER.index(level) - 1]
+                matches.append({"kind": "falconi_h2h", "variant": variant, "a": level, "b": below,
+                                "target": HEAD_TO_HEAD_TARGET,
+                                "requirement": f"{level} beats {below} in ≥ {HEAD_TO_HEAD_TARGET:.0%}"})
+            if cheat and "hard" in chosen:
+                for side in SIDES:
+                    matches.append({"kind": "falconi_side", "variant": variant, "bot": "cheat", "against": "random",
+                                    "side": side, "gap_of": "hard"})
+    if fredericus:
+        for count in players:
+            if count not in (2, 3, 4):
+                raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
+            for level in chosen:
+                target = FREDERICUS_VS_RANDOM if level == "hard" else None
+                matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "random",
+                                "target": target,
+                                "requirement": f"hard wins ≥ {FREDERICUS_VS_RANDOM:.0%}" if target else None})
+                if level != "easy":
+                    target = FREDERICUS_VS_EASY_RATIO / count if level == "hard" else None
+                    requirement = f"hard wins ≥ {FREDERICUS_VS_EASY_RATIO:g}× its fair share" if target else None
+                    matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "easy",
+                                    "target": target, "requirement": requirement})
+            if cheat and "hard" in chosen:
+                matches.append({"kind": "fredericus", "players": count, "bot": "cheat", "against": "random",
+                                "gap_of": "hard"})
+    for match in matches:
+        match.update(games=games, seed=seed)
+    return matches
+
+
+def run_strength_table(
+    games: int = 200,
+    variants: Sequence[str] | None = None,
+    levels: Sequence[str] = ("easy", "normal", "hard"),
+    players: Sequence[int] = (2, 4),
+    seed: int = 1,
+    jobs: int = DEFAULT_JOBS,
+    cheat: bool = True,
+    falconi: bool = True,
+    fredericus: bool = True,
+    report: Callable[[str], None] | None = print,
+) -> dict[str, Any]:
+    """Play the whole table of :func:`strength_plan`, calling ``report`` with each row's line as soon as the
+    row is done, and return every row (JSON-able) with a count of verdicts."""
+    _check_common(games, jobs, levels)
+    matches = strength_plan(games, variants, levels, players, seed, cheat, falconi, fredericus)
+    plans: list[_Plan] = []
+    for match in matches:
+        if match["kind"] == "falconi_side":
+            plans.append(_falconi_side_plan(match["variant"], match["bot"], match["against"], match["side"],
+                                            games, seed))
+        elif match["kind"] == "falconi_h2h":
+            plans.append(_falconi_h2h_plan(match["variant"], match["a"], match["b"], games, seed))
+        else:
+            plans.append(_fredericus_plan(match["players"], match["bot"], match["against"], games, seed, False))
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+
+    def key(match: dict[str, Any]) -> tuple:
+        """What tells two matches of the table apart, but for the level under test."""
+        return tuple(match.get(name) for name in ("kind", "variant", "players", "side", "against"))
+
+    done: dict[tuple, dict[str, Any]] = {}
+
+    def on_row(index: int, row: dict[str, Any]) -> None:
+        match = matches[index]
+        if match.get("target") is not None:
+            row = _with_target(row, match["target"], match["requirement"])
+        row = row | {"text": format_row(row)}
+        if match["kind"] != "falconi_h2h":
+            done[key(match) + (match["bot"],)] = row
+        rows.append(row)
+        if report:
+            report(row["text"])
+        if "gap_of" in match:
+            hard = done.get(key(match) + (match["gap_of"],))
+            if hard is not None:
+                gap = _cheat_gap_row(hard, row)
+                gap = gap | {"text": format_row(gap)}
+                rows.append(gap)
+                if report:
+                    report(gap["text"])
+
+    _execute(plans, jobs, on_row)
+    verdicts: dict[str, int] = {}
+    for row in rows:
+        if "verdict" in row:
+            verdicts[row["verdict"]] = verdicts.get(row["verdict"], 0) + 1
+    return {
+        "games": games,
+        "seed": seed,
+        "jobs": jobs,
+        "levels": list(levels),
+        "variants": sorted({row["variant"] for row in rows if "variant" in row}),
+        "players": list(players) if fredericus else [],
+        "seconds": round(time.perf_counter() - started, 1),
+        "verdicts": verdicts,
+        "errors": sum(row["errors"] for row in rows if row["kind"] != "cheat_gap"),
+        "rows": rows,
+    }
+
+
+# ------------------------------------------------------------------------------------------------ text rows
+
+
+def _percent(rate: float | None) -> str:
+    return "  n/a" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _interval_text(interval: Sequence[float]) -> str:
+    return f"[{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
+
+
+def _timing(seconds: float | None, label: str = "") -> str:
+    if seconds is None:
+        return ""
+    ms = seconds * 1000
+    return f"  {label}{ms:.2f} ms/decision" if ms < 10 else f"  {label}{ms:.0f} ms/decision"
+
+
+def format_row(row: dict[str, Any]) -> str:
+    """One readable line per match, e.g.
+    ``falconi margherita  hard vs random  as fugitive  188/200  94.0% [89.8, 96.5]``."""
+    kind = row["kind"]
+    if kind == "cheat_gap":
+        where = (f"falconi {row['variant']}" if row["game"] == "falconi"
+                 else f"fredericus {row['players']}p")
+        role = f"  as {row['side']}" if row.get("side") else ""
+        text = (f"{where}  cheat-hard gap vs {row['against']}{role}  hard {_percent(row['hard_rate'])}, "
+                f"cheat {_percent(row['cheat_rate'])}  gap {row['gap_points']:.1f} pp "
+                f"[{row['gap_interval_points'][0]:.1f}, {row['gap_interval_points'][1]:.1f}]")
+    else:
+        tally = f"{row['wins']}/{row['finished']}  {_percent(row['rate'])} {_interval_text(row['interval'])}"
+        if kind == "falconi_side":
+            text = f"falconi {row['variant']}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
+            text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
+        elif kind == "falconi_h2h":
+            sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
+            text = f"falconi {row['variant']}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
+            text += _timing(row["mean_decision_seconds_a"], f"{row['a']} ")
+        else:
+            short = " short" if row.get("short_game") else ""
+            ratio = row["ratio_to_fair_share"]
+            ratio_text = "" if ratio is None else f", ×{ratio:.2f}"
+            text = (f"fredericus {row['players']}p{short}  {row['bot']} vs {row['against']}  seats rotated  {tally}"
+                    f"  fair share {_percent(row['fair_share'])}{ratio_text}")
+            text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
+        if row["errors"]:
+            text += f"  {row['errors']} error(s)"
+    if "verdict" in row:
+        text += f"  -> {row['verdict']} ({row['requirement']})"
+    return text

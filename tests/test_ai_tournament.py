@@ -1,0 +1,205 @@
+"""Tournaments (issue #4's strength table): statistics, seat rotation, reproducibility and the command line.
+
+Only ``random`` and ``easy`` play here, a few games each: the real tables take hours and are run by hand
+(``python main.py tournament table``).
+"""
+
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game.ai import tournament
+from game.ai.tournament import (
+    falconi_head_to_head,
+    falconi_side_match,
+    fredericus_match,
+    fredericus_seat,
+    newcombe_difference,
+    wilson_interval,
+)
+from game.cli import main
+from game.core.bots import RandomBot
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTCOME_FIELDS = ("wins", "finished", "rate", "interval", "errors", "record")
+
+
+def same_outcomes(row_a, row_b):
+    return {key: row_a[key] for key in OUTCOME_FIELDS} == {key: row_b[key] for key in OUTCOME_FIELDS}
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (50, 100, 0.4038, 0.5962), (188, 200, 0.8981, 0.9654)],
+)
+def test_wilson_interval_known_values(wins, games, low, high):
+    got_low, got_high = wilson_interval(wins, games)
+    assert got_low == pytest.approx(low, abs=1e-4)
+    assert got_high == pytest.approx(high, abs=1e-4)
+
+
+def test_wilson_interval_edges():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    wide, narrow = wilson_interval(5, 10), wilson_interval(500, 1000)
+    assert wide[0] < narrow[0] < 0.5 < narrow[1] < wide[1]
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+
+
+def test_newcombe_difference_matches_the_paper():
+    # Newcombe (1998), example (a): 56/70 against 48/80, difference 0.2000, 95% interval 0.0524 to 0.3339.
+    difference, low, high = newcombe_difference(56, 70, 48, 80)
+    assert difference == pytest.approx(0.2)
+    assert low == pytest.approx(0.0524, abs=1e-4)
+    assert high == pytest.approx(0.3339, abs=1e-4)
+
+
+def test_fredericus_rotates_the_bot_through_every_seat():
+    assert [fredericus_seat(4, index) for index in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
+    plan = tournament._fredericus_plan(3, "easy", "random", 6, 40, False)
+    assert [task.levels.index("easy") for task in plan.tasks] == [0, 1, 2, 0, 1, 2]
+    assert all(task.levels.count("random") == 2 for task in plan.tasks)
+    assert [task.seed for task in plan.tasks] == list(range(40, 46))
+    row = fredericus_match(3, "easy", "random", games=6, seed=40, jobs=1)
+    assert [seat["finished"] for seat in row["by_seat"]] == [2, 2, 2]
+    assert row["fair_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert row["ratio_to_fair_share"] == pytest.approx(row["rate"] * 3, abs=1e-2)
+    assert row["errors"] == 0 and len(row["record"]) == 6
+
+
+def test_falconi_sides_put_the_bot_in_the_right_seats():
+    fugitive = tournament._falconi_side_plan("funghi", "easy", "random", "fugitive", 2, 7)
+    police = tournament._falconi_side_plan("funghi", "easy", "random", "police", 2, 7)
+    assert {task.levels for task in fugitive.tasks} == {("easy", "random", "random", "random")}
+    assert {task.levels for task in police.tasks} == {("random", "easy", "easy", "easy")}
+    assert [task.seed for task in police.tasks] == [7, 8]
+
+
+def test_same_seed_same_result_with_one_or_two_workers():
+    one = falconi_side_match("margherita", "easy", "random", "police", games=6, seed=5, jobs=1)
+    two = falconi_side_match("margherita", "easy", "random", "police", games=6, seed=5, jobs=2)
+    assert same_outcomes(one, two)
+    assert one["games"] == 6 and one["finished"] == 6 and one["errors"] == 0
+    again = fredericus_match(2, "easy", "random", games=4, seed=3, jobs=2)
+    assert same_outcomes(again, fredericus_match(2, "easy", "random", games=4, seed=3, jobs=1))
+
+
+def test_head_to_head_swaps_roles_on_the_same_seeds():
+    plan = tournament._falconi_h2h_plan("salami", "easy", "random", 6, 10)
+    assert [task.seed for task in plan.tasks] == [10, 10, 11, 11, 12, 12]
+    assert [task.levels for task in plan.tasks[:2]] == [
+        ("easy", "random", "random", "random"),
+        ("random", "easy", "easy", "easy"),
+    ]
+    row = falconi_head_to_head("margherita", "easy", "random", games=6, seed=20, jobs=1)
+    assert row["games"] == 6 and row["deals"] == 3
+    assert [row["by_side"][side]["finished"] for side in ("fugitive", "police")] == [3, 3]
+    # A deal played with A as Don Falconi is the very game of a side match on that seed, and so on.
+    as_fugitive = falconi_side_match("margherita", "easy", "random", "fugitive", games=3, seed=20, jobs=1)
+    as_police = falconi_side_match("margherita", "easy", "random", "police", games=3, seed=20, jobs=1)
+    assert row["record"][0::2] == as_fugitive["record"]
+    assert row["record"][1::2] == as_police["record"]
+    assert row["wins"] == as_fugitive["wins"] + as_police["wins"]
+    assert falconi_head_to_head("margherita", "easy", "random", games=3, seed=20, jobs=1)["games"] == 4
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, view, rng, cancel=None):
+        raise RuntimeError("this bot is broken")
+
+
+def test_errors_are_counted_not_raised(monkeypatch):
+    makers = dict(tournament._makers("falconi")) | {"easy": BrokenBot}
+    monkeypatch.setitem(tournament._MAKERS, "falconi", makers)
+    row = falconi_side_match("margherita", "easy", "random", "fugitive", games=3, seed=1, jobs=1)
+    assert row["errors"] == 3 and row["finished"] == 0 and row["rate"] is None and row["record"] == "EEE"
+    assert "this bot is broken" in row["error_samples"][0]
+    assert "3 error(s)" in row["text"]
+
+
+def test_table_rows_targets_and_cheat_gap(monkeypatch):
+    # Stand-ins keep the table quick: the plumbing, not the strength, is under test here.
+    for game in ("falconi", "fredericus"):
+        makers = dict(tournament._makers(game))
+        makers.update(normal=RandomBot, hard=makers["easy"], cheat=makers["easy"])
+        monkeypatch.setitem(tournament._MAKERS, game, makers)
+    lines = []
+    result = tournament.run_strength_table(
+        games=2, variants=["Margherita"], levels=["hard"], players=[2], seed=3, jobs=1, report=lines.append
+    )
+    kinds = [row["kind"] for row in result["rows"]]
+    assert kinds == ["falconi_side", "falconi_side", "falconi_h2h", "falconi_side", "cheat_gap", "falconi_side",
+                     "cheat_gap", "fredericus", "fredericus", "fredericus", "cheat_gap"]
+    assert lines == [row["text"] for row in result["rows"]]
+    hard_fugitive, gap = result["rows"][0], result["rows"][4]
+    assert hard_fugitive["target"] == 0.95 and hard_fugitive["verdict"] in ("pass", "pass?", "fail", "fail?")
+    assert result["rows"][2]["target"] == 0.55 and (result["rows"][2]["a"], result["rows"][2]["b"]) == ("hard", "normal")
+    # hard and cheat are the same bot here, on the same seeds: no gap at all.
+    assert gap["side"] == "fugitive" and gap["gap_points"] == 0.0 and gap["verdict"] in ("pass", "pass?")
+    assert result["rows"][8]["against"] == "easy" and result["rows"][8]["target"] == 0.75
+    assert result["rows"][10]["players"] == 2 and "cheat-hard gap" in result["rows"][10]["text"]
+    json.dumps(result)
+
+
+def test_cli_prints_a_row_per_side(capsys):
+    assert main(["tournament", "falconi", "--variant", "prosciutto", "--bot", "easy", "--games", "3",
+                 "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("falconi prosciutto  easy vs random  as fugitive  ")
+    assert lines[1].startswith("falconi prosciutto  easy vs random  as police  ")
+    assert "%" in lines[0] and "[" in lines[0] and "/3" in lines[0]
+
+
+def test_cli_json_parses(capsys):
+    assert main(["tournament", "fredericus", "--players", "2", "--bot", "easy", "--games", "2", "--jobs", "1",
+                 "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["kind"] == "fredericus" and rows[0]["games"] == 2
+    assert main(["tournament", "falconi-h2h", "--a", "easy", "--b", "random", "--games", "2", "--jobs", "1",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["by_side"]["police"]["finished"] == 1
+    assert main(["tournament", "table", "--games", "1", "--levels", "easy", "--variants", "diavola",
+                 "--players", "2", "--jobs", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    table = json.loads(captured.out)
+    assert [row["kind"] for row in table["rows"]] == ["falconi_side", "falconi_side", "falconi_h2h", "fredericus"]
+    assert captured.err.count("\n") == 4  # progress rows go to stderr when stdout carries the JSON
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tournament", "falconi", "--variant", "pepperoni"], "unknown variant"),
+        (["tournament", "falconi", "--bot", "godlike"], "unknown level"),
+        (["tournament", "falconi-h2h", "--games", "0"], "--games must be at least 1"),
+        (["tournament", "fredericus", "--players", "5", "--bot", "easy"], "2, 3 or 4"),
+        (["tournament", "table", "--levels", "cheat"], "easy, normal and hard"),
+        (["tournament", "falconi", "--jobs", "0"], "--jobs"),
+    ],
+)
+def test_cli_bad_arguments_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_bad_choice_exits_2_without_traceback():
+    result = subprocess.run([sys.executable, "main.py", "tournament", "falconi", "--side", "left"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "invalid choice" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bench_ai_is_wired(monkeypatch, capsys):
+    calls = []
+    fake = types.ModuleType("game.ai.bench")
+    fake.run_ai_bench = lambda games=None: calls.append(games) or {"games": games, "hard": {"p95": 1.0}}
+    monkeypatch.setitem(sys.modules, "game.ai.bench", fake)
+    assert main(["bench", "ai", "--games", "3", "--json"]) == 0
+    assert calls == [3] and json.loads(capsys.readouterr().out)["games"] == 3
