@@ -29,9 +29,12 @@ class SearchCancelled(Exception):
 class SearchBudget:
     iterations: int  # the level's strength: the search normally stops here
     seconds: float  # the hard cap on thinking time, never passed by more than one iteration
-    rollout_depth: int = 24  # random actions after the tree before the value guess takes over
+    rollout_depth: int | None = None  # random actions after the tree before the value guess; None: the game's
     exploration: float = 0.7  # UCB constant, for utilities between 0 and 1
     max_nodes: int = 60_000  # keeps a tree well under 50 MB
+    # A new node starts with the value guess of its position, worth this many visits: without it, a first
+    # step of a multi-action plan looks worse than ending the turn, as its random follow-ups spoil it.
+    prior_visits: int = 0
 
 
 class _Node:
@@ -97,6 +100,7 @@ class ISMCTSBot:
         budget = self.budget
         deadline = started + budget.seconds
         exploration = budget.exploration
+        prior = budget.prior_visits
         utilities, values = knowledge.utilities, knowledge.values
         choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, time.perf_counter
         nodes = 1
@@ -118,6 +122,9 @@ class ISMCTSBot:
                     children[action] = child
                     nodes += 1
                     state.apply(action)
+                    if prior:
+                        guess = utilities(state) if state.is_terminal() else values(state)
+                        child.visits, child.total = prior, prior * guess[child.seat]
                     node = child
                     break
                 best, best_score = None, -1.0
@@ -133,7 +140,7 @@ class ISMCTSBot:
                     break
                 state.apply(best.action)
                 node = best
-            depth = budget.rollout_depth
+            depth = budget.rollout_depth if budget.rollout_depth is not None else knowledge.rollout_depth(state)
             while depth and not state.is_terminal():
                 state.apply(choice(state.legal_actions()))
                 depth -= 1

@@ -15,15 +15,16 @@ class GameKnowledge:
     utilities: Callable[[GameState], list[float]]  # finished game -> worth per seat index, 0..1
     values: Callable[[GameState], list[float]]  # unfinished game -> estimated worth per seat index
     evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
+    rollout_depth: Callable[[GameState], int]  # random actions to play after the tree before guessing
 
 
 def knowledge_of(game_name: str) -> GameKnowledge:
     if game_name == "falconi":
         from game.falconi import heuristics as falconi
 
-        return GameKnowledge(falconi.utilities, falconi.values, falconi.evaluate)
+        return GameKnowledge(falconi.utilities, falconi.values, falconi.evaluate, falconi.rollout_depth)
     if game_name == "fredericus":
         from game.fredericus import heuristics as fredericus
 
-        return GameKnowledge(fredericus.utilities, fredericus.values, fredericus.evaluate)
+        return GameKnowledge(fredericus.utilities, fredericus.values, fredericus.evaluate, fredericus.rollout_depth)
     raise GameError(f"no AI knows the game {game_name!r}")

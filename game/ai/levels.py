@@ -10,8 +10,8 @@ from game.core.bots import Bot, GreedyBot, RandomBot
 
 # Strength is set by iterations; the seconds are the caps of issue #4 (easy 0.1 s, normal 1 s, hard 3 s per
 # decision at the 95th percentile) less a margin for the last iteration.
-NORMAL = SearchBudget(iterations=400, seconds=0.9, rollout_depth=20)
-HARD = SearchBudget(iterations=1600, seconds=2.8, rollout_depth=30)
+NORMAL = SearchBudget(iterations=400, seconds=0.9, prior_visits=3)
+HARD = SearchBudget(iterations=1600, seconds=2.8, prior_visits=3)
 
 
 def level_makers(evaluate_greedy: Callable | None = None) -> dict[str, Callable[[], Bot]]:

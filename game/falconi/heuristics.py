@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE
-from game.falconi.tiles import EMPTY
+from game.falconi.tiles import EMPTY, EXITS
 
 
 def evaluate(state: GameState, seat: Seat) -> float:
@@ -57,6 +57,15 @@ def utilities(state: GameState) -> list[float]:
     return result
 
 
+def rollout_depth(state: GameState) -> int:
+    """Mode I games are short and random play to a block is telling; in Mode II random tiles mostly spoil a
+    car's own road, so the value guess takes over after about two turns."""
+    from game.falconi.state import FalconiState
+
+    assert isinstance(state, FalconiState)
+    return 20 if state.variant.mode == 1 else 6
+
+
 def values(state: GameState) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands: distance,
     police out, bombs and boosts, and how boxed in each car is (a car with no empty cell around it is
@@ -70,8 +79,11 @@ def values(state: GameState) -> list[float]:
     gaps = [20, 20, 20, 20]
     for police in POLICE:
         if state.status[police] == ACTIVE:
-            px, py = _xy(state.cars[police], width)
-            gaps[police] = abs(px - fx) + abs(py - fy)
+            if state.variant.mode == 2:  # the road still to build and drive, in actions, counted in turns
+                gaps[police] = road_distance(state, state.cars[police], state.cars[FUGITIVE] >> 2) / 3
+            else:
+                px, py = _xy(state.cars[police], width)
+                gaps[police] = abs(px - fx) + abs(py - fy)
             nearest = min(nearest, gaps[police])
     out = sum(1 for police in POLICE if state.status[police] == OUT)
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
@@ -84,7 +96,8 @@ def values(state: GameState) -> list[float]:
     result[FUGITIVE] = escape
     for police in POLICE:
         if state.status[police] == ACTIVE:
-            own_chase = 0.02 * (8 - min(gaps[police], 8))  # each car also wants to be the one close to him
+            own_chase = 0.03 * (8 - min(gaps[police], 8))  # each car also wants to be the one close to him
+            own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
             result[police] = TEAM_SHARE * (1 - escape) + _ROOM_BONUS[_room(state, state.cars[police])] / 2 + own_chase
         elif state.status[police] == OUT:
             result[police] = TEAM_SHARE * (1 - escape) * 0.8
@@ -100,3 +113,45 @@ def _room(state: Any, place: int) -> int:
     board = state.board
     return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
 
+
+
+def road_distance(state: Any, start: int, target_cell: int) -> int:
+    """Mode II actions a car needs to reach ``target_cell``: one per tile driven along a joined road, two
+    per empty cell (place a tile, then drive onto it); 60 when no way is known."""
+    board, links = state.board, state.links
+    best = [60] * len(links)
+    best[start] = 0
+    buckets: list[list[int]] = [[start], [], []]
+    cost = 0
+    pending = 1
+    while pending and cost < 60:
+        bucket = buckets[cost % 3]
+        while bucket:
+            place = bucket.pop()
+            pending -= 1
+            if best[place] != cost:
+                continue
+            if place >> 2 == target_cell:
+                return cost
+            tile = board[place >> 2]
+            base = place & ~3
+            for edge in EXITS[tile][place & 3] if tile != EMPTY else _ALL_EDGES:
+                nxt = links[base + edge]
+                if nxt < 0:
+                    continue
+                next_tile = board[nxt >> 2]
+                if next_tile == EMPTY:
+                    step = cost + 2
+                elif EXITS[next_tile][nxt & 3]:
+                    step = cost + 1
+                else:
+                    continue
+                if step < best[nxt]:
+                    best[nxt] = step
+                    buckets[step % 3].append(nxt)
+                    pending += 1
+        cost += 1
+    return 60
+
+
+_ALL_EDGES = (0, 1, 2, 3)
