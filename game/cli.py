@@ -131,7 +131,9 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.kind == "table":
         variants = [name for item in args.variants for name in item.split(",") if name] if args.variants else None
         levels = [name for item in args.levels for name in item.split(",") if name]
-        result = tournament.run_strength_table(
+        from game.ai.strength_table import run_strength_table
+
+        result = run_strength_table(
             games=args.games, variants=variants, levels=levels, players=args.players, seed=args.seed,
             jobs=args.jobs, cheat=not args.no_cheat, falconi=not args.no_falconi,
             fredericus=not args.no_fredericus, report=progress,

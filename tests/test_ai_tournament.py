@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import tournament
+from game.ai import strength_table, tournament
+from game.ai.intervals import newcombe_difference, wilson_interval
 from game.ai.tournament import (
     falconi_head_to_head,
     falconi_side_match,
     fredericus_match,
     fredericus_seat,
-    newcombe_difference,
-    wilson_interval,
 )
 from game.cli import main
 from game.core.bots import RandomBot
@@ -60,7 +59,7 @@ def test_newcombe_difference_matches_the_paper():
 
 def test_fredericus_rotates_the_bot_through_every_seat():
     assert [fredericus_seat(4, index) for index in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
-    plan = tournament._fredericus_plan(3, "easy", "random", 6, 40, False)
+    plan = tournament.fredericus_plan(3, "easy", "random", 6, 40, False)
     assert [task.levels.index("easy") for task in plan.tasks] == [0, 1, 2, 0, 1, 2]
     assert all(task.levels.count("random") == 2 for task in plan.tasks)
     assert [task.seed for task in plan.tasks] == list(range(40, 46))
@@ -72,8 +71,8 @@ def test_fredericus_rotates_the_bot_through_every_seat():
 
 
 def test_falconi_sides_put_the_bot_in_the_right_seats():
-    fugitive = tournament._falconi_side_plan("funghi", "easy", "random", "fugitive", 2, 7)
-    police = tournament._falconi_side_plan("funghi", "easy", "random", "police", 2, 7)
+    fugitive = tournament.falconi_side_plan("funghi", "easy", "random", "fugitive", 2, 7)
+    police = tournament.falconi_side_plan("funghi", "easy", "random", "police", 2, 7)
     assert {task.levels for task in fugitive.tasks} == {("easy", "random", "random", "random")}
     assert {task.levels for task in police.tasks} == {("random", "easy", "easy", "easy")}
     assert [task.seed for task in police.tasks] == [7, 8]
@@ -89,7 +88,7 @@ def test_same_seed_same_result_with_one_or_two_workers():
 
 
 def test_head_to_head_swaps_roles_on_the_same_seeds():
-    plan = tournament._falconi_h2h_plan("salami", "easy", "random", 6, 10)
+    plan = tournament.falconi_h2h_plan("salami", "easy", "random", 6, 10)
     assert [task.seed for task in plan.tasks] == [10, 10, 11, 11, 12, 12]
     assert [task.levels for task in plan.tasks[:2]] == [
         ("easy", "random", "random", "random"),
@@ -130,7 +129,7 @@ def test_table_rows_targets_and_cheat_gap(monkeypatch):
         makers.update(normal=RandomBot, hard=makers["easy"], cheat=makers["easy"])
         monkeypatch.setitem(tournament._MAKERS, game, makers)
     lines = []
-    result = tournament.run_strength_table(
+    result = strength_table.run_strength_table(
         games=2, variants=["Margherita"], levels=["hard"], players=[2], seed=3, jobs=1, report=lines.append
     )
     kinds = [row["kind"] for row in result["rows"]]

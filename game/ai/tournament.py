@@ -11,13 +11,13 @@ Bots are made fresh for every game from the level names (``game.ai.levels.level_
 :class:`game.core.view.SeatView` only. An exception during a game (an illegal action, a rules bug, a game
 that never ends) is counted as an error of the match, never a crash; win rates are over finished games.
 
-Win rates carry 95 % Wilson score intervals; the gap between the cheating yardstick and fair ``hard`` carries
-Newcombe's hybrid score interval for a difference of two proportions.
+Win rates carry 95 % Wilson score intervals (:mod:`game.ai.intervals`). The table of issue #4, with its
+targets, is assembled in :mod:`game.ai.strength_table`.
 """
+
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import random
 import time
@@ -25,6 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from game.ai.intervals import wilson_interval
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
@@ -33,49 +34,7 @@ from game.core.view import SeatView
 FUGITIVE_SEAT = 0
 POLICE_SEATS = (1, 2, 3)
 SIDES = ("fugitive", "police")
-# The playing levels from weakest to strongest: each must beat the one before it head to head.
-LADDER = ("random", "easy", "normal", "hard")
-# Issue #4: the share of Falconi games each level must win against ``random``, on each side of each variant.
-FALCONI_VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
-HEAD_TO_HEAD_TARGET = 0.55
-FREDERICUS_VS_RANDOM = 0.90  # hard's win rate against random opponents
-FREDERICUS_VS_EASY_RATIO = 1.5  # hard's win rate against easy opponents, as a multiple of its fair share
-CHEAT_GAP_POINTS = 15.0  # fair hard within this many percentage points of the cheating search
 DEFAULT_JOBS = 2
-
-
-# ----------------------------------------------------------------------------------------------- statistics
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95 % for the default ``z``); ``(0, 1)`` when no games."""
-    if games <= 0:
-        return 0.0, 1.0
-    if not 0 <= wins <= games:
-        raise ValueError(f"wins must be between 0 and {games}, not {wins}")
-    p = wins / games
-    z2 = z * z
-    denominator = 1 + z2 / games
-    centre = (p + z2 / (2 * games)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def newcombe_difference(
-    wins_a: int, games_a: int, wins_b: int, games_b: int, z: float = 1.96
-) -> tuple[float, float, float]:
-    """``rate_a - rate_b`` and its hybrid score interval (Newcombe 1998, method 10)."""
-    p1 = wins_a / games_a if games_a else 0.0
-    p2 = wins_b / games_b if games_b else 0.0
-    l1, u1 = wilson_interval(wins_a, games_a, z)
-    l2, u2 = wilson_interval(wins_b, games_b, z)
-    difference = p1 - p2
-    low = difference - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    high = difference + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return difference, low, high
-
-
-# -------------------------------------------------------------------------------------- one game, in a worker
 
 
 @dataclass(frozen=True)
@@ -189,7 +148,7 @@ def _run_tasks(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]
 
 
 @dataclass
-class _Plan:
+class Plan:
     """A match waiting to be played: its games, and how their results make the match's row."""
 
     tasks: list[GameTask]
@@ -197,8 +156,8 @@ class _Plan:
     results: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _execute(
-    plans: Sequence[_Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None
+def execute(
+    plans: Sequence[Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None
 ) -> list[dict[str, Any]]:
     """Play every plan's games in one stream (workers never wait for a match to end) and summarise each
     match as soon as its last game is in, calling ``on_row`` with the plan's index and its row."""
@@ -220,7 +179,7 @@ def _execute(
     return rows
 
 
-def _check_common(games: int, jobs: int, levels: Iterable[str]) -> None:
+def check_arguments(games: int, jobs: int, levels: Iterable[str]) -> None:
     if games < 1:
         raise GameError(f"--games must be at least 1, not {games}")
     if jobs < 1:
@@ -231,7 +190,7 @@ def _check_common(games: int, jobs: int, levels: Iterable[str]) -> None:
             raise GameError(f"unknown level {level!r}; choose one of {', '.join(known)}")
 
 
-def _variant_name(variant: str) -> str:
+def variant_name(variant: str) -> str:
     from game.falconi.variants import find_variant
 
     return find_variant(variant).name
@@ -286,7 +245,7 @@ def _falconi_levels(fugitive: str, police: str) -> tuple[str, ...]:
     return (fugitive, police, police, police)
 
 
-def _falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int) -> _Plan:
+def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int) -> Plan:
     if side not in SIDES:
         raise GameError(f"unknown side {side!r}; choose fugitive or police")
     levels = _falconi_levels(bot, against) if side == "fugitive" else _falconi_levels(against, bot)
@@ -318,10 +277,10 @@ def _falconi_side_plan(variant: str, bot: str, against: str, side: str, games: i
             row["error_samples"] = samples
         return row
 
-    return _Plan(tasks, summarise)
+    return Plan(tasks, summarise)
 
 
-def _falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> _Plan:
+def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> Plan:
     deals = (games + 1) // 2  # each deal is played twice, the roles swapped
     tasks: list[GameTask] = []
     for index in range(deals):
@@ -365,7 +324,7 @@ def _falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> _P
             row["error_samples"] = samples
         return row
 
-    return _Plan(tasks, summarise)
+    return Plan(tasks, summarise)
 
 
 def fredericus_seat(players: int, index: int) -> int:
@@ -373,9 +332,9 @@ def fredericus_seat(players: int, index: int) -> int:
     return index % players
 
 
-def _fredericus_plan(
+def fredericus_plan(
     players: int, bot: str, against: str, games: int, seed: int, short_game: bool
-) -> _Plan:
+) -> Plan:
     if players not in (2, 3, 4):
         raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
     tasks = []
@@ -420,7 +379,7 @@ def _fredericus_plan(
             row["error_samples"] = samples
         return row
 
-    return _Plan(tasks, summarise)
+    return Plan(tasks, summarise)
 
 
 # ---------------------------------------------------------------------------------------- the public matches
@@ -432,9 +391,9 @@ def falconi_side_match(
     """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
     ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
     finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
-    _check_common(games, jobs, (bot, against))
-    plan = _falconi_side_plan(_variant_name(variant), bot, against, side, games, seed)
-    row = _execute([plan], jobs)[0]
+    check_arguments(games, jobs, (bot, against))
+    plan = falconi_side_plan(variant_name(variant), bot, against, side, games, seed)
+    row = execute([plan], jobs)[0]
     return row | {"text": format_row(row)}
 
 
@@ -450,9 +409,9 @@ def falconi_sides_match(
 ) -> list[dict[str, Any]]:
     """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
     them), calling ``report`` with each row's line as it finishes."""
-    _check_common(games, jobs, (bot, against))
-    name = _variant_name(variant)
-    plans = [_falconi_side_plan(name, bot, against, side, games, seed) for side in sides]
+    check_arguments(games, jobs, (bot, against))
+    name = variant_name(variant)
+    plans = [falconi_side_plan(name, bot, against, side, games, seed) for side in sides]
     rows: list[dict[str, Any]] = []
 
     def on_row(_index: int, row: dict[str, Any]) -> None:
@@ -460,7 +419,7 @@ def falconi_sides_match(
         if report:
             report(rows[-1]["text"])
 
-    _execute(plans, jobs, on_row)
+    execute(plans, jobs, on_row)
     return rows
 
 
@@ -470,9 +429,9 @@ def falconi_head_to_head(
     """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
     Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
     over all of them and on each side."""
-    _check_common(games, jobs, (a, b))
-    plan = _falconi_h2h_plan(_variant_name(variant), a, b, games, seed)
-    row = _execute([plan], jobs)[0]
+    check_arguments(games, jobs, (a, b))
+    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed)
+    row = execute([plan], jobs)[0]
     return row | {"text": format_row(row)}
 
 
@@ -488,201 +447,13 @@ def fredericus_match(
     """``bot`` in one seat, ``against`` in all the others; in game *i* (seed ``seed + i``) the bot sits in seat
     ``i % players``, so every seat is played. Reports the win rate with its interval, the fair share
     ``1/players`` and the rate as a multiple of it."""
-    _check_common(games, jobs, (bot, against))
-    plan = _fredericus_plan(players, bot, against, games, seed, short_game)
-    row = _execute([plan], jobs)[0]
+    check_arguments(games, jobs, (bot, against))
+    plan = fredericus_plan(players, bot, against, games, seed, short_game)
+    row = execute([plan], jobs)[0]
     return row | {"text": format_row(row)}
 
 
 # ----------------------------------------------------------------------------------------------- the table
-
-
-def _verdict(rate: float | None, low: float, high: float, target: float, errors: int) -> str:
-    """``pass``/``fail`` when the interval lies wholly on one side of the target, ``pass?``/``fail?`` when the
-    point estimate does but the interval still straddles it, ``error`` when games broke."""
-    if errors or rate is None:
-        return "error"
-    if rate >= target:
-        return "pass" if low >= target else "pass?"
-    return "fail" if high < target else "fail?"
-
-
-def _with_target(row: dict[str, Any], target: float, requirement: str) -> dict[str, Any]:
-    low, high = row["interval"]
-    return row | {
-        "target": target,
-        "requirement": requirement,
-        "verdict": _verdict(row["rate"], low, high, target, row["errors"]),
-    }
-
-
-def _cheat_gap_row(hard: dict[str, Any], cheat: dict[str, Any]) -> dict[str, Any]:
-    """How far fair ``hard`` falls short of the cheating yardstick on the same seeds, in percentage points."""
-    difference, low, high = newcombe_difference(cheat["wins"], cheat["finished"], hard["wins"], hard["finished"])
-    errors = hard["errors"] + cheat["errors"]
-    gap, gap_low, gap_high = (round(100 * value, 1) for value in (difference, low, high))
-    if errors or not hard["finished"] or not cheat["finished"]:
-        verdict = "error"
-    elif gap <= CHEAT_GAP_POINTS:
-        verdict = "pass" if gap_high <= CHEAT_GAP_POINTS else "pass?"
-    else:
-        verdict = "fail" if gap_low > CHEAT_GAP_POINTS else "fail?"
-    row = {
-        "kind": "cheat_gap",
-        "game": hard["game"],
-        "against": hard["against"],
-        "hard_rate": hard["rate"],
-        "hard_interval": hard["interval"],
-        "cheat_rate": cheat["rate"],
-        "cheat_interval": cheat["interval"],
-        "gap_points": gap,
-        "gap_interval_points": [gap_low, gap_high],
-        "games": hard["games"],
-        "seed": hard["seed"],
-        "errors": errors,
-        "target": CHEAT_GAP_POINTS,
-        "requirement": f"hard within {CHEAT_GAP_POINTS:g} points of cheat",
-        "verdict": verdict,
-    }
-    for key in ("variant", "side", "players", "short_game"):
-        if key in hard:
-            row[key] = hard[key]
-    return row
-
-
-def strength_plan(
-    games: int,
-    variants: Sequence[str] | None = None,
-    levels: Sequence[str] = ("easy", "normal", "hard"),
-    players: Sequence[int] = (2, 4),
-    seed: int = 1,
-    cheat: bool = True,
-    falconi: bool = True,
-    fredericus: bool = True,
-) -> list[dict[str, Any]]:
-    """The matches of issue #4's table, as descriptions (no game is played): for each Falconi variant and
-    side each level against ``random``, each level head to head against the one below it, ``hard`` and the
-    cheating ``cheat`` against ``random``; for Fredericus each level against ``random`` and against ``easy``
-    opponents (and ``cheat`` against ``random``). Targets are attached where the issue sets one."""
-    from game.falconi.variants import VARIANTS
-
-    chosen_variants = [_variant_name(name) for name in (variants or list(VARIANTS))]
-    for level in levels:
-        if level not in LADDER[1:]:
-            raise GameError(f"the table measures easy, normal and hard, not {level!r}")
-    chosen = [level for level in LADDER[1:] if level in levels]  # weakest first: quick rows come first
-    matches: list[dict[str, Any]] = []
-    if falconi:
-        for variant in chosen_variants:
-            for level in chosen:
-                for side in SIDES:
-                    matches.append({"kind": "falconi_side", "variant": variant, "bot": level, "against": "random",
-                                    "side": side, "target": FALCONI_VS_RANDOM[level],
-                                    "requirement": f"{level} beats random in ≥ {FALCONI_VS_RANDOM[level]:.0%}"})
-            for level in chosen:
-                below = LADDER[LADDER.index(level) - 1]
-                matches.append({"kind": "falconi_h2h", "variant": variant, "a": level, "b": below,
-                                "target": HEAD_TO_HEAD_TARGET,
-                                "requirement": f"{level} beats {below} in ≥ {HEAD_TO_HEAD_TARGET:.0%}"})
-            if cheat and "hard" in chosen:
-                for side in SIDES:
-                    matches.append({"kind": "falconi_side", "variant": variant, "bot": "cheat", "against": "random",
-                                    "side": side, "gap_of": "hard"})
-    if fredericus:
-        for count in players:
-            if count not in (2, 3, 4):
-                raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
-            for level in chosen:
-                target = FREDERICUS_VS_RANDOM if level == "hard" else None
-                matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "random",
-                                "target": target,
-                                "requirement": f"hard wins ≥ {FREDERICUS_VS_RANDOM:.0%}" if target else None})
-                if level != "easy":
-                    target = FREDERICUS_VS_EASY_RATIO / count if level == "hard" else None
-                    requirement = f"hard wins ≥ {FREDERICUS_VS_EASY_RATIO:g}× its fair share" if target else None
-                    matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "easy",
-                                    "target": target, "requirement": requirement})
-            if cheat and "hard" in chosen:
-                matches.append({"kind": "fredericus", "players": count, "bot": "cheat", "against": "random",
-                                "gap_of": "hard"})
-    for match in matches:
-        match.update(games=games, seed=seed)
-    return matches
-
-
-def run_strength_table(
-    games: int = 200,
-    variants: Sequence[str] | None = None,
-    levels: Sequence[str] = ("easy", "normal", "hard"),
-    players: Sequence[int] = (2, 4),
-    seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
-    cheat: bool = True,
-    falconi: bool = True,
-    fredericus: bool = True,
-    report: Callable[[str], None] | None = print,
-) -> dict[str, Any]:
-    """Play the whole table of :func:`strength_plan`, calling ``report`` with each row's line as soon as the
-    row is done, and return every row (JSON-able) with a count of verdicts."""
-    _check_common(games, jobs, levels)
-    matches = strength_plan(games, variants, levels, players, seed, cheat, falconi, fredericus)
-    plans: list[_Plan] = []
-    for match in matches:
-        if match["kind"] == "falconi_side":
-            plans.append(_falconi_side_plan(match["variant"], match["bot"], match["against"], match["side"],
-                                            games, seed))
-        elif match["kind"] == "falconi_h2h":
-            plans.append(_falconi_h2h_plan(match["variant"], match["a"], match["b"], games, seed))
-        else:
-            plans.append(_fredericus_plan(match["players"], match["bot"], match["against"], games, seed, False))
-    rows: list[dict[str, Any]] = []
-    started = time.perf_counter()
-
-    def key(match: dict[str, Any]) -> tuple:
-        """What tells two matches of the table apart, but for the level under test."""
-        return tuple(match.get(name) for name in ("kind", "variant", "players", "side", "against"))
-
-    done: dict[tuple, dict[str, Any]] = {}
-
-    def on_row(index: int, row: dict[str, Any]) -> None:
-        match = matches[index]
-        if match.get("target") is not None:
-            row = _with_target(row, match["target"], match["requirement"])
-        row = row | {"text": format_row(row)}
-        if match["kind"] != "falconi_h2h":
-            done[key(match) + (match["bot"],)] = row
-        rows.append(row)
-        if report:
-            report(row["text"])
-        if "gap_of" in match:
-            hard = done.get(key(match) + (match["gap_of"],))
-            if hard is not None:
-                gap = _cheat_gap_row(hard, row)
-                gap = gap | {"text": format_row(gap)}
-                rows.append(gap)
-                if report:
-                    report(gap["text"])
-
-    _execute(plans, jobs, on_row)
-    verdicts: dict[str, int] = {}
-    for row in rows:
-        if "verdict" in row:
-            verdicts[row["verdict"]] = verdicts.get(row["verdict"], 0) + 1
-    return {
-        "games": games,
-        "seed": seed,
-        "jobs": jobs,
-        "levels": list(levels),
-        "variants": sorted({row["variant"] for row in rows if "variant" in row}),
-        "players": list(players) if fredericus else [],
-        "seconds": round(time.perf_counter() - started, 1),
-        "verdicts": verdicts,
-        "errors": sum(row["errors"] for row in rows if row["kind"] != "cheat_gap"),
-        "rows": rows,
-    }
-
-
-# ------------------------------------------------------------------------------------------------ text rows
 
 
 def _percent(rate: float | None) -> str:
