@@ -445,3 +445,40 @@ def test_an_illegal_action_is_refused_with_a_readable_message_and_nothing_change
 def test_unknown_variant_is_a_clear_error():
     with pytest.raises(GameError, match="unknown variant 'hawaii'"):
         FalconiState.new_game("hawaii", 1)
+
+
+# --- rulings covered by name --------------------------------------------------------------------------------
+def test_f2_3_the_fugitive_holds_two_bombs_in_mode1_and_two_boosts_in_diavola():
+    assert (FalconiState.new_game("funghi", 1).bombs, FalconiState.new_game("funghi", 1).boosts) == (2, 0)
+    assert (FalconiState.new_game("salami", 1).bombs, FalconiState.new_game("salami", 1).boosts) == (0, 0)
+    assert (FalconiState.new_game("diavola", 1).bombs, FalconiState.new_game("diavola", 1).boosts) == (0, 2)
+
+
+def test_f2_4_four_cars_the_fugitive_and_three_police():
+    state = FalconiState.new_game("margherita", 1)
+    assert state.seats == (FUGITIVE, COUNTRY, PORT, FOREST)
+    assert [state.seat_name(seat) for seat in state.seats][0] == "Don Falconi"
+
+
+def test_f3_2_a_car_chooses_at_junctions_and_enters_the_next_cell_by_the_facing_edge():
+    state = build(board={"4,7": "t-junction r1"}, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, **MODE1_PLACE)
+    play(state, "place straight 4,8 r0")  # the T at (4,7) joins N, S and W
+    assert sorted(texts(state)) == ["drive 3,7 E", "drive 4,6 S"]
+
+
+def test_f3_3_cars_rest_at_open_ends_in_empty_cells():
+    state = build(board={"4,7": "straight r0"}, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, **MODE1_PLACE)
+    play(state, "place straight 4,8 r0", "drive 4,6 S")
+    assert state.board[state.cars[FUGITIVE] >> 2] == 255  # (4,6) is empty: an open end
+
+
+def test_f6_7_a_mode2_car_may_leave_its_first_tile_by_any_road():
+    state = action_turn(board={"4,8": "crossroads r0", "4,7": "crossroads r0", "3,8": "crossroads r0",
+                               "5,8": "crossroads r0"})
+    assert {t for t in texts(state) if t.startswith("step")} == {"step N", "step E", "step W"}
+
+
+def test_f7_1_the_fugitive_moves_first():
+    for variant in ("margherita", "salami"):
+        state = FalconiState.new_game(variant, 9)
+        assert state.turn_seat == FUGITIVE and state.current_seat == FUGITIVE
