@@ -391,10 +391,7 @@ def falconi_side_match(
     """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
     ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
     finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
-    check_arguments(games, jobs, (bot, against))
-    plan = falconi_side_plan(variant_name(variant), bot, against, side, games, seed)
-    row = execute([plan], jobs)[0]
-    return row | {"text": format_row(row)}
+    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs)[0]
 
 
 def falconi_sides_match(
