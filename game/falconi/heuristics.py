@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.protocol import GameState, Seat
-from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE
+from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.tiles import EMPTY, EXITS
 
 
@@ -65,7 +65,7 @@ def values(state: GameState) -> list[float]:
     for police in POLICE:
         if state.status[police] == ACTIVE:
             if state.variant.mode == 2:  # the road still to build and drive, in actions, counted in turns
-                gaps[police] = road_distance(state, state.cars[police], state.cars[FUGITIVE] >> 2) / 3
+                gaps[police] = chase_distance(state, state.cars[police], state.cars[FUGITIVE]) / 3
             else:
                 px, py = _xy(state.cars[police], width)
                 gaps[police] = abs(px - fx) + abs(py - fy)
@@ -74,16 +74,24 @@ def values(state: GameState) -> list[float]:
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
     escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
     if state.variant.mode == 2:
-        # The empty pile ends Mode II in his favour (F-7.2): every tile drawn brings that closer.
-        escape += 0.6 * (1 - len(state.pile) / _MODE2_PILE) - 0.25
+        # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (D-11): every tile
+        # drawn and every round played brings his win closer, so stalling never helps the police.
+        progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
+        escape += 0.6 * progress - 0.25
     escape = min(0.95, max(0.05, escape))
     result = [0.0] * 4
     result[FUGITIVE] = escape
+    mode2 = state.variant.mode == 2
     for police in POLICE:
         if state.status[police] == ACTIVE:
-            own_chase = 0.03 * (8 - min(gaps[police], 8))  # each car also wants to be the one close to him
+            # Each car also wants to be the one close to him. In Mode II a car is never boxed in for long (a
+            # three-point turn frees it), and weighing its own room there kept cars turning on the spot
+            # rather than building towards him.
+            reach = 12 if mode2 else 8
+            own_chase = 0.03 * (reach - min(gaps[police], reach))
             own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
-            result[police] = TEAM_SHARE * (1 - escape) + _ROOM_BONUS[_room(state, state.cars[police])] / 2 + own_chase
+            room = 0.0 if mode2 else _ROOM_BONUS[_room(state, state.cars[police])] / 2
+            result[police] = TEAM_SHARE * (1 - escape) + room + own_chase
         elif state.status[police] == OUT:
             result[police] = TEAM_SHARE * (1 - escape) * 0.8
     return result
@@ -100,12 +108,25 @@ def _room(state: Any, place: int) -> int:
 
 
 
-def road_distance(state: Any, start: int, target_cell: int) -> int:
-    """Mode II actions a car needs to reach ``target_cell``: one per tile driven along a joined road, two
-    per empty cell (place a tile, then drive onto it); 60 when no way is known."""
+def chase_distance(state: Any, start: int, fugitive: int) -> int:
+    """Mode II actions a car needs to catch him: drive into his cell through the edge he came in by (F-6.4).
+    When no known road leads into his lane, the way to his cell plus a penalty: a car near him is still
+    ready to strike when he moves on."""
+    lane = road_distance(state, start, fugitive, exact=True)
+    if lane < 60:
+        return lane
+    return min(60, road_distance(state, start, fugitive) + 4)
+
+
+def road_distance(state: Any, start: int, target: int, exact: bool = False) -> int:
+    """Mode II actions a car at place ``start`` needs to reach the cell of place ``target`` (or, when
+    ``exact``, that very lane): one per tile driven along a joined road, two per empty cell (place a tile,
+    then drive onto it); 60 when no way is known."""
     board, links = state.board, state.links
     best = [60] * len(links)
     best[start] = 0
+    if not exact:
+        target >>= 2
     buckets: list[list[int]] = [[start], [], []]
     cost = 0
     pending = 1
@@ -116,7 +137,7 @@ def road_distance(state: Any, start: int, target_cell: int) -> int:
             pending -= 1
             if best[place] != cost:
                 continue
-            if place >> 2 == target_cell:
+            if (place if exact else place >> 2) == target:
                 return cost
             tile = board[place >> 2]
             base = place & ~3
