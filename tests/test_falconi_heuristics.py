@@ -5,7 +5,7 @@ from __future__ import annotations
 from falconi_scenarios import build
 
 from game.falconi.constants import FUGITIVE
-from game.falconi.heuristics import chase_distance, road_distance, values
+from game.falconi.heuristics import chase_distance, escape_distance, road_distance, values
 
 PORT = 2
 STRAIGHT_ROAD = {f"4,{y}": "straight r0" for y in range(3, 9)}
@@ -44,3 +44,41 @@ def test_mode2_rounds_played_bring_his_win_closer_d11():
     late.round = 40
     assert values(late)[FUGITIVE] > values(early)[FUGITIVE]
     assert values(late)[PORT] < values(early)[PORT]
+
+
+NORTH_ROAD = {f"3,{y}": "straight r0" for y in range(0, 5)}  # from his car at 3,4 up to border slot N3
+
+
+def fugitive_on_the_north_road(reserve: list[str], **fields: object) -> object:
+    return build("salami", turn_seat=FUGITIVE, phase="action", board=NORTH_ROAD, cars={FUGITIVE: "3,4 S"},
+                 reserves=[reserve, [], ["t-junction", "t-junction"], []], actions_left=3, acted=0, **fields)
+
+
+def test_escape_distance_counts_the_drives_into_a_slot_holding_an_escape_tile_f3_5():
+    assert escape_distance(fugitive_on_the_north_road(["curve", "straight"], escapes={"N3": "port"})) == 5
+
+
+def test_escape_distance_counts_placing_his_own_escape_tile_first_f6_3():
+    assert escape_distance(fugitive_on_the_north_road(["curve", "escape:port"])) == 6
+
+
+def test_without_an_escape_tile_there_is_no_escape_distance():
+    assert escape_distance(fugitive_on_the_north_road(["curve", "straight"])) == 60
+
+
+def test_an_escape_within_reach_raises_his_value():
+    near = fugitive_on_the_north_road(["curve", "straight"], escapes={"N3": "port"})
+    none = fugitive_on_the_north_road(["curve", "straight"])
+    assert values(near)[FUGITIVE] > values(none)[FUGITIVE]
+
+
+def test_a_fugitive_who_can_never_leave_his_tile_is_nearly_lost_f6_5():
+    """A U-turn in front of the prison only leads back into it: building beside it opens no way out, so he
+    will be blocked once his reserve is full, however many cells around him are empty."""
+    def first_tile(tile: str) -> object:
+        return build("salami", turn_seat=FUGITIVE, phase="action", board={"4,8": tile},
+                     cars={FUGITIVE: "4,8 S"}, reserves=[["curve"], [], ["t-junction", "t-junction"], []],
+                     actions_left=3, acted=0)
+
+    trapped, free = first_tile("u-turn r0"), first_tile("straight r0")
+    assert values(trapped)[FUGITIVE] < 0.1 < values(free)[FUGITIVE]

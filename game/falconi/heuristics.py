@@ -8,7 +8,7 @@ from typing import Any
 
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
-from game.falconi.tiles import EMPTY, EXITS
+from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
 def evaluate(state: GameState, seat: Seat) -> float:
@@ -72,12 +72,19 @@ def values(state: GameState) -> list[float]:
             nearest = min(nearest, gaps[police])
     out = sum(1 for police in POLICE if state.status[police] == OUT)
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
-    escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
+    if state.variant.mode == 1:
+        escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
+    else:
+        moves = _mode2_moves(state)
+        escape += _ROOM_BONUS[min(4, moves)] if moves else _DOOMED
     if state.variant.mode == 2:
         # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (D-11): every tile
         # drawn and every round played brings his win closer, so stalling never helps the police.
         progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
         escape += 0.6 * progress - 0.25
+        # An escape he can drive to wins at once (F-8.4): the nearer, the better, so he heads for it rather
+        # than waiting for the clock, and the police learn to stand in the way.
+        escape += 0.3 * max(0, _ESCAPE_REACH - escape_distance(state)) / _ESCAPE_REACH
     escape = min(0.95, max(0.05, escape))
     result = [0.0] * 4
     result[FUGITIVE] = escape
@@ -99,13 +106,48 @@ def values(state: GameState) -> list[float]:
 
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
 _MODE2_PILE = 75  # tiles in the pile after four reserves are dealt, escape tiles included
+_DOOMED = -0.6  # a Mode II fugitive with no move left but drawing is blocked within two turns (F-6.5)
+
+
+def _mode2_moves(state: Any) -> int:
+    """Ways Don Falconi's car can still leave its place in Mode II: the exits of his lane that lead onto a
+    road, into an escape, or to an empty cell he could build on; failing those, a three-point turn onto a
+    lane that has one, or a Chili Boost to smash through. With none he can only draw until his reserve is
+    full, and then he is blocked (F-6.5)."""
+    board = state.board
+    place = state.cars[FUGITIVE]
+    tile = board[place >> 2]
+    if tile == EMPTY:  # still at his building: the cell in front is his way out
+        return 4
+    moves = _open_exits(state, place, EXITS[tile][place & 3])
+    if moves == 0:
+        entry = place & 3
+        lanes = [(place & ~3) + edge for edge in EXITS[tile][entry] if edge != entry]
+        if state.boosts or any(_open_exits(state, lane, EXITS[tile][lane & 3]) for lane in lanes):
+            moves = 1
+    return moves
+
+
+def _open_exits(state: Any, place: int, exits: tuple[int, ...]) -> int:
+    """How many of ``exits`` (edges of the tile at ``place``) lead onto a road, an escape tile or an empty
+    cell."""
+    board, links, escapes = state.board, state.links, state.escapes
+    base = place & ~3
+    count = 0
+    for edge in exits:
+        nxt = links[base + edge]
+        if nxt < 0:
+            count += escapes[-nxt - 1] >= 0
+        else:
+            tile = board[nxt >> 2]
+            count += tile == EMPTY or bool(EXITS[tile][nxt & 3])
+    return count
 
 
 def _room(state: Any, place: int) -> int:
     """Empty cells next to a car's cell: the ways a new tile could lead on (0 means nearly blocked)."""
     board = state.board
     return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
-
 
 
 def chase_distance(state: Any, start: int, fugitive: int) -> int:
@@ -122,28 +164,61 @@ def road_distance(state: Any, start: int, target: int, exact: bool = False) -> i
     """Mode II actions a car at place ``start`` needs to reach the cell of place ``target`` (or, when
     ``exact``, that very lane): one per tile driven along a joined road, two per empty cell (place a tile,
     then drive onto it); 60 when no way is known."""
+    if exact:
+        return _cheapest_road(state, start, target, 0, {})
+    return _cheapest_road(state, start, target >> 2, 2, {})
+
+
+_ALL_EDGES = (0, 1, 2, 3)
+_ESCAPE_REACH = 9  # actions: three of his turns
+
+
+def escape_distance(state: Any) -> int:
+    """Mode II actions Don Falconi needs to drive into an escape slot (F-8.4), counted as
+    :func:`road_distance` counts them: into a slot already holding an escape tile, or a free slot where he
+    could place one he holds (a reserve escape tile, the Diavola accomplice) at one action more. 60 when
+    there is none."""
+    escapes = state.escapes
+    own = {item - ESCAPE for item in state.reserves[FUGITIVE] if item >= ESCAPE}
+    if state.accomplice >= 0:
+        own.add(state.accomplice)
+    slot_cost = {slot: 1 for slot, district in enumerate(escapes) if district >= 0}
+    for district in own:
+        for slot in state.free_escape_slots(district):
+            slot_cost.setdefault(slot, 2)
+    if not slot_cost:
+        return 60
+    return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
+
+
+def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:
+    """Uniform-cost search over lanes (costs 1 or 2, so three buckets suffice): the cheapest way from place
+    ``start`` to a place whose ``place >> shift`` is ``target``, or out through a border slot in
+    ``slot_cost`` at that extra cost; 60 when there is none."""
     board, links = state.board, state.links
     best = [60] * len(links)
     best[start] = 0
-    if not exact:
-        target >>= 2
+    found = 60
     buckets: list[list[int]] = [[start], [], []]
     cost = 0
     pending = 1
-    while pending and cost < 60:
+    while pending and cost < found:
         bucket = buckets[cost % 3]
         while bucket:
             place = bucket.pop()
             pending -= 1
             if best[place] != cost:
                 continue
-            if (place if exact else place >> 2) == target:
+            if place >> shift == target:
                 return cost
             tile = board[place >> 2]
             base = place & ~3
             for edge in EXITS[tile][place & 3] if tile != EMPTY else _ALL_EDGES:
                 nxt = links[base + edge]
                 if nxt < 0:
+                    extra = slot_cost.get(-nxt - 1)
+                    if extra is not None and cost + extra < found:
+                        found = cost + extra
                     continue
                 next_tile = board[nxt >> 2]
                 if next_tile == EMPTY:
@@ -157,7 +232,4 @@ def road_distance(state: Any, start: int, target: int, exact: bool = False) -> i
                     buckets[step % 3].append(nxt)
                     pending += 1
         cost += 1
-    return 60
-
-
-_ALL_EDGES = (0, 1, 2, 3)
+    return found
