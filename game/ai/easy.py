@@ -1,24 +1,36 @@
-"""The ``easy`` level: a one-ply heuristic player with some noise — it chases, blocks and captures when it
-sees how, and now and then plays something else, as a beginner would."""
+"""The ``easy`` level: a quick heuristic player with some noise — it chases, blocks and captures when it sees
+how, and now and then plays something else, as a beginner would.
+
+How far it looks is the game's choice (``GameKnowledge.easy_lookahead``). In Fredericus the worth of a move
+shows at once, so it plays the heuristic's one-ply favourite. In Falconi the danger is the opponents' reply,
+so it runs a short search (40 iterations, a tenth of ``normal``) with the same heuristic.
+"""
 
 from __future__ import annotations
 
 import random
 import threading
 
+from game.ai.ismcts import ISMCTSBot, SearchBudget
 from game.ai.knowledge import knowledge_of
 from game.core.bots import GreedyBot
 from game.core.protocol import Action
 from game.core.view import SeatView
 
+EASY_SECONDS = 0.08  # the issue's cap is 0.1 s per decision
+
 
 class EasyBot:
     name = "easy"
 
-    def __init__(self, noise: float = 0.15) -> None:
+    def __init__(self, noise: float = 0.1) -> None:
         self.noise = noise
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
         if rng.random() < self.noise:
             return rng.choice(view.legal_actions)
-        return GreedyBot(knowledge_of(view.game_name).evaluate).choose(view, rng, cancel)
+        knowledge = knowledge_of(view.game_name)
+        if knowledge.easy_lookahead:
+            budget = SearchBudget(iterations=knowledge.easy_lookahead, seconds=EASY_SECONDS, prior_visits=3)
+            return ISMCTSBot("easy", budget).choose(view, rng, cancel)
+        return GreedyBot(knowledge.evaluate).choose(view, rng, cancel)

@@ -16,15 +16,20 @@ class GameKnowledge:
     values: Callable[[GameState], list[float]]  # unfinished game -> estimated worth per seat index
     evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
     rollout_depth: Callable[[GameState], int]  # random actions to play after the tree before guessing
+    easy_lookahead: int  # search iterations of the easy level; 0: it plays ``evaluate``'s one-ply choice
 
 
 def knowledge_of(game_name: str) -> GameKnowledge:
     if game_name == "falconi":
         from game.falconi import heuristics as falconi
 
-        return GameKnowledge(falconi.utilities, falconi.values, falconi.evaluate, falconi.rollout_depth)
+        return GameKnowledge(
+            falconi.utilities, falconi.values, falconi.evaluate, falconi.rollout_depth, falconi.EASY_LOOKAHEAD
+        )
     if game_name == "fredericus":
         from game.fredericus import heuristics as fredericus
 
-        return GameKnowledge(fredericus.utilities, fredericus.values, fredericus.evaluate, fredericus.rollout_depth)
+        return GameKnowledge(
+            fredericus.utilities, fredericus.values, fredericus.evaluate, fredericus.rollout_depth, 0
+        )
     raise GameError(f"no AI knows the game {game_name!r}")

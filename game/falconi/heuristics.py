@@ -25,6 +25,9 @@ def _xy(place: int, width: int) -> tuple[int, int]:
 # Police cars play as a team: a blocked fugitive makes every car still in the chase win (F-8.2), so a car values
 # the police side's win, plus a share for making the catch itself (each catch belongs to one car).
 TEAM_SHARE = 0.75
+# The danger to Don Falconi is a police reply away (a car's drive into his lane, a tile dropped in front of
+# him), which one-ply look-ahead cannot see; the easy level looks that far with a short search.
+EASY_LOOKAHEAD = 40
 
 
 def utilities(state: GameState) -> list[float]:
