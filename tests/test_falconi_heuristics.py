@@ -5,7 +5,14 @@ from __future__ import annotations
 from falconi_scenarios import build
 
 from game.falconi.constants import FUGITIVE
-from game.falconi.heuristics import chase_distance, escape_distance, road_distance, values
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.falconi.constants import ACTIVE, POLICE
+from game.falconi.heuristics import chase_distances, escape_distance, road_distance, values
+from game.falconi.state import FalconiState
 
 PORT = 2
 STRAIGHT_ROAD = {f"4,{y}": "straight r0" for y in range(3, 9)}
@@ -27,9 +34,9 @@ def test_chase_distance_needs_his_lane_f6_4():
     """A catch enters his cell through the edge he came in by (F-6.4): meeting him head-on is not a catch,
     so the car must build its way round into his lane first."""
     same_lane, oncoming = police_behind("4,4 S"), police_behind("4,4 N")
-    assert chase_distance(same_lane, same_lane.cars[PORT], same_lane.cars[FUGITIVE]) == 4
+    assert chase_distances(same_lane)[PORT] == 4
     assert road_distance(oncoming, oncoming.cars[PORT], oncoming.cars[FUGITIVE]) == 4
-    assert chase_distance(oncoming, oncoming.cars[PORT], oncoming.cars[FUGITIVE]) > 4
+    assert chase_distances(oncoming)[PORT] > 4
 
 
 def test_a_police_car_in_his_lane_values_the_position_more():
@@ -82,3 +89,21 @@ def test_a_fugitive_who_can_never_leave_his_tile_is_nearly_lost_f6_5():
 
     trapped, free = first_tile("u-turn r0"), first_tile("straight r0")
     assert values(trapped)[FUGITIVE] < 0.1 < values(free)[FUGITIVE]
+
+
+@settings(max_examples=25, deadline=None)
+@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: str, seed: int):
+    """chase_distances searches backwards from him once for all cars; along a random game it must give
+    what a forward search from each car gives: his lane if any road leads there, else his cell plus 4."""
+    state = FalconiState.new_game(variant, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        chases = chase_distances(state)
+        for police in POLICE:
+            if state.status[police] == ACTIVE:
+                start, him = state.cars[police], state.cars[FUGITIVE]
+                lane = road_distance(state, start, him, exact=True)
+                expected = lane if lane < 60 else min(60, road_distance(state, start, him) + 4)
+                assert chases[police] == expected
+        state.apply(rng.choice(state.legal_actions()))

@@ -65,10 +65,11 @@ def values(state: GameState) -> list[float]:
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest = 20
     gaps = [20, 20, 20, 20]
+    chases = chase_distances(state) if state.variant.mode == 2 else None
     for police in POLICE:
         if state.status[police] == ACTIVE:
-            if state.variant.mode == 2:  # the road still to build and drive, in actions, counted in turns
-                gaps[police] = chase_distance(state, state.cars[police], state.cars[FUGITIVE]) / 3
+            if chases:  # Mode II: the road still to build and drive, in actions, counted in turns
+                gaps[police] = chases[police] / 3
             else:
                 px, py = _xy(state.cars[police], width)
                 gaps[police] = abs(px - fx) + abs(py - fy)
@@ -153,14 +154,27 @@ def _room(state: Any, place: int) -> int:
     return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
 
 
-def chase_distance(state: Any, start: int, fugitive: int) -> int:
-    """Mode II actions a car needs to catch him: drive into his cell through the edge he came in by (F-6.4).
-    When no known road leads into his lane, the way to his cell plus a penalty: a car near him is still
-    ready to strike when he moves on."""
-    lane = road_distance(state, start, fugitive, exact=True)
-    if lane < 60:
-        return lane
-    return min(60, road_distance(state, start, fugitive) + 4)
+def chase_distances(state: Any) -> list[int]:
+    """Mode II actions each police car in the chase needs to catch him (60 for the other seats and when no
+    way is known): to drive into his cell through the edge he came in by (F-6.4), counted as :func:`road_distance`
+    counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
+    still ready to strike when he moves on. One search backwards from him serves every car."""
+    fugitive = state.cars[FUGITIVE]
+    to_lane = _distances_to(state, (fugitive,))
+    to_cell: list[int] | None = None
+    result = [60, 60, 60, 60]
+    for police in POLICE:
+        if state.status[police] != ACTIVE:
+            continue
+        place = state.cars[police]
+        distance = to_lane[place]
+        if distance >= 60:
+            if to_cell is None:
+                base = fugitive & ~3
+                to_cell = _distances_to(state, (base, base + 1, base + 2, base + 3))
+            distance = to_cell[place] + 4
+        result[police] = min(60, distance)
+    return result
 
 
 def road_distance(state: Any, start: int, target: int, exact: bool = False) -> int:
@@ -173,6 +187,10 @@ def road_distance(state: Any, start: int, target: int, exact: bool = False) -> i
 
 
 _ALL_EDGES = (0, 1, 2, 3)
+# ENTRIES_TO[tile][edge]: the entry edges from which a car on ``tile`` may leave through ``edge``.
+_ENTRIES_TO = tuple(
+    tuple(tuple(entry for entry in range(4) if edge in lanes[entry]) for edge in range(4)) for lanes in EXITS
+)
 _ESCAPE_REACH = 9  # actions: three of his turns
 
 
@@ -236,3 +254,44 @@ def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: d
                     pending += 1
         cost += 1
     return found
+
+
+def _distances_to(state: Any, targets: tuple[int, ...]) -> list[int]:
+    """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
+    (60 or more when there is none): the same uniform-cost search run backwards, from the targets to
+    the places that lead into them, so one search answers for every car."""
+    board, links = state.board, state.links
+    best = [60] * len(links)
+    buckets: list[list[int]] = [[], [], []]
+    for target in targets:
+        best[target] = 0
+        buckets[0].append(target)
+    pending = len(targets)
+    cost = 0
+    while pending and cost < 60:
+        bucket = buckets[cost % 3]
+        while bucket:
+            place = bucket.pop()
+            pending -= 1
+            if best[place] != cost:
+                continue
+            tile = board[place >> 2]
+            if tile == EMPTY:
+                step = cost + 2  # entering an empty cell: place a tile, then drive onto it
+            elif EXITS[tile][place & 3]:
+                step = cost + 1
+            else:
+                continue  # a dead end: no car drives into it
+            behind = links[place]
+            if behind < 0:
+                continue
+            from_tile = board[behind >> 2]
+            base = behind & ~3
+            for entry in _ALL_EDGES if from_tile == EMPTY else _ENTRIES_TO[from_tile][behind & 3]:
+                before = base + entry
+                if step < best[before]:
+                    best[before] = step
+                    buckets[step % 3].append(before)
+                    pending += 1
+        cost += 1
+    return best
