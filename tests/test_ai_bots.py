@@ -47,7 +47,7 @@ MODE2 = ("salami", "diavola")
 
 def fair_bots() -> dict[str, Bot]:
     return {
-        "easy": EasyBot(),
+        "easy": EasyBot(seconds=30),  # its short search stops at its iteration count, never at the clock
         "normal-small": ISMCTSBot("normal", SMALL),
         "hard-small": ISMCTSBot("hard", BIGGER),
     }

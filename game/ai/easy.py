@@ -23,14 +23,15 @@ EASY_SECONDS = 0.08  # the issue's cap is 0.1 s per decision
 class EasyBot:
     name = "easy"
 
-    def __init__(self, noise: float = 0.1) -> None:
+    def __init__(self, noise: float = 0.1, seconds: float = EASY_SECONDS) -> None:
         self.noise = noise
+        self.seconds = seconds  # the search's cap; tests raise it so that only the iteration count stops it
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
         if rng.random() < self.noise:
             return rng.choice(view.legal_actions)
         knowledge = knowledge_of(view.game_name)
         if knowledge.easy_lookahead:
-            budget = SearchBudget(iterations=knowledge.easy_lookahead, seconds=EASY_SECONDS, prior_visits=3)
+            budget = SearchBudget(iterations=knowledge.easy_lookahead, seconds=self.seconds, prior_visits=3)
             return ISMCTSBot("easy", budget).choose(view, rng, cancel)
         return GreedyBot(knowledge.evaluate).choose(view, rng, cancel)
