@@ -16,7 +16,7 @@ from game.core.errors import GameError
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
-        description="Catch Don Falconi and Fredericus. With no command, opens the game window.",
+        description="Catch Don Falconi and Fredericus. With no command, opens the game window on the title menu.",
     )
     commands = parser.add_subparsers(dest="command")
     simulate = commands.add_parser("simulate", help="play many games between bots, headless, and summarise them")
@@ -44,7 +44,28 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
+    _add_play_parser(commands)
     return parser
+
+
+def _add_play_parser(commands: Any) -> None:
+    """``play``: open the window straight into a game."""
+    play = commands.add_parser("play", help="open the game window straight into a game")
+    games = play.add_subparsers(dest="game", required=True)
+    falconi = games.add_parser("falconi", help="Catch Don Falconi")
+    falconi.add_argument("--variant", default="margherita",
+                         help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
+    falconi.add_argument("--seats", default="human,normal,normal,normal",
+                         help="Don Falconi, Country, Port, Forest police: each human (human2… for more people at "
+                              "the screen), easy, normal, hard or off (default: human,normal,normal,normal)")
+    fredericus = games.add_parser("fredericus", help="Fredericus")
+    fredericus.add_argument("--players", type=int, default=None, help="2, 3 or 4 falconers (default: as many as seats)")
+    fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
+    fredericus.add_argument("--seats", default="human,normal",
+                            help="a player per falconer in turn order: human, human2…, easy, normal or hard "
+                                 "(default: human,normal)")
+    for sub in (falconi, fredericus):
+        sub.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
 
 
 def _add_tournament_parser(commands: Any) -> None:
@@ -100,12 +121,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "tournament":
             return _tournament(args)
+        setup = _play_setup(args) if args.command == "play" else None
     except GameError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
     from scenes.app import run_app
 
-    return run_app()
+    return run_app(setup)
+
+
+def _play_setup(args: argparse.Namespace) -> Any:
+    import random
+
+    from game.match import setup_from_spec
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    if args.game == "falconi":
+        from game.falconi.variants import find_variant
+
+        find_variant(args.variant)
+        return setup_from_spec("falconi", args.seats, seed, variant=args.variant)
+    return setup_from_spec("fredericus", args.seats, seed, players=args.players, short_game=args.short_game)
 
 
 def _bench_ai(args: argparse.Namespace) -> int:

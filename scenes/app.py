@@ -1,55 +1,118 @@
-"""The game window. Until the scene stack lands (issue #5), it shows what is coming and closes on any key."""
+"""The game window: settings and saves loaded, the scene stack run frame by frame at the logical resolution
+(scaled by SDL to the window), and everything put away on the way out."""
 
 from __future__ import annotations
 
+import os
+import warnings
+
 import pygame
 
-LOGICAL_SIZE = (1280, 720)
+from game.ai.service import AIService
+from game.match import Match, MatchSetup
+from game.saves import SaveStore
+from game.settings import load_settings
+from game.userdata import data_folder
+from scenes import input as inp
+from scenes.context import AppContext
+from scenes.input import InputMapper
+from scenes.menus import TitleScene
+from scenes.stack import Push, Scene, SceneStack
+from scenes.ui import LOGICAL_SIZE
+
 TITLE = "Catch Don Falconi & Fredericus"
-LINES = (
-    "Catch Don Falconi & Fredericus",
-    "",
-    "The rules of both games are built and tested headless.",
-    "Coming next: the menu, both boards, seats for people and AI,",
-    "then cars that drive the roads and raptors that fly.",
-    "",
-    "Try:  python main.py simulate falconi --variant diavola --games 50",
-    "",
-    "Press any key or close the window to quit.",
-)
+FPS = 60
+MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
 
 
-def render_placeholder(surface: pygame.Surface, font: pygame.font.Font) -> None:
-    """Draw the coming-soon page at the logical resolution."""
-    surface.fill((24, 28, 40))
-    pygame.draw.rect(surface, (200, 40, 40), (0, 0, LOGICAL_SIZE[0], 12))
-    pygame.draw.rect(surface, (40, 150, 70), (0, LOGICAL_SIZE[1] - 12, LOGICAL_SIZE[0], 12))
-    y = 170
-    for index, line in enumerate(LINES):
-        colour = (250, 220, 120) if index == 0 else (220, 224, 235)
-        text = font.render(line, True, colour)
-        surface.blit(text, text.get_rect(midtop=(LOGICAL_SIZE[0] // 2, y)))
-        y += 44
+class App:
+    """One window and its scene stack. ``frame()`` runs one frame, so tests can drive it event by event."""
 
+    def __init__(self, setup: MatchSetup | None = None) -> None:
+        pygame.init()
+        folder = data_folder()
+        settings, problems = load_settings(folder)
+        inputs = InputMapper()
+        self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs, notices=problems)
+        self.screen = self._open_window()
+        inputs.start()
+        pygame.key.set_repeat(300, 50)
+        root: Scene = TitleScene(self.context)
+        self.stack = SceneStack(root)
+        if setup is not None:
+            from scenes.play import start_match_scene
 
-def run_app(max_frames: int | None = None) -> int:
-    """Open the window and run until the player quits (or ``max_frames`` frames, for tests)."""
-    pygame.init()
-    try:
-        screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+            self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+
+    def _open_window(self) -> pygame.Surface:
+        settings = self.context.settings
+        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen else 0)
+        screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         pygame.display.set_caption(TITLE)
-        font = pygame.font.Font(None, 40)
-        clock = pygame.time.Clock()
-        frames = 0
-        running = True
-        while running and (max_frames is None or frames < max_frames):
-            for event in pygame.event.get():
-                if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                    running = False
-            render_placeholder(screen, font)
+        if not settings.fullscreen:
+            self._resize(settings.window_size)
+        return screen
+
+    @staticmethod
+    def _resize(size: tuple[int, int]) -> None:
+        # pygame-ce 2.5 offers no other way to size a SCALED display window; its deprecation concerns drawing
+        # through the Window object, which we do not do.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().size = size
+            except pygame.error:
+                pass  # a driver that cannot resize keeps its window; the picture is scaled either way
+
+    def _apply_window_settings(self) -> None:
+        settings = self.context.settings
+        if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
+            pygame.display.toggle_fullscreen()
+        if not settings.fullscreen:
+            self._resize(settings.window_size)
+        self.context.window_changed = False
+
+    def frame(self) -> bool:
+        """Handle the waiting events, update and draw once; ``False`` once the player has quit."""
+        dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.stack.running = False
+                break
+            for intent in self.context.inputs.intents(event):
+                if intent.kind == inp.FULLSCREEN:
+                    settings = self.context.settings
+                    self.context.change_settings(settings.changed(fullscreen=not settings.fullscreen))
+                else:
+                    self.stack.handle(intent)
+                if not self.stack.running:
+                    break
+        if self.stack.running:
+            self.stack.update(dt)
+        if self.context.window_changed:
+            self._apply_window_settings()
+        if self.stack.running:
+            self.stack.draw(self.screen)
             pygame.display.flip()
-            clock.tick(60)
-            frames += 1
+            self.frames += 1
+        return self.stack.running
+
+    def close(self) -> None:
+        self.stack.close()  # the play scene saves the game as it leaves
+        self.context.ai.close()
+        pygame.quit()
+
+
+def run_app(setup: MatchSetup | None = None, max_frames: int | None = None) -> int:
+    """Open the window and run until the player quits (or ``max_frames`` frames, for tests)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = App(setup)
+    try:
+        while app.frame():
+            if max_frames is not None and app.frames >= max_frames:
+                break
         return 0
     finally:
-        pygame.quit()
+        app.close()

@@ -12,3 +12,20 @@ settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, print_blob=True
 )
 settings.load_profile("ci")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def driver(tmp_path, monkeypatch):
+    """The real app on a fresh user data folder, driven by posted events; closed afterwards."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    from scenes.app import App
+    from scene_driver import Driver
+
+    app = App()
+    driver = Driver(app)
+    driver.run(2)
+    yield driver
+    app.close()

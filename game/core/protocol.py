@@ -120,5 +120,10 @@ class GameState(ABC):
         """Read an action's text form (``ActionFormatError`` if it cannot be read)."""
 
     @abstractmethod
+    def hidden_supply(self) -> int:
+        """How many cards or tiles still lie face down in draw piles. An action that changes it turned up
+        chance, so the app cannot undo it."""
+
+    @abstractmethod
     def describe(self, action: Action) -> str:
         """A sentence for the game log, said in the current state before the action is applied."""

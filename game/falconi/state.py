@@ -269,6 +269,10 @@ class FalconiState(GameState):
     def parse_action(self, text: str) -> Action:
         return parse_action(self.city, text)
 
+    def hidden_supply(self) -> int:
+        """Tiles or objective cards still face down in the draw pile."""
+        return len(self.pile)
+
     def describe(self, action: Action) -> str:
         return describing.describe(self, action)
 

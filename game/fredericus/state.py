@@ -222,6 +222,10 @@ class FredericusState(TurnRules, GameState):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
+    def hidden_supply(self) -> int:
+        """Tiles or objective cards still face down in the draw pile."""
+        return len(self.deck)
+
     def describe(self, action: Action) -> str:
         return narration.describe(self, action)
 

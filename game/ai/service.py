@@ -1,0 +1,118 @@
+"""AI decisions off the app's main thread: a worker process searches while the window keeps drawing.
+
+A process rather than a thread, because a search holds Python's global lock: in a thread it would steal the
+frames' time. The app asks for a decision, polls each frame, and may cancel at once (a player quits or
+undoes); a cancelled search stops within one iteration and its answer is thrown away.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.protocol import Action, GameState, Seat
+
+_cancelled_up_to: Any = None  # in the worker: the shared number of the last cancelled request
+
+
+@dataclass
+class Decision:
+    """One decision asked of the AI: poll :meth:`result` until it is not ``None``."""
+
+    number: int
+    seat: Seat
+    future: Future[str | None]
+    state: GameState
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> Action | None:
+        """The chosen action once the worker has answered (``None`` before, or if it was cancelled)."""
+        if not self.future.done():
+            return None
+        text = self.future.result()
+        return None if text is None else self.state.parse_action(text)
+
+
+class AIService:
+    """Runs AI seats' searches one at a time in a worker process, started on first use."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")  # no fork of a process that holds a window
+        self._cancelled_up_to = self._context.Value("q", 0, lock=False)
+        self._pool: ProcessPoolExecutor | None = None
+        self._number = 0
+
+    def start(self) -> None:
+        """Start the worker now (it takes a moment), so the first AI move is not late."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=self._context, initializer=_start_worker,
+                initargs=(self._cancelled_up_to,),
+            )
+
+    def ask(self, state: GameState, level: str, seed: int) -> Decision:
+        """Ask for the decision of the seat to play in ``state`` at ``level``, its randomness from ``seed``."""
+        self.start()
+        assert self._pool is not None
+        self._number += 1
+        future = self._pool.submit(_decide, state.game_name, state.to_json(), level, seed, self._number)
+        return Decision(self._number, state.current_seat, future, state.clone())
+
+    def cancel(self, decision: Decision | None = None) -> None:
+        """Stop the search of ``decision`` and of every one asked before it (with no argument: of all asked so
+        far); their answers will be ``None``. The app has one decision pending at a time."""
+        self._cancelled_up_to.value = self._number if decision is None else max(
+            self._cancelled_up_to.value, decision.number)
+
+    def close(self) -> None:
+        self.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class _CancelFlag:
+    """Looks like a ``threading.Event`` to the bots: set once the app cancelled this request."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def is_set(self) -> bool:
+        return _cancelled_up_to.value >= self.number
+
+
+def _start_worker(cancelled_up_to: Any) -> None:
+    global _cancelled_up_to
+    _cancelled_up_to = cancelled_up_to
+
+
+def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number: int) -> str | None:
+    from game.ai.ismcts import SearchCancelled
+    from game.ai.levels import level_makers
+    from game.core.view import SeatView
+
+    state = state_from_json(game_name, data)
+    flag = _CancelFlag(number)
+    if flag.is_set():
+        return None
+    bot = level_makers()[level]()
+    try:
+        action = bot.choose(SeatView(state), random.Random(seed), flag)  # type: ignore[arg-type]
+    except SearchCancelled:
+        return None
+    return state.action_text(action)
+
+
+def state_from_json(game_name: str, data: dict[str, Any]) -> GameState:
+    if game_name == "falconi":
+        from game.falconi.state import FalconiState
+
+        return FalconiState.from_json(data)
+    from game.fredericus.state import FredericusState
+
+    return FredericusState.from_json(data)

@@ -1,0 +1,49 @@
+"""Interface text in the rulebooks' four languages, from the catalogs in ``assets/i18n/<language>/*.json``.
+
+Every string the player reads comes from a catalog by key. Each language's catalog is split by area (menus,
+falconi, fredericus, rules…) so each file stays readable; the files of a language are merged. A key missing
+from a catalog falls back to English, and a test keeps all four catalogs with the same keys and the same
+``{placeholders}``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+CATALOG_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+FALLBACK = "en"
+
+
+@lru_cache(maxsize=None)
+def catalog(language: str) -> dict[str, str]:
+    """The catalog of ``language`` (read once); an unknown language gets the English one."""
+    folder = CATALOG_FOLDER / language
+    if not folder.is_dir():
+        folder = CATALOG_FOLDER / FALLBACK
+    texts: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        with path.open(encoding="utf-8") as stream:
+            data = json.load(stream)
+        texts.update({key: value for key, value in data.items() if isinstance(value, str)})
+    return texts
+
+
+class Translator:
+    """Looks up interface text in one language: ``tr("menu.new_game")``, ``tr("turn.of", name="Anna")``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._texts = catalog(language)
+        self._fallback = catalog(FALLBACK)
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        text = self._texts.get(key) or self._fallback.get(key)
+        if text is None:
+            return key  # a missing key shows itself, so a test or a player can report it
+        return text.format(**fields) if fields else text
+
+    def has(self, key: str) -> bool:
+        return key in self._fallback

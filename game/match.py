@@ -1,0 +1,305 @@
+"""A match as the app plays it: who sits where, the game, its log, undo and take-back, and its saved form.
+
+The match is headless (no pygame). It is rebuilt from its set-up and the text of every action played, so a
+save resumes exactly where the game stopped and an undo can never leave a half-changed state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.errors import GameError, IllegalActionError, StateFormatError
+from game.core.jsonio import envelope, field as json_field, open_envelope
+from game.core.protocol import Action, GameState, Seat
+
+SAVE_FORMAT = "falconi-fredericus-match"
+SAVE_VERSION = 1
+AI_LEVELS = ("easy", "normal", "hard")
+KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
+GAMES = ("falconi", "fredericus")
+
+
+@dataclass(frozen=True)
+class Person:
+    """Somebody at the screen, with the device they play with: ``keyboard`` or ``pad1``, ``pad2``…"""
+
+    name: str
+    device: str = KEYBOARD
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays a seat: ``person`` (with an index into the people), ``ai`` (with a level) or ``off``."""
+
+    kind: str
+    person: int = 0
+    level: str = ""
+
+    @staticmethod
+    def ai(level: str) -> SeatPlan:
+        return SeatPlan("ai", level=level)
+
+    @staticmethod
+    def human(person: int = 0) -> SeatPlan:
+        return SeatPlan("person", person=person)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "person":
+            return {"kind": "person", "person": self.person}
+        if self.kind == "ai":
+            return {"kind": "ai", "level": self.level}
+        return {"kind": "off"}
+
+
+OFF = SeatPlan("off")
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Everything that makes a new game: the game and its options, the seats, the people and the seed."""
+
+    game: str
+    seats: tuple[SeatPlan, ...]
+    people: tuple[Person, ...] = (Person("Player 1"),)
+    seed: int = 1
+    variant: str = "margherita"  # Falconi
+    short_game: bool = False  # Fredericus (R-9)
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise GameError(f"unknown game {self.game!r}; choose falconi or fredericus")
+        for index, plan in enumerate(self.seats):
+            if plan.kind == "person" and not 0 <= plan.person < len(self.people):
+                raise GameError(f"seat {index + 1} names person {plan.person + 1}, but there are {len(self.people)}")
+            if plan.kind == "ai" and plan.level not in AI_LEVELS:
+                raise GameError(f"seat {index + 1}: unknown AI level {plan.level!r}")
+            if plan.kind not in ("person", "ai", "off"):
+                raise GameError(f"seat {index + 1}: unknown kind of player {plan.kind!r}")
+        if self.game == "falconi":
+            if len(self.seats) != 4:
+                raise GameError("Falconi has four seats: Don Falconi and three police cars")
+            if self.seats[0].kind == "off":
+                raise GameError("Don Falconi's seat cannot be empty")
+            if all(plan.kind == "off" for plan in self.seats[1:]):
+                raise GameError("at least one police car must be in play")
+        else:
+            if len(self.seats) not in (2, 3, 4):
+                raise GameError("Fredericus is for 2, 3 or 4 falconers")
+            if any(plan.kind == "off" for plan in self.seats):
+                raise GameError("every falconer seat needs a player: Fredericus has no empty seats")
+
+    def new_state(self) -> GameState:
+        if self.game == "falconi":
+            from game.falconi.state import FalconiState
+
+            police = tuple(seat for seat in (1, 2, 3) if self.seats[seat].kind != "off")
+            return FalconiState.new_game(self.variant, self.seed, police)
+        from game.fredericus.state import FredericusState
+
+        return FredericusState.new_game(len(self.seats), self.seed, short_game=self.short_game)
+
+    def person_of(self, seat: Seat) -> int | None:
+        """The index of the person who plays ``seat``, or ``None`` for an AI or empty seat."""
+        plan = self.seats[seat]
+        return plan.person if plan.kind == "person" else None
+
+    def seats_of(self, person: int) -> tuple[Seat, ...]:
+        return tuple(seat for seat, plan in enumerate(self.seats) if plan.kind == "person" and plan.person == person)
+
+    @property
+    def against_ai_only(self) -> bool:
+        """One person, every other seat an AI: the only set-up where a turn may be taken back."""
+        return len({plan.person for plan in self.seats if plan.kind == "person"}) == 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "short_game": self.short_game,
+            "seed": self.seed,
+            "seats": [plan.to_json() for plan in self.seats],
+            "people": [{"name": person.name, "device": person.device} for person in self.people],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchSetup:
+        if not isinstance(data, dict):
+            raise StateFormatError("the match set-up must be an object")
+        where = "match set-up"
+        people = tuple(
+            Person(json_field(item, "name", str, "person"), json_field(item, "device", str, "person"))
+            for item in _objects(json_field(data, "people", list, where), "person")
+        )
+        seats = tuple(_seat_plan(item) for item in _objects(json_field(data, "seats", list, where), "seat"))
+        try:
+            return cls(
+                game=json_field(data, "game", str, where),
+                seats=seats,
+                people=people,
+                seed=json_field(data, "seed", int, where),
+                variant=json_field(data, "variant", str, where),
+                short_game=json_field(data, "short_game", bool, where),
+            )
+        except GameError as error:
+            raise StateFormatError(f"the match set-up is impossible: {error}") from None
+
+
+def _objects(items: list[Any], what: str) -> list[dict[str, Any]]:
+    if not all(isinstance(item, dict) for item in items):
+        raise StateFormatError(f"every {what} must be an object")
+    return items
+
+
+def _seat_plan(data: dict[str, Any]) -> SeatPlan:
+    kind = json_field(data, "kind", str, "seat")
+    if kind == "person":
+        return SeatPlan.human(json_field(data, "person", int, "seat"))
+    if kind == "ai":
+        return SeatPlan.ai(json_field(data, "level", str, "seat"))
+    return SeatPlan(kind)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action played: by which seat, in which turn, its text form and a sentence for the game log."""
+
+    seat: Seat
+    turn: int
+    text: str
+    sentence: str
+    revealed: bool  # it turned up a face-down card or tile, so nothing before it can be undone
+
+
+@dataclass
+class Match:
+    """A game in progress with its set-up and log. Change it only through :meth:`play`, :meth:`undo` and
+    :meth:`take_back`; each either succeeds whole or raises ``GameError`` and changes nothing."""
+
+    setup: MatchSetup
+    state: GameState = field(init=False)
+    log: list[LogEntry] = field(init=False, default_factory=list)
+    _before: list[GameState] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
+
+    def __post_init__(self) -> None:
+        self.state = self.setup.new_state()
+
+    # --- playing -----------------------------------------------------------------------------------------
+    @property
+    def deciding_seat(self) -> Seat:
+        return self.state.current_seat
+
+    def is_person_to_play(self) -> bool:
+        return not self.state.is_terminal() and self.setup.person_of(self.state.current_seat) is not None
+
+    def play(self, action: Action) -> LogEntry:
+        """Apply a legal action for the deciding seat and log it; ``IllegalActionError`` changes nothing."""
+        state = self.state
+        if state.is_terminal():
+            raise IllegalActionError("the game is over")
+        if action not in state.legal_actions():
+            raise IllegalActionError(f"{state.seat_name(state.current_seat)} cannot play that now")
+        before = state.clone()
+        seat, turn = state.current_seat, state.turn_number
+        entry_text, sentence = state.action_text(action), state.describe(action)
+        supply = state.hidden_supply()
+        state.apply(action)
+        entry = LogEntry(seat, turn, entry_text, sentence, state.hidden_supply() != supply)
+        if entry.revealed or (self.log and self.log[-1].seat != seat):
+            self._before.clear()
+        if not entry.revealed:
+            self._before.append(before)
+        self.log.append(entry)
+        return entry
+
+    # --- undo ----------------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Undo takes back the deciding person's own last action within their turn, until something face
+        down was turned up or another seat acted."""
+        return bool(self._before) and self.log[-1].seat == self.state.current_seat and self.is_person_to_play()
+
+    def undo(self) -> LogEntry:
+        if not self.can_undo():
+            raise GameError("nothing to undo: a card or tile was turned up, or your turn has not begun")
+        self.state = self._before.pop()
+        return self.log.pop()
+
+    def can_take_back(self, person: int = 0) -> bool:
+        """Against AI only: back to the start of the person's last turn (cards drawn since are put back)."""
+        return self.setup.against_ai_only and self._last_turn_start(person) is not None
+
+    def take_back(self, person: int = 0) -> int:
+        """Rewind to the start of ``person``'s last turn; returns how many actions were taken back."""
+        start = self._last_turn_start(person) if self.setup.against_ai_only else None
+        if start is None:
+            raise GameError("there is no turn of yours to take back (only against AI opponents)")
+        kept = [entry.text for entry in self.log[:start]]
+        rebuilt = Match.replay(self.setup, kept)
+        removed = len(self.log) - start
+        self.state, self.log, self._before = rebuilt.state, rebuilt.log, []
+        return removed
+
+    def _last_turn_start(self, person: int) -> int | None:
+        seats = self.setup.seats_of(person)
+        last = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].seat in seats), None)
+        if last is None:
+            return None
+        seat, turn = self.log[last].seat, self.log[last].turn
+        start = last
+        while start > 0 and self.log[start - 1].turn == turn and self.log[start - 1].seat == seat:
+            start -= 1
+        return start
+
+    # --- saving ---------------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return envelope(SAVE_FORMAT, SAVE_VERSION, {
+            "setup": self.setup.to_json(),
+            "actions": [entry.text for entry in self.log],
+        })
+
+    @classmethod
+    def from_json(cls, data: Any) -> Match:
+        """Rebuild a saved match by replaying it; ``StateFormatError`` says what is wrong with the save."""
+        document = open_envelope(data, SAVE_FORMAT, SAVE_VERSION)
+        setup = MatchSetup.from_json(json_field(document, "setup", dict, "save"))
+        actions = json_field(document, "actions", list, "save")
+        if not all(isinstance(text, str) for text in actions):
+            raise StateFormatError("the saved actions must be texts")
+        return cls.replay(setup, actions)
+
+    @classmethod
+    def replay(cls, setup: MatchSetup, actions: list[str]) -> Match:
+        match = cls(setup)
+        for number, text in enumerate(actions, start=1):
+            try:
+                match.play(match.state.parse_action(text))
+            except GameError as error:
+                raise StateFormatError(f"saved action {number} ({text!r}) cannot be replayed: {error}") from None
+        match._before.clear()
+        return match
+
+
+def setup_from_spec(game: str, spec: str, seed: int, variant: str = "margherita", players: int | None = None,
+                    short_game: bool = False) -> MatchSetup:
+    """A set-up from the command line's ``--seats``: per seat ``human`` (or ``human2``… for more people at
+    the screen), an AI level, or ``off``; missing seats are AI ``normal`` (Fredericus: up to ``players``)."""
+    names = [part.strip().lower() for part in spec.split(",")] if spec.strip() else []
+    count = 4 if game == "falconi" else (players or max(2, len(names)))
+    if len(names) > count:
+        raise GameError(f"{len(names)} seats named, but this game has {count}")
+    names += ["normal"] * (count - len(names))
+    plans: list[SeatPlan] = []
+    for index, name in enumerate(names):
+        if name in ("off", "none", "empty"):
+            plans.append(OFF)
+        elif name in AI_LEVELS:
+            plans.append(SeatPlan.ai(name))
+        elif name.startswith("human") and name[5:] in ("", "1", "2", "3", "4"):
+            plans.append(SeatPlan.human(int(name[5:] or 1) - 1))
+        else:
+            raise GameError(f"seat {index + 1}: {name!r} is not human, human2…human4, easy, normal, hard or off")
+    used = sorted({plan.person for plan in plans if plan.kind == "person"})
+    renumber = {person: index for index, person in enumerate(used)}
+    plans = [SeatPlan.human(renumber[plan.person]) if plan.kind == "person" else plan for plan in plans]
+    people = tuple(Person(f"Player {person + 1}") for person in used) or (Person("Player 1"),)
+    return MatchSetup(game, tuple(plans), people, seed, variant=variant.lower(), short_game=short_game)

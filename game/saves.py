@@ -1,0 +1,59 @@
+"""The autosave: one match kept as versioned JSON in the user data folder, written so it is never lost.
+
+A save that cannot be resumed (corrupted, foreign, from a newer version of the game) is moved aside, never
+deleted, and the reason is given in a sentence the app can show.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.core.errors import StateFormatError
+from game.core.jsonio import read_json_file, write_json_atomic
+from game.match import Match
+
+SAVES_FOLDER = "saves"
+AUTOSAVE = "autosave.json"
+
+
+class SaveError(Exception):
+    """A save that could not be resumed: ``reason`` says why, ``kept`` is where the file was moved."""
+
+    def __init__(self, reason: str, kept: Path) -> None:
+        super().__init__(f"The saved game could not be resumed: {reason}. It was kept as {kept.name}.")
+        self.reason, self.kept = reason, kept
+
+
+class SaveStore:
+    def __init__(self, data_folder: Path) -> None:
+        self.folder = data_folder / SAVES_FOLDER
+        self.path = self.folder / AUTOSAVE
+
+    def has_save(self) -> bool:
+        return self.path.is_file()
+
+    def save(self, match: Match) -> None:
+        """Write to a temporary file, then replace the old save: a crash never leaves half a file."""
+        write_json_atomic(self.path, match.to_json())
+
+    def load(self) -> Match:
+        """The saved match, replayed; ``SaveError`` if it cannot be, with the file moved aside."""
+        try:
+            return Match.from_json(read_json_file(self.path))
+        except StateFormatError as error:
+            raise SaveError(str(error), self._set_aside()) from None
+
+    def discard(self) -> None:
+        """Forget the save (the game it holds is over)."""
+        self.path.unlink(missing_ok=True)
+
+    def _set_aside(self) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.folder / f"autosave.unreadable-{stamp}.json"
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.folder / f"autosave.unreadable-{stamp}-{number}.json"
+        self.path.replace(target)
+        return target

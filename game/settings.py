@@ -1,0 +1,88 @@
+"""The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints.
+
+A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
+used falls back to its default, and the reasons are kept for the app to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import StateFormatError
+from game.core.jsonio import read_json_file, write_json_atomic
+
+LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = "en"
+    fullscreen: bool = False
+    window_size: tuple[int, int] = WINDOW_SIZES[0]
+    music_volume: float = 0.5
+    effects_volume: float = 0.8
+    animation_speed: float = 1.0
+    colour_blind: bool = False  # seat colours that stay apart for every kind of colour blindness
+    hints: bool = True
+    screen_shake: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    def changed(self, **values: Any) -> Settings:
+        return replace(self, **values)
+
+
+_CHECKS = {
+    "language": lambda v: v in LANGUAGES,
+    "fullscreen": lambda v: isinstance(v, bool),
+    "window_size": lambda v: tuple(v) in WINDOW_SIZES if isinstance(v, list) else False,
+    "music_volume": lambda v: _is_fraction(v),
+    "effects_volume": lambda v: _is_fraction(v),
+    "animation_speed": lambda v: v in ANIMATION_SPEEDS and not isinstance(v, bool),
+    "colour_blind": lambda v: isinstance(v, bool),
+    "hints": lambda v: isinstance(v, bool),
+    "screen_shake": lambda v: isinstance(v, bool),
+}
+
+
+def _is_fraction(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from stored data, and a sentence for each value that was ignored."""
+    if not isinstance(data, dict):
+        return Settings(), ["the settings file is not a JSON object; using the defaults"]
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for item in fields(Settings):
+        if item.name not in data:
+            continue
+        value = data[item.name]
+        if _CHECKS[item.name](value):
+            values[item.name] = tuple(value) if item.name == "window_size" else value
+        else:
+            problems.append(f"the setting {item.name!r} cannot be {value!r}; using the default")
+    return Settings(**values), problems
+
+
+def load_settings(folder: Path) -> tuple[Settings, list[str]]:
+    path = folder / SETTINGS_FILE
+    if not path.exists():
+        return Settings(), []
+    try:
+        return settings_from_json(read_json_file(path))
+    except StateFormatError as error:
+        return Settings(), [f"the settings could not be read ({error}); using the defaults"]
+
+
+def save_settings(folder: Path, settings: Settings) -> None:
+    write_json_atomic(folder / SETTINGS_FILE, settings.to_json())

@@ -1,0 +1,172 @@
+"""Choosing an action step by step, the same way for both games and every device.
+
+A board adapter splits each legal action into steps — ``("tile", 3)``, ``("cell", 40)``, ``("rot", 1)`` — and
+says where each step's option sits on screen. The chooser offers the distinct next steps of the actions
+that match what was chosen so far: arrows move the focus to the nearest option in that direction, rotate
+cycles, the pointer focuses what it is over, and confirm or click takes the option. When one action is left
+whose steps are all chosen, it is the player's action.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Protocol, Sequence
+
+import pygame
+
+from game.core.protocol import Action, GameState, Seat
+from scenes import input as inp
+
+Step = tuple[str, Hashable]
+
+
+class BoardAdapter(Protocol):
+    """What a game's board scene tells the chooser and the play scene."""
+
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        """The action as a sequence of choices, first to last."""
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        """Where the option ``step`` sits on screen (logical coordinates) after ``prefix`` was chosen."""
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        """Whether ``seat`` holds something the other people at the screen must not see."""
+
+
+class ActionChooser:
+    def __init__(self, adapter: BoardAdapter, state: GameState, actions: Sequence[Action]) -> None:
+        self.adapter, self.state = adapter, state
+        self.paths = {action: adapter.steps(state, action) for action in actions}
+        self.prefix: list[Step] = []
+        self.focus = 0
+        self.turn = 0  # the rotation the player last chose: the ghost tile shows it before a cell is chosen
+        self._options: list[Step] = []
+        self._refresh()
+
+    # --- what is on offer --------------------------------------------------------------------------------
+    @property
+    def options(self) -> list[Step]:
+        return self._options
+
+    @property
+    def focused(self) -> Step | None:
+        return self._options[self.focus] if self._options else None
+
+    def candidates(self) -> list[Action]:
+        """The actions still possible after the steps chosen so far."""
+        depth = len(self.prefix)
+        prefix = tuple(self.prefix)
+        return [action for action, path in self.paths.items() if path[:depth] == prefix]
+
+    def action_of(self, step: Step) -> Action | None:
+        """The action completed by choosing ``step`` now, if it completes one."""
+        path = tuple(self.prefix) + (step,)
+        return next((action for action, steps in self.paths.items() if steps == path), None)
+
+    def rect(self, step: Step) -> pygame.Rect:
+        return self.adapter.option_rect(self.state, tuple(self.prefix), step)
+
+    def _refresh(self) -> None:
+        depth = len(self.prefix)
+        seen: dict[Step, None] = {}
+        for action in self.candidates():
+            path = self.paths[action]
+            if len(path) > depth:
+                seen.setdefault(path[depth], None)
+        previous = self.focused if self._options else None
+        self._options = list(seen)
+        self.focus = self._options.index(previous) if previous in seen else 0
+        if self._rotating():  # start from the rotation last used, or the next one that is legal here
+            values = [value for _, value in self._options]
+            wanted = next((r for r in (self.turn, self.turn + 1, self.turn + 2, self.turn + 3) if r % 4 in values),
+                          values[0])
+            self.focus = values.index(wanted % 4) if wanted % 4 in values else 0
+
+    # --- choosing ---------------------------------------------------------------------------------------------
+    def choose(self, step: Step) -> Action | None:
+        """Take ``step``; the action it completes, if any. Single remaining options that do not complete an
+        action are taken at once (the only cell a Mode I tile can go to, say)."""
+        action = self.action_of(step)
+        if action is not None:
+            return action
+        self.prefix.append(step)
+        self.focus = 0
+        self._refresh()
+        while len(self._options) == 1 and self.action_of(self._options[0]) is None:
+            self.prefix.append(self._options[0])
+            self._refresh()
+        return None
+
+    def back(self) -> bool:
+        """Undo the last step chosen; ``False`` when nothing was chosen."""
+        if not self.prefix:
+            return False
+        self.prefix.pop()
+        while self.prefix and len(self._options_at(len(self.prefix))) == 1:
+            self.prefix.pop()  # skip back over steps that were taken automatically
+        self._refresh()
+        return True
+
+    def _options_at(self, depth: int) -> set[Step]:
+        prefix = tuple(self.prefix[:depth])
+        return {path[depth] for path in self.paths.values() if path[:depth] == prefix and len(path) > depth}
+
+    def set_focus(self, step: Step) -> None:
+        if step in self._options:
+            self.focus = self._options.index(step)
+
+    def cycle(self, amount: int) -> None:
+        if self._options:
+            self.focus = (self.focus + amount) % len(self._options)
+            if self._rotating():
+                self.turn = int(self._options[self.focus][1])  # type: ignore[call-overload]
+
+    def move(self, direction: tuple[int, int]) -> None:
+        """Focus the nearest option in ``direction`` from the focused one (angle weighs more than distance)."""
+        if not self._options:
+            return
+        origin = pygame.Vector2(self.rect(self._options[self.focus]).center)
+        heading = pygame.Vector2(direction)
+        best, best_score = None, float("inf")
+        for index, option in enumerate(self._options):
+            offset = pygame.Vector2(self.rect(option).center) - origin
+            along = offset.dot(heading)
+            if index == self.focus or along <= 0:
+                continue
+            across = abs(offset.cross(heading))
+            score = along + 2 * across
+            if score < best_score:
+                best, best_score = index, score
+        if best is not None:
+            self.focus = best
+
+    def option_at(self, pos: tuple[int, int]) -> Step | None:
+        """The option under the pointer; the focused one first when options overlap."""
+        ordered = ([self._options[self.focus]] if self._options else []) + self._options
+        return next((option for option in ordered if self.rect(option).collidepoint(pos)), None)
+
+    # --- intents ------------------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> Action | None:
+        """Answer a board intent; the action chosen, if one was completed."""
+        kind = intent.kind
+        if kind in inp.DIRECTIONS:
+            self.move(inp.DIRECTIONS[kind])
+        elif kind in (inp.ROTATE_CW, inp.ROTATE_CCW):
+            amount = 1 if kind == inp.ROTATE_CW else -1
+            if self._rotating():
+                self.cycle(amount)
+            else:
+                self.turn = (self.turn + amount) % 4
+        elif kind in (inp.NEXT, inp.PREV):
+            self.cycle(1 if kind == inp.NEXT else -1)
+        elif kind == inp.CONFIRM and self.focused is not None:
+            return self.choose(self.focused)
+        elif kind in (inp.POINT, inp.CLICK) and intent.pos is not None:
+            option = self.option_at(intent.pos)
+            if option is not None:
+                self.set_focus(option)
+                if kind == inp.CLICK:
+                    return self.choose(option)
+        return None
+
+    def _rotating(self) -> bool:
+        return bool(self._options) and self._options[0][0] == "rot"

@@ -1,0 +1,40 @@
+"""What every scene may use: the settings, the translator, cached text, the saves, the AI worker and the input
+layer. One object made by the app and handed to each scene, never a global."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.ai.service import AIService
+from game.i18n import Translator
+from game.saves import SaveStore
+from game.settings import Settings, save_settings
+from scenes.input import InputMapper
+from scenes.ui import TextCache
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    data_folder: Path
+    saves: SaveStore
+    ai: AIService
+    inputs: InputMapper
+    text: TextCache = field(default_factory=TextCache)
+    notices: list[str] = field(default_factory=list)  # messages for the player, shown by the next menu
+    window_changed: bool = False  # the app re-applies fullscreen and window size when set
+
+    def __post_init__(self) -> None:
+        self.tr = Translator(self.settings.language)
+
+    def change_settings(self, settings: Settings) -> None:
+        """Use and remember new settings (written at once, atomically)."""
+        window = (settings.fullscreen, settings.window_size) != (self.settings.fullscreen, self.settings.window_size)
+        self.settings = settings
+        self.tr = Translator(settings.language)
+        self.window_changed = self.window_changed or window
+        try:
+            save_settings(self.data_folder, settings)
+        except OSError as error:
+            self.notices.append(self.tr("notice.settings_not_saved", reason=str(error.strerror or error)))

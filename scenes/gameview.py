@@ -1,0 +1,52 @@
+"""What each game's board view offers the play scene: the chooser's steps and hotspots, the board drawing and
+the lines of the side panel. ``scenes/falconi_view.py`` and ``scenes/fredericus_view.py`` implement it.
+
+Screen layout at the logical size (1280×720): the board on the left (``BOARD_AREA``), the side panel on the
+right (``PANEL_AREA``: whose turn, the view's info lines, the game log), and the action bar at the bottom of
+the side panel (``BAR_AREA``) where the play scene lays out the steps a view marks as buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.core.protocol import Action, GameState, Seat
+from game.match import LogEntry
+from scenes.chooser import ActionChooser, Step
+
+BOARD_AREA = pygame.Rect(0, 0, 800, 720)
+PANEL_AREA = pygame.Rect(810, 10, 460, 700)
+BAR_AREA = pygame.Rect(820, 520, 440, 180)
+
+
+class GameView(Protocol):
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        """The action as a sequence of choices, first to last (see ``scenes/chooser.py``)."""
+
+    def is_button(self, step: Step) -> bool:
+        """Whether the step is offered as a button in the action bar rather than on the board."""
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        """Where a board step sits on screen, inside ``BOARD_AREA`` (not asked for buttons)."""
+
+    def label(self, state: GameState, step: Step) -> str:
+        """A short translated text for the step: the button's caption, or the tooltip over a board option."""
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        """Whether ``seat`` holds something the other people at the screen must not see."""
+
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+        """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
+        the most recent turn), and when a person chooses, the options, the focused one and its preview
+        (ghost tile, route…). Secrets are drawn only for seats in ``visible``."""
+
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        """Translated lines for the side panel: each seat's state, actions left, scores, and the secrets of
+        the seats in ``visible``."""
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""

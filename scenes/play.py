@@ -1,0 +1,329 @@
+"""The play scene, for both games: people choose actions with the chooser, AI seats play at a pace people can
+follow, secrets are shown only to their owner, and the match is saved after every turn.
+
+The game-specific drawing and steps come from a ``GameView`` (``scenes/falconi_view.py``,
+``scenes/fredericus_view.py``); everything else about playing is the same for both games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from game.ai.service import Decision
+from game.core.errors import GameError
+from game.core.protocol import Action, Seat
+from game.match import LogEntry, Match
+from game.series import Series
+from scenes import input as inp
+from scenes.chooser import ActionChooser, Step
+from scenes.context import AppContext
+from scenes.gameview import BAR_AREA, PANEL_AREA, GameView
+from scenes.stack import Push, Replace, Scene, Transition
+from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, panel
+
+AI_PAUSE = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
+GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen
+BUTTON_HEIGHT = 40
+LOG_LINES = 9
+
+
+def make_view(context: AppContext, game: str) -> GameView:
+    if game == "falconi":
+        from scenes.falconi_view import FalconiView
+
+        return FalconiView(context)
+    from scenes.fredericus_view import FredericusView
+
+    return FredericusView(context)
+
+
+def start_match_scene(context: AppContext, match: Match, series: Series | None = None) -> PlayScene:
+    return PlayScene(context, match, make_view(context, match.setup.game), series)
+
+
+class _Layout:
+    """The chooser's adapter: board steps where the view puts them, buttons stacked in the action bar."""
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self.buttons: dict[tuple[Step, ...], list[Step]] = {}  # per chosen prefix, in the order first asked
+
+    def steps(self, state: Any, action: Action) -> tuple[Step, ...]:
+        return self.view.steps(state, action)
+
+    def has_secrets(self, state: Any, seat: Seat) -> bool:
+        return self.view.has_secrets(state, seat)
+
+    def option_rect(self, state: Any, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        if not self.view.is_button(step):
+            return self.view.option_rect(state, prefix, step)
+        buttons = self.buttons.setdefault(prefix, [])
+        if step not in buttons:
+            buttons.append(step)
+        index = buttons.index(step)
+        columns = 2
+        width = (BAR_AREA.width - 10) // columns
+        return pygame.Rect(BAR_AREA.x + (index % columns) * (width + 10),
+                           BAR_AREA.y + (index // columns) * (BUTTON_HEIGHT + 8), width, BUTTON_HEIGHT)
+
+
+class PlayScene(Scene):
+    def __init__(self, context: AppContext, match: Match, view: GameView, series: Series | None = None) -> None:
+        self.context, self.match, self.view = context, match, view
+        self.series = series or Series.start(match.setup)
+        self.layout = _Layout(view)
+        self.chooser: ActionChooser | None = None
+        self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
+        self.pending: Decision | None = None
+        self.ai_wait = AI_PAUSE
+        self.over_wait = GAME_OVER_PAUSE
+        self.handover_due = False
+        self.message = ""
+        if self._people_count() == 1:
+            self.viewer = 0
+        if any(plan.kind == "ai" for plan in match.setup.seats):
+            context.ai.start()
+        self._sync()
+
+    # --- who may do and see what --------------------------------------------------------------------------
+    def _people_count(self) -> int:
+        return len({plan.person for plan in self.match.setup.seats if plan.kind == "person"})
+
+    def person_to_play(self) -> int | None:
+        state = self.match.state
+        return None if state.is_terminal() else self.match.setup.person_of(state.current_seat)
+
+    def visible_seats(self) -> frozenset[Seat]:
+        """Seats whose secrets may be drawn now: a lone person's always; with several people, only the seats
+        of the person who confirmed the hand-over, and only while one of their seats decides."""
+        if self.viewer is None:
+            return frozenset()
+        seats = frozenset(self.match.setup.seats_of(self.viewer))
+        if self._people_count() == 1:
+            return seats
+        return seats if self.person_to_play() == self.viewer and not self.handover_due else frozenset()
+
+    def _device_of(self, person: int) -> str:
+        return self.match.setup.people[person].device
+
+    def _accepts(self, intent: inp.Intent) -> bool:
+        """Board input counts only from the deciding person's device (any device when one person plays)."""
+        person = self.person_to_play()
+        if person is None or self.chooser is None:
+            return False
+        return self._people_count() == 1 or intent.device == self._device_of(person)
+
+    def _sync(self) -> None:
+        """Bring the chooser and the hand-over in line with the state after any change."""
+        self.chooser = None
+        person = self.person_to_play()
+        if person is None:
+            return
+        state = self.match.state
+        if self._people_count() > 1 and person != self.viewer:
+            if self.view.has_secrets(state, state.current_seat):
+                self.handover_due = True
+                return
+            self.viewer = person
+        self.layout.buttons.clear()
+        self.chooser = ActionChooser(self.layout, state, state.legal_actions())
+
+    # --- playing --------------------------------------------------------------------------------------------
+    def _play(self, action: Action) -> None:
+        before_seat = self.match.state.current_seat
+        self.match.play(action)
+        self.message = ""
+        state = self.match.state
+        if state.is_terminal() or state.current_seat != before_seat:
+            self._autosave()
+        self._sync()
+
+    def _autosave(self) -> None:
+        try:
+            if self.match.state.is_terminal():
+                self.context.saves.discard()
+            else:
+                self.context.saves.save(self.match)
+        except OSError as error:
+            self.message = self.context.tr("notice.save_failed", reason=str(error.strerror or error))
+
+    def _decision_seed(self) -> int:
+        return self.match.setup.seed * 1_000_003 + len(self.match.log)
+
+    def update(self, dt: float) -> Transition | None:
+        state = self.match.state
+        if state.is_terminal():
+            self.over_wait -= dt
+            if self.over_wait <= 0:
+                from scenes.gameover import GameOverScene
+
+                self.series.record(self.match)
+                return Replace(GameOverScene(self.context, self.match, self.series))
+            return None
+        if self.handover_due:
+            from scenes.overlays import HandOverOverlay
+
+            person = self.person_to_play()
+            assert person is not None
+            return Push(HandOverOverlay(self.context, self.match.setup.people[person].name, person))
+        plan = self.match.setup.seats[state.current_seat]
+        if plan.kind != "ai":
+            return None
+        if self.pending is None:
+            self.ai_wait -= dt
+            if self.ai_wait <= 0:
+                self.pending = self.context.ai.ask(state, plan.level, self._decision_seed())
+        elif self.pending.done():
+            action = self.pending.result()
+            self.pending = None
+            self.ai_wait = AI_PAUSE / self.context.settings.animation_speed
+            if action is not None and action in state.legal_actions():
+                self._play(action)
+        return None
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        kind = intent.kind
+        if kind == inp.PAD_REMOVED and any(person.device == intent.device for person in self.match.setup.people):
+            from scenes.overlays import PadMissingOverlay
+
+            return Push(PadMissingOverlay(self.context, intent.device))
+        if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.prefix)):
+            return self._pause()
+        if kind == inp.HELP:
+            from scenes.overlays import RulesOverlay
+
+            return Push(RulesOverlay(self.context, self.match.setup))
+        if not self._accepts(intent):
+            return None
+        assert self.chooser is not None
+        if kind == inp.BACK:
+            self.chooser.back()
+            return None
+        if kind == inp.UNDO:
+            self._undo()
+            return None
+        action = self.chooser.handle(intent)
+        if action is not None:
+            self._play(action)
+        return None
+
+    def _undo(self) -> None:
+        if self.match.can_undo():
+            self.match.undo()
+            self._sync()
+            self.message = self.context.tr("play.undone")
+        else:
+            self.message = self.context.tr("play.cannot_undo")
+
+    def _pause(self) -> Transition:
+        from scenes.overlays import PauseOverlay
+
+        return Push(PauseOverlay(self.context, self.match))
+
+    def resume(self, result: Any) -> Transition | None:
+        if result == "handover":
+            self.handover_due = False
+            self.viewer = self.person_to_play()
+            self._sync()
+        elif result == "take_back":
+            self._cancel_ai()
+            try:
+                self.match.take_back(0)
+            except GameError:
+                self.message = self.context.tr("play.cannot_take_back")
+            self._sync()
+        elif isinstance(result, tuple) and result[0] == "device":
+            self._rebind(result[1], result[2])
+        elif result == "quit":
+            from scenes.menus import TitleScene
+            from scenes.stack import Reset
+
+            return Reset(TitleScene(self.context))
+        return None
+
+    def _rebind(self, old: str, new: str) -> None:
+        people = tuple(replace(p, device=new) if p.device == old else p for p in self.match.setup.people)
+        self.match.setup = replace(self.match.setup, people=people)
+
+    def _cancel_ai(self) -> None:
+        if self.pending is not None:
+            self.context.ai.cancel(self.pending)
+            self.pending = None
+
+    def leave(self) -> None:
+        self._cancel_ai()
+        if not self.match.state.is_terminal():
+            self._autosave()
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def last_turn(self) -> list[LogEntry]:
+        """The entries of the most recent run of one seat's actions: the last move to highlight."""
+        log = self.match.log
+        if not log:
+            return []
+        seat = log[-1].seat
+        start = len(log)
+        while start > 0 and log[start - 1].seat == seat:
+            start -= 1
+        return log[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        visible = self.visible_seats()
+        state = self.match.state
+        self.view.draw_board(surface, state, self.chooser, visible, self.last_turn())
+        panel(surface, PANEL_AREA, PANEL, PANEL_EDGE)
+        text, tr = self.context.text, self.context.tr
+        x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
+        text.blit(surface, self._status_line(), 28, ACCENT, bold=True, topleft=(x, y))
+        y += 34
+        for line in self.view.info_lines(state, visible):
+            text.blit(surface, line, 22, TEXT, topleft=(x, y))
+            y += 22
+        y += 8
+        text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
+        y += 22
+        for entry in self.match.log[-LOG_LINES:]:
+            for line in text.wrap(entry.sentence, PANEL_AREA.width - 30, 20)[:2]:
+                if y > BAR_AREA.y - 40:
+                    break
+                text.blit(surface, line, 20, TEXT if entry in self.last_turn() else DIM, topleft=(x, y))
+                y += 19
+        self._draw_bar(surface)
+
+    def _status_line(self) -> str:
+        tr, state = self.context.tr, self.match.state
+        if state.is_terminal():
+            return tr("play.game_over")
+        seat = state.current_seat
+        plan = self.match.setup.seats[seat]
+        who = self.match.setup.people[plan.person].name if plan.kind == "person" else tr(f"level.{plan.level}")
+        key = "play.thinking" if plan.kind == "ai" else "play.to_play"
+        return tr(key, seat=self.view_seat_name(seat), who=who)
+
+    def view_seat_name(self, seat: Seat) -> str:
+        key = f"seat.{self.match.setup.game}.{seat}"
+        return self.context.tr(key)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        text, tr, chooser = self.context.text, self.context.tr, self.chooser
+        hint_y = BAR_AREA.y - 30
+        if self.message:
+            text.blit(surface, self.message, 22, ACCENT, topleft=(BAR_AREA.x, hint_y - 24))
+        if chooser is None:
+            return
+        focused = chooser.focused
+        if focused is not None:
+            text.blit(surface, self.view.label(self.match.state, focused), 24, TEXT, topleft=(BAR_AREA.x, hint_y))
+        for option in chooser.options:
+            if not self.view.is_button(option):
+                continue
+            rect = chooser.rect(option)
+            is_focused = option == focused
+            panel(surface, rect, FOCUS if is_focused else PANEL, ACCENT if is_focused else PANEL_EDGE, 8)
+            text.blit(surface, self.view.label(self.match.state, option), 22, TEXT, center=rect.center)
+        if chooser.prefix:
+            text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

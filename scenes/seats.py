@@ -1,0 +1,140 @@
+"""Seat set-up: for every seat a person, an AI level, or (for police cars) nobody; and for every person the
+device they play with. Falconi offers the two-player forms of F-4.2 as ready-made choices."""
+
+from __future__ import annotations
+
+import random
+
+from game.match import AI_LEVELS, KEYBOARD, MatchSetup, Person, SeatPlan, OFF
+from scenes.context import AppContext
+from scenes.menus import MenuScene
+from scenes.stack import Push, Transition
+from scenes.ui import Menu, MenuItem
+
+MAX_PEOPLE = 4
+PAD_CHOICES = 4
+FALCONI_SEATS = ("seat.falconi.0", "seat.falconi.1", "seat.falconi.2", "seat.falconi.3")
+FREDERICUS_SEATS = ("seat.fredericus.0", "seat.fredericus.1", "seat.fredericus.2", "seat.fredericus.3")
+_P = SeatPlan.human
+# F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
+FALCONI_PRESETS: dict[str, tuple[SeatPlan, ...]] = {
+    "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
+    "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
+    "two_port": (_P(0), OFF, _P(1), OFF),
+    "two_three_cars": (_P(0), _P(1), _P(1), _P(1)),
+}
+
+
+def seat_choices(allow_off: bool) -> list[SeatPlan]:
+    choices = [SeatPlan.human(person) for person in range(MAX_PEOPLE)] + [SeatPlan.ai(level) for level in AI_LEVELS]
+    return choices + [OFF] if allow_off else choices
+
+
+def devices() -> list[str]:
+    return [KEYBOARD] + [f"pad{number}" for number in range(1, PAD_CHOICES + 1)]
+
+
+class SeatSetupScene(MenuScene):
+    title_key = "setup.seats"
+
+    def __init__(self, context: AppContext, game: str, variant: str = "margherita", players: int = 2,
+                 short_game: bool = False) -> None:
+        self.game, self.variant, self.short_game = game, variant, short_game
+        if game == "falconi":
+            self.plans = list(FALCONI_PRESETS["alone_fugitive"])
+        else:
+            self.plans = [SeatPlan.human(0)] + [SeatPlan.ai("normal")] * (players - 1)
+        self.devices = [KEYBOARD] * MAX_PEOPLE
+        self.error = ""
+        super().__init__(context)
+        self.menu = Menu(self.build_items(), top=150, width=760, row=50)
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.menu.width, self.menu.row, self.menu.top = 760, 50, 150
+        self.menu.layout()
+
+    # --- the rows -----------------------------------------------------------------------------------------
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items: list[MenuItem] = []
+        if self.game == "falconi":
+            names = list(FALCONI_PRESETS) + ["custom"]
+            current = next((i for i, name in enumerate(FALCONI_PRESETS) if list(FALCONI_PRESETS[name]) == self.plans),
+                           len(names) - 1)
+            items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
+                                  index=current, on_change=lambda i, names=names: self._preset(names[i]),
+                                  note=tr("setup.preset.note"), key="preset"))
+        seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
+        for seat, plan in enumerate(self.plans):
+            choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
+            items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
+                                  index=choices.index(plan),
+                                  on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
+                                  key=f"seat{seat}"))
+        for person in self._people_in_play():
+            options = devices()
+            items.append(MenuItem(tr("setup.device", name=self._person_name(person)),
+                                  choices=[self._device_name(d) for d in options],
+                                  index=options.index(self.devices[person]),
+                                  on_change=lambda i, p=person, options=options: self._set_device(p, options[i]),
+                                  note=tr("setup.device.note"), key=f"device{person}"))
+        items.append(MenuItem(tr("setup.start"), self._start, note=self.error, key="start"))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back"))
+        return items
+
+    def _plan_name(self, plan: SeatPlan) -> str:
+        tr = self.context.tr
+        if plan.kind == "person":
+            return self._person_name(plan.person)
+        if plan.kind == "ai":
+            return tr("setup.ai", level=tr(f"level.{plan.level}"))
+        return tr("setup.empty")
+
+    def _person_name(self, person: int) -> str:
+        return self.context.tr("setup.player", number=person + 1)
+
+    def _device_name(self, device: str) -> str:
+        tr = self.context.tr
+        if device == KEYBOARD:
+            return tr("device.keyboard")
+        connected = device in self.context.inputs.pads
+        return tr("device.pad", number=device[3:]) + ("" if connected else " " + tr("device.not_connected"))
+
+    def _people_in_play(self) -> list[int]:
+        return sorted({plan.person for plan in self.plans if plan.kind == "person"})
+
+    # --- changes ------------------------------------------------------------------------------------------
+    def _preset(self, name: str) -> None:
+        if name in FALCONI_PRESETS:
+            self.plans = list(FALCONI_PRESETS[name])
+            self.rebuild()
+
+    def _set_seat(self, seat: int, plan: SeatPlan) -> None:
+        self.plans[seat] = plan
+        self.error = ""
+        self.rebuild()
+
+    def _set_device(self, person: int, device: str) -> None:
+        self.devices[person] = device
+
+    def setup(self, seed: int) -> MatchSetup:
+        """The match these rows describe (``GameError`` if the rules do not allow it). People are numbered in
+        the order of their player numbers, so "Player 2" alone becomes the first person."""
+        people_in_play = self._people_in_play()
+        renumber = {person: index for index, person in enumerate(people_in_play)}
+        seats = tuple(SeatPlan.human(renumber[p.person]) if p.kind == "person" else p for p in self.plans)
+        people = tuple(Person(self._person_name(person), self.devices[person]) for person in people_in_play)
+        return MatchSetup(self.game, seats, people or (Person(self._person_name(0)),), seed,
+                          variant=self.variant, short_game=self.short_game)
+
+    def _start(self) -> Transition | None:
+        from scenes.play import start_match_scene
+        from game.match import Match
+
+        if self.game == "falconi" and all(plan.kind == "off" for plan in self.plans[1:]):
+            self.error = self.context.tr("setup.error.no_police")
+            self.rebuild()
+            return None
+        setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
+        return Push(start_match_scene(self.context, Match(setup)))

@@ -1,0 +1,197 @@
+"""Widgets and drawing helpers shared by the scenes: colours, cached text, panels, and the menu list that
+keyboard, mouse and gamepad all drive the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from scenes import input as inp
+from scenes.stack import Transition
+
+LOGICAL_SIZE = (1280, 720)
+BACKGROUND = (24, 28, 40)
+PANEL = (38, 44, 62)
+PANEL_EDGE = (86, 96, 128)
+TEXT = (228, 230, 238)
+DIM = (140, 146, 166)
+ACCENT = (250, 204, 92)
+FOCUS = (70, 120, 200)
+DANGER = (220, 70, 60)
+GOOD = (90, 190, 110)
+SHADE = (0, 0, 0, 170)
+
+
+class TextCache:
+    """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return self._fonts[key]
+
+    def render(self, text: str, size: int = 28, colour: tuple[int, ...] = TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, tuple(colour), bold)
+        surface = self._surfaces.get(key)
+        if surface is None:
+            if len(self._surfaces) > 4000:  # a long game log must not grow the cache for ever
+                self._surfaces.clear()
+            surface = self._surfaces[key] = self.font(size, bold).render(text, True, colour)
+        return surface
+
+    def wrap(self, text: str, width: int, size: int = 26) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``)."""
+        font = self.font(size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if font.size(candidate)[0] <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def blit(self, surface: pygame.Surface, text: str, size: int = 28, colour: tuple[int, ...] = TEXT,
+             bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
+        """Draw ``text`` placed by one rect anchor, e.g. ``midtop=(640, 40)``."""
+        image = self.render(text, size, colour, bold)
+        rect = image.get_rect(**anchor)
+        surface.blit(image, rect)
+        return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
+          edge: tuple[int, int, int] = PANEL_EDGE, radius: int = 10) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def shade(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far, so an overlay stands out."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(SHADE)
+    surface.blit(veil, (0, 0))
+
+
+@dataclass
+class MenuItem:
+    """A line of a menu: a button (``action``) or a choice among ``choices`` (left/right or a click cycles)."""
+
+    label: str
+    action: Callable[[], Transition | None] | None = None
+    choices: list[str] | None = None
+    index: int = 0
+    on_change: Callable[[int], None] | None = None
+    enabled: bool = True
+    note: str = ""
+    key: str = ""  # a stable name for tests and for the scene's own use
+
+    def cycle(self, step: int) -> None:
+        if self.choices:
+            self.index = (self.index + step) % len(self.choices)
+            if self.on_change is not None:
+                self.on_change(self.index)
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index] if self.choices else ""
+
+
+@dataclass
+class Menu:
+    """A vertical list of items with one focused; every device moves the focus and activates items."""
+
+    items: list[MenuItem]
+    centre_x: int = LOGICAL_SIZE[0] // 2
+    top: int = 220
+    width: int = 520
+    row: int = 54
+    focus: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.layout()
+        if self.items and not self.items[self.focus].enabled:
+            self.move(1)
+
+    def layout(self) -> None:
+        self.rects = [
+            pygame.Rect(self.centre_x - self.width // 2, self.top + index * self.row, self.width, self.row - 8)
+            for index in range(len(self.items))
+        ]
+
+    @property
+    def focused(self) -> MenuItem:
+        return self.items[self.focus]
+
+    def item(self, key: str) -> MenuItem:
+        return next(item for item in self.items if item.key == key)
+
+    def move(self, step: int) -> None:
+        for _ in range(len(self.items)):
+            self.focus = (self.focus + step) % len(self.items)
+            if self.items[self.focus].enabled:
+                return
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        kind = intent.kind
+        if kind in (inp.UP, inp.PREV):
+            self.move(-1)
+        elif kind in (inp.DOWN, inp.NEXT):
+            self.move(1)
+        elif kind in (inp.LEFT, inp.RIGHT):
+            self.focused.cycle(-1 if kind == inp.LEFT else 1)
+        elif kind == inp.CONFIRM:
+            return self._activate(self.focused, 1)
+        elif kind in (inp.POINT, inp.CLICK) and intent.pos is not None:
+            hit = self.hit(intent.pos)
+            if hit is None or not self.items[hit].enabled:
+                return None
+            self.focus = hit
+            if kind == inp.CLICK:
+                rect = self.rects[hit]
+                step = -1 if intent.pos[0] < rect.x + rect.width // 3 and self.focused.choices else 1
+                return self._activate(self.focused, step)
+        return None
+
+    def hit(self, pos: tuple[int, int]) -> int | None:
+        return next((index for index, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
+
+    @staticmethod
+    def _activate(item: MenuItem, step: int) -> Transition | None:
+        if not item.enabled:
+            return None
+        if item.choices:
+            item.cycle(step)
+            return None
+        return item.action() if item.action else None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.rects)):
+            focused = index == self.focus
+            panel(surface, rect, FOCUS if focused else PANEL, ACCENT if focused else PANEL_EDGE)
+            colour = TEXT if item.enabled else DIM
+            if item.choices:
+                text.blit(surface, item.label, 28, colour, midleft=(rect.x + 18, rect.centery))
+                text.blit(surface, f"<  {item.value}  >", 28, ACCENT if focused else colour,
+                          midright=(rect.right - 18, rect.centery))
+            else:
+                text.blit(surface, item.label, 30, colour, bold=focused, center=rect.center)
+        note = self.focused.note
+        if note and self.rects:
+            bottom = self.rects[-1].bottom + 24
+            for number, line in enumerate(text.wrap(note, self.width + 200, 26)):
+                text.blit(surface, line, 26, DIM, midtop=(self.centre_x, bottom + number * 28))

@@ -1,0 +1,75 @@
+"""The scene stack: transitions, what gets input, and overlays drawn over the scene below."""
+
+import pygame
+
+from scenes.input import Intent
+from scenes.stack import Pop, Push, Quit, Replace, Reset, Scene, SceneStack
+
+
+class Probe(Scene):
+    def __init__(self, name, log, answer=None, opaque=True):
+        self.name, self.log, self.answer, self.opaque = name, log, answer, opaque
+        self.resumed = []
+
+    def handle(self, intent):
+        self.log.append((self.name, intent.kind))
+        return self.answer
+
+    def draw(self, surface):
+        self.log.append((self.name, "draw"))
+
+    def resume(self, result):
+        self.resumed.append(result)
+
+    def leave(self):
+        self.log.append((self.name, "leave"))
+
+
+def test_only_the_top_scene_gets_input():
+    log = []
+    stack = SceneStack(Probe("root", log))
+    stack.apply(Push(Probe("top", log)))
+    stack.handle(Intent("confirm"))
+    assert log == [("top", "confirm")]
+
+
+def test_pop_hands_its_result_to_the_scene_below():
+    log = []
+    root = Probe("root", log)
+    stack = SceneStack(root)
+    stack.apply(Push(Probe("dialog", log, answer=Pop("yes"))))
+    stack.handle(Intent("confirm"))
+    assert stack.top is root and root.resumed == ["yes"]
+    assert ("dialog", "leave") in log
+
+
+def test_replace_and_reset_leave_the_scenes_they_remove():
+    log = []
+    stack = SceneStack(Probe("a", log))
+    stack.apply(Push(Probe("b", log)))
+    stack.apply(Replace(Probe("c", log)))
+    assert [s.name for s in stack.scenes] == ["a", "c"] and ("b", "leave") in log
+    stack.apply(Reset(Probe("d", log)))
+    assert [s.name for s in stack.scenes] == ["d"] and ("a", "leave") in log and ("c", "leave") in log
+
+
+def test_quit_and_popping_the_root_stop_the_stack():
+    stack = SceneStack(Probe("root", [], answer=Quit()))
+    stack.handle(Intent("back"))
+    assert not stack.running
+    stack = SceneStack(Probe("root", []))
+    stack.apply(Pop())
+    assert not stack.running
+
+
+def test_an_overlay_is_drawn_over_the_scene_below_but_an_opaque_scene_hides_it():
+    log = []
+    stack = SceneStack(Probe("board", log))
+    stack.apply(Push(Probe("pause", log, opaque=False)))
+    surface = pygame.Surface((10, 10))
+    stack.draw(surface)
+    assert log == [("board", "draw"), ("pause", "draw")]
+    log.clear()
+    stack.apply(Push(Probe("handover", log)))
+    stack.draw(surface)
+    assert log == [("handover", "draw")]

@@ -1,0 +1,143 @@
+"""The menus, driven through real pygame events: keyboard, mouse and gamepad reach every branch."""
+
+import json
+
+import pygame
+
+from game.match import Match, MatchSetup, SeatPlan
+from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene
+from scenes.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
+from scenes.seats import SeatSetupScene
+from scene_driver import screenshot_dir
+
+
+def test_the_app_opens_on_the_title_menu_with_continue_disabled(driver, tmp_path):
+    assert isinstance(driver.top, TitleScene)
+    assert not driver.top.menu.item("continue").enabled
+    driver.save(screenshot_dir(tmp_path), "menu_title")
+
+
+def test_keyboard_reaches_the_seat_setup_of_every_pizza(driver, tmp_path):
+    for index in range(5):
+        driver.key(pygame.K_RETURN)  # New game
+        driver.key(pygame.K_RETURN)  # Catch Don Falconi
+        assert isinstance(driver.top, VariantScene)
+        driver.keys(*[pygame.K_DOWN] * index)
+        driver.key(pygame.K_RETURN)
+        assert isinstance(driver.top, SeatSetupScene)
+        assert driver.top.variant == ["margherita", "funghi", "prosciutto", "salami", "diavola"][index]
+        if index == 4:
+            driver.save(screenshot_dir(tmp_path), "menu_seats_falconi")
+        driver.keys(pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)
+        assert isinstance(driver.top, TitleScene)
+
+
+def test_the_variant_list_shows_descriptions_and_difficulty(driver, tmp_path):
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN)
+    assert "*****" in driver.top.menu.items[4].label and "***.." in driver.top.menu.items[2].label
+    assert "escape tiles" in driver.top.menu.focused.note
+    driver.save(screenshot_dir(tmp_path), "menu_variants")
+
+
+def test_the_mouse_alone_reaches_fredericus_options(driver, tmp_path):
+    driver.click_item("new")
+    driver.click_item("fredericus")
+    assert isinstance(driver.top, FredericusOptionsScene)
+    driver.click_item("players")  # a click on the right part of a choice moves it on
+    driver.click_item("short")
+    assert driver.top.players == 3 and driver.top.short_game
+    driver.save(screenshot_dir(tmp_path), "menu_fredericus_options")
+    driver.click_item("next")
+    assert isinstance(driver.top, SeatSetupScene) and len(driver.top.plans) == 3 and driver.top.short_game
+    driver.save(screenshot_dir(tmp_path), "menu_seats_fredericus")
+
+
+def test_the_gamepad_alone_goes_in_and_back_out(driver):
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(driver.top, FredericusOptionsScene)
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(driver.top, GameChoiceScene)
+
+
+def test_seat_presets_give_the_two_player_forms_of_f_4_2(driver):
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
+    scene = driver.top
+    driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # alone as police, then two players with the Port car
+    setup = scene.setup(seed=1)
+    assert [plan.kind for plan in setup.seats] == ["person", "off", "person", "off"]
+    assert len(setup.people) == 2
+    driver.key(pygame.K_RIGHT)  # one person drives all three police cars
+    setup = scene.setup(seed=1)
+    assert setup.seats_of(1) == (1, 2, 3)
+
+
+def test_starting_without_police_is_refused_with_a_message(driver):
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
+    scene = driver.top
+    for seat in (1, 2, 3):
+        scene.menu.focus = scene.menu.items.index(scene.menu.item(f"seat{seat}"))
+        driver.key(pygame.K_LEFT)  # from "AI normal" back... round to "Empty" (the last choice)
+        while scene.menu.item(f"seat{seat}").value != "Empty":
+            driver.key(pygame.K_RIGHT)
+    scene.menu.focus = scene.menu.items.index(scene.menu.item("start"))
+    driver.key(pygame.K_RETURN)
+    assert driver.top is scene and "police car" in scene.menu.item("start").note
+
+
+def test_settings_change_at_once_and_are_remembered(driver, tmp_path):
+    driver.click_item("settings")
+    assert isinstance(driver.top, SettingsOverlay)
+    driver.key(pygame.K_RIGHT)  # language: English -> Italiano
+    assert driver.app.context.tr("menu.back") == "Indietro"
+    driver.save(screenshot_dir(tmp_path), "menu_settings_it")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top.menu.item("new").label == "Nuova partita"
+    stored = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert stored["language"] == "it"
+
+
+def test_the_rules_help_opens_from_the_menu_and_with_f1(driver, tmp_path):
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.top, RulesOverlay)
+    driver.keys(pygame.K_RIGHT, pygame.K_DOWN)
+    driver.save(screenshot_dir(tmp_path), "menu_rules")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, TitleScene)
+
+
+def test_quitting_asks_first(driver):
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, ConfirmOverlay)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)  # No
+    assert isinstance(driver.top, TitleScene) and driver.app.stack.running
+    driver.click_item("quit")
+    driver.click_item("yes")
+    assert not driver.app.stack.running
+
+
+def test_a_corrupted_save_is_reported_kept_aside_and_the_menu_goes_on(driver, tmp_path):
+    saves = driver.app.context.saves
+    saves.folder.mkdir(parents=True)
+    saves.path.write_text("{broken")
+    driver.top.rebuild()
+    assert driver.top.menu.item("continue").enabled
+    driver.click_item("continue")
+    assert isinstance(driver.top, TitleScene)
+    assert "could not be resumed" in driver.app.context.notices[-2]
+    assert list(saves.folder.glob("autosave.unreadable-*.json"))
+    assert not driver.top.menu.item("continue").enabled
+    driver.save(screenshot_dir(tmp_path), "menu_corrupted_save")
+
+
+def test_a_newer_save_is_refused_the_same_way(driver):
+    saves = driver.app.context.saves
+    match = Match(MatchSetup("fredericus", (SeatPlan.human(), SeatPlan.ai("easy"))))
+    data = match.to_json() | {"version": 99}
+    saves.folder.mkdir(parents=True)
+    saves.path.write_text(json.dumps(data))
+    driver.top.rebuild()
+    driver.click_item("continue")
+    assert "newer version" in driver.app.context.notices[-1]

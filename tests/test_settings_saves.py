@@ -1,0 +1,74 @@
+"""Settings and the autosave: remembered between runs, never lost, and bad files reported, not fatal."""
+
+import json
+
+from game.match import Match, MatchSetup, SeatPlan
+from game.saves import SaveError, SaveStore
+from game.settings import Settings, load_settings, save_settings, settings_from_json
+import pytest
+
+
+def test_settings_round_trip(tmp_path):
+    wanted = Settings(language="it", fullscreen=True, window_size=(1600, 900), music_volume=0.2,
+                      animation_speed=2.0, colour_blind=True, hints=False, screen_shake=False)
+    save_settings(tmp_path, wanted)
+    assert load_settings(tmp_path) == (wanted, [])
+
+
+def test_missing_settings_are_the_defaults(tmp_path):
+    assert load_settings(tmp_path) == (Settings(), [])
+
+
+def test_a_corrupted_settings_file_gives_the_defaults_and_says_so(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\x00{not json")
+    settings, problems = load_settings(tmp_path)
+    assert settings == Settings() and "could not be read" in problems[0]
+
+
+def test_each_bad_value_falls_back_alone():
+    settings, problems = settings_from_json({"language": "xx", "music_volume": 3, "hints": False,
+                                             "window_size": [1, 2], "fullscreen": "yes"})
+    assert settings == Settings(hints=False)
+    assert len(problems) == 4 and all("using the default" in problem for problem in problems)
+
+
+def a_match():
+    match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
+                                         SeatPlan.ai("easy")), seed=5, variant="funghi"))
+    match.play(match.state.legal_actions()[0])
+    return match
+
+
+def test_save_and_load_give_the_same_match(tmp_path):
+    store = SaveStore(tmp_path)
+    assert not store.has_save()
+    match = a_match()
+    store.save(match)
+    assert store.has_save()
+    loaded = store.load()
+    assert loaded.state == match.state and loaded.log == match.log
+    assert not list(store.folder.glob("*.tmp"))  # the temporary file was renamed over the save
+
+
+@pytest.mark.parametrize("content", [b"garbage", b'{"format": "chess", "version": 1}',
+                                     b'{"format": "falconi-fredericus-match", "version": 7}', b"[]"])
+def test_an_unreadable_save_is_kept_aside_with_a_clear_message(tmp_path, content):
+    store = SaveStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    store.path.write_bytes(content)
+    with pytest.raises(SaveError, match="could not be resumed") as error:
+        store.load()
+    kept = list(store.folder.glob("autosave.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in str(error.value)
+    assert not store.has_save()
+
+
+def test_a_failed_write_leaves_the_old_save_whole(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    match = a_match()
+    store.save(match)
+    before = store.path.read_bytes()
+    monkeypatch.setattr(json, "dumps", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(OSError):
+        store.save(match)
+    assert store.path.read_bytes() == before
