@@ -37,8 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules", "ai"],
-                       help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels")
+    bench.add_argument("target", choices=["rules", "ai", "frames"],
+                       help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
+                            "frames: frame times of every scene of the window (headless), launch time, memory")
     bench.add_argument("--seconds", type=float, default=3.0,
                        help="rules: time per game set-up, split over 3 runs (default: 3)")
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
@@ -115,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             if args.target == "ai":
                 return _bench_ai(args)
+            if args.target == "frames":
+                from scenes.bench import run_frames_bench
+
+                _print(run_frames_bench(), args.json)
+                return 0
             from game.bench import run_rules_bench
 
             _print(run_rules_bench(args.seconds), args.json)

@@ -9,15 +9,17 @@ from a catalog falls back to English, and a test keeps all four catalogs with th
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.core.message import Message, is_key
 
 CATALOG_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 FALLBACK = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(language: str) -> dict[str, str]:
     """The catalog of ``language`` (read once); an unknown language gets the English one."""
     folder = CATALOG_FOLDER / language
@@ -47,3 +49,8 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._fallback
+
+    def message(self, message: Message) -> str:
+        """A ``Message`` said in this language: its ``@key`` fields translated first, then the template filled."""
+        fields = {name: self(value[1:]) if is_key(value) else value for name, value in message.fields}
+        return self(message.key, **fields)

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
-from game.core.jsonio import envelope, field as json_field, open_envelope
+from game.core.jsonio import envelope, open_envelope
+from game.core.jsonio import field as json_field
+from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 
 SAVE_FORMAT = "falconi-fredericus-match"
@@ -162,12 +164,13 @@ def _seat_plan(data: dict[str, Any]) -> SeatPlan:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One action played: by which seat, in which turn, its text form and a sentence for the game log."""
+    """One action played: by which seat, in which turn, its text form and the game log's sentence (a message
+    the app says in the player's language)."""
 
     seat: Seat
     turn: int
     text: str
-    sentence: str
+    message: Message
     revealed: bool  # it turned up a face-down card or tile, so nothing before it can be undone
 
 
@@ -201,10 +204,10 @@ class Match:
             raise IllegalActionError(f"{state.seat_name(state.current_seat)} cannot play that now")
         before = state.clone()
         seat, turn = state.current_seat, state.turn_number
-        entry_text, sentence = state.action_text(action), state.describe(action)
+        entry_text, message = state.action_text(action), state.narrate(action)
         supply = state.hidden_supply()
         state.apply(action)
-        entry = LogEntry(seat, turn, entry_text, sentence, state.hidden_supply() != supply)
+        entry = LogEntry(seat, turn, entry_text, message, state.hidden_supply() != supply)
         if entry.revealed or (self.log and self.log[-1].seat != seat):
             self._before.clear()
         if not entry.revealed:

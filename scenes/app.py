@@ -28,7 +28,8 @@ MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animat
 class App:
     """One window and its scene stack. ``frame()`` runs one frame, so tests can drive it event by event."""
 
-    def __init__(self, setup: MatchSetup | None = None) -> None:
+    def __init__(self, setup: MatchSetup | None = None, fps: int = FPS) -> None:
+        self.fps = fps  # 0: as fast as possible (tests)
         pygame.init()
         folder = data_folder()
         settings, problems = load_settings(folder)
@@ -69,14 +70,17 @@ class App:
     def _apply_window_settings(self) -> None:
         settings = self.context.settings
         if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
-            pygame.display.toggle_fullscreen()
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass  # a video driver without full screen (a headless one) stays windowed
         if not settings.fullscreen:
             self._resize(settings.window_size)
         self.context.window_changed = False
 
     def frame(self) -> bool:
         """Handle the waiting events, update and draw once; ``False`` once the player has quit."""
-        dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+        dt = min(self.clock.tick(self.fps) / 1000, MAX_DT)
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.stack.running = False

@@ -9,7 +9,8 @@ whose steps are all chosen, it is the player's action.
 
 from __future__ import annotations
 
-from typing import Hashable, Protocol, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Protocol
 
 import pygame
 
@@ -39,8 +40,10 @@ class ActionChooser:
         self.prefix: list[Step] = []
         self.focus = 0
         self.turn = 0  # the rotation the player last chose: the ghost tile shows it before a cell is chosen
+        self.forced: set[int] = set()  # depths of the prefix taken automatically (the only option there)
         self._options: list[Step] = []
         self._refresh()
+        self._take_forced()
 
     # --- what is on offer --------------------------------------------------------------------------------
     @property
@@ -91,24 +94,30 @@ class ActionChooser:
         self.prefix.append(step)
         self.focus = 0
         self._refresh()
-        while len(self._options) == 1 and self.action_of(self._options[0]) is None:
-            self.prefix.append(self._options[0])
-            self._refresh()
+        self._take_forced()
         return None
 
+    def _take_forced(self) -> None:
+        while len(self._options) == 1 and self.action_of(self._options[0]) is None:
+            self.forced.add(len(self.prefix))
+            self.prefix.append(self._options[0])
+            self._refresh()
+
     def back(self) -> bool:
-        """Undo the last step chosen; ``False`` when nothing was chosen."""
-        if not self.prefix:
+        """Undo the last step the player chose, with the steps taken for them after it; ``False`` when the
+        player has chosen nothing yet."""
+        chosen = [depth for depth in range(len(self.prefix)) if depth not in self.forced]
+        if not chosen:
             return False
-        self.prefix.pop()
-        while self.prefix and len(self._options_at(len(self.prefix))) == 1:
-            self.prefix.pop()  # skip back over steps that were taken automatically
+        del self.prefix[chosen[-1]:]
+        self.forced = {depth for depth in self.forced if depth < chosen[-1]}
         self._refresh()
         return True
 
-    def _options_at(self, depth: int) -> set[Step]:
-        prefix = tuple(self.prefix[:depth])
-        return {path[depth] for path in self.paths.values() if path[:depth] == prefix and len(path) > depth}
+    @property
+    def chosen(self) -> bool:
+        """Whether the player has chosen a step (so Back goes back a step rather than to the pause menu)."""
+        return any(depth not in self.forced for depth in range(len(self.prefix)))
 
     def set_focus(self, step: Step) -> None:
         if step in self._options:
@@ -139,10 +148,15 @@ class ActionChooser:
         if best is not None:
             self.focus = best
 
+    def options_at(self, pos: tuple[int, int]) -> list[Step]:
+        return [option for option in self._options if self.rect(option).collidepoint(pos)]
+
     def option_at(self, pos: tuple[int, int]) -> Step | None:
         """The option under the pointer; the focused one first when options overlap."""
-        ordered = ([self._options[self.focus]] if self._options else []) + self._options
-        return next((option for option in ordered if self.rect(option).collidepoint(pos)), None)
+        under = self.options_at(pos)
+        if self.focused in under:
+            return self.focused
+        return under[0] if under else None
 
     # --- intents ------------------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> Action | None:
@@ -152,8 +166,12 @@ class ActionChooser:
             self.move(inp.DIRECTIONS[kind])
         elif kind in (inp.ROTATE_CW, inp.ROTATE_CCW):
             amount = 1 if kind == inp.ROTATE_CW else -1
+            under = self.options_at(intent.pos) if intent.pos is not None else []
             if self._rotating():
                 self.cycle(amount)
+            elif len(under) > 1:  # the wheel picks among options that share a place (a card to move or take)
+                self.set_focus(under[(under.index(self.focused) + amount) % len(under)] if self.focused in under
+                               else under[0])
             else:
                 self.turn = (self.turn + amount) % 4
         elif kind in (inp.NEXT, inp.PREV):

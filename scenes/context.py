@@ -24,6 +24,7 @@ class AppContext:
     text: TextCache = field(default_factory=TextCache)
     notices: list[str] = field(default_factory=list)  # messages for the player, shown by the next menu
     window_changed: bool = False  # the app re-applies fullscreen and window size when set
+    ai_pause: float = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)

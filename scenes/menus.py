@@ -12,7 +12,7 @@ from game.saves import SaveError
 from scenes import input as inp
 from scenes.context import AppContext
 from scenes.stack import Pop, Push, Quit, Scene, Transition
-from scenes.ui import ACCENT, BACKGROUND, DIM, DANGER, LOGICAL_SIZE, Menu, MenuItem, TEXT
+from scenes.ui import ACCENT, BACKGROUND, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 
 class MenuScene(Scene):

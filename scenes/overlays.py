@@ -237,6 +237,7 @@ class RulesOverlay(Scene):
         self.scroll = min(self.scroll, max(0, len(lines) - 20))
         y = box.y + 70
         for line in lines[self.scroll:self.scroll + 21]:
-            text.blit(surface, line, 24, TEXT, topleft=(box.x + 40, y))
+            heading = line.isupper()  # the rules texts write their section headings in capitals
+            text.blit(surface, line, 24, ACCENT if heading else TEXT, bold=heading, topleft=(box.x + 40, y))
             y += self.LINE
         text.blit(surface, tr("rules.hint"), 22, DIM, midbottom=(CENTRE_X, box.bottom - 12))

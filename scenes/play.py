@@ -24,10 +24,10 @@ from scenes.gameview import BAR_AREA, PANEL_AREA, GameView
 from scenes.stack import Push, Replace, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, panel
 
-AI_PAUSE = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
-GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen
+GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BUTTON_HEIGHT = 40
-LOG_LINES = 9
+LOG_LINES = 12
+LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 
 
 def make_view(context: AppContext, game: str) -> GameView:
@@ -78,7 +78,7 @@ class PlayScene(Scene):
         self.chooser: ActionChooser | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
         self.pending: Decision | None = None
-        self.ai_wait = AI_PAUSE
+        self.ai_wait = context.ai_pause
         self.over_wait = GAME_OVER_PAUSE
         self.handover_due = False
         self.message = ""
@@ -156,7 +156,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> Transition | None:
         state = self.match.state
         if state.is_terminal():
-            self.over_wait -= dt
+            self.over_wait -= dt * self.context.settings.animation_speed
             if self.over_wait <= 0:
                 from scenes.gameover import GameOverScene
 
@@ -179,7 +179,7 @@ class PlayScene(Scene):
         elif self.pending.done():
             action = self.pending.result()
             self.pending = None
-            self.ai_wait = AI_PAUSE / self.context.settings.animation_speed
+            self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
             if action is not None and action in state.legal_actions():
                 self._play(action)
         return None
@@ -190,7 +190,7 @@ class PlayScene(Scene):
             from scenes.overlays import PadMissingOverlay
 
             return Push(PadMissingOverlay(self.context, intent.device))
-        if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.prefix)):
+        if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause()
         if kind == inp.HELP:
             from scenes.overlays import RulesOverlay
@@ -280,19 +280,28 @@ class PlayScene(Scene):
         x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
         text.blit(surface, self._status_line(), 28, ACCENT, bold=True, topleft=(x, y))
         y += 34
+        width = PANEL_AREA.width - 28
         for line in self.view.info_lines(state, visible):
-            text.blit(surface, line, 22, TEXT, topleft=(x, y))
-            y += 22
+            for part in text.wrap(line, width, 22):
+                text.blit(surface, part, 22, TEXT, topleft=(x, y))
+                y += 21
         y += 8
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
-        y += 22
-        for entry in self.match.log[-LOG_LINES:]:
-            for line in text.wrap(entry.sentence, PANEL_AREA.width - 30, 20)[:2]:
-                if y > BAR_AREA.y - 40:
-                    break
-                text.blit(surface, line, 20, TEXT if entry in self.last_turn() else DIM, topleft=(x, y))
-                y += 19
+        self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
         self._draw_bar(surface)
+
+    def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
+        """The latest entries that fit, newest last; the last move's entries brighter."""
+        text, latest = self.context.text, self.last_turn()
+        lines: list[tuple[str, bool]] = []
+        for entry in self.match.log[-LOG_LINES:]:
+            lines += [(line, entry in latest) for line in text.wrap(self.sentence(entry), width, 20)]
+        fitting = max(0, height // 19)
+        for number, (line, bright) in enumerate(lines[-fitting:] if fitting else []):
+            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * 19))
+
+    def sentence(self, entry: LogEntry) -> str:
+        return self.context.tr.message(entry.message)
 
     def _status_line(self) -> str:
         tr, state = self.context.tr, self.match.state
@@ -317,7 +326,11 @@ class PlayScene(Scene):
             return
         focused = chooser.focused
         if focused is not None:
-            text.blit(surface, self.view.label(self.match.state, focused), 24, TEXT, topleft=(BAR_AREA.x, hint_y))
+            state = self.match.state
+            hint = " ".join(self.view.label(state, step) for step in chooser.prefix[:1] + [focused])
+            lines = text.wrap(hint, BAR_AREA.width, 24)[:2]
+            for number, line in enumerate(lines):
+                text.blit(surface, line, 24, TEXT, topleft=(BAR_AREA.x, hint_y - 22 * (len(lines) - 1 - number)))
         for option in chooser.options:
             if not self.view.is_button(option):
                 continue
@@ -325,5 +338,5 @@ class PlayScene(Scene):
             is_focused = option == focused
             panel(surface, rect, FOCUS if is_focused else PANEL, ACCENT if is_focused else PANEL_EDGE, 8)
             text.blit(surface, self.view.label(self.match.state, option), 22, TEXT, center=rect.center)
-        if chooser.prefix:
+        if chooser.chosen:
             text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.match import AI_LEVELS, KEYBOARD, MatchSetup, Person, SeatPlan, OFF
+from game.match import AI_LEVELS, KEYBOARD, OFF, MatchSetup, Person, SeatPlan
 from scenes.context import AppContext
 from scenes.menus import MenuScene
 from scenes.stack import Push, Transition
@@ -129,8 +129,8 @@ class SeatSetupScene(MenuScene):
                           variant=self.variant, short_game=self.short_game)
 
     def _start(self) -> Transition | None:
-        from scenes.play import start_match_scene
         from game.match import Match
+        from scenes.play import start_match_scene
 
         if self.game == "falconi" and all(plan.kind == "off" for plan in self.plans[1:]):
             self.error = self.context.tr("setup.error.no_police")

@@ -3,8 +3,8 @@ keyboard, mouse and gamepad all drive the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
@@ -22,6 +22,20 @@ FOCUS = (70, 120, 200)
 DANGER = (220, 70, 60)
 GOOD = (90, 190, 110)
 SHADE = (0, 0, 0, 170)
+
+# Seat colours. The colour-blind-safe set is from Okabe and Ito's palette, which stays distinct for every
+# common kind of colour blindness; the drawings add shapes and letters besides.
+_SEAT_COLOURS = {
+    ("falconi", False): ((28, 28, 32), (222, 176, 60), (60, 122, 214), (58, 160, 84)),
+    ("falconi", True): ((28, 28, 32), (230, 159, 0), (86, 180, 233), (0, 158, 115)),
+    ("fredericus", False): ((212, 62, 58), (62, 112, 222), (58, 168, 82), (232, 200, 52)),
+    ("fredericus", True): ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
+}
+
+
+def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, int, int]:
+    """The colour of a seat (Falconi: Don Falconi, Country, Port, Forest; Fredericus: Red, Blue, Green, Yellow)."""
+    return _SEAT_COLOURS[(game, colour_blind)][seat]
 
 
 class TextCache:

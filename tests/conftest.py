@@ -6,7 +6,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, print_blob=True
@@ -14,15 +14,16 @@ settings.register_profile(
 settings.load_profile("ci")
 
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture
 def driver(tmp_path, monkeypatch):
     """The real app on a fresh user data folder, driven by posted events; closed afterwards."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    from scenes.app import App
     from scene_driver import Driver
+
+    from scenes.app import App
 
     app = App()
     driver = Driver(app)

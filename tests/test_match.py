@@ -4,20 +4,23 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
-from game.match import Match, MatchSetup, Person, SeatPlan, OFF
+from game.match import OFF, Match, MatchSetup, Person, SeatPlan
 
 ALONE_AS_FUGITIVE = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), OFF)
+ALONE_AGAINST_ONE = (SeatPlan.human(0), SeatPlan.ai("easy"))
+ANNA = (Person("Anna"),)
 TWO_PEOPLE = (Person("Anna"), Person("Bruno", "pad1"))
 
 
-def falconi(variant="salami", seats=ALONE_AS_FUGITIVE, people=(Person("Anna"),), seed=3):
+def falconi(variant="salami", seats=ALONE_AS_FUGITIVE, people=ANNA, seed=3):
     return Match(MatchSetup("falconi", seats, people, seed, variant=variant))
 
 
-def fredericus(seats=(SeatPlan.human(0), SeatPlan.ai("easy")), people=(Person("Anna"),), seed=3):
+def fredericus(seats=ALONE_AGAINST_ONE, people=ANNA, seed=3):
     return Match(MatchSetup("fredericus", seats, people, seed))
 
 
@@ -30,7 +33,7 @@ def test_a_played_action_is_logged_with_its_seat_turn_and_sentence():
     match = falconi()
     placed = play_first(match, "place")
     assert (placed.seat, placed.turn, placed.text) == (0, 1, "place curve 4,8 r0")
-    assert placed.sentence and not placed.revealed
+    assert placed.message.key == "log.falconi.place" and not placed.revealed
     drawn = play_first(match, "draw")
     assert drawn.revealed  # a tile came off the pile
     assert match.log == [placed, drawn]

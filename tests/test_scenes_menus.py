@@ -3,12 +3,12 @@
 import json
 
 import pygame
+from scene_driver import screenshot_dir
 
 from game.match import Match, MatchSetup, SeatPlan
 from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene
 from scenes.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
 from scenes.seats import SeatSetupScene
-from scene_driver import screenshot_dir
 
 
 def test_the_app_opens_on_the_title_menu_with_continue_disabled(driver, tmp_path):

@@ -2,10 +2,11 @@
 
 import json
 
+import pytest
+
 from game.match import Match, MatchSetup, SeatPlan
 from game.saves import SaveError, SaveStore
 from game.settings import Settings, load_settings, save_settings, settings_from_json
-import pytest
 
 
 def test_settings_round_trip(tmp_path):

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Sequence, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+from game.core.message import Message
+from game.i18n import FALLBACK, Translator
 
 Seat = int
 Action = Hashable
@@ -125,5 +129,10 @@ class GameState(ABC):
         chance, so the app cannot undo it."""
 
     @abstractmethod
+    def narrate(self, action: Action) -> Message:
+        """The game log's entry for ``action``, said in the current state before the action is applied: a catalog
+        key and its fields, which ``game.i18n.Translator.message`` puts into words in the player's language."""
+
     def describe(self, action: Action) -> str:
-        """A sentence for the game log, said in the current state before the action is applied."""
+        """The game log's sentence in English: :meth:`narrate` rendered from the English catalog."""
+        return Translator(FALLBACK).message(self.narrate(action))

@@ -1,58 +1,79 @@
-"""Sentences for the game log, and the reason an action is refused — words a player can read."""
+"""Sentences for the game log (as ``Message`` values the catalogs put into words), and the reason an action is
+refused — words a player can read."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.falconi.actions import Action, action_text, cell_text, place_text
+from game.core.message import Message
+from game.falconi.actions import Action, action_text, cell_text
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import FUGITIVE, OVER, PHASE_NAMES, SEAT_NAMES
 from game.falconi.tiles import ESCAPE, KIND_NAMES
+from game.i18n import FALLBACK, Translator
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
 
-_EDGE_WORDS = ("north", "east", "south", "west")
+_EDGE_KEYS = ("@edge.north", "@edge.east", "@edge.south", "@edge.west")
+_EDGE_LETTER_KEYS = ("@edge.north.short", "@edge.east.short", "@edge.south.short", "@edge.west.short")
+_FUGITIVE_KEY = f"@seat.falconi.{FUGITIVE}"
+BOOST_WORDS = 3  # a Chili Boost drives 1 to 3 tiles (F-6.6): the catalogs have one sentence for each length
 
 
-def describe(st: FalconiState, action: Action) -> str:
-    """Describe ``action`` as played by the deciding seat in ``st`` (before it is applied)."""
-    who = SEAT_NAMES[st.decider] if st.decider >= 0 else "Nobody"
+def narrate(st: FalconiState, action: Action) -> Message:
+    """The log entry for ``action`` as played by the deciding seat in ``st`` (before it is applied)."""
+    who = f"@seat.falconi.{st.decider}" if st.decider >= 0 else "@log.nobody"
     city = st.city
     verb = action.verb
     if verb == "place":
-        return f"{who} places a {KIND_NAMES[action.tile]} at ({cell_text(city, action.cell)})"
+        return Message.of(
+            "log.falconi.place", who=who, tile=f"@tile.{KIND_NAMES[action.tile]}", cell=cell_text(city, action.cell)
+        )
     if verb == "drive":
         if action.slot >= 0:
-            return f"{who} drives out through {city.slots[action.slot].name} to the accomplice and escapes"
-        return f"{who} drives to ({cell_text(city, action.cell)}), coming in from the {_EDGE_WORDS[action.edge]}"
+            return Message.of("log.falconi.drive_out", who=who, slot=city.slots[action.slot].name)
+        return Message.of(
+            "log.falconi.drive", who=who, cell=cell_text(city, action.cell), edge=_EDGE_KEYS[action.edge]
+        )
     if verb == "catch":
         where = cell_text(city, st.cars[FUGITIVE] >> 2)
-        return f"{who} drives to ({where}) and catches Don Falconi from behind"
+        return Message.of("log.falconi.catch", who=who, cell=where, fugitive=_FUGITIVE_KEY)
     if verb == "bomb":
-        return "Don Falconi throws a Chili Bomb and destroys the road behind him"
+        return Message.of("log.falconi.bomb", who=_FUGITIVE_KEY)
     if verb == "pass":
-        return f"{who} gives up" if st.catch_edge < 0 else "Don Falconi does not answer the catch"
+        if st.catch_edge < 0:
+            return Message.of("log.falconi.give_up", who=who)
+        return Message.of("log.falconi.no_answer", who=_FUGITIVE_KEY)
     if verb == "blast":
-        return f"{who} bombs the block at ({place_text(city, action.cell * 4 + action.edge)})"
-    if verb == "escape":
+        return Message.of(
+            "log.falconi.blast", who=who, cell=cell_text(city, action.cell), side=_EDGE_LETTER_KEYS[action.edge]
+        )
+    if verb == "escape" and city.slots[action.slot].district:
         slot = city.slots[action.slot]
-        return f"{who} puts an escape tile of the {slot.district} district on {slot.name}"
-    if verb == "accomplice":
+        return Message.of("log.falconi.escape", who=who, district=f"@district.{slot.district}", slot=slot.name)
+    if verb == "accomplice" and city.slots[action.slot].district:
         slot = city.slots[action.slot]
-        return f"Don Falconi's secret accomplice appears on {slot.name} ({slot.district})"
+        return Message.of(
+            "log.falconi.accomplice", who=_FUGITIVE_KEY, slot=slot.name, district=f"@district.{slot.district}"
+        )
     if verb == "keep":
-        return "Don Falconi keeps the tile he drew"
+        return Message.of("log.falconi.keep", who=_FUGITIVE_KEY)
     if verb == "draw":
-        return f"{who} draws a tile"
+        return Message.of("log.falconi.draw", who=who)
     if verb == "step":
-        return f"{who} drives one tile to the {_EDGE_WORDS[action.edge]}"
+        return Message.of("log.falconi.step", who=who, edge=_EDGE_KEYS[action.edge])
     if verb == "turn":
-        return f"{who} makes a three-point turn"
-    if verb == "boost":
-        route = ", ".join(_EDGE_WORDS[edge] for edge in action.path)
-        return f"Don Falconi fires a Chili Boost: {route}"
-    return action_text(city, action)
+        return Message.of("log.falconi.turn", who=who)
+    if verb == "boost" and 1 <= len(action.path) <= BOOST_WORDS:
+        route = {f"edge{index}": _EDGE_KEYS[edge] for index, edge in enumerate(action.path, 1)}
+        return Message.of(f"log.falconi.boost.{len(action.path)}", who=_FUGITIVE_KEY, **route)
+    return Message.of("log.falconi.other", text=action_text(city, action))
+
+
+def describe(st: FalconiState, action: Action) -> str:
+    """The English log sentence for ``action``: :func:`narrate` rendered from the English catalog."""
+    return Translator(FALLBACK).message(narrate(st, action))
 
 
 def why_illegal(st: FalconiState, action: object) -> str:
@@ -61,7 +82,7 @@ def why_illegal(st: FalconiState, action: object) -> str:
         return "the game is over: no more actions"
     try:
         tried = action_text(st.city, action)  # type: ignore[arg-type]
-    except Exception:
+    except Exception:  # noqa: BLE001  (any object may be tried: its text form may fail in any way)
         tried = repr(action)
     choices = ", ".join(action_text(st.city, a) for a in st.legal[:8])
     more = f" and {len(st.legal) - 8} more" if len(st.legal) > 8 else ""

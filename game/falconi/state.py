@@ -11,6 +11,7 @@ import random
 from typing import Any, Iterable
 
 from game.core.errors import GameError, IllegalActionError
+from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
 from game.falconi import describe as describing
 from game.falconi import mode1, mode2, serialization
@@ -272,6 +273,9 @@ class FalconiState(GameState):
     def hidden_supply(self) -> int:
         """Tiles or objective cards still face down in the draw pile."""
         return len(self.pile)
+
+    def narrate(self, action: Action) -> Message:
+        return describing.narrate(self, action)
 
     def describe(self, action: Action) -> str:
         return describing.describe(self, action)

@@ -1,9 +1,11 @@
-"""Sentences for the game log, said in the position before the action is played."""
+"""Sentences for the game log, said in the position before the action is played, as ``Message`` values that the
+catalogs (``assets/i18n/<language>/log.json``) put into words."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.message import Message
 from game.fredericus.actions import (
     BET,
     CAPTURE,
@@ -22,49 +24,74 @@ from game.fredericus.actions import (
     Action,
     action_text,
 )
-from game.fredericus.cards import ROW_CARD_NAMES
+from game.fredericus.cards import CREATURES
+from game.i18n import FALLBACK, Translator
 
 if TYPE_CHECKING:
     from game.fredericus.state import FredericusState
 
 
-def describe(state: FredericusState, action: Action) -> str:
-    """E.g. "Red moves the griffin from row 3 to row 4"; an action foreign to the position is named as text."""
+_COLOUR_KEYS = ("@colour.red", "@colour.blue", "@colour.green", "@colour.yellow")  # by seat, as COLOURS
+_CARD_KEYS = (*CREATURES, "tree", "sky", "seal")  # by row code: card.<name>.the and card.<name>.plural
+HOOD_WORDS = 3  # one raptor per opponent at most (R-5.2): the catalogs have one sentence for 1, 2 and 3 raptors
+
+
+def narrate(state: FredericusState, action: Action) -> Message:
+    """The log entry for ``action`` by the deciding seat, e.g. ``log.fredericus.card`` (who, card, source,
+    target); an action foreign to the position is given as its text form."""
     kind, a, b = action
-    actor = _colour(state, state.current_seat)
+    who = _colour(state.current_seat)
     if kind == CARD and state.rows[a]:
-        return f"{actor} moves the {_card(state, a)} from row {a} to row {b}"
+        return Message.of("log.fredericus.card", who=who, card=_card(state, a, "the"), source=a, target=b)
     if kind == RAPTOR:
-        return f"{actor} moves the {RAPTOR_KINDS[a & 1]} from post {state.posts[a]} to post {b}"
-    if kind == HOOD:
-        hooded = [f"{_colour(state, r >> 1)}'s {RAPTOR_KINDS[r & 1]}" for r in range(8) if b >> r & 1]
-        return f"{actor} hoods {' and '.join(hooded)} at post {a}"
+        return Message.of("log.fredericus.raptor", who=who, raptor=_raptor(a), source=state.posts[a], target=b)
+    if kind == HOOD and 1 <= b.bit_count() <= HOOD_WORDS:
+        hooded: dict[str, str] = {}
+        for index, raptor in enumerate((r for r in range(8) if b >> r & 1), 1):
+            hooded[f"owner{index}"], hooded[f"raptor{index}"] = _colour(raptor >> 1), _raptor(raptor)
+        return Message.of(f"log.fredericus.hood.{b.bit_count()}", who=who, post=a, **hooded)
     if kind == CAPTURE and state.rows[state.posts[a]]:
         post = state.posts[a]
-        return f"{actor}'s {RAPTOR_KINDS[a & 1]} captures the {_card(state, post)} at tower {post}"
+        return Message.of(
+            "log.fredericus.capture", who=who, raptor=_raptor(a), card=_card(state, post, "the"), tower=post
+        )
     if kind == FLIP:
-        return f"{actor} flips row {a}"
+        return Message.of("log.fredericus.flip", who=who, row=a)
     if kind == SEAL:
-        return f"{actor} discards the imperial seal at the end of row {a}"
+        return Message.of("log.fredericus.seal", who=who, row=a)
     if kind == TIDY and state.rows[a]:
-        return f"{actor} moves the last three {_card(state, a)}s of row {a} to its start"
+        return Message.of("log.fredericus.tidy", who=who, cards=_card(state, a, "plural"), row=a)
     if kind == END:
-        return f"{actor} ends the turn"
+        return Message.of("log.fredericus.end", who=who)
     if kind == BET:
-        return f"{actor} bets a token on tower {a}"
+        return Message.of("log.fredericus.bet", who=who, tower=a)
     if kind == TOKEN:
-        where = "the courtyard centre" if b == CENTRE else f"tower {b}"
         if a == HAND:
-            return f"{actor} places a token on {where}"
-        return f"{actor} moves a token from tower {a} to {where}"
+            if b == CENTRE:
+                return Message.of("log.fredericus.token.place_centre", who=who)
+            return Message.of("log.fredericus.token.place", who=who, tower=b)
+        if b == CENTRE:
+            return Message.of("log.fredericus.token.move_centre", who=who, source=a)
+        return Message.of("log.fredericus.token.move", who=who, source=a, tower=b)
     if kind == STAY:
-        return f"{actor} leaves the betting tokens where they are"
-    return f"{actor}: {action_text(action)}"
+        return Message.of("log.fredericus.stay", who=who)
+    return Message.of("log.fredericus.other", who=who, text=action_text(action))
 
 
-def _colour(state: FredericusState, seat: int) -> str:
-    return state.seat_name(seat).split()[0] if seat >= 0 else "Nobody"
+def describe(state: FredericusState, action: Action) -> str:
+    """E.g. "Red moves the griffin from row 3 to row 4": :func:`narrate` rendered from the English catalog."""
+    return Translator(FALLBACK).message(narrate(state, action))
 
 
-def _card(state: FredericusState, row: int) -> str:
-    return ROW_CARD_NAMES[state.rows[row][-1]]
+def _colour(seat: int) -> str:
+    """A falconer as the log names them: by colour ("Red"), or Nobody once the game is over."""
+    return _COLOUR_KEYS[seat] if seat >= 0 else "@log.nobody"
+
+
+def _raptor(raptor: int) -> str:
+    return f"@raptor.{RAPTOR_KINDS[raptor & 1]}"
+
+
+def _card(state: FredericusState, row: int, form: str) -> str:
+    """The end card of ``row`` as a catalog key: ``the`` (with its article, as an object) or ``plural``."""
+    return f"@card.{_CARD_KEYS[state.rows[row][-1]]}.{form}"

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from game.core.errors import GameError
+from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
 from game.fredericus import actions, narration, scoring, serialization
 from game.fredericus.actions import HAND, Action, raptor_text
@@ -225,6 +226,9 @@ class FredericusState(TurnRules, GameState):
     def hidden_supply(self) -> int:
         """Tiles or objective cards still face down in the draw pile."""
         return len(self.deck)
+
+    def narrate(self, action: Action) -> Message:
+        return narration.narrate(self, action)
 
     def describe(self, action: Action) -> str:
         return narration.describe(self, action)

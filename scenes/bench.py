@@ -1,0 +1,134 @@
+"""``python main.py bench frames``: frame times of every scene, headless, and the app's launch time and memory.
+
+Each scene is drawn for a number of frames with no frame cap, so the figures are the cost of a frame, not the
+60 Hz wait. The boards are measured while AI seats think (in the worker process) and play, which is when the
+window must stay smooth. Targets (issue #5): median ≤ 8 ms, 99th percentile ≤ 16.7 ms, no frame over 33 ms
+while the AI thinks, launch to the first menu frame ≤ 2 s, resident memory ≤ 250 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+TARGETS = {"median_ms": 8.0, "p99_ms": 16.7, "max_while_ai_thinks_ms": 33.0, "launch_s": 2.0, "rss_mb": 250.0}
+ROOT = Path(__file__).resolve().parent.parent
+BOARD_SECONDS = 6.0  # per board: long enough for several AI decisions and moves
+_LAUNCH_PROBE = (
+    "import time; started = time.perf_counter()\n"
+    "from scenes.app import App\n"
+    "app = App(); app.frame(); print(time.perf_counter() - started); app.close()\n"
+)
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _summary(times: list[float], thinking: list[bool]) -> dict[str, Any]:
+    ms = [t * 1000 for t in times]
+    while_thinking = [t for t, busy in zip(ms, thinking) if busy]
+    return {
+        "frames": len(ms),
+        "median_ms": round(_percentile(ms, 0.5), 2),
+        "p99_ms": round(_percentile(ms, 0.99), 2),
+        "max_ms": round(max(ms), 2),
+        "frames_while_ai_thinks": len(while_thinking),
+        "max_while_ai_thinks_ms": round(max(while_thinking), 2) if while_thinking else None,
+    }
+
+
+def measure_launch() -> float:
+    """Seconds from starting a fresh Python to the first menu frame drawn (interpreter start included)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", _LAUNCH_PROBE], cwd=ROOT, env=env, check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
+def run_frames_bench(frames: int = 300) -> dict[str, Any]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings and saves
+        return _run(frames)
+
+
+def _run(frames: int) -> dict[str, Any]:
+    import pygame
+
+    from game.match import Match, MatchSetup, SeatPlan
+    from scenes.app import App
+    from scenes.menus import GameChoiceScene, VariantScene
+    from scenes.overlays import RulesOverlay, SettingsOverlay
+    from scenes.play import start_match_scene
+    from scenes.seats import SeatSetupScene
+    from scenes.stack import Push, Reset
+
+    launch = measure_launch()
+    app = App(fps=0)
+    context = app.context
+    context.ai_pause = 0.3  # AI seats play at a lively pace, so moves and thinking alternate
+    menus: list[tuple[str, Callable[[], Any]]] = [
+        ("title", lambda: None),
+        ("game choice", lambda: GameChoiceScene(context)),
+        ("variant select", lambda: VariantScene(context)),
+        ("seat set-up", lambda: SeatSetupScene(context, "falconi", variant="diavola")),
+        ("settings", lambda: SettingsOverlay(context)),
+        ("rules help", lambda: RulesOverlay(context, None)),
+    ]
+    results: dict[str, Any] = {}
+    for name, make in menus:
+        scene = make()
+        if scene is not None:
+            app.stack.apply(Push(scene))
+        results[name] = _summary(*_frames(app, frames))
+        if scene is not None:
+            app.stack.apply(Reset(type(app.stack.scenes[0])(context)))
+    boards = [("falconi/" + variant, MatchSetup("falconi", (SeatPlan.ai("hard"),) + (SeatPlan.ai("normal"),) * 3,
+                                                seed=3, variant=variant))
+              for variant in ("margherita", "salami", "diavola")]
+    boards += [("fredericus/4p", MatchSetup("fredericus", (SeatPlan.ai("hard"),) * 4, seed=3))]
+    for name, setup in boards:
+        app.stack.apply(Push(start_match_scene(context, Match(setup))))
+        results[name] = _summary(*_frames(app, frames, BOARD_SECONDS))
+        app.stack.apply(Reset(type(app.stack.scenes[0])(context)))
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    app.close()
+    pygame.quit()
+    worst = {
+        "median_ms": max(r["median_ms"] for r in results.values()),
+        "p99_ms": max(r["p99_ms"] for r in results.values()),
+        "max_while_ai_thinks_ms": max((r["max_while_ai_thinks_ms"] or 0) for r in results.values()),
+    }
+    figures = {"launch_s": round(launch, 2), "rss_mb": round(rss_mb, 1), **worst}
+    return {
+        "frames_per_scene": frames,
+        "scenes": results,
+        "worst": figures,
+        "targets": TARGETS,
+        "within_targets": {key: figures[key] <= TARGETS[key] for key in TARGETS},
+    }
+
+
+def _frames(app: Any, count: int, seconds: float = 0.0) -> tuple[list[float], list[bool]]:
+    """Time at least ``count`` frames, going on until ``seconds`` have passed (so AI seats get to move)."""
+    times: list[float] = []
+    thinking: list[bool] = []
+    deadline = time.perf_counter() + seconds
+    while len(times) < count or time.perf_counter() < deadline:
+        top = app.stack.top
+        busy = getattr(top, "pending", None) is not None
+        started = time.perf_counter()
+        app.frame()
+        times.append(time.perf_counter() - started)
+        thinking.append(busy)
+    return times, thinking

@@ -1,0 +1,558 @@
+"""The Falconi board view: each legal action split into the choices a player makes on the board, where each
+choice sits on screen, the city drawn with the options and the focused one's preview (ghost tile, the route a
+drive would take, CATCH!/ESCAPE! before it is played), and the side panel's lines. What Don Falconi hides in
+Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``.
+
+Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
+``"accomplice"``), ``("cell", c)``, ``("rot", r)``; ``("dest", place)`` or ``("dest", ("slot", s))`` for a
+Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
+``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
+``("button", verb)`` for draw, bomb, pass and keep. A place is ``cell * 4 + entry_edge``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.errors import GameError
+from game.core.protocol import Action, GameState, Seat
+from game.falconi.actions import Action as FalconiAction
+from game.falconi.actions import cell_text
+from game.falconi.city import DISTRICTS, OPPOSITE
+from game.falconi.constants import (
+    ACTIVE,
+    ANSWER,
+    BLAST,
+    DRIVE,
+    ESCAPE_PLACE,
+    FUGITIVE,
+    OUT,
+    PHASE_NAMES,
+    PLACE,
+    POLICE,
+    ROUND_LIMIT,
+)
+from game.falconi.mode2 import ACTIONS_PER_TURN
+from game.falconi.state import FalconiState
+from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
+from game.match import LogEntry
+from scenes import falconi_draw as draw
+from scenes.chooser import ActionChooser, Step
+from scenes.context import AppContext
+from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
+from scenes.ui import DANGER, GOOD
+
+ACCOMPLICE = "accomplice"
+BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
+INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 40, 22  # the play scene writes the info lines at 22 px in the panel
+
+
+@dataclass(frozen=True)
+class HandTile:
+    """A tile shown in the strip: what choosing it means (``value`` of its tile step) and what it is."""
+
+    value: Hashable  # a tile kind, an escape item, or ACCOMPLICE
+    item: int  # a tile kind, or ESCAPE + district
+    caption: str  # translation key
+    secret: bool  # hidden from everyone but Don Falconi (F-6.2, F-6.6)
+
+
+def hand_tiles(state: FalconiState) -> list[HandTile]:
+    """The tiles the car whose turn it is can play from: the one drawn, the reserve, Diavola's accomplice."""
+    seat = state.turn_seat
+    secret = seat == FUGITIVE and state.variant.mode == 2
+    tiles = []
+    if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):
+        tiles.append(HandTile(state.drawn, state.drawn, "falconi.board.drawn", secret))
+    tiles += [HandTile(item, item, "falconi.board.reserve", secret) for item in state.reserves[seat]]
+    if seat == FUGITIVE and state.accomplice >= 0:
+        tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
+    return tiles
+
+
+def find_route(state: FalconiState, start: int, goal: int) -> list[int] | None:
+    """The shortest way along the roads from ``start`` to ``goal`` (a place, or ``-(slot + 1)``), as places;
+    it follows Mode I's free drive (F-5.1 c): only into tiles with a road on the edge entered, never through
+    a bombed edge (F-5.4)."""
+    if start == goal:
+        return [start]
+    board, closed, links = state.board, state.closed, state.links
+    if closed[start]:
+        return None
+    parent: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        place = queue.popleft()
+        for edge in EXITS[board[place >> 2]][place & 3]:
+            nxt = links[(place & ~3) + edge]
+            if nxt == goal:
+                route = [nxt]
+                back: int | None = place
+                while back is not None:
+                    route.append(back)
+                    back = parent[back]
+                return route[::-1]
+            if nxt < 0 or nxt in parent:
+                continue
+            tile = board[nxt >> 2]
+            if tile == EMPTY or closed[nxt] or not EXITS[tile][nxt & 3]:
+                continue
+            parent[nxt] = place
+            queue.append(nxt)
+    return None
+
+
+def catch_place(state: FalconiState, edge: int) -> int:
+    """The police car's place in the last tile before Don Falconi, entered through ``edge`` (F-5.4)."""
+    behind = state.links[state.cars[FUGITIVE]]
+    cell = behind >> 2 if behind >= 0 else state.cars[FUGITIVE] >> 2
+    return cell * 4 + edge
+
+
+class FalconiView:
+    """The :class:`scenes.gameview.GameView` of Catch Don Falconi."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._geometries: dict[int, draw.Geometry] = {}
+        self._frame: tuple[tuple[int, str], pygame.Surface] | None = None
+        size = (BOARD_AREA.right, BOARD_AREA.bottom)
+        self._overlay = pygame.Surface(size, pygame.SRCALPHA)
+        self._ghosts = pygame.Surface(size, pygame.SRCALPHA)
+        self._board_secrets: frozenset[Seat] = frozenset()
+        self._info_secrets: frozenset[Seat] = frozenset()
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        return self._board_secrets | self._info_secrets
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        assert isinstance(state, FalconiState)
+        return seat == FUGITIVE and state.variant.mode == 2
+
+    # --- steps ---------------------------------------------------------------------------------------------
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        assert isinstance(state, FalconiState) and isinstance(action, FalconiAction)
+        verb = action.verb
+        if verb == "place":
+            return ("tile", action.tile), ("cell", action.cell), ("rot", action.edge)
+        if verb == "drive":
+            return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
+        if verb in ("catch", "step", "turn"):
+            return ((verb, action.edge),)
+        if verb == "blast":
+            return (("blast", action.cell * 4 + action.edge),)
+        if verb == "escape":
+            if state.phase == ESCAPE_PLACE:  # the tile just drawn: only where it goes is open
+                return (("slot", action.slot),)
+            district = DISTRICTS.index(state.city.slots[action.slot].district or "")
+            return ("tile", ESCAPE + district), ("slot", action.slot)
+        if verb == "accomplice":
+            return ("tile", ACCOMPLICE), ("slot", action.slot)
+        if verb == "boost":  # a button first: the boost's many routes would crowd out the plain drives
+            return ("button", "boost"), ("boost", action.path)
+        return (("button", verb),)
+
+    def is_button(self, step: Step) -> bool:
+        return step[0] == "button"
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        assert isinstance(state, FalconiState)
+        geometry = self._geometry(state)
+        kind, value = step[0], step[1]
+        car = state.cars[state.turn_seat]
+        if kind == "tile":
+            index = next((i for i, tile in enumerate(hand_tiles(state)) if tile.value == value), 0)
+            return geometry.strip_rect(index)
+        if kind in ("cell", "rot"):
+            cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), car >> 2)
+            return geometry.cell_rect(cell)  # the rotations of a tile share its cell
+        if kind in ("dest", "blast"):
+            return geometry.slot_rect(value[1]) if isinstance(value, tuple) else geometry.place_rect(value)
+        if kind == "catch":
+            return geometry.place_rect(catch_place(state, value))
+        if kind == "slot":
+            return geometry.slot_rect(value)
+        if kind == "step":
+            nxt = state.links[(car & ~3) + value]
+            return geometry.slot_rect(-nxt - 1) if nxt < 0 else geometry.cell_rect(nxt >> 2)
+        if kind == "turn":
+            return geometry.place_rect((car & ~3) + value)
+        if kind == "boost":
+            return self._boost_rect(state, geometry, value)
+        # Buttons are laid out by the play scene; an empty rect in the bar keeps the arrows' focus moves sane.
+        index = BUTTONS.index(value) if value in BUTTONS else len(BUTTONS)
+        return pygame.Rect(BAR_AREA.x + 40 + index * 80, BAR_AREA.y + 20, 0, 0)
+
+    def label(self, state: GameState, step: Step) -> str:
+        assert isinstance(state, FalconiState)
+        tr, city = self.context.tr, state.city
+        kind, value = step[0], step[1]
+        if kind == "button":
+            return tr("falconi.button.give_up" if value == "pass" and state.phase == BLAST else f"falconi.button.{value}")
+        if kind == "tile":
+            if value == ACCOMPLICE:
+                return tr("falconi.tip.accomplice_tile")
+            if value >= ESCAPE:
+                return tr("falconi.tip.escape_tile", district=tr(f"falconi.district.{DISTRICTS[value - ESCAPE]}"))
+            return tr("falconi.tip.tile", tile=tr(f"falconi.tile.{value}"))
+        if kind == "cell":
+            return tr("falconi.tip.cell", cell=cell_text(city, value))
+        if kind == "rot":
+            return tr("falconi.tip.rot", degrees=90 * value)
+        if kind == "dest":
+            if isinstance(value, tuple):
+                return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
+            return tr("falconi.tip.drive", cell=cell_text(city, value >> 2), side=tr(f"falconi.edge.{value & 3}"))
+        if kind == "catch":
+            return tr("falconi.tip.catch")
+        if kind == "blast":
+            return tr("falconi.tip.blast", cell=cell_text(city, value >> 2))
+        if kind == "slot":
+            accomplice = state.table.accomplice[value] in state.legal
+            return tr("falconi.tip.accomplice_slot" if accomplice else "falconi.tip.escape_slot",
+                      slot=city.slots[value].name)
+        if kind == "step":
+            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
+            if nxt < 0:
+                return tr("falconi.tip.step_out", slot=city.slots[-nxt - 1].name)
+            key = "falconi.tip.step_catch" if self._shout(state, step) == "catch" else "falconi.tip.step"
+            return tr(key, cell=cell_text(city, nxt >> 2))
+        if kind == "turn":
+            return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
+        route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
+        end = state.boost_steps[value][-1].place if value in state.boost_steps else -1
+        if end < 0:
+            return tr("falconi.tip.boost_out", route=route)
+        return tr("falconi.tip.boost", cell=cell_text(city, end >> 2), route=route)
+
+    def _shout(self, state: FalconiState, step: Step) -> str | None:
+        """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
+        kind, value = step[0], step[1]
+        if kind == "catch":
+            return "catch"
+        if kind == "dest" and isinstance(value, tuple):
+            return "escape"
+        if kind == "step":
+            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
+            if nxt < 0:
+                return "escape"
+            return "catch" if state.turn_seat != FUGITIVE and nxt == state.cars[FUGITIVE] else None
+        if kind == "boost" and value in state.boost_steps:
+            return "escape" if state.boost_steps[value][-1].place < 0 else None
+        return None
+
+    @staticmethod
+    def _boost_rect(state: FalconiState, geometry: draw.Geometry, path: tuple[int, ...]) -> pygame.Rect:
+        """The end of the boost's route; routes ending at the same place share its hotspot, side by side."""
+        routes = state.boost_steps
+        if path not in routes:
+            return geometry.cell_rect(state.cars[FUGITIVE] >> 2)
+        end = routes[path][-1].place
+        base = geometry.slot_rect(-end - 1) if end < 0 else geometry.place_rect(end)
+        same = sorted(p for p, steps in routes.items() if steps[-1].place == end)
+        count, index = len(same), same.index(path)
+        if base.width >= base.height:
+            width = base.width // count
+            return pygame.Rect(base.x + index * width, base.y, width, base.height)
+        height = base.height // count
+        return pygame.Rect(base.x, base.y + index * height, base.width, height)
+
+    def _drive_goal(self, state: FalconiState, step: Step) -> int:
+        """Where a Mode I drive option ends, as :func:`find_route` wants it."""
+        kind, value = step[0], step[1]
+        if kind == "catch":
+            return catch_place(state, value)
+        return -value[1] - 1 if isinstance(value, tuple) else value
+
+    # --- drawing -------------------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+        assert isinstance(state, FalconiState)
+        geometry = self._geometry(state)
+        surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
+        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes)
+        secrets = self._draw_strip(surface, state, geometry, visible)
+        if chooser is not None:
+            secrets |= self._draw_ghosts(surface, state, geometry, chooser, visible)
+        overlay = self._overlay
+        overlay.fill((0, 0, 0, 0))
+        self._draw_last(overlay, state, geometry, last)
+        if chooser is not None:
+            self._draw_options(overlay, state, chooser)
+        surface.blit(overlay, BOARD_AREA.topleft, area=BOARD_AREA)
+        if chooser is not None:
+            self._draw_preview(surface, state, geometry, chooser)
+        if state.phase == ANSWER:
+            self._draw_threat(surface, state, geometry, chooser is not None and chooser.focused == ("button", "bomb"))
+        movers = {entry.seat for entry in last}
+        cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
+                 seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0]
+        draw.draw_cars(surface, geometry, self.context.text, cars)
+        if chooser is not None:
+            for option in chooser.options:
+                shout = self._shout(state, option)
+                if shout is not None:
+                    draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
+                             chooser.rect(option), DANGER if shout == "catch" else GOOD)
+        self._board_secrets = frozenset(secrets)
+
+    def _geometry(self, state: FalconiState) -> draw.Geometry:
+        geometry = self._geometries.get(id(state.city))
+        if geometry is None or geometry.city is not state.city:
+            geometry = self._geometries[id(state.city)] = draw.Geometry(state.city)
+        return geometry
+
+    def _frame_image(self, geometry: draw.Geometry) -> pygame.Surface:
+        """The grid and border ring, drawn once per city and language."""
+        key = (id(geometry.city), self.context.tr.language)
+        if self._frame is None or self._frame[0] != key:
+            image = pygame.Surface((BOARD_AREA.right, BOARD_AREA.bottom))
+            tr = self.context.tr
+            labels = {"prison": tr("falconi.board.prison"), "police": tr("falconi.board.police"),
+                      "tunnel": tr("falconi.board.tunnel", slot="{slot}")}
+            draw.draw_frame(image, geometry, self.context.text, labels)
+            self._frame = (key, image)
+        return self._frame[1]
+
+    def _draw_strip(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                    visible: frozenset[Seat]) -> set[Seat]:
+        """The tiles in hand of the car whose turn it is, face down where they are secret; returns the seats
+        whose secrets were shown."""
+        tr = self.context.tr
+        tiles, shown = [], set()
+        for tile in hand_tiles(state):
+            hidden = tile.secret and FUGITIVE not in visible
+            shown |= {FUGITIVE} if tile.secret and not hidden else set()
+            tiles.append(draw.StripTile(None if hidden else tile.item, tr(tile.caption)))
+        counters = []
+        if state.variant.mode == 2 and state.outcome is None:
+            counters.append(draw.Counter(tr("falconi.board.actions"), ACTIONS_PER_TURN, state.actions_left, draw.ROUTE))
+        if state.variant.boosts:
+            counters.append(draw.Counter(tr("falconi.board.boosts"), state.variant.boosts, state.boosts, DANGER))
+        if state.variant.bombs:
+            counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER))
+        draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
+                        draw.SEAT_COLOURS[state.turn_seat], tiles, counters,
+                        tr("falconi.board.pile", count=len(state.pile)))
+        return shown
+
+    def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                   last: list[LogEntry]) -> None:
+        """Outline the cells and slots the last turn's actions touched (its cars get a ring)."""
+        for entry in last:
+            try:
+                action = state.parse_action(entry.text)
+            except GameError:
+                continue  # not a Falconi action: nothing to show
+            if action.verb in ("place", "blast") or (action.verb == "drive" and action.slot < 0):
+                rect = geometry.cell_rect(action.cell)
+            elif action.slot >= 0:
+                rect = geometry.slot_rect(action.slot)
+            else:
+                continue
+            pygame.draw.rect(overlay, (*draw.LAST_MOVE, 220), rect.inflate(-2, -2), width=3, border_radius=5)
+
+    def _draw_options(self, overlay: pygame.Surface, state: FalconiState, chooser: ActionChooser) -> None:
+        """Every board option tinted, the focused one strongly; the tile in hand being placed stays marked."""
+        chosen = [step for step in chooser.prefix if step[0] == "tile"]
+        if chosen:
+            rect = self.option_rect(state, (), chosen[0]).inflate(8, 8)
+            pygame.draw.rect(overlay, (255, 255, 255, 255), rect, width=3, border_radius=4)
+        for option in chooser.options:
+            if self.is_button(option):
+                continue
+            rect = chooser.rect(option)
+            focused = option == chooser.focused
+            draw.highlight(overlay, rect.inflate(8, 8) if option[0] == "tile" else rect, focused,
+                           fill=not (focused and option[0] in ("cell", "rot")))  # keep the ghost tile clear
+
+    # --- previews of the focused option --------------------------------------------------------------------
+    def _draw_ghosts(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                     chooser: ActionChooser, visible: frozenset[Seat]) -> set[Seat]:
+        """See-through pieces the focused option would lay: a tile, an escape tile, a boost's crater.
+        Returns the seats whose secrets they show."""
+        if chooser.focused is None:
+            return set()
+        kind, value = chooser.focused[0], chooser.focused[1]
+        secret = self.has_secrets(state, state.turn_seat)
+        if secret and state.turn_seat not in visible:
+            return set()
+        if kind in ("cell", "rot", "tile"):
+            tile = dict(chooser.prefix).get("tile", value if kind == "tile" else None)
+            self._ghost_tile(surface, state, geometry, chooser, tile)
+        elif kind == "slot":
+            slot = state.city.slots[value]
+            image = draw.escape_image(DISTRICTS.index(slot.district or ""), OPPOSITE[slot.side], geometry.cs - 8, 170)
+            surface.blit(image, geometry.slot_rect(value).inflate(-8, -8))
+        elif kind == "boost" and value in state.boost_steps:
+            for step in state.boost_steps[value]:
+                if step.smashed >= 0:
+                    surface.blit(draw.tile_image(CRATER, geometry.cs, 170), geometry.cell_rect(step.smashed))
+        return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
+
+    def _ghost_tile(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                    chooser: ActionChooser, tile: Any) -> None:
+        """The tile being placed, see-through, on the focused cell at the focused rotation (at the cell step:
+        the rotation last chosen); a Mode I tile shows on its only cell at once, with where the car could
+        then drive."""
+        if not isinstance(tile, int) or tile >= ESCAPE:
+            return
+        places: list[Any] = [a for a in chooser.candidates() if a.verb == "place" and a.tile == tile]
+        kind, value = chooser.focused or ("", None)
+        cells = {action.cell for action in places}
+        if kind == "cell":
+            cell, rotation = value, chooser.turn
+        elif kind == "rot":
+            cell, rotation = dict(chooser.prefix)["cell"], value
+        elif len(cells) == 1:
+            rotations = [action.edge for action in places]
+            cell, rotation = cells.pop(), chooser.turn if chooser.turn in rotations else rotations[0]
+        else:
+            return
+        rect = geometry.cell_rect(cell)
+        surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, 170), rect)
+        pygame.draw.rect(surface, draw.ROUTE, rect, width=2, border_radius=5)
+        if state.variant.mode == 1:
+            self._reach_preview(surface, state, FalconiAction("place", tile, cell, rotation))
+
+    def _reach_preview(self, surface: pygame.Surface, state: FalconiState, action: FalconiAction) -> None:
+        """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c)."""
+        if action not in state.legal:
+            return
+        after = state.clone()
+        after.apply(action)
+        if after.phase != DRIVE or after.turn_seat != state.turn_seat:
+            return
+        for option in after.legal:
+            step = self.steps(after, option)[0]
+            centre = self.option_rect(after, (), step).center
+            colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
+            pygame.draw.circle(surface, colour, centre, 7)
+            pygame.draw.circle(surface, (20, 20, 20), centre, 7, 2)
+
+    def _draw_preview(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                      chooser: ActionChooser) -> None:
+        """What the focused move would do: the route a drive would take, the car after a three-point turn,
+        the boost's route and the police cars it would knock out (F-6.6)."""
+        if chooser.focused is None:
+            return
+        kind, value = chooser.focused[0], chooser.focused[1]
+        car = state.cars[state.turn_seat]
+        if kind in ("dest", "catch", "blast"):
+            route = find_route(state, state.drive_from, self._drive_goal(state, chooser.focused))
+            if route and kind == "catch":
+                route.append(state.cars[FUGITIVE])
+            if route:
+                draw.draw_route(surface, geometry.route_lines(state.links, route))
+        elif kind == "step":
+            draw.draw_route(surface, geometry.route_lines(state.links, [car, state.links[(car & ~3) + value]]))
+        elif kind == "turn":
+            ghosts = self._ghosts
+            ghosts.fill((0, 0, 0, 0))
+            place = (car & ~3) + value
+            draw.draw_car(ghosts, geometry.car_point(place), place & 3, draw.SEAT_COLOURS[state.turn_seat],
+                          self.context.tr(f"falconi.car.{state.turn_seat}"), self.context.text)
+            ghosts.set_alpha(150)
+            surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)
+        elif kind == "boost" and value in state.boost_steps:
+            steps = state.boost_steps[value]
+            draw.draw_route(surface, geometry.route_lines(state.links, [car] + [step.place for step in steps]), DANGER)
+            landed = {step.place for step in steps}
+            for seat in POLICE:
+                if state.status[seat] == ACTIVE and state.cars[seat] in landed:
+                    draw.tag(surface, self.context.text, self.context.tr("falconi.tag.out"),
+                             geometry.place_rect(state.cars[seat]), DANGER)
+
+    def _draw_threat(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                     bombing: bool) -> None:
+        """While Don Falconi answers a catch (F-5.4): the police car's way to him, and where a Chili Bomb
+        would close the road (``bombing``: when that answer is focused)."""
+        place = catch_place(state, state.catch_edge)
+        route = find_route(state, state.drive_from, place)
+        if route:
+            draw.draw_route(surface, geometry.route_lines(state.links, route + [state.cars[FUGITIVE]]), DANGER)
+        if bombing:
+            draw.draw_closed_edge(surface, geometry, place)
+        draw.tag(surface, self.context.text, self.context.tr("falconi.tag.catch"),
+                 geometry.place_rect(state.cars[FUGITIVE]), DANGER)
+
+    # --- the side panel ------------------------------------------------------------------------------------
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        assert isinstance(state, FalconiState)
+        tr = self.context.tr
+        hides = self.has_secrets(state, FUGITIVE) and FUGITIVE not in visible
+        names = [tr(f"seat.falconi.{seat}") for seat in range(4)]
+        lines = []
+        if state.outcome is not None:
+            lines.append(self._ending(state))
+        else:
+            lines.append(tr("falconi.info.turn", turn=state.turn, seat=names[state.turn_seat]))
+            phase = state.phase
+            hidden_draw = hides and state.turn_seat == FUGITIVE
+            if phase == ESCAPE_PLACE and hidden_draw:
+                phase = PHASE_NAMES.index("action")  # his draw stays face down (F-9)
+            lines.append(tr("falconi.info.phase", seat=names[state.decider],
+                            phase=tr(f"falconi.phase.{PHASE_NAMES[phase]}")))
+            if state.variant.mode == 2:
+                lines.append(" · ".join((tr("falconi.info.actions_left", count=state.actions_left,
+                                            total=ACTIONS_PER_TURN),
+                                         tr("falconi.info.round", round=state.round, limit=ROUND_LIMIT))))
+                if state.last_round:
+                    lines.append(tr("falconi.info.last_round"))
+            if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE) and not hidden_draw:
+                lines.append(tr("falconi.info.drawn", tile=self._item_name(state.drawn)))
+        for seat in state.seats:
+            if state.status[seat] == OUT:
+                lines.append(tr("falconi.info.car_out", seat=names[seat]))
+            elif state.variant.reserves:
+                lines.append(tr("falconi.info.reserve", seat=names[seat],
+                                tiles=self._reserve_text(state.reserves[seat], seat == FUGITIVE and hides)))
+            else:
+                lines.append(tr("falconi.info.car_in", seat=names[seat]))
+        counters = [tr("falconi.info.pile", count=len(state.pile))]
+        if state.variant.bombs:
+            counters.append(tr("falconi.info.bombs", count=state.bombs))
+        if state.variant.boosts:
+            counters.append(tr("falconi.info.boosts", count=state.boosts))
+        lines.append(" · ".join(counters))
+        if state.accomplice >= 0:
+            if hides:
+                lines.append(tr("falconi.info.accomplice_hidden"))
+            else:
+                district = tr(f"falconi.district.{DISTRICTS[state.accomplice]}")
+                lines.append(tr("falconi.info.accomplice", district=district))
+        secret = self.has_secrets(state, FUGITIVE) and not hides
+        self._info_secrets = frozenset({FUGITIVE}) if secret else frozenset()
+        return [("   " if index else "") + part for line in lines  # long lines of some languages fit the panel
+                for index, part in enumerate(self.context.text.wrap(line, INFO_WIDTH, INFO_SIZE))]
+
+    def _reserve_text(self, hand: list[int], hidden: bool) -> str:
+        """A reserve as tile names, or only how many tiles when they lie face down (F-6.2)."""
+        tr = self.context.tr
+        if not hand:
+            return tr("falconi.info.none")
+        if hidden:
+            return tr("falconi.info.hidden_one" if len(hand) == 1 else "falconi.info.hidden", count=len(hand))
+        return ", ".join(self._item_name(item) for item in hand)
+
+    def _item_name(self, item: int) -> str:
+        tr = self.context.tr
+        if item >= ESCAPE:
+            return tr("falconi.tile.escape", district=tr(f"falconi.district.{DISTRICTS[item - ESCAPE]}"))
+        return tr(f"falconi.tile.{item}")
+
+    def _ending(self, state: FalconiState) -> str:
+        """The game's end in words; an end this view does not know keeps the rules core's sentence."""
+        outcome = state.outcome
+        assert outcome is not None
+        key = f"falconi.end.{outcome.termination}"
+        if not self.context.tr.has(key):
+            return outcome.reason
+        winner = min(outcome.winners) if outcome.winners else FUGITIVE
+        return self.context.tr(key, seat=self.context.tr(f"seat.falconi.{winner}"), limit=ROUND_LIMIT)

@@ -1,0 +1,505 @@
+"""The Fredericus board on screen: where every card, post, tower, token and tray sits, and placeholder painting.
+
+The geometry comes from the castle map (R-1.1) scaled into ``BOARD_AREA``, so hotspots and drawing always agree.
+Rows run outward from their towers; a long row squeezes its inner cards and keeps the cards nearest its end a
+full step apart, because the end cards are the ones the rules look at. The falconers' trays, the objective deck,
+the status and the legend sit in the eight wedges between the rows. Art replaces the painting later; the layout
+stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Vector2
+
+from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TOWERS, TREE
+from game.fredericus.castlemap import load_castle
+from scenes.gameview import BOARD_AREA
+from scenes.ui import TextCache
+
+SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
+POST_SCALE = 0.64  # the posts a little further in, so the raptors standing there leave the towers visible
+MIDDLE = Vector2(BOARD_AREA.center)
+MARGIN = 4
+OUTER_STEPS = 5  # gaps at a row's end that stay full width when the row must squeeze
+BADGE = 22  # capture badge and ghost-slot size
+CHIP_STEP = 27  # chips of captured creatures and objectives, with room for a count
+
+BOARD_COLOUR = (34, 46, 38)
+WALL = (156, 146, 124)
+WALL_EDGE = (92, 84, 70)
+COURTYARD = (118, 108, 90)
+INK = (30, 24, 18)
+SEAT_COLOURS = ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40))
+CARD_COLOURS = {TREE: (58, 128, 62), SKY: (150, 200, 240), SEAL: (140, 28, 40)}
+PARCHMENT = (238, 224, 190)
+CREATURE_INK = (96, 42, 18)
+GOLD = (232, 190, 80)
+END_FRAME = (250, 246, 226)
+BACK = (92, 64, 126)
+LAST = (120, 230, 255)  # the last move
+TALON = (255, 138, 40)  # a capture possible right now
+WEDGE = (28, 36, 32)
+
+# The eight wedges between the rows (see the module note), by their place round the board.
+TRAY_RECTS = {
+    "top": pygame.Rect(428, 4, 190, 104),
+    "right": pygame.Rect(600, 384, 196, 108),
+    "bottom": pygame.Rect(182, 612, 190, 104),
+    "left": pygame.Rect(4, 188, 190, 104),
+}
+TRAY_PLACES = {2: ("top", "bottom"), 3: ("top", "right", "bottom"), 4: ("top", "right", "bottom", "left")}
+DECK_RECT = pygame.Rect(182, 4, 194, 104)
+STATUS_RECT = pygame.Rect(600, 190, 196, 146)
+LEGEND_RECT = pygame.Rect(4, 384, 196, 146)
+KEY_RECT = pygame.Rect(428, 612, 190, 104)
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    """One row on screen: its first card's centre, its outward direction, its card size and each card's offset."""
+
+    origin: Vector2
+    direction: Vector2
+    size: tuple[int, int]
+    offsets: tuple[float, ...]
+    full_step: float
+
+    @staticmethod
+    def build(origin: Vector2, direction: Vector2, size: tuple[int, int], cards: int) -> RowLayout:
+        extent = _extent(size, direction)
+        full = 2 * extent + 2
+        room = _room(origin, direction, size) - full  # the ghost slot beyond the end must fit too
+        gaps = max(cards - 1, 0)
+        if gaps * full <= room:
+            offsets = [index * full for index in range(cards)]
+        else:
+            outer = min(gaps, OUTER_STEPS)
+            inner = gaps - outer
+            if inner == 0 or outer * full >= room:
+                step = room / gaps
+                offsets = [index * step for index in range(cards)]
+            else:
+                squeezed = (room - outer * full) / inner
+                offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * full
+                           for index in range(cards)]
+        return RowLayout(origin, direction, size, tuple(offsets), full)
+
+    def centre(self, index: int) -> Vector2:
+        """A card's centre; an empty row (R-1.2: it has no end) answers with its first place."""
+        return self.origin + self.direction * (self.offsets[index] if self.offsets else 0)
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        return _rect_at(self.centre(index), self.size)
+
+    def slot_centre(self) -> Vector2:
+        """Where a card moved here would lie: one full step beyond the end (the first place of an empty row)."""
+        if not self.offsets:
+            return Vector2(self.origin)
+        return self.origin + self.direction * (self.offsets[-1] + self.full_step)
+
+    def slot_rect(self) -> pygame.Rect:
+        return _rect_at(self.slot_centre(), self.size)
+
+    def badge_rect(self) -> pygame.Rect:
+        """The capture hotspot, just beyond the end card, so it never hides the card's own hotspot."""
+        gap = _extent(self.size, self.direction) + _extent((BADGE, BADGE), self.direction) + 2
+        end = self.centre(len(self.offsets) - 1) if self.offsets else self.origin
+        return _rect_at(end + self.direction * gap, (BADGE, BADGE))
+
+    def strip(self, index: int) -> tuple[Vector2, tuple[float, float]]:
+        """The middle and size of the visible part of a card (each later card covers the outer part of the one
+        before it); on a diagonal that part is an L whose corner square holds the card's sign."""
+        extent = _extent(self.size, self.direction)
+        if index == len(self.offsets) - 1:
+            return self.centre(index), self.size
+        visible = min(self.offsets[index + 1] - self.offsets[index], 2 * extent)
+        middle = self.centre(index) - self.direction * (extent - visible / 2)
+        if self.direction.x == 0:
+            return middle, (self.size[0], visible)
+        if self.direction.y == 0:
+            return middle, (visible, self.size[1])
+        side = visible / 1.4142
+        return middle, (side, side)
+
+
+class Layout:
+    """Every place on the board for one position: rows, towers, posts, courtyard, raptors and trays."""
+
+    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: int, players: int) -> None:
+        castle = load_castle()
+        origin = Vector2(castle.centre)
+
+        def place(x: float, y: float, scale: float = SCALE) -> Vector2:
+            return MIDDLE + (Vector2(x, y) - origin) * scale
+
+        self.towers = [place(spot.x, spot.y) for spot in castle.towers]
+        self.posts = [place(spot.x, spot.y, POST_SCALE) for spot in castle.posts]
+        self.segments = [place(spot.x, spot.y) for spot in castle.segments]
+        self.rows = [
+            RowLayout.build(place(row.x, row.y), Vector2(row.dx, row.dy).normalize(), _card_size(row.dx, row.dy),
+                            row_lengths[row.number])
+            for row in castle.rows
+        ]
+        self.raptors = _raptor_places(self, posts, hooded)
+        self.trays = {seat: TRAY_RECTS[name] for seat, name in enumerate(TRAY_PLACES[players])}
+
+    def tower_rect(self, tower: int) -> pygame.Rect:
+        return _rect_at(self.towers[tower], (30, 30))
+
+    def post_rect(self, post: int) -> pygame.Rect:
+        return _rect_at(self.posts[post], (40, 36))
+
+    def segment_rect(self, segment: int) -> pygame.Rect:
+        return _rect_at(self.segments[segment], (20, 20))
+
+    def centre_rect(self) -> pygame.Rect:
+        return _rect_at(MIDDLE, (20, 20))
+
+    def raptor_rect(self, raptor: int) -> pygame.Rect:
+        centre, small = self.raptors[raptor]
+        return _rect_at(centre, (12, 18) if small else (16, 24))
+
+    def hand_rect(self, seat: int) -> pygame.Rect:
+        """Where a falconer's tokens in hand lie in the tray."""
+        tray = self.trays[seat]
+        return pygame.Rect(tray.x + 4, tray.bottom - 24, 60, 20)
+
+    def tray_token_centres(self, seat: int, count: int) -> list[Vector2]:
+        hand = self.hand_rect(seat)
+        return [Vector2(hand.x + 10 + 16 * index, hand.centery) for index in range(count)]
+
+    def tower_token_centres(self, tower: int) -> list[Vector2]:
+        """Four token places on the tower's outer rim, clear of its number (R-1.4: four tokens at most)."""
+        middle = self.towers[tower]
+        outward = (middle - MIDDLE).normalize() * 14
+        return [middle + outward.rotate(angle) for angle in (-35, 35, -95, 95)]
+
+
+def _card_size(dx: int, dy: int) -> tuple[int, int]:
+    """Cards lie across their row: wide in vertical rows, tall in horizontal ones, square on the diagonals."""
+    if dx == 0:
+        return 40, 24
+    if dy == 0:
+        return 24, 40
+    return 28, 28
+
+
+def _extent(size: tuple[int, int], direction: Vector2) -> float:
+    """Half the length of a box of ``size`` along ``direction``."""
+    return (size[0] * abs(direction.x) + size[1] * abs(direction.y)) / 2
+
+
+def _room(origin: Vector2, direction: Vector2, size: tuple[int, int]) -> float:
+    """How far a card's centre may go from ``origin`` along ``direction`` and stay inside the board."""
+    limits = []
+    area = BOARD_AREA.inflate(-2 * MARGIN, -2 * MARGIN)
+    half = Vector2(size) / 2
+    if direction.x:
+        edge = area.right - half.x if direction.x > 0 else area.left + half.x
+        limits.append((edge - origin.x) / direction.x)
+    if direction.y:
+        edge = area.bottom - half.y if direction.y > 0 else area.top + half.y
+        limits.append((edge - origin.y) / direction.y)
+    return min(limits)
+
+
+def _rect_at(centre: Vector2, size: tuple[int, int]) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = (round(centre.x), round(centre.y))
+    return rect
+
+
+def _raptor_places(layout: Layout, posts: Sequence[int], hooded: int) -> dict[int, tuple[Vector2, bool]]:
+    """Each raptor's centre and whether it is drawn small (hooded, in the courtyard segment, R-5.1). The pieces
+    of a post stand side by side, three to a line, whichever way the post faces."""
+    places: dict[int, tuple[Vector2, bool]] = {}
+    for post in range(TOWERS):
+        here = [raptor for raptor in range(len(posts)) if posts[raptor] == post]
+        for small in (False, True):
+            group = [raptor for raptor in here if bool(hooded >> raptor & 1) == small]
+            spot = layout.segments[post] if small else layout.posts[post]
+            spacing = Vector2(11, 16) if small else Vector2(15, 22)
+            lines = (len(group) + 2) // 3
+            for index, raptor in enumerate(group):
+                line, place = divmod(index, 3)
+                across = min(len(group) - 3 * line, 3)
+                offset = Vector2((place - (across - 1) / 2) * spacing.x, (line - (lines - 1) / 2) * spacing.y)
+                places[raptor] = (spot + offset, small)
+    return places
+
+
+# --- painting ---------------------------------------------------------------------------------------------
+def paint_castle(surface: pygame.Surface, layout: Layout, text: TextCache) -> None:
+    """The octagonal wall through the towers, the courtyard with its segments and centre, the guard posts."""
+    surface.fill(BOARD_COLOUR, BOARD_AREA)
+    pygame.draw.polygon(surface, WALL, [Vector2(point) for point in _octagon(layout.towers, 1.12)])
+    pygame.draw.polygon(surface, WALL_EDGE, [Vector2(point) for point in _octagon(layout.towers, 1.12)], 3)
+    pygame.draw.polygon(surface, COURTYARD, _octagon(layout.segments, 1.5))
+    pygame.draw.polygon(surface, WALL_EDGE, _octagon(layout.segments, 1.5), 2)
+    for segment in layout.segments:
+        pygame.draw.circle(surface, WALL_EDGE, segment, 8, 1)
+    pygame.draw.circle(surface, WALL, MIDDLE, 10)
+    pygame.draw.circle(surface, WALL_EDGE, MIDDLE, 10, 2)
+    for post in layout.posts:
+        pygame.draw.circle(surface, (128, 118, 98), post, 14)
+        pygame.draw.circle(surface, WALL_EDGE, post, 14, 1)
+    for number, tower in enumerate(layout.towers):
+        pygame.draw.circle(surface, (186, 176, 152), tower, 13)
+        pygame.draw.circle(surface, WALL_EDGE, tower, 13, 2)
+        text.blit(surface, str(number), 20, INK, bold=True, center=(round(tower.x), round(tower.y)))
+
+
+def _octagon(points: Sequence[Vector2], factor: float) -> list[Vector2]:
+    return [MIDDLE + (point - MIDDLE) * factor for point in points]
+
+
+def paint_row(surface: pygame.Surface, text: TextCache, row: RowLayout, cards: Sequence[int],
+              shorts: Sequence[str]) -> None:
+    """Cards from the first outward, so each later card lies over the outer part of the one before."""
+    for index, code in enumerate(cards):
+        middle, room = row.strip(index)
+        paint_card(surface, text, row.card_rect(index), code, shorts, middle, room)
+    if cards:  # the end card, the one the rules look at, gets a light frame
+        pygame.draw.rect(surface, END_FRAME, row.card_rect(len(cards) - 1), 2, border_radius=3)
+
+
+def paint_card(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code: int, shorts: Sequence[str],
+               mark: Vector2 | None = None, room: tuple[float, float] | None = None) -> None:
+    """A row card in its kind's colour with its sign at ``mark``: a tree, a cloud, a seal, or the creature's
+    letters — only its initial, or nothing, when ``room`` (the visible part's size) is too small."""
+    colour = CARD_COLOURS.get(code, PARCHMENT)
+    pygame.draw.rect(surface, colour, rect, border_radius=3)
+    pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
+    width, height = room if room is not None else rect.size
+    if mark is None or min(width, height) < 10:
+        return
+    x, y = round(mark.x), round(mark.y)
+    if code == TREE:
+        pygame.draw.polygon(surface, (20, 66, 28), [(x, y - 6), (x - 5, y + 3), (x + 5, y + 3)])
+        pygame.draw.line(surface, (80, 50, 20), (x, y + 3), (x, y + 6), 2)
+    elif code == SKY:
+        for dx, dy, radius in ((-3, 1, 4), (3, 1, 4), (0, -2, 4)):
+            pygame.draw.circle(surface, (250, 252, 255), (x + dx, y + dy), radius)
+    elif code == SEAL:
+        pygame.draw.circle(surface, GOLD, (x, y), 5)
+        pygame.draw.circle(surface, (120, 80, 20), (x, y), 5, 1)
+    else:
+        size = 19 if min(rect.size) >= 24 else 15
+        for letters in (shorts[code], shorts[code][:1]):
+            image = text.render(letters, size, CREATURE_INK, bold=True)
+            if image.get_width() <= width and image.get_height() - 4 <= height:
+                surface.blit(image, image.get_rect(center=(x, y)))
+                return
+
+
+def paint_objective(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code: int | None,
+                    shorts: Sequence[str], count: int = 1) -> None:
+    """An objective chip: the creature's letters, Fredericus in gold, or a card back (``None``); ``count`` ×n."""
+    if code is None:
+        pygame.draw.rect(surface, BACK, rect, border_radius=3)
+        pygame.draw.rect(surface, GOLD, rect.inflate(-6, -6), 1, border_radius=2)
+    else:
+        pygame.draw.rect(surface, GOLD if code == FREDERICUS else PARCHMENT, rect, border_radius=3)
+        text.blit(surface, shorts[code], 15, CREATURE_INK, bold=True, center=rect.center)
+    pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
+    if count > 1:
+        paint_count(surface, text, rect, count)
+
+
+def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: bool, small: bool = False) -> None:
+    """A falcon is the tall piece (a triangle), a goshawk the short one (a disc); a hood is a dark cap."""
+    colour = SEAT_COLOURS[raptor >> 1]
+    scale = 0.75 if small else 1.0
+    x, y = centre
+    if raptor & 1 == 0:
+        top = Vector2(x, y - 11 * scale)
+        points = [top, Vector2(x + 7 * scale, y + 9 * scale), Vector2(x - 7 * scale, y + 9 * scale)]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, INK, points, 2)
+        if hooded:
+            pygame.draw.polygon(surface, INK, [top, Vector2(x + 3.5 * scale, y - 1 * scale),
+                                               Vector2(x - 3.5 * scale, y - 1 * scale)])
+    else:
+        radius = 7 * scale
+        middle = Vector2(x, y + 3 * scale)
+        pygame.draw.circle(surface, colour, middle, radius)
+        pygame.draw.circle(surface, INK, middle, radius, 2)
+        if hooded:
+            pygame.draw.circle(surface, INK, middle, radius, draw_top_left=True, draw_top_right=True)
+
+
+def paint_token(surface: pygame.Surface, centre: Vector2, seat: int) -> None:
+    """A betting token: a diamond in the seat's colour, unlike the round goshawk."""
+    x, y = centre
+    points = [(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)]
+    pygame.draw.polygon(surface, SEAT_COLOURS[seat], points)
+    pygame.draw.polygon(surface, (250, 250, 250), points, 1)
+
+
+def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], width: int = 2) -> None:
+    pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=4)
+
+
+def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end: Vector2, width: int = 3) -> None:
+    """A straight arrow; its head ends at ``end``."""
+    start, end = Vector2(start), Vector2(end)
+    if start.distance_to(end) < 4:
+        return
+    along = (end - start).normalize()
+    across = Vector2(-along.y, along.x)
+    pygame.draw.line(surface, colour, start, end - along * 8, width)
+    pygame.draw.polygon(surface, colour, [end, end - along * 11 + across * 6, end - along * 11 - across * 6])
+
+
+def ghost_layer() -> pygame.Surface:
+    """A transparent layer the size of the board, for previews blitted see-through."""
+    return pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)
+
+
+def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
+    pygame.draw.rect(surface, WEDGE, rect, border_radius=6)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
+
+
+def creature_counts(counts: Sequence[int]) -> list[tuple[int, int]]:
+    """(kind, count) for each kind held, in kind order: chips show a kind once with its count."""
+    return [(kind, count) for kind, count in enumerate(counts[:KINDS]) if count]
+
+
+def paint_chips(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple[int, int, int]],
+                chips: Sequence[tuple[int | None, int]], shorts: Sequence[str], row_cards: bool) -> None:
+    """Chips along ``lines`` (left, middle y, right), filling one line before the next and squeezing the last;
+    ``row_cards`` paints captured creatures, else objectives."""
+    placed = 0
+    for number, (left, middle_y, right) in enumerate(lines):
+        room = max((right - left - 20) // CHIP_STEP + 1, 1)
+        count = len(chips) - placed if number == len(lines) - 1 else min(room, len(chips) - placed)
+        step = min(CHIP_STEP, (right - left - 20) / max(count - 1, 1))
+        for index, (code, amount) in enumerate(chips[placed : placed + count]):
+            rect = pygame.Rect(0, 0, 20, 20)
+            rect.center = (round(left + 10 + index * step), middle_y)
+            if row_cards and code is not None:
+                paint_card(surface, text, rect, code, shorts, Vector2(rect.center))
+                if amount > 1:
+                    paint_count(surface, text, rect, amount)
+            else:
+                paint_objective(surface, text, rect, code, shorts, amount)
+        placed += count
+
+
+def paint_count(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, count: int) -> None:
+    """How many of a kind, as a small round badge on the chip's top-right corner."""
+    corner = (rect.right + 3, rect.top)
+    pygame.draw.circle(surface, INK, corner, 7)
+    pygame.draw.circle(surface, GOLD, corner, 7, 1)
+    text.blit(surface, str(count), 15, (255, 255, 255), bold=True, center=corner)
+
+
+# --- the wedges: trays, deck, status, legend -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tray:
+    """What a falconer's tray shows, already translated; ``objectives`` holds ``(None, n)`` for hidden cards."""
+
+    seat: int
+    name: str
+    points: str
+    tags: str
+    caught_label: str
+    objectives_label: str
+    creatures: tuple[tuple[int, int], ...]
+    objectives: tuple[tuple[int | None, int], ...]
+    tokens_in_hand: int
+    current: bool
+
+
+def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: Tray, shorts: Sequence[str],
+               focus_colour: tuple[int, int, int]) -> None:
+    rect = layout.trays[tray.seat]
+    paint_wedge(surface, rect, SEAT_COLOURS[tray.seat])
+    if tray.current:
+        pygame.draw.rect(surface, focus_colour, rect, 3, border_radius=6)
+    swatch = pygame.Rect(rect.x + 7, rect.y + 7, 14, 14)
+    pygame.draw.rect(surface, SEAT_COLOURS[tray.seat], swatch, border_radius=3)
+    text.blit(surface, tray.name, 22, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
+    text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
+    lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
+    chips_left = rect.x + 12 + max(text.render(label, 16).get_width() for label, _, _ in lines)
+    for line, (label, chips, row_cards) in enumerate(lines):
+        middle = rect.y + 42 + 25 * line
+        text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, middle))
+        paint_chips(surface, text, [(chips_left, middle, rect.right - 6)], chips, shorts, row_cards)
+    for centre in layout.tray_token_centres(tray.seat, tray.tokens_in_hand):
+        paint_token(surface, centre, tray.seat)
+    text.blit(surface, tray.tags, 16, (200, 200, 160), midright=(rect.right - 7, rect.bottom - 14))
+
+
+def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], deck_count: int,
+               discards: Sequence[tuple[int | None, int]], shorts: Sequence[str]) -> None:
+    """The objective deck (face down, with its count), the notes in ``lines`` and, after the last of them, the
+    face-up discards."""
+    rect = DECK_RECT
+    paint_wedge(surface, rect)
+    back = pygame.Rect(rect.x + 8, rect.y + 8, 22, 30)
+    for depth in (4, 2, 0) if deck_count else ():
+        paint_objective(surface, text, back.move(depth, -depth // 2), None, shorts)
+    text.blit(surface, f"×{deck_count}", 20, (240, 240, 240), bold=True, midleft=(rect.x + 38, rect.y + 22))
+    for number, line in enumerate(lines[:-1]):
+        text.blit(surface, line, 16, (200, 206, 196), topleft=(rect.x + 78, rect.y + 6 + 15 * number))
+    label = text.blit(surface, lines[-1], 16, (200, 206, 196), midleft=(rect.x + 8, rect.y + 66))
+    paint_chips(surface, text, [(label.right + 6, rect.y + 66, rect.right - 8), (rect.x + 8, rect.y + 90,
+                                                                              rect.right - 8)],
+                discards, shorts, False)
+
+
+def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple[str, tuple[int, int, int]]],
+                 actions_left: int, actions_label: str, focus: str) -> None:
+    """The turn in a few words, the actions left as pips after ``actions_label``, and what the focused option
+    does."""
+    rect = STATUS_RECT
+    paint_wedge(surface, rect)
+    y = rect.y + 6
+    for line, colour in lines:
+        for part in text.wrap(line, rect.width - 12, 18):
+            text.blit(surface, part, 18, colour, topleft=(rect.x + 6, y))
+            y += 17
+    if actions_left:
+        left = text.blit(surface, actions_label, 18, (200, 206, 196), midleft=(rect.x + 6, y + 10)).right + 4
+        for pip in range(actions_left):
+            pygame.draw.circle(surface, GOLD, (left + 8 + 18 * pip, y + 10), 7)
+            pygame.draw.circle(surface, INK, (left + 8 + 18 * pip, y + 10), 7, 1)
+        y += 24
+    for part in text.wrap(focus, rect.width - 12, 17)[: max((rect.bottom - y) // 16, 0)]:
+        text.blit(surface, part, 17, (250, 204, 92), topleft=(rect.x + 6, y))
+        y += 16
+
+
+def paint_legend(surface: pygame.Surface, text: TextCache, names: Sequence[str], shorts: Sequence[str],
+                 pieces: Sequence[str]) -> None:
+    """What the shapes mean: the eleven row cards (``names`` by code), then the pieces (``pieces``: falcon,
+    goshawk, hooded, token, capture possible, last move)."""
+    rect = LEGEND_RECT
+    paint_wedge(surface, rect)
+    for code, name in enumerate(names):
+        x = rect.x + 6 + (code // 6) * 96
+        y = rect.y + 8 + (code % 6) * 22
+        card = pygame.Rect(x, y, 18, 18)
+        paint_card(surface, text, card, code, shorts, Vector2(card.center))
+        text.blit(surface, name, 16, (200, 206, 196), midleft=(x + 22, card.centery))
+    rect = KEY_RECT
+    paint_wedge(surface, rect)
+    second = rect.x + 34 + max(text.render(name, 16).get_width() for name in pieces[:3])
+    for index, name in enumerate(pieces):
+        x = rect.x + 8 if index < 3 else second
+        y = rect.y + 18 + (index % 3) * 32
+        centre = Vector2(x + 8, y)
+        if index < 3:
+            paint_raptor(surface, centre, 0 if index != 1 else 1, hooded=index == 2)
+        elif index == 3:
+            paint_token(surface, centre, 1)
+        else:
+            pygame.draw.rect(surface, TALON if index == 4 else LAST, _rect_at(centre, (16, 16)), 2, border_radius=4)
+        text.blit(surface, name, 16, (200, 206, 196), midleft=(x + 20, y))

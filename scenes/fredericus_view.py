@@ -1,0 +1,494 @@
+"""The Fredericus castle view: the ``GameView`` of ``scenes/gameview.py`` for the falconers' game.
+
+Each action is split into choices the player makes on the board — a row's end card then the row it goes to, a
+raptor then its post, a tower for a bet — with the turn's ending, keeping the tokens and the choice of raptors
+to hood offered as buttons. Step vocabulary (``Step = (kind, value)``):
+
+``row`` a (the end card to move) → ``to_row`` b; ``raptor`` r → ``post`` p; ``hood`` p (the courtyard segment)
+→ ``mask`` m when several sets of raptors could be hooded; ``capture`` r (a badge beyond the creature);
+``flip`` row (its first card); ``seal`` row (its end card); ``tidy`` row (the first of the three cards moved);
+``bet`` tower; ``token`` tower → ``token_to`` place (a tower or the centre), or just ``token_to`` for a token
+in hand; ``end`` and ``stay`` buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+import pygame
+from pygame import Vector2
+
+from game.core.protocol import Action, GameState, Seat
+from game.fredericus.actions import (
+    BET,
+    CAPTURE,
+    CARD,
+    CENTRE,
+    END,
+    FLIP,
+    HAND,
+    HOOD,
+    RAPTOR,
+    RAPTOR_KINDS,
+    SEAL,
+    STAY,
+    TIDY,
+    TOKEN,
+    parse_action,
+)
+from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.state import FredericusState
+from game.match import LogEntry
+from scenes import fredericus_draw as draw
+from scenes.chooser import ActionChooser, Step
+from scenes.context import AppContext
+from scenes.gameview import BAR_AREA
+from scenes.ui import ACCENT, DANGER, FOCUS, TEXT
+
+BUTTONS = ("end", "stay", "mask")
+_STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
+
+
+class FredericusView:
+    """Draws a Fredericus position and turns its actions into board choices; one per play scene."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._layout_key: tuple[object, ...] | None = None
+        self._layout: draw.Layout | None = None
+        self._secrets: frozenset[Seat] = frozenset()
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        """The seats whose objectives the last ``draw_board`` or ``info_lines`` call showed while still secret."""
+        return self._secrets
+
+    def layout(self, state: GameState) -> draw.Layout:
+        """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
+        game = _game(state)
+        key = (tuple(map(len, game.rows)), tuple(game.posts), game.hooded, game.players)
+        if self._layout is None or key != self._layout_key:
+            self._layout = draw.Layout([len(row) for row in game.rows], game.posts, game.hooded, game.players)
+            self._layout_key = key
+        return self._layout
+
+    # --- choosing ---------------------------------------------------------------------------------------------
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        kind, a, b = cast(tuple[str, int, int], action)
+        if kind == CARD:
+            return ("row", a), ("to_row", b)
+        if kind == RAPTOR:
+            return ("raptor", a), ("post", b)
+        if kind == HOOD:  # the set of raptors is a separate choice only where there is one to make (R-5.2)
+            return (("hood", a),) if len(_masks(_game(state), a)) == 1 else (("hood", a), ("mask", b))
+        if kind == TOKEN:  # a token in hand goes straight to the tower clicked, as at the start (R-2.5)
+            return (("token_to", b),) if a == HAND else (("token", a), ("token_to", b))
+        if kind in (END, STAY):
+            return ((kind, 0),)
+        return ((_STEP_OF[kind], a),)
+
+    def is_button(self, step: Step) -> bool:
+        return step[0] in BUTTONS
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        """Board hotspots; buttons get a place in the action bar too, as the chooser asks every option's rect."""
+        game = _game(state)
+        layout = self.layout(state)
+        kind, value = step[0], int(cast(int, step[1]))
+        if kind in BUTTONS:
+            index = _masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
+            return pygame.Rect(BAR_AREA.x, BAR_AREA.y + 44 * index, BAR_AREA.width, 40)
+        if kind in ("row", "seal", "to_row", "flip", "tidy"):
+            row, length = layout.rows[value], len(game.rows[value])
+            if kind == "to_row":
+                return row.slot_rect()
+            return row.card_rect({"flip": 0, "tidy": length - 3}.get(kind, length - 1))
+        if kind == "capture":
+            return layout.rows[game.posts[value]].badge_rect()
+        if kind == "raptor":
+            return layout.raptor_rect(value)
+        if kind == "post":
+            return layout.post_rect(value)
+        if kind == "hood":
+            return layout.segment_rect(value)
+        if value == CENTRE:
+            return layout.centre_rect()
+        return layout.tower_rect(value)  # bet, token, token_to on a tower
+
+    def label(self, state: GameState, step: Step) -> str:
+        game = _game(state)
+        tr = self.context.tr
+        kind, value = step[0], int(cast(int, step[1]))
+        if kind == "row":
+            return tr("fredericus.step.row", card=self._end_name(game, value), row=value)
+        if kind == "to_row":
+            return tr("fredericus.step.to_row", row=value)
+        if kind == "raptor":
+            return tr("fredericus.step.raptor", raptor=self._raptor_name(value), post=game.posts[value])
+        if kind == "post":
+            return tr("fredericus.step.post", post=value)
+        if kind == "hood":
+            masks = _masks(game, value)
+            if len(masks) == 1:
+                return tr("fredericus.step.hood_one", raptors=self._raptor_list(masks[0]), post=value)
+            return tr("fredericus.step.hood", post=value)
+        if kind == "mask":
+            count = min(value.bit_count(), 3)
+            return tr(f"fredericus.step.mask.{count}", raptors=self._raptor_list(value))
+        if kind == "capture":
+            post = game.posts[value]
+            return tr("fredericus.step.capture", raptor=self._raptor_name(value), card=self._end_name(game, post),
+                      tower=post)
+        if kind == "tidy":
+            code = game.rows[value][-1] if game.rows[value] else 0
+            return tr(f"fredericus.step.tidy.{code}", row=value)
+        if kind == "token":
+            return tr("fredericus.step.token_tower", tower=value)
+        if kind == "token_to":
+            if value == CENTRE:
+                return tr("fredericus.step.token_to_centre")
+            return tr("fredericus.step.token_to_tower", tower=value)
+        if kind in ("end", "stay"):
+            return tr(f"fredericus.step.{kind}")
+        return tr(f"fredericus.step.{kind}", row=value, tower=value)  # flip, seal, bet
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        """Every falconer holds a secret objective from the set-up on (R-2.4), until the final scoring shows
+        them all (R-7.1)."""
+        return not state.is_terminal() and seat in state.seats
+
+    # --- names ----------------------------------------------------------------------------------------------
+    def _colour(self, seat: Seat) -> str:
+        return self.context.tr(f"fredericus.colour.{seat}")
+
+    def _raptor_name(self, raptor: int) -> str:
+        return self.context.tr(f"fredericus.raptor.{RAPTOR_KINDS[raptor & 1]}", colour=self._colour(raptor >> 1))
+
+    def _raptor_list(self, mask: int) -> str:
+        return self._join([self._raptor_name(raptor) for raptor in range(8) if mask >> raptor & 1])
+
+    def _join(self, names: Sequence[str]) -> str:
+        if len(names) <= 1:
+            return "".join(names)
+        return self.context.tr("fredericus.and", first=", ".join(names[:-1]), last=names[-1])
+
+    def _card_name(self, code: int) -> str:
+        return self.context.tr(f"fredericus.card.{code}")
+
+    def _end_name(self, game: FredericusState, row: int) -> str:
+        return self._card_name(game.rows[row][-1]) if game.rows[row] else ""
+
+    def _objective_name(self, code: int) -> str:
+        return self.context.tr("fredericus.fredericus") if code == FREDERICUS else self._card_name(code)
+
+    def _counted(self, counts: Sequence[int], none: str) -> str:
+        """"Griffin ×2, Dragon": kinds held with their counts (objectives or creatures), or the ``none`` text."""
+        parts = [self._objective_name(kind) + (f" ×{count}" if count > 1 else "")
+                 for kind, count in enumerate(counts) if count]
+        return ", ".join(parts) or self.context.tr(f"fredericus.info.{none}")
+
+    def _shorts(self) -> list[str]:
+        return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
+
+    # --- the side panel -------------------------------------------------------------------------------------
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        game = _game(state)
+        tr = self.context.tr
+        over = game.is_terminal()
+        lines: list[str] = []
+        if over:
+            scores = game.scores()
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            lines.append(tr("fredericus.info.winner", name=self._colour(winner), points=scores[winner]))
+            lines.append(tr(f"fredericus.info.ending.{game.trigger}"))
+        else:
+            lines.append(tr("fredericus.info.turn", name=self._colour(game.current_seat),
+                            phase=tr(f"fredericus.phase.{game.phase_name}")))
+            if game.phase_name == "play":
+                lines.append(tr("fredericus.info.actions", count=game.actions_left))
+            if game.trigger is not None:
+                lines.append(tr("fredericus.info.last_round"))
+        shown = set()
+        for seat in game.order:
+            held = sum(game.hands[seat])
+            fredericus = game.fredericus_holder == seat
+            if over:
+                lines.append(tr("fredericus.info.final", name=self._colour(seat), points=game.scores()[seat]))
+            else:
+                lines.append(tr("fredericus.info.seat", name=self._colour(seat), points=_public_points(game, seat),
+                                creatures=sum(game.creatures[seat]), objectives=held))
+            lines.append(tr("fredericus.info.caught", list=self._counted(game.creatures[seat], "no_creatures")))
+            if fredericus:
+                lines.append(tr("fredericus.info.holds_fredericus"))
+            if over or seat in visible:
+                if not over:
+                    shown.add(seat)
+                lines.append(tr("fredericus.info.objectives", list=self._counted(game.hands[seat], "no_objectives"),
+                                points=game.scores()[seat]))
+        self._secrets = frozenset(shown)
+        discarded = [game.discards.count(code) for code in range(KINDS + 1)]
+        lines.append(tr("fredericus.info.deck", count=len(game.deck), list=self._counted(discarded, "no_objectives")))
+        lines.append(self._fredericus_line(game))
+        return lines
+
+    def _fredericus_line(self, game: FredericusState) -> str:
+        if FREDERICUS in game.deck:
+            return self.context.tr("fredericus.info.fredericus_deck")
+        if game.fredericus_holder >= 0:
+            return self.context.tr("fredericus.info.fredericus_held", name=self._colour(game.fredericus_holder))
+        return self.context.tr("fredericus.info.fredericus_discarded")
+
+    # --- the board --------------------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+        game = _game(state)
+        layout = self.layout(state)
+        text = self.context.text
+        shorts = self._shorts()
+        draw.paint_castle(surface, layout, text)
+        for number, row in enumerate(layout.rows):
+            draw.paint_row(surface, text, row, game.rows[number], shorts)
+        self._paint_last(surface, game, layout, last)
+        self._paint_tokens(surface, game, layout)
+        for raptor, (centre, small) in layout.raptors.items():
+            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small)
+        self._paint_captures(surface, game, layout)
+        self._paint_wedges(surface, game, layout, visible, chooser)
+        if chooser is not None:
+            self._paint_choices(surface, game, layout, chooser)
+
+    def _paint_tokens(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
+        used = [0] * 8
+        for seat in range(game.players):
+            for place in game.tokens_of(seat):
+                if place == CENTRE:
+                    draw.paint_token(surface, draw.MIDDLE, seat)
+                elif place != HAND:
+                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat)
+                    used[place] += 1
+
+    def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
+        """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""
+        for action in game.legal_actions():
+            if action.kind != CAPTURE:
+                continue
+            row = layout.rows[game.posts[action.a]]
+            badge = row.badge_rect()
+            draw.outline(surface, row.card_rect(len(row.offsets) - 1), draw.TALON, 2)
+            draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
+            pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
+            pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
+            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True)
+
+    def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
+                    last: list[LogEntry]) -> None:
+        """The most recent turn's actions, outlined where they left their mark."""
+        for entry in last:
+            kind, a, b = parse_action(entry.text)
+            marks: list[pygame.Rect] = []
+            if kind == CARD:
+                target = layout.rows[b]
+                marks.append(target.card_rect(len(target.offsets) - 1) if target.offsets else target.slot_rect())
+            elif kind in (RAPTOR, CAPTURE):
+                marks.append(layout.raptor_rect(a))
+                if kind == CAPTURE:
+                    marks.append(layout.rows[game.posts[a]].slot_rect())
+            elif kind == HOOD:
+                marks += [layout.raptor_rect(raptor) for raptor in range(2 * game.players) if b >> raptor & 1]
+            elif kind in (FLIP, TIDY):
+                row = layout.rows[a]
+                count = len(row.offsets)
+                marks += [row.card_rect(index) for index in range(count if kind == FLIP else min(3, count))]
+            elif kind == SEAL:
+                marks.append(layout.rows[a].slot_rect())
+            elif kind in (BET, TOKEN):
+                place = a if kind == BET else b
+                marks.append(layout.centre_rect() if place == CENTRE else layout.tower_rect(place))
+            for rect in marks:
+                draw.outline(surface, rect, draw.LAST, 2)
+
+    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
+                      visible: frozenset[Seat], chooser: ActionChooser | None) -> None:
+        tr = self.context.tr
+        text = self.context.text
+        shorts = self._shorts()
+        shown = frozenset(seat for seat in visible if seat in game.seats and not game.is_terminal())
+        for seat in range(game.players):
+            draw.paint_tray(surface, text, layout, self._tray(game, seat, seat in shown or game.is_terminal()),
+                            shorts, ACCENT)
+        self._secrets = shown
+        discards = [(code, game.discards.count(code)) for code in range(KINDS + 1) if code in game.discards]
+        notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=game.seals_discarded),
+                 self._fredericus_short(game), tr("fredericus.board.discarded")]
+        draw.paint_deck(surface, text, notes, len(game.deck), discards, shorts)
+        focus = ""
+        if chooser is not None and chooser.focused is not None:
+            focus = self.label(game, chooser.focused)
+        actions = game.actions_left if game.phase_name == "play" else 0
+        draw.paint_status(surface, text, self._status_lines(game), actions, tr("fredericus.board.actions"), focus)
+        names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
+        pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
+        draw.paint_legend(surface, text, names, shorts, pieces)
+
+    def _tray(self, game: FredericusState, seat: Seat, open_hand: bool) -> draw.Tray:
+        """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public)."""
+        tr = self.context.tr
+        hand = game.hands[seat]
+        objectives: list[tuple[int | None, int]] = list(draw.creature_counts(hand)) if open_hand else (
+            [(None, sum(hand))] if sum(hand) else [])
+        if game.fredericus_holder == seat:
+            objectives.append((FREDERICUS, 1))
+        points = game.scores()[seat] if game.is_terminal() else _public_points(game, seat)
+        tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start),
+                                            ("fredericus.board.keeper", seat == game.keeper)) if holds]
+        return draw.Tray(
+            seat=seat,
+            name=self._colour(seat),
+            points=tr("fredericus.board.points", points=points),
+            tags=" · ".join(tags),
+            caught_label=tr("fredericus.board.caught"),
+            objectives_label=tr("fredericus.board.objectives"),
+            creatures=tuple(draw.creature_counts(game.creatures[seat])),
+            objectives=tuple(objectives),
+            tokens_in_hand=game.tokens_of(seat).count(HAND),
+            current=seat == game.current_seat,
+        )
+
+    def _fredericus_short(self, game: FredericusState) -> str:
+        if FREDERICUS in game.deck:
+            return self.context.tr("fredericus.board.fredericus_deck")
+        if game.fredericus_holder >= 0:
+            return self.context.tr("fredericus.board.fredericus_held", name=self._colour(game.fredericus_holder))
+        return self.context.tr("fredericus.board.fredericus_discarded")
+
+    def _status_lines(self, game: FredericusState) -> list[tuple[str, tuple[int, int, int]]]:
+        tr = self.context.tr
+        if game.is_terminal():
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            return [(tr("fredericus.prompt.over", name=self._colour(winner)), ACCENT)]
+        lines = [(tr("fredericus.board.round", round=max(game.round, 1)), TEXT),
+                 (tr(f"fredericus.prompt.{game.phase_name}", name=self._colour(game.current_seat)), TEXT)]
+        if game.trigger is not None:
+            lines.append((tr("fredericus.info.last_round"), DANGER))
+        return lines
+
+    # --- options and previews ---------------------------------------------------------------------------
+    def _paint_choices(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
+                       chooser: ActionChooser) -> None:
+        prefix = tuple(chooser.prefix)
+        for option in chooser.options:
+            if not self.is_button(option):
+                draw.outline(surface, self.option_rect(game, prefix, option), FOCUS, 2)
+        for step in prefix:  # what was chosen so far
+            if not self.is_button(step):
+                draw.outline(surface, self.option_rect(game, prefix, step), ACCENT, 2)
+        focused = chooser.focused
+        if focused is None:
+            return
+        layer = draw.ghost_layer()
+        self._preview(layer, game, layout, chooser, focused)
+        layer.set_alpha(190)
+        surface.blit(layer, (0, 0))
+        if not self.is_button(focused):
+            draw.outline(surface, self.option_rect(game, prefix, focused), ACCENT, 3)
+
+    def _preview(self, layer: pygame.Surface, game: FredericusState, layout: draw.Layout, chooser: ActionChooser,
+                 focused: Step) -> None:
+        """What the focused option would do, drawn see-through on ``layer``."""
+        kind, value = focused[0], int(cast(int, focused[1]))
+        ghost = (*ACCENT, 200)
+        text = self.context.text
+        depth = len(chooser.prefix)
+        paths = [chooser.paths[action] for action in chooser.candidates()]
+        following = [path[depth + 1] for path in paths if len(path) > depth + 1 and path[depth] == focused]
+        if kind == "row":
+            row = layout.rows[value]
+            for _, destination in following:
+                target = layout.rows[int(cast(int, destination))]
+                draw.arrow(layer, ghost, row.centre(len(row.offsets) - 1), target.slot_centre(), 2)
+                draw.outline(layer, target.slot_rect(), ghost, 2)
+        elif kind == "to_row":
+            source = layout.rows[int(cast(int, chooser.prefix[-1][1]))]
+            target = layout.rows[value]
+            code = game.rows[int(cast(int, chooser.prefix[-1][1]))][-1]
+            draw.paint_card(layer, text, target.slot_rect(), code, self._shorts(), target.slot_centre())
+            draw.arrow(layer, ghost, source.centre(len(source.offsets) - 1), target.slot_centre(), 3)
+        elif kind in ("raptor", "post"):
+            raptor = value if kind == "raptor" else int(cast(int, chooser.prefix[-1][1]))
+            posts = [int(cast(int, post)) for _, post in following] if kind == "raptor" else [value]
+            start = Vector2(layout.raptor_rect(raptor).center)
+            for post in posts:
+                draw.arrow(layer, ghost, start, layout.posts[post], 3)
+                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False)
+        elif kind in ("hood", "mask"):
+            masks = _masks(game, value) if kind == "hood" else [value]
+            post = value if kind == "hood" else int(cast(int, chooser.prefix[-1][1]))
+            union = 0
+            for mask in masks:
+                union |= mask
+            for raptor in range(2 * game.players):
+                if union >> raptor & 1:
+                    draw.outline(layer, layout.raptor_rect(raptor), ghost, 3)
+                    if len(masks) == 1:
+                        draw.arrow(layer, ghost, Vector2(layout.raptor_rect(raptor).center), layout.segments[post], 2)
+            for side in (post - 1, post + 1):
+                row = layout.rows[side % 8]
+                draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 2)
+        elif kind == "capture":
+            row = layout.rows[game.posts[value]]
+            end = row.card_rect(len(row.offsets) - 1)
+            draw.outline(layer, end, ghost, 4)
+            draw.arrow(layer, ghost, Vector2(end.center), Vector2(layout.trays[value >> 1].center), 3)
+        elif kind == "flip":
+            self._preview_flip(layer, game, layout, value, ghost)
+        elif kind == "seal":
+            rect = layout.rows[value].card_rect(len(game.rows[value]) - 1)
+            pygame.draw.line(layer, (*DANGER, 230), rect.topleft, rect.bottomright, 4)
+            pygame.draw.line(layer, (*DANGER, 230), rect.topright, rect.bottomleft, 4)
+        elif kind == "tidy":
+            row = layout.rows[value]
+            count = len(row.offsets)
+            for index in range(count - 3, count):
+                draw.outline(layer, row.card_rect(index), ghost, 2)
+            draw.arrow(layer, ghost, row.centre(count - 2), row.centre(0), 3)
+        elif kind in ("bet", "token_to"):
+            source = Vector2(layout.hand_rect(game.current_seat).center)
+            if kind == "token_to" and chooser.prefix:
+                source = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
+            target = draw.MIDDLE if value == CENTRE else layout.towers[value]
+            draw.arrow(layer, ghost, source, target, 3)
+            draw.paint_token(layer, target, game.current_seat)
+        elif kind == "token":
+            start = Vector2(self.option_rect(game, tuple(chooser.prefix), focused).center)
+            for _, place in following:
+                destination = int(cast(int, place))
+                draw.arrow(layer, (*ACCENT, 110), start, draw.MIDDLE if destination == CENTRE
+                           else layout.towers[destination], 1)
+
+    def _preview_flip(self, layer: pygame.Surface, game: FredericusState, layout: draw.Layout, post: int,
+                      ghost: tuple[int, ...]) -> None:
+        """R-6: the two seals that allow it, and the row turned end for end (arrows both ways beside it)."""
+        for side in (post - 1, post + 1):
+            row = layout.rows[side % 8]
+            draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 3)
+        row = layout.rows[post]
+        first, end = row.centre(0), row.centre(len(row.offsets) - 1)
+        aside = Vector2(-row.direction.y, row.direction.x) * (max(row.size) / 2 + 8)
+        draw.arrow(layer, ghost, first + aside, end + aside, 3)
+        draw.arrow(layer, ghost, end - aside, first - aside, 3)
+
+
+def _game(state: GameState) -> FredericusState:
+    return cast(FredericusState, state)
+
+
+def _public_points(game: FredericusState, seat: Seat) -> int:
+    """R-8.1 as everybody can count it: creatures, objectives in hand and Fredericus, without the secret pairs."""
+    fredericus = 2 if game.fredericus_holder == seat else 0
+    return sum(game.creatures[seat]) + sum(game.hands[seat]) + fredericus
+
+
+def _masks(game: FredericusState, post: int) -> list[int]:
+    """The legal sets of raptors to hood at ``post``, in a fixed order (the buttons' order)."""
+    return sorted(action.b for action in game.legal_actions() if action.kind == HOOD and action.a == post)

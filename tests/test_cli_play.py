@@ -1,0 +1,51 @@
+"""``python main.py play …`` starts the window straight into a game set up from the command line."""
+
+import pytest
+
+from game import cli
+from game.core.errors import GameError
+from game.match import setup_from_spec
+
+
+@pytest.fixture
+def started(monkeypatch):
+    calls = []
+    import scenes.app
+
+    monkeypatch.setattr(scenes.app, "run_app", lambda setup=None, max_frames=None: calls.append(setup) or 0)
+    return calls
+
+
+def test_play_falconi_from_the_command_line(started):
+    assert cli.main(["play", "falconi", "--variant", "diavola", "--seats", "human,hard,normal,off", "--seed", "7"]) == 0
+    setup = started[0]
+    assert (setup.game, setup.variant, setup.seed) == ("falconi", "diavola", 7)
+    assert [(p.kind, p.level) for p in setup.seats] == [("person", ""), ("ai", "hard"), ("ai", "normal"), ("off", "")]
+
+
+def test_play_fredericus_from_the_command_line(started):
+    assert cli.main(["play", "fredericus", "--players", "3", "--seats", "human,normal,hard"]) == 0
+    setup = started[0]
+    assert setup.game == "fredericus" and len(setup.seats) == 3 and 1 <= setup.seed < 1_000_000
+
+
+def test_no_command_opens_the_menu(started):
+    assert cli.main([]) == 0 and started == [None]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "falconi", "--variant", "hawaii"], "unknown variant"),
+    (["play", "falconi", "--seats", "human,wizard"], "not human"),
+    (["play", "falconi", "--seats", "off,normal"], "cannot be empty"),
+    (["play", "fredericus", "--players", "5"], "2, 3 or 4"),
+])
+def test_a_bad_play_command_says_why(started, capsys, argv, message):
+    assert cli.main(argv) == 2
+    assert message in capsys.readouterr().err and started == []
+
+
+def test_two_people_at_one_screen():
+    setup = setup_from_spec("falconi", "human2,human,off,off", 1)
+    assert [plan.person for plan in setup.seats[:2]] == [1, 0] and len(setup.people) == 2
+    with pytest.raises(GameError):
+        setup_from_spec("falconi", "human,human,human,human,human", 1)

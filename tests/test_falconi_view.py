@@ -1,0 +1,286 @@
+"""The Falconi board view: every legal action is a distinct path of steps the chooser can reach by clicks on the
+board, the board and the side panel draw every position of every variant, Don Falconi's Mode II secrets
+(F-6.2, F-6.6, F-9) are drawn only for the seats allowed to see them, and screenshots are left to look at."""
+
+import json
+import os
+import random
+import string
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.service import AIService
+from game.falconi.constants import ACTION, BLAST, COUNTRY, DRIVE, FOREST, FUGITIVE, POLICE, PORT
+from game.falconi.state import FalconiState
+from game.falconi.variants import VARIANTS
+from game.i18n import CATALOG_FOLDER
+from game.match import LogEntry
+from game.saves import SaveStore
+from game.settings import LANGUAGES, Settings
+from scenes import input as inp
+from scenes.chooser import ActionChooser
+from scenes.context import AppContext
+from scenes.falconi_view import FalconiView, find_route, hand_tiles
+from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
+from scenes.input import InputMapper
+
+POLICE_CHOICES = ((PORT,), (COUNTRY, FOREST), POLICE)
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory):
+    pygame.init()
+    folder = tmp_path_factory.mktemp("data")
+    return AppContext(Settings(), folder, SaveStore(folder), AIService(), InputMapper())
+
+
+@pytest.fixture(scope="module")
+def view(context):
+    return FalconiView(context)
+
+
+def decisions(variant, seeds, every=1, terminal=False):
+    """Random games of ``variant``: the state at every ``every``-th decision, with the last turn's log."""
+    for seed in seeds:
+        state = FalconiState.new_game(variant, seed, POLICE_CHOICES[seed % 3])
+        rng = random.Random(seed)
+        log = []
+        index = 0
+        while not state.is_terminal():
+            if index % every == 0:
+                yield state, last_turn(log)
+            action = rng.choice(state.legal_actions())
+            log.append(LogEntry(state.current_seat, state.turn, state.action_text(action), "", False))
+            state.apply(action)
+            index += 1
+        if terminal:
+            yield state, last_turn(log)
+
+
+def last_turn(log):
+    entries = []
+    for entry in reversed(log):
+        if entries and entry.seat != entries[0].seat:
+            break
+        entries.insert(0, entry)
+    return entries
+
+
+def click_through(view, state, action):
+    """Play ``action`` as a person would: buttons taken, board options clicked, rotations turned with R."""
+    chooser = ActionChooser(view, state, state.legal_actions())
+    path = view.steps(state, action)
+    while True:
+        step = path[len(chooser.prefix)]
+        assert step in chooser.options, (state.action_text(action), step, chooser.options)
+        if view.is_button(step):
+            result = chooser.choose(step)
+        else:
+            for _ in range(4):
+                if chooser.focused == step:
+                    break
+                if step[0] == "rot":
+                    chooser.handle(inp.Intent(inp.ROTATE_CW))
+                else:
+                    chooser.handle(inp.Intent(inp.POINT, pos=chooser.rect(step).center))
+            assert chooser.focused == step, (state.action_text(action), step)
+            result = chooser.handle(inp.Intent(inp.CLICK, pos=chooser.rect(step).center))
+        if result is not None:
+            return result
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_legal_action_has_its_own_path_with_hotspots_on_the_board(view, variant):
+    for state, _ in decisions(variant, range(12)):
+        paths = {action: view.steps(state, action) for action in state.legal_actions()}
+        assert len(set(paths.values())) == len(paths)
+        for action, path in paths.items():
+            for other in paths.values():
+                assert other == path or other[:len(path)] != path, "a path that ends inside another"
+            for depth, step in enumerate(path):
+                if not view.is_button(step):
+                    rect = view.option_rect(state, path[:depth], step)
+                    assert rect.width > 0 and rect.height > 0 and BOARD_AREA.contains(rect), (action, step)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_chooser_reaches_every_legal_action_by_clicks_and_buttons(view, variant):
+    for state, _ in decisions(variant, range(100, 106), every=3):
+        for action in state.legal_actions():
+            assert click_through(view, state, action) == action
+
+
+@pytest.mark.parametrize("variant", ["prosciutto", "funghi", "margherita"])
+def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, variant):
+    checked = 0
+    for state, _ in decisions(variant, range(30)):
+        if state.phase not in (DRIVE, BLAST):
+            continue
+        for action in state.legal_actions():
+            step = view.steps(state, action)[0]
+            if step[0] in ("dest", "catch", "blast"):
+                assert find_route(state, state.drive_from, view._drive_goal(state, step)) is not None, action
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_board_and_panel_draw_every_position_with_and_without_a_chooser(view, variant):
+    surface = pygame.Surface((1280, 720))
+    for state, last in decisions(variant, range(200, 204), every=2, terminal=True):
+        seats = frozenset(state.seats)
+        view.draw_board(surface, state, None, frozenset(), last)
+        assert view.info_lines(state, frozenset()) and view.info_lines(state, seats)
+        if state.is_terminal():
+            continue
+        chooser = ActionChooser(view, state, state.legal_actions())
+        for option in list(chooser.options):  # every option focused, and every option one step on
+            chooser.set_focus(option)
+            view.draw_board(surface, state, chooser, seats, last)
+            deeper = ActionChooser(view, state, state.legal_actions())
+            if deeper.choose(option) is None:
+                for _ in range(len(deeper.options)):
+                    view.draw_board(surface, state, deeper, seats, last)
+                    deeper.handle(inp.Intent(inp.NEXT))
+
+
+def test_every_text_shown_is_translated_and_fits_in_any_language(context):
+    """No raw key on screen; tooltips fit the action bar and the panel's lines fit the panel (at the sizes
+    the play scene writes them)."""
+    label_font, info_font = context.text.font(24), context.text.font(22)
+    for language in LANGUAGES:
+        view = FalconiView(AppContext(Settings(language=language), context.data_folder, context.saves, context.ai,
+                                      context.inputs))
+        for variant in VARIANTS:
+            for state, _ in decisions(variant, range(3), every=2, terminal=True):
+                lines = view.info_lines(state, frozenset(state.seats))
+                labels = [view.label(state, step) for action in state.legal_actions()
+                          for step in view.steps(state, action)]
+                for text in lines + labels:
+                    assert "falconi." not in text and "seat." not in text, (language, text)
+                assert all(label_font.size(text)[0] <= BAR_AREA.width for text in labels), language
+                assert all(info_font.size(text)[0] <= PANEL_AREA.width - 28 for text in lines), language
+
+
+def test_the_four_catalogs_have_the_same_keys_and_placeholders():
+    def fields(text):
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    english = json.loads((CATALOG_FOLDER / "en" / "falconi.json").read_text(encoding="utf-8"))
+    for language in ("it", "de", "fr"):
+        other = json.loads((CATALOG_FOLDER / language / "falconi.json").read_text(encoding="utf-8"))
+        assert set(other) == set(english), language
+        assert all(fields(other[key]) == fields(text) for key, text in english.items()), language
+
+
+def test_only_don_falconi_in_mode_ii_has_secrets(view):
+    for name, variant in VARIANTS.items():
+        state = FalconiState.new_game(name, 1)
+        assert view.has_secrets(state, FUGITIVE) == (variant.mode == 2)
+        assert not any(view.has_secrets(state, seat) for seat in POLICE)
+
+
+@pytest.mark.parametrize("variant", ["salami", "diavola"])
+def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(view, variant):
+    """Two positions that differ only in what Don Falconi hides look the same to the police, pixel for pixel,
+    also while a police player chooses."""
+    surfaces = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    police = frozenset(POLICE)
+    compared = 0
+    for state, last in decisions(variant, range(300, 306), every=3):
+        twin = state.determinize(PORT, random.Random(compared))
+        pictures, panels = [], []
+        for position, surface in zip((state, twin), surfaces):
+            chooser = None
+            if position.decider != FUGITIVE:
+                chooser = ActionChooser(view, position, position.legal_actions())
+                chooser.set_focus(chooser.options[-1])
+            view.draw_board(surface, position, chooser, police, last)
+            panels.append(view.info_lines(position, police))
+            assert FUGITIVE not in view.secrets_drawn
+            pictures.append(pygame.image.tobytes(surface, "RGB"))
+        assert panels[0] == panels[1] and pictures[0] == pictures[1]
+        compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize("variant", ["salami", "diavola"])
+def test_don_falconi_sees_his_own_reserve_and_it_is_recorded(view, variant):
+    surface = pygame.Surface((1280, 720))
+    checked = 0
+    for state, last in decisions(variant, range(310, 312)):
+        if state.turn_seat != FUGITIVE or state.phase != ACTION:
+            continue
+        checked += 1
+        chooser = ActionChooser(view, state, state.legal_actions())
+        view.draw_board(surface, state, chooser, frozenset({FUGITIVE}), last)
+        assert (FUGITIVE in view.secrets_drawn) == bool(hand_tiles(state))
+        view.info_lines(state, frozenset({FUGITIVE}))
+        assert FUGITIVE in view.secrets_drawn
+        view.draw_board(surface, state, chooser, frozenset(), last)
+        view.info_lines(state, frozenset())
+        assert view.secrets_drawn == frozenset()
+    assert checked > 5
+
+
+def test_mode_i_shows_no_secrets(view):
+    surface = pygame.Surface((1280, 720))
+    for state, last in decisions("prosciutto", range(2), every=3):
+        chooser = ActionChooser(view, state, state.legal_actions())
+        view.draw_board(surface, state, chooser, frozenset({0, 1, 2, 3}), last)
+        view.info_lines(state, frozenset({0, 1, 2, 3}))
+        assert view.secrets_drawn == frozenset()
+
+
+def screenshot_folder(tmp_path):
+    folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def first_position(variant, wanted):
+    for state, last in decisions(variant, range(50)):
+        if state.turn > 8 and wanted(state):
+            return state, last
+    raise AssertionError(f"no {variant} position found")
+
+
+def screenshot(view, state, last, chooser, path):
+    surface = pygame.Surface((1280, 720))
+    view.draw_board(surface, state, chooser, frozenset({state.turn_seat}), last)
+    for row, line in enumerate(view.info_lines(state, frozenset({state.turn_seat}))):
+        view.context.text.blit(surface, line, 22, (228, 230, 238), topleft=(820, 20 + row * 22))
+    view.context.text.blit(surface, view.label(state, chooser.focused), 24, (250, 204, 92), topleft=(820, 480))
+    pygame.image.save(surface, str(path))
+    assert path.stat().st_size > 10_000
+
+
+def test_screenshots_of_a_mode_i_drive_and_a_mode_ii_placement(view, tmp_path):
+    folder = screenshot_folder(tmp_path)
+    state, last = first_position("prosciutto", lambda s: s.phase == DRIVE and len(s.legal_actions()) >= 4)
+    chooser = ActionChooser(view, state, state.legal_actions())
+    chooser.set_focus(chooser.options[-1])
+    screenshot(view, state, last, chooser, folder / "falconi_mode1_drive.png")
+
+    state, last = first_position("funghi", lambda s: s.phase == 0 and len({a.tile for a in s.legal_actions()}) > 1)
+    chooser = ActionChooser(view, state, state.legal_actions())
+    chooser.choose(chooser.options[-1])
+    screenshot(view, state, last, chooser, folder / "falconi_mode1_place.png")
+
+    def placing(s):
+        cells = {a.cell for a in s.legal_actions() if a.verb == "place"}
+        return s.phase == ACTION and len(cells) > 1 and any(a.verb == "step" for a in s.legal_actions())
+
+    state, last = first_position("diavola", placing)
+    chooser = ActionChooser(view, state, state.legal_actions())
+    chooser.choose(next(option for option in chooser.options if option[0] == "tile"))
+    chooser.handle(inp.Intent(inp.ROTATE_CW))
+    screenshot(view, state, last, chooser, folder / "falconi_mode2_place.png")
+
+    state, last = first_position("diavola", lambda s: any(a.verb == "boost" for a in s.legal_actions()))
+    chooser = ActionChooser(view, state, state.legal_actions())
+    chooser.choose(("button", "boost"))
+    chooser.set_focus(chooser.options[-1])
+    screenshot(view, state, last, chooser, folder / "falconi_mode2_boost.png")

@@ -1,0 +1,198 @@
+"""The Fredericus castle view: every legal action can be chosen step by step on the board or in the action bar,
+hotspots stay on the board, drawing and the side panel work on many positions, objectives show only for the
+seats allowed to see them (R-10), and screenshots of mid-game positions are saved for a person to look at."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.service import AIService
+from game.core.protocol import GameState
+from game.fredericus import FredericusState
+from game.fredericus.actions import CAPTURE, HOOD
+from game.i18n import Translator
+from game.match import LogEntry
+from game.saves import SaveStore
+from game.settings import LANGUAGES, Settings
+from scenes.chooser import ActionChooser
+from scenes.context import AppContext
+from scenes.fredericus_view import FredericusView
+from scenes.gameview import BOARD_AREA
+from scenes.input import InputMapper
+
+CONFIGS = [(players, short) for players in (2, 3, 4) for short in (False, True)]
+
+
+@pytest.fixture
+def context(tmp_path):
+    pygame.init()
+    yield AppContext(Settings(), tmp_path, SaveStore(tmp_path), AIService(), InputMapper())
+    pygame.quit()
+
+
+def random_game(players: int, short: bool, seed: int):
+    """Every position of a random game, with the log entries of the turn that led to it."""
+    state = FredericusState.new_game(players, seed, short_game=short)
+    rng = random.Random(seed)
+    log: list[LogEntry] = []
+    while True:
+        last = [entry for entry in log if (entry.seat, entry.turn) == (log[-1].seat, log[-1].turn)] if log else []
+        yield state, last
+        if state.is_terminal():
+            return
+        action = rng.choice(state.legal_actions())
+        log.append(LogEntry(state.current_seat, state.turn_number, state.action_text(action),
+                            state.describe(action), False))
+        state.apply(action)
+
+
+def choose_by_steps(view: FredericusView, state: GameState, action) -> None:
+    """Walk the chooser through the action's steps, as a player would; steps it took itself are checked."""
+    chooser = ActionChooser(view, state, state.legal_actions())
+    path = view.steps(state, action)
+    result = None
+    for depth, step in enumerate(path):
+        if len(chooser.prefix) > depth:
+            assert chooser.prefix[depth] == step, "the chooser took a step the action does not have"
+            continue
+        assert step in chooser.options, f"{step} not offered for {action}"
+        result = chooser.choose(step)
+        assert (result is None) == (depth < len(path) - 1)
+    assert result == action
+
+
+@pytest.mark.parametrize("players,short", CONFIGS)
+def test_every_legal_action_has_its_own_path_and_the_chooser_reaches_it(context, players, short):
+    view = FredericusView(context)
+    for seed in (1, 2):
+        for state, _ in random_game(players, short, seed):
+            actions = state.legal_actions()
+            paths = {action: view.steps(state, action) for action in actions}
+            assert len(set(paths.values())) == len(actions)
+            for action, path in paths.items():
+                assert not any(other != path and other[: len(path)] == path for other in paths.values())
+                for depth, step in enumerate(path):
+                    if not view.is_button(step):
+                        rect = view.option_rect(state, path[:depth], step)
+                        assert rect.width > 0 and BOARD_AREA.contains(rect), (action, step, rect)
+                choose_by_steps(view, state, action)
+
+
+def test_hood_asks_which_raptors_only_when_there_is_a_choice(context):
+    view = FredericusView(context)
+    seen = set()
+    for players, short in CONFIGS:
+        for state, _ in random_game(players, short, 7):
+            hoods = [action for action in state.legal_actions() if action.kind == HOOD]
+            for action in hoods:
+                several = sum(other.a == action.a for other in hoods) > 1
+                path = view.steps(state, action)
+                assert len(path) == (2 if several else 1)
+                if several:
+                    assert view.is_button(path[1]) and view.label(state, path[1]).startswith("Hood")
+                seen.add(several)
+    assert seen == {True, False}
+
+
+def test_a_capture_badge_never_hides_the_end_card_it_takes(context):
+    view = FredericusView(context)
+    for state, _ in random_game(4, False, 3):
+        for action in state.legal_actions():
+            if action.kind == CAPTURE:
+                badge = view.option_rect(state, (), ("capture", action.a))
+                end_card = view.option_rect(state, (), ("row", state.posts[action.a]))
+                assert not badge.colliderect(end_card)
+
+
+@pytest.mark.parametrize("players,short", CONFIGS)
+def test_the_board_and_the_panel_draw_any_position_and_show_only_visible_objectives(context, players, short):
+    view = FredericusView(context)
+    surface = pygame.Surface((1280, 720))
+    rng = random.Random(players)
+    for number, (state, last) in enumerate(random_game(players, short, 11)):
+        if number % 9 and not state.is_terminal():
+            continue
+        seat = state.current_seat
+        visible = frozenset() if number % 2 else frozenset({seat})
+        if state.is_terminal():
+            visible = frozenset()
+        view.draw_board(surface, state, None, visible, last)
+        lines = view.info_lines(state, visible)
+        assert all(isinstance(line, str) and line and "fredericus." not in line for line in lines)
+        assert view.secrets_drawn == (frozenset() if state.is_terminal() else visible)
+        if state.is_terminal():
+            continue
+        chooser = ActionChooser(view, state, state.legal_actions())
+        path = view.steps(state, rng.choice(state.legal_actions()))
+        for step in path[:-1]:
+            if step in chooser.options:
+                chooser.choose(step)
+        for option in chooser.options:  # every preview the position offers
+            chooser.set_focus(option)
+            view.draw_board(surface, state, chooser, visible, last)
+            assert view.secrets_drawn == visible
+
+
+def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
+    view = FredericusView(context)
+    state = FredericusState.new_game(3, 5)
+    owner = state.current_seat
+    shown = view.info_lines(state, frozenset({owner}))
+    hidden = view.info_lines(state, frozenset())
+    assert sum("objectives:" in line for line in shown) == 1
+    assert not any("objectives:" in line for line in hidden)
+    assert view.secrets_drawn == frozenset()
+
+
+def test_every_falconer_has_secrets_until_the_final_scoring(context):
+    view = FredericusView(context)
+    for state, _ in random_game(2, False, 4):
+        assert all(view.has_secrets(state, seat) == (not state.is_terminal()) for seat in state.seats)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_step_has_a_translated_label(context, language):
+    context.tr = Translator(language)
+    view = FredericusView(context)
+    labels = set()
+    for players, short in CONFIGS:
+        for state, _ in random_game(players, short, 3):
+            for action in state.legal_actions():
+                for step in view.steps(state, action):
+                    label = view.label(state, step)
+                    assert label and "fredericus." not in label, (step, label)
+                    labels.add(step[0])
+    assert labels == {"row", "to_row", "raptor", "post", "hood", "mask", "capture", "flip", "seal", "tidy", "bet",
+                      "token", "token_to", "end", "stay"}
+
+
+def mid_game(players: int, seed: int, wanted: str):
+    """A position some turns in where the deciding falconer may do ``wanted``, and the turn that led to it."""
+    for number, (state, last) in enumerate(random_game(players, True, seed)):
+        if number > 12 * players and any(action.kind == wanted for action in state.legal_actions()):
+            return state, last
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("players,seed,wanted", [(2, 3, CAPTURE), (4, 5, "card")])
+def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wanted):
+    folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    view = FredericusView(context)
+    state, last = mid_game(players, seed, wanted)
+    chooser = ActionChooser(view, state, state.legal_actions())
+    if wanted == CAPTURE:
+        chooser.set_focus(next(option for option in chooser.options if option[0] == "capture"))
+    else:
+        chooser.choose(chooser.options[0])  # a row chosen: its card's destinations are offered
+    surface = pygame.Surface((1280, 720))
+    surface.fill((24, 28, 40))
+    view.draw_board(surface, state, chooser, frozenset({state.current_seat}), last)
+    path = folder / f"fredericus_{players}p_{wanted}.png"
+    pygame.image.save(surface, str(path))
+    assert path.stat().st_size > 10_000

@@ -1,0 +1,225 @@
+"""Whole games through the window, driven by posted events only, against AI seats; hand-over privacy; saves
+that resume exactly; and a storm of random input across every scene."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+from event_player import choose
+from scene_driver import Driver, screenshot_dir
+
+from game.match import Match, MatchSetup, Person, SeatPlan
+from scenes.app import App
+from scenes.gameover import GameOverScene
+from scenes.menus import TitleScene
+from scenes.overlays import HandOverOverlay, PauseOverlay
+from scenes.play import PlayScene
+
+EASY = SeatPlan.ai("easy")
+HUMAN = SeatPlan.human(0)
+DEVICES = {"keyboard": "keyboard", "mouse": "keyboard", "pad": "pad1"}
+GAMES = [
+    ("falconi", "margherita", (HUMAN, EASY, EASY, EASY)),
+    ("falconi", "funghi", (HUMAN, EASY, SeatPlan("off"), EASY)),
+    ("falconi", "prosciutto", (HUMAN, EASY, EASY, EASY)),
+    ("falconi", "salami", (HUMAN, EASY, EASY, EASY)),
+    ("falconi", "diavola", (HUMAN, EASY, EASY, EASY)),
+    ("fredericus", "", (HUMAN, EASY)),
+]
+
+
+def open_app(tmp_path, monkeypatch, setup=None) -> Driver:
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(setup, fps=0)
+    app.context.ai_pause = 0.0
+    app.context.settings = app.context.settings.changed(animation_speed=4.0)
+    return Driver(app)
+
+
+def play_to_the_end(driver: Driver, device: str, seed: int, max_actions: int = 3000) -> PlayScene:
+    """Play every decision of the people with ``device`` (random legal actions) until the game-over screen."""
+    rng = random.Random(seed)
+    scene = driver.top
+    assert isinstance(scene, PlayScene)
+    for _ in range(max_actions * 20):
+        top = driver.top
+        if isinstance(top, GameOverScene):
+            return scene
+        if isinstance(top, HandOverOverlay):
+            driver.key(pygame.K_RETURN)
+        elif top is scene and scene.chooser is not None:
+            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), device)
+        else:
+            time.sleep(0.001)  # an AI seat is thinking in the worker process
+            driver.run()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
+@pytest.mark.parametrize("game, variant, seats", GAMES, ids=[g[1] or g[0] for g in GAMES])
+def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant, seats, device):
+    setup = MatchSetup(game, seats, (Person("Anna", DEVICES[device]),), seed=7, variant=variant or "margherita")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = play_to_the_end(driver, device, seed=3)
+        assert scene.match.state.is_terminal()
+        over = driver.top
+        assert over.headline() and over.reason() and "outcome." not in over.reason()
+        driver.run()
+        if device == "keyboard":
+            driver.save(screenshot_dir(tmp_path), f"over_{variant or game}")
+        assert not driver.app.context.saves.has_save()  # a finished game leaves nothing to continue
+    finally:
+        driver.app.close()
+
+
+def two_people_diavola() -> MatchSetup:
+    """Anna is Don Falconi (with a secret reserve and accomplice), Bruno drives the Port police car."""
+    seats = (SeatPlan.human(0), EASY, SeatPlan.human(1), SeatPlan("off"))
+    return MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=4, variant="diavola")
+
+
+def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch, two_people_diavola())
+    try:
+        driver.run()
+        assert isinstance(driver.top, HandOverOverlay)  # Anna's turn: her secrets wait behind the hand-over
+        scene = driver.app.stack.scenes[-2]
+        driver.run(3)
+        assert scene.view.secrets_drawn == frozenset() and scene.visible_seats() == frozenset()
+        frame = driver.save(screenshot_dir(tmp_path), "handover")
+        assert frame.exists()
+        driver.key(pygame.K_RETURN)
+        assert driver.top is scene and scene.visible_seats() == frozenset({0})
+        driver.run()
+        assert scene.view.secrets_drawn == frozenset({0})
+        driver.save(screenshot_dir(tmp_path), "handover_after")
+        rng = random.Random(1)
+        while scene.match.state.current_seat == 0:
+            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+        for _ in range(400):  # the AI Country car, then Bruno: Anna's secrets never show meanwhile
+            driver.run()
+            assert 0 not in scene.view.secrets_drawn
+            if isinstance(driver.top, PlayScene) and scene.match.state.current_seat == 2 and scene.chooser:
+                break
+            time.sleep(0.002)
+        assert scene.match.state.current_seat == 2 and 0 not in scene.visible_seats()
+    finally:
+        driver.app.close()
+
+
+def test_save_quit_and_continue_give_the_same_game(tmp_path, monkeypatch):
+    setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=11, variant="salami")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    scene = driver.top
+    rng = random.Random(2)
+    while scene.match.state.current_seat == 0:  # Don Falconi's three actions
+        choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+    while scene.chooser is None:  # the police play; then it is Don Falconi's turn again
+        time.sleep(0.002)
+        driver.run()
+    before = scene.match.to_json()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseOverlay)
+    driver.click_item("quit")
+    driver.click_item("yes")
+    assert isinstance(driver.top, TitleScene)
+    driver.app.close()
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        assert driver.top.menu.item("continue").enabled
+        driver.click_item("continue")
+        resumed = driver.top
+        assert isinstance(resumed, PlayScene) and resumed.match.to_json() == before
+        assert resumed.match.state == Match.from_json(before).state
+    finally:
+        driver.app.close()
+
+
+def test_ctrl_z_undoes_within_the_turn_and_take_back_rewinds_a_turn(tmp_path, monkeypatch):
+    setup = MatchSetup("fredericus", (HUMAN, EASY), (Person("Anna"),), seed=5)
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = driver.top
+        rng = random.Random(4)
+        while not scene.match.can_undo():
+            if scene.chooser is None:
+                time.sleep(0.002)
+                driver.run()
+                continue
+            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+        before = scene.match.log[:-1]
+        driver.key(pygame.K_z, pygame.KMOD_LCTRL)
+        assert scene.match.log == before
+        while len([e for e in scene.match.log if e.seat == 0]) < 6 or scene.chooser is None:
+            if scene.chooser is None:
+                time.sleep(0.002)
+                driver.run()
+                continue
+            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top.menu.item("take_back").enabled
+        length = len(scene.match.log)
+        driver.click_item("take_back")
+        assert driver.top is scene and len(scene.match.log) < length
+        assert scene.match.state.current_seat == 0 and scene.chooser is not None
+    finally:
+        driver.app.close()
+
+
+def test_an_unplugged_pad_pauses_the_game_until_the_keyboard_takes_over(tmp_path, monkeypatch):
+    setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna", "pad1"),), seed=2)
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = driver.top
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT, 5)  # the pad is seen: it is pad1
+        driver.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=5)
+        assert type(driver.top).__name__ == "PadMissingOverlay"
+        driver.key(pygame.K_ESCAPE)  # no way round it by accident
+        assert type(driver.top).__name__ == "PadMissingOverlay"
+        driver.click_item("keyboard")
+        assert driver.top is scene and scene.match.setup.people[0].device == "keyboard"
+    finally:
+        driver.app.close()
+
+
+def test_the_window_can_be_resized_and_made_fullscreen(driver):
+    driver.post(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)
+    driver.key(pygame.K_F11)
+    assert driver.app.context.settings.fullscreen
+    driver.key(pygame.K_F11)
+    assert not driver.app.context.settings.fullscreen
+    assert driver.app.screen.get_size() == (1280, 720)  # the logical size never changes
+
+
+def test_a_storm_of_random_input_across_every_scene_raises_nothing(tmp_path, monkeypatch):
+    rng = random.Random(99)
+    keys = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
+            pygame.K_TAB, pygame.K_r, pygame.K_e, pygame.K_F1, pygame.K_p, pygame.K_SPACE, pygame.K_z, pygame.K_a]
+    buttons = list(range(pygame.CONTROLLER_BUTTON_MAX))
+    driver = open_app(tmp_path, monkeypatch)
+    scenes_seen = set()
+    try:
+        for _ in range(3000):
+            roll = rng.random()
+            if roll < 0.45:
+                driver.key(rng.choice(keys), rng.choice([0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]))
+            elif roll < 0.7:
+                driver.click((rng.randrange(1280), rng.randrange(720)), rng.choice([1, 1, 3]))
+            elif roll < 0.8:
+                driver.wheel(rng.choice([-1, 1]))
+            elif roll < 0.95:
+                driver.pad(rng.choice(buttons), rng.choice([0, 1]))
+            else:
+                driver.post(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=rng.randrange(6),
+                            value=rng.randrange(-32768, 32768))
+            scenes_seen.add(type(driver.top).__name__)
+            if not driver.app.stack.running:  # the storm found Quit: start again
+                driver.app.close()
+                driver = open_app(tmp_path, monkeypatch)
+        assert {"TitleScene", "GameChoiceScene", "SeatSetupScene", "PlayScene"} <= scenes_seen
+    finally:
+        driver.app.close()
