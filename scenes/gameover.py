@@ -50,8 +50,14 @@ class GameOverScene(Scene):
         tr, setup, state = self.context.tr, self.match.setup, self.match.state
         outcome = state.outcome
         assert outcome is not None
-        names = [tr(f"seat.{setup.game}.{seat}") for seat in sorted(outcome.winners)]
+        names = [f"{tr(f'seat.{setup.game}.{seat}')} ({self._player(seat)})" for seat in sorted(outcome.winners)]
         return tr("over.winners", names=", ".join(names)) if names else tr("over.nobody")
+
+    def _player(self, seat: int) -> str:
+        plan = self.match.setup.seats[seat]
+        if plan.kind == "person":
+            return self.match.setup.people[plan.person].name
+        return self.context.tr("setup.ai", level=self.context.tr(f"level.{plan.level}"))
 
     def reason(self) -> str:
         outcome = self.match.state.outcome

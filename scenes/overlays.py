@@ -160,7 +160,8 @@ class HandOverOverlay(Scene):
 
 
 class PadMissingOverlay(MenuOverlay):
-    """A gamepad that a person plays with was unplugged: wait for it, or go on with the keyboard."""
+    """A gamepad that a person plays with is unplugged: wait for it (any press on it will do), or go on with
+    the keyboard."""
 
     def __init__(self, context: AppContext, device: str) -> None:
         self.device = device
@@ -171,15 +172,17 @@ class PadMissingOverlay(MenuOverlay):
         return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(("device", self.device, KEYBOARD)), key="keyboard")]
 
     def handle(self, intent: inp.Intent) -> Transition | None:
+        if intent.device == self.device and intent.kind != inp.PAD_REMOVED:
+            return Pop()  # the pad is (back) in a hand: it was plugged in again under its own number
         if intent.kind == inp.PAD_ADDED:
-            return Pop(None if intent.device == self.device else ("device", self.device, intent.device))
+            return Pop(("device", self.device, intent.device))
         if intent.kind in (inp.BACK, inp.PAUSE):
             return None  # the game stays paused until the pad is back or the keyboard takes over
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("pad.plug_back"), 28, TEXT, midtop=(CENTRE_X, 260))
+        self.context.text.blit(surface, self.context.tr("pad.plug_back"), 26, TEXT, midtop=(CENTRE_X, self.menu.top - 40))
 
 
 class RulesOverlay(Scene):

@@ -15,7 +15,7 @@ import pygame
 from game.ai.service import Decision
 from game.core.errors import GameError
 from game.core.protocol import Action, Seat
-from game.match import LogEntry, Match
+from game.match import KEYBOARD, LogEntry, Match
 from game.series import Series
 from scenes import input as inp
 from scenes.chooser import ActionChooser, Step
@@ -81,6 +81,7 @@ class PlayScene(Scene):
         self.ai_wait = context.ai_pause
         self.over_wait = GAME_OVER_PAUSE
         self.handover_due = False
+        self.checked_devices: set[str] = set()  # pads already asked for (see _pad_missing)
         self.message = ""
         if self._people_count() == 1:
             self.viewer = 0
@@ -108,6 +109,11 @@ class PlayScene(Scene):
 
     def _device_of(self, person: int) -> str:
         return self.match.setup.people[person].device
+
+    def _pad_missing(self, person: int) -> bool:
+        """A person's pad that has not been seen yet: asked for once, when their first turn comes."""
+        device = self._device_of(person)
+        return device != KEYBOARD and device not in self.context.inputs.pads and device not in self.checked_devices
 
     def _accepts(self, intent: inp.Intent) -> bool:
         """Board input counts only from the deciding person's device (any device when one person plays)."""
@@ -163,10 +169,15 @@ class PlayScene(Scene):
                 self.series.record(self.match)
                 return Replace(GameOverScene(self.context, self.match, self.series))
             return None
+        person = self.person_to_play()
+        if person is not None and self._people_count() > 1 and self._pad_missing(person):
+            from scenes.overlays import PadMissingOverlay
+
+            self.checked_devices.add(self._device_of(person))
+            return Push(PadMissingOverlay(self.context, self._device_of(person)))
         if self.handover_due:
             from scenes.overlays import HandOverOverlay
 
-            person = self.person_to_play()
             assert person is not None
             return Push(HandOverOverlay(self.context, self.match.setup.people[person].name, person))
         plan = self.match.setup.seats[state.current_seat]
@@ -325,9 +336,11 @@ class PlayScene(Scene):
         if chooser is None:
             return
         focused = chooser.focused
-        if focused is not None:
+        if focused is not None and self.context.settings.hints:
             state = self.match.state
-            hint = " ".join(self.view.label(state, step) for step in chooser.prefix[:1] + [focused])
+            labels = [self.view.label(state, step) for step in chooser.prefix[:1] + [focused]]
+            # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
+            hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
             lines = text.wrap(hint, BAR_AREA.width, 24)[:2]
             for number, line in enumerate(lines):
                 text.blit(surface, line, 24, TEXT, topleft=(BAR_AREA.x, hint_y - 22 * (len(lines) - 1 - number)))
@@ -338,5 +351,5 @@ class PlayScene(Scene):
             is_focused = option == focused
             panel(surface, rect, FOCUS if is_focused else PANEL, ACCENT if is_focused else PANEL_EDGE, 8)
             text.blit(surface, self.view.label(self.match.state, option), 22, TEXT, center=rect.center)
-        if chooser.chosen:
+        if chooser.chosen and self.context.settings.hints:
             text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

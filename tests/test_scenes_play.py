@@ -14,6 +14,7 @@ from scene_driver import Driver, screenshot_dir
 from game.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.gameover import GameOverScene
+from scenes.gameview import BAR_AREA
 from scenes.menus import TitleScene
 from scenes.overlays import HandOverOverlay, PauseOverlay
 from scenes.play import PlayScene
@@ -221,5 +222,96 @@ def test_a_storm_of_random_input_across_every_scene_raises_nothing(tmp_path, mon
                 driver.app.close()
                 driver = open_app(tmp_path, monkeypatch)
         assert {"TitleScene", "GameChoiceScene", "SeatSetupScene", "PlayScene"} <= scenes_seen
+    finally:
+        driver.app.close()
+
+
+def test_the_pause_menu_and_its_overlays(tmp_path, monkeypatch):
+    setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=8, variant="prosciutto")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    shots = screenshot_dir(tmp_path)
+    try:
+        scene = driver.top
+        driver.save(shots, "board_prosciutto_start")
+        driver.pad(pygame.CONTROLLER_BUTTON_START)
+        assert isinstance(driver.top, PauseOverlay)
+        assert not driver.top.menu.item("take_back").enabled  # nothing of Anna's to take back yet
+        driver.save(shots, "overlay_pause")
+        driver.click_item("settings")
+        driver.save(shots, "overlay_settings_in_game")
+        driver.key(pygame.K_ESCAPE)
+        driver.click_item("rules")
+        driver.save(shots, "overlay_rules_prosciutto")
+        assert driver.top.topics == ["rules.falconi.prosciutto", "rules.controls"]
+        driver.key(pygame.K_RIGHT)
+        driver.save(shots, "overlay_controls")
+        driver.key(pygame.K_ESCAPE)
+        driver.click_item("quit")
+        driver.save(shots, "overlay_confirm_leave")
+        driver.click_item("no")
+        driver.click_item("resume")
+        assert driver.top is scene
+    finally:
+        driver.app.close()
+
+
+def test_hints_can_be_turned_off(tmp_path, monkeypatch):
+    setup = MatchSetup("fredericus", (HUMAN, EASY), (Person("Anna"),), seed=8)
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = driver.top
+        label = scene.view.label(scene.match.state, scene.chooser.focused)
+        drawn = []
+        real = scene.context.text.blit
+        def recording_blit(surface, words, *args, **anchor):  # the action bar's hint line only
+            if anchor.get("topleft", (0, 0))[0] == BAR_AREA.x:
+                drawn.append(words)
+            return real(surface, words, *args, **anchor)
+
+        monkeypatch.setattr(scene.context.text, "blit", recording_blit)
+        driver.run()
+        assert any(label in words for words in drawn)
+        drawn.clear()
+        scene.context.settings = scene.context.settings.changed(hints=False)
+        driver.run()
+        assert not any(label in words for words in drawn)
+    finally:
+        driver.app.close()
+
+
+def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
+    seats = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan("off"), SeatPlan("off"))
+    setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=1)
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = play_to_the_end(driver, "keyboard", seed=5)
+        over = driver.top
+        assert over.series.games == 1 and sum(over.series.wins) == 1
+        driver.save(screenshot_dir(tmp_path), "over_series")
+        driver.click_item("series")
+        second = driver.top
+        assert isinstance(second, PlayScene) and second is not scene
+        assert second.match.setup.person_of(0) == 1 and second.match.setup.person_of(1) == 0
+        assert second.series is over.series
+    finally:
+        driver.app.close()
+
+
+def test_a_persons_pad_that_is_not_plugged_in_is_asked_for(tmp_path, monkeypatch):
+    seats = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan("off"), SeatPlan("off"))
+    setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno", "pad1")), seed=3)
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = driver.top
+        rng = random.Random(3)
+        while scene.match.state.current_seat == 0:
+            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+        driver.run()
+        assert type(driver.top).__name__ == "PadMissingOverlay"
+        driver.save(screenshot_dir(tmp_path), "overlay_pad_missing")
+        driver.pad(pygame.CONTROLLER_BUTTON_A, 3)  # Bruno's pad answers: it is there
+        assert driver.top is scene and scene.match.setup.people[1].device == "pad1"
+        choose(driver, scene, scene.match.state.legal_actions()[0], "pad", pad=3)
+        assert scene.match.log[-1].seat == 1
     finally:
         driver.app.close()
