@@ -7,7 +7,9 @@ deleted, and the reason is given in a sentence the app can show.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import read_json_file, write_json_atomic
@@ -29,16 +31,46 @@ class SaveStore:
     def __init__(self, data_folder: Path) -> None:
         self.folder = data_folder / SAVES_FOLDER
         self.path = self.folder / AUTOSAVE
+        self._writer: ThreadPoolExecutor | None = None
+        self._pending: list[Future[object]] = []
 
     def has_save(self) -> bool:
+        self.flush()
         return self.path.is_file()
 
     def save(self, match: Match) -> None:
         """Write to a temporary file, then replace the old save: a crash never leaves half a file."""
+        self.flush()
         write_json_atomic(self.path, match.to_json())
+
+    def save_in_background(self, match: Match) -> None:
+        """Save as :meth:`save` does, writing on a background thread: flushing a file to disk can take tens of
+        milliseconds, more than a frame. The match is copied to JSON now, so later moves do not leak in."""
+        self._submit(write_json_atomic, self.path, match.to_json())
+
+    def discard_in_background(self) -> None:
+        self._submit(self.path.unlink, missing_ok=True)
+
+    def _submit(self, work: Callable[..., object], *args: object, **kwargs: object) -> None:
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._pending.append(self._writer.submit(work, *args, **kwargs))
+
+    def take_error(self) -> OSError | None:
+        """The first error of the background writes finished so far, if any (each is reported once)."""
+        done = [future for future in self._pending if future.done()]
+        self._pending = [future for future in self._pending if not future.done()]
+        errors = [future.exception() for future in done if future.exception() is not None]
+        return next((error for error in errors if isinstance(error, OSError)), None)
+
+    def flush(self) -> None:
+        """Wait until every background write has reached the disk (before a direct write or at exit)."""
+        for future in self._pending:
+            future.exception()
 
     def load(self) -> Match:
         """The saved match, replayed; ``SaveError`` if it cannot be, with the file moved aside."""
+        self.flush()
         try:
             return Match.from_json(read_json_file(self.path))
         except StateFormatError as error:
@@ -46,6 +78,7 @@ class SaveStore:
 
     def discard(self) -> None:
         """Forget the save (the game it holds is over)."""
+        self.flush()
         self.path.unlink(missing_ok=True)
 
     def _set_aside(self) -> Path:

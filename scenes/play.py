@@ -20,7 +20,7 @@ from game.series import Series
 from scenes import input as inp
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
-from scenes.gameview import BAR_AREA, PANEL_AREA, GameView
+from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.stack import Push, Replace, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, panel
 
@@ -82,12 +82,17 @@ class PlayScene(Scene):
         self.over_wait = GAME_OVER_PAUSE
         self.handover_due = False
         self.checked_devices: set[str] = set()  # pads already asked for (see _pad_missing)
+        self._board_image: pygame.Surface | None = None
+        self._board_key: object = None
         self.message = ""
         if self._people_count() == 1:
             self.viewer = 0
         if any(plan.kind == "ai" for plan in match.setup.seats):
             context.ai.start()
         self._sync()
+        screen = pygame.display.get_surface()
+        if screen is not None:  # the first drawing fills the view's caches: do it now, not in a game frame
+            self._draw_board(screen, self.visible_seats())
 
     # --- who may do and see what --------------------------------------------------------------------------
     def _people_count(self) -> int:
@@ -148,18 +153,22 @@ class PlayScene(Scene):
         self._sync()
 
     def _autosave(self) -> None:
-        try:
-            if self.match.state.is_terminal():
-                self.context.saves.discard()
-            else:
-                self.context.saves.save(self.match)
-        except OSError as error:
-            self.message = self.context.tr("notice.save_failed", reason=str(error.strerror or error))
+        """Saved on a background thread, so a slow disk never stalls a frame (errors show in ``update``)."""
+        if self.match.state.is_terminal():
+            self.context.saves.discard_in_background()
+        else:
+            self.context.saves.save_in_background(self.match)
+
+    def _report_save_error(self, error: OSError) -> None:
+        self.message = self.context.tr("notice.save_failed", reason=str(error.strerror or error))
 
     def _decision_seed(self) -> int:
         return self.match.setup.seed * 1_000_003 + len(self.match.log)
 
     def update(self, dt: float) -> Transition | None:
+        error = self.context.saves.take_error()
+        if error is not None:
+            self._report_save_error(error)
         state = self.match.state
         if state.is_terminal():
             self.over_wait -= dt * self.context.settings.animation_speed
@@ -266,8 +275,13 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         self._cancel_ai()
-        if not self.match.state.is_terminal():
-            self._autosave()
+        try:
+            if self.match.state.is_terminal():
+                self.context.saves.discard()
+            else:
+                self.context.saves.save(self.match)
+        except OSError as error:  # the scene is going; the next menu shows why the game was not kept
+            self.context.notices.append(self.context.tr("notice.save_failed", reason=str(error.strerror or error)))
 
     # --- drawing --------------------------------------------------------------------------------------------
     def last_turn(self) -> list[LogEntry]:
@@ -282,10 +296,10 @@ class PlayScene(Scene):
         return log[start:]
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
         visible = self.visible_seats()
         state = self.match.state
-        self.view.draw_board(surface, state, self.chooser, visible, self.last_turn())
+        self._draw_board(surface, visible)
+        surface.fill(BACKGROUND, surface.get_rect().clip(BOARD_AREA.topright, (9999, 9999)))
         panel(surface, PANEL_AREA, PANEL, PANEL_EDGE)
         text, tr = self.context.text, self.context.tr
         x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
@@ -300,6 +314,19 @@ class PlayScene(Scene):
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
         self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
         self._draw_bar(surface)
+
+    def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
+        """The board is drawn again only when something on it changed (a move, the player's focus, who may
+        see what, a setting); otherwise the last drawing is reused, which keeps frames cheap."""
+        chooser, settings = self.chooser, self.context.settings
+        key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind,
+               None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)))
+        if key != self._board_key or self._board_image is None:
+            image = self._board_image or pygame.Surface(surface.get_size()).convert()
+            image.fill(BACKGROUND)
+            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn())
+            self._board_image, self._board_key = image, key
+        surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
 
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""

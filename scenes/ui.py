@@ -44,6 +44,7 @@ class TextCache:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -63,7 +64,17 @@ class TextCache:
         return surface
 
     def wrap(self, text: str, width: int, size: int = 26) -> list[str]:
-        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``)."""
+        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``); remembered, since measuring
+        every word of a long text each frame costs milliseconds."""
+        key = (text, width, size)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self._wrap(text, width, size)
+        return lines
+
+    def _wrap(self, text: str, width: int, size: int) -> list[str]:
         font = self.font(size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
@@ -93,10 +104,16 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
 
 
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
 def shade(surface: pygame.Surface) -> None:
     """Darken everything drawn so far, so an overlay stands out."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(SHADE)
+    size = surface.get_size()
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(SHADE)
     surface.blit(veil, (0, 0))
 
 

@@ -73,3 +73,19 @@ def test_a_failed_write_leaves_the_old_save_whole(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         store.save(match)
     assert store.path.read_bytes() == before
+
+
+def test_background_saves_reach_the_disk_in_order_and_report_errors(tmp_path):
+    store = SaveStore(tmp_path)
+    match = a_match()
+    store.save_in_background(match)
+    store.flush()
+    assert store.take_error() is None and store.load().log == match.log
+    store.discard_in_background()
+    assert not store.has_save()
+    blocked = SaveStore(tmp_path / "file")
+    (tmp_path / "file").write_text("a file where the saves folder should be")
+    blocked.save_in_background(match)
+    blocked.flush()
+    assert isinstance(blocked.take_error(), OSError)
+    assert blocked.take_error() is None  # reported once
