@@ -9,7 +9,7 @@ from game.match import AI_LEVELS, KEYBOARD, OFF, MatchSetup, Person, SeatPlan
 from scenes.context import AppContext
 from scenes.menus import MenuScene
 from scenes.stack import Push, Transition
-from scenes.ui import Menu, MenuItem
+from scenes.ui import DIM, LOGICAL_SIZE, Menu, MenuItem
 
 MAX_PEOPLE = 4
 PAD_CHOICES = 4
@@ -47,11 +47,11 @@ class SeatSetupScene(MenuScene):
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
         super().__init__(context)
-        self.menu = Menu(self.build_items(), top=150, width=760, row=50)
+        self.menu = Menu(self.build_items(), top=170, width=760, row=50)
 
     def rebuild(self) -> None:
         super().rebuild()
-        self.menu.width, self.menu.row, self.menu.top = 760, 50, 150
+        self.menu.width, self.menu.row, self.menu.top = 760, 50, 170
         self.menu.layout()
 
     # --- the rows -----------------------------------------------------------------------------------------
@@ -138,3 +138,12 @@ class SeatSetupScene(MenuScene):
             return None
         setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
         return Push(start_match_scene(self.context, Match(setup)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        tr = self.context.tr
+        if self.game == "falconi":
+            what = f"{tr('game.falconi')} - {tr('variant.' + self.variant)}"
+        else:
+            what = tr("game.fredericus") + (f" - {tr('setup.short_game')}" if self.short_game else "")
+        self.context.text.blit(surface, what, 28, DIM, midtop=(LOGICAL_SIZE[0] // 2, 128))

@@ -52,8 +52,9 @@ def test_the_mouse_alone_reaches_fredericus_options(driver, tmp_path):
     driver.save(screenshot_dir(tmp_path), "menu_seats_fredericus")
 
 
-def test_the_gamepad_alone_goes_in_and_back_out(driver):
+def test_the_gamepad_alone_goes_in_and_back_out(driver, tmp_path):
     driver.pad(pygame.CONTROLLER_BUTTON_A)
+    driver.save(screenshot_dir(tmp_path), "menu_game_choice")
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert isinstance(driver.top, FredericusOptionsScene)
@@ -107,9 +108,10 @@ def test_the_rules_help_opens_from_the_menu_and_with_f1(driver, tmp_path):
     assert isinstance(driver.top, TitleScene)
 
 
-def test_quitting_asks_first(driver):
+def test_quitting_asks_first(driver, tmp_path):
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, ConfirmOverlay)
+    driver.save(screenshot_dir(tmp_path), "menu_confirm_quit")
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)  # No
     assert isinstance(driver.top, TitleScene) and driver.app.stack.running
