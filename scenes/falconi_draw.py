@@ -16,7 +16,7 @@ import pygame
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout
 from game.falconi.tiles import CRATER, CROSSROADS, CURVE, EMPTY, ESCAPE, EXITS, OVERPASS, STRAIGHT, T_JUNCTION, U_TURN
 from scenes.gameview import BOARD_AREA
-from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache
+from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
@@ -38,8 +38,9 @@ CLOSED = (230, 48, 40)
 PRISON = (78, 78, 90)
 NO_DISTRICT = (92, 92, 100)
 OUT_GREY = (168, 168, 174)
-DISTRICT_COLOURS: dict[str, Colour] = {"country": (214, 168, 58), "port": (66, 128, 222), "forest": (52, 150, 80)}
-SEAT_COLOURS: tuple[Colour, ...] = ((18, 18, 22),) + tuple(DISTRICT_COLOURS[d] for d in DISTRICTS)
+Palette = Sequence[Colour]  # a colour per seat; a district has its police car's colour (see scenes.ui.seat_colour)
+SEAT_COLOURS: Palette = tuple(seat_colour("falconi", seat) for seat in range(4))
+DISTRICT_SEAT = {district: number + 1 for number, district in enumerate(DISTRICTS)}
 LAST_MOVE = (120, 230, 255)
 ROUTE = ACCENT
 
@@ -162,13 +163,15 @@ def tile_image(code: int, size: int, alpha: int = 255) -> pygame.Surface:
     return image
 
 
-def escape_image(district: int, facing: int, size: int, alpha: int = 255) -> pygame.Surface:
+def escape_image(district: int, facing: int, size: int, alpha: int = 255,
+                 colours: Palette = SEAT_COLOURS) -> pygame.Surface:
     """An escape tile of ``district`` with its road towards edge ``facing`` and the accomplice's star."""
-    key = ("escape", district, facing, size, alpha)
+    colour = colours[district + 1]
+    key = ("escape", district, facing, size, alpha, colour)
     image = _IMAGES.get(key)
     if image is None:
         image = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(image, DISTRICT_COLOURS[DISTRICTS[district]], image.get_rect().inflate(-2, -2),
+        pygame.draw.rect(image, colour, image.get_rect().inflate(-2, -2),
                          border_radius=6)
         pygame.draw.rect(image, RAIL, image.get_rect().inflate(-2, -2), width=2, border_radius=6)
         centre = (size / 2, size / 2)
@@ -275,7 +278,8 @@ def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> No
 
 
 # --- the city's frame --------------------------------------------------------------------------------------
-def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, labels: dict[str, str]) -> None:
+def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, labels: dict[str, str],
+               colours: Palette = SEAT_COLOURS) -> None:
     """The empty grid and the border ring: districts, prison, stations, tunnels (``labels`` holds the
     translated words ``prison``, ``police`` and ``tunnel`` with a ``{slot}`` field)."""
     surface.fill(BACKGROUND, BOARD_AREA)
@@ -286,7 +290,7 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
         pygame.draw.rect(surface, GRID_LINE, rect, width=1)
     for index, slot in enumerate(city.slots):
         rect = geometry.slot_rect(index).inflate(-2, -2)
-        colour = DISTRICT_COLOURS[slot.district] if slot.district else NO_DISTRICT
+        colour = colours[DISTRICT_SEAT[slot.district]] if slot.district else NO_DISTRICT
         inward = OPPOSITE[slot.side]
         inner = (rect.centerx + DIRECTIONS[inward][0] * cs / 2, rect.centery + DIRECTIONS[inward][1] * cs / 2)
         if slot.role == "prison":
@@ -324,7 +328,7 @@ def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.
 
 
 def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[int], closed: Sequence[int],
-                  escapes: Sequence[int]) -> None:
+                  escapes: Sequence[int], colours: Palette = SEAT_COLOURS) -> None:
     """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border."""
     for cell, code in enumerate(board):
         if code != EMPTY:
@@ -335,7 +339,8 @@ def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[i
     for slot, district in enumerate(escapes):
         if district >= 0:
             facing = OPPOSITE[geometry.city.slots[slot].side]
-            surface.blit(escape_image(district, facing, geometry.cs - 8), geometry.slot_rect(slot).inflate(-8, -8))
+            surface.blit(escape_image(district, facing, geometry.cs - 8, colours=colours),
+                         geometry.slot_rect(slot).inflate(-8, -8))
 
 
 @dataclass(frozen=True)
@@ -353,7 +358,8 @@ class Counter:
 
 
 def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, heading: str, colour: Colour,
-               tiles: Sequence[StripTile], counters: Sequence[Counter], pile: str) -> None:
+               tiles: Sequence[StripTile], counters: Sequence[Counter], pile: str,
+               colours: Palette = SEAT_COLOURS) -> None:
     """The strip beside the board: whose tiles these are, the tiles in hand, and counters at the bottom."""
     strip = geometry.strip
     bar = pygame.Rect(strip.x, strip.y, strip.width, 8)
@@ -368,7 +374,7 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
         elif tile.item < ESCAPE:
             surface.blit(tile_image(tile.item * 4, geometry.cs), rect)
         else:
-            surface.blit(escape_image(tile.item - ESCAPE, 2, geometry.cs), rect)
+            surface.blit(escape_image(tile.item - ESCAPE, 2, geometry.cs, colours=colours), rect)
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
@@ -380,7 +386,7 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
 
 # --- cars, routes, highlights ------------------------------------------------------------------------------
 def draw_cars(surface: pygame.Surface, geometry: Geometry, text: TextCache,
-              cars: Sequence[tuple[int, int, str, bool, bool]]) -> None:
+              cars: Sequence[tuple[int, int, str, bool, bool]], colours: Palette = SEAT_COLOURS) -> None:
     """Cars given as (seat, place, letter, out, ringed), later ones on top; cars sharing a place stand one
     behind the other, and a ring marks the cars that moved last."""
     crowd: dict[int, int] = {}
@@ -392,7 +398,7 @@ def draw_cars(surface: pygame.Surface, geometry: Geometry, text: TextCache,
         point = (x + dx * behind * 10, y + dy * behind * 10)
         if ringed:
             pygame.draw.circle(surface, LAST_MOVE, point, 20, 2)
-        draw_car(surface, point, place & 3, SEAT_COLOURS[seat], letter, text, out)
+        draw_car(surface, point, place & 3, colours[seat], letter, text, out)
 
 
 def draw_car(surface: pygame.Surface, point: Point, entry: int, colour: Colour, letter: str, text: TextCache,

@@ -45,7 +45,7 @@ from scenes import falconi_draw as draw
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
-from scenes.ui import DANGER, GOOD
+from scenes.ui import DANGER, GOOD, seat_colour
 
 ACCOMPLICE = "accomplice"
 BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
@@ -120,7 +120,7 @@ class FalconiView:
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self._geometries: dict[int, draw.Geometry] = {}
-        self._frame: tuple[tuple[int, str], pygame.Surface] | None = None
+        self._frame: tuple[tuple[int, str, bool], pygame.Surface] | None = None
         size = (BOARD_AREA.right, BOARD_AREA.bottom)
         self._overlay = pygame.Surface(size, pygame.SRCALPHA)
         self._ghosts = pygame.Surface(size, pygame.SRCALPHA)
@@ -276,7 +276,7 @@ class FalconiView:
         assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
-        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes)
+        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours())
         secrets = self._draw_strip(surface, state, geometry, visible)
         if chooser is not None:
             secrets |= self._draw_ghosts(surface, state, geometry, chooser, visible)
@@ -293,7 +293,7 @@ class FalconiView:
         movers = {entry.seat for entry in last}
         cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
                  seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0]
-        draw.draw_cars(surface, geometry, self.context.text, cars)
+        draw.draw_cars(surface, geometry, self.context.text, cars, self._colours())
         if chooser is not None:
             for option in chooser.options:
                 shout = self._shout(state, option)
@@ -308,15 +308,19 @@ class FalconiView:
             geometry = self._geometries[id(state.city)] = draw.Geometry(state.city)
         return geometry
 
+    def _colours(self) -> draw.Palette:
+        """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
+        return tuple(seat_colour("falconi", seat, self.context.settings.colour_blind) for seat in range(4))
+
     def _frame_image(self, geometry: draw.Geometry) -> pygame.Surface:
-        """The grid and border ring, drawn once per city and language."""
-        key = (id(geometry.city), self.context.tr.language)
+        """The grid and border ring, drawn once per city, language and palette."""
+        key = (id(geometry.city), self.context.tr.language, self.context.settings.colour_blind)
         if self._frame is None or self._frame[0] != key:
             image = pygame.Surface((BOARD_AREA.right, BOARD_AREA.bottom))
             tr = self.context.tr
             labels = {"prison": tr("falconi.board.prison"), "police": tr("falconi.board.police"),
                       "tunnel": tr("falconi.board.tunnel", slot="{slot}")}
-            draw.draw_frame(image, geometry, self.context.text, labels)
+            draw.draw_frame(image, geometry, self.context.text, labels, self._colours())
             self._frame = (key, image)
         return self._frame[1]
 
@@ -338,8 +342,8 @@ class FalconiView:
         if state.variant.bombs:
             counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER))
         draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
-                        draw.SEAT_COLOURS[state.turn_seat], tiles, counters,
-                        tr("falconi.board.pile", count=len(state.pile)))
+                        self._colours()[state.turn_seat], tiles, counters,
+                        tr("falconi.board.pile", count=len(state.pile)), self._colours())
         return shown
 
     def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
@@ -388,7 +392,8 @@ class FalconiView:
             self._ghost_tile(surface, state, geometry, chooser, tile)
         elif kind == "slot":
             slot = state.city.slots[value]
-            image = draw.escape_image(DISTRICTS.index(slot.district or ""), OPPOSITE[slot.side], geometry.cs - 8, 170)
+            image = draw.escape_image(DISTRICTS.index(slot.district or ""), OPPOSITE[slot.side], geometry.cs - 8, 170,
+                                      self._colours())
             surface.blit(image, geometry.slot_rect(value).inflate(-8, -8))
         elif kind == "boost" and value in state.boost_steps:
             for step in state.boost_steps[value]:
@@ -456,7 +461,7 @@ class FalconiView:
             ghosts = self._ghosts
             ghosts.fill((0, 0, 0, 0))
             place = (car & ~3) + value
-            draw.draw_car(ghosts, geometry.car_point(place), place & 3, draw.SEAT_COLOURS[state.turn_seat],
+            draw.draw_car(ghosts, geometry.car_point(place), place & 3, self._colours()[state.turn_seat],
                           self.context.tr(f"falconi.car.{state.turn_seat}"), self.context.text)
             ghosts.set_alpha(150)
             surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)

@@ -18,7 +18,7 @@ from pygame import Vector2
 from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TOWERS, TREE
 from game.fredericus.castlemap import load_castle
 from scenes.gameview import BOARD_AREA
-from scenes.ui import TextCache
+from scenes.ui import TextCache, seat_colour
 
 SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
 POST_SCALE = 0.64  # the posts a little further in, so the raptors standing there leave the towers visible
@@ -33,7 +33,8 @@ WALL = (156, 146, 124)
 WALL_EDGE = (92, 84, 70)
 COURTYARD = (118, 108, 90)
 INK = (30, 24, 18)
-SEAT_COLOURS = ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40))
+Palette = Sequence[tuple[int, int, int]]  # a colour per seat (see scenes.ui.seat_colour)
+SEAT_COLOURS: Palette = tuple(seat_colour("fredericus", seat) for seat in range(4))
 CARD_COLOURS = {TREE: (58, 128, 62), SKY: (150, 200, 240), SEAL: (140, 28, 40)}
 PARCHMENT = (238, 224, 190)
 CREATURE_INK = (96, 42, 18)
@@ -310,9 +311,10 @@ def paint_objective(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
         paint_count(surface, text, rect, count)
 
 
-def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: bool, small: bool = False) -> None:
+def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: bool, small: bool = False,
+                 colours: Palette = SEAT_COLOURS) -> None:
     """A falcon is the tall piece (a triangle), a goshawk the short one (a disc); a hood is a dark cap."""
-    colour = SEAT_COLOURS[raptor >> 1]
+    colour = colours[raptor >> 1]
     scale = 0.75 if small else 1.0
     x, y = centre
     if raptor & 1 == 0:
@@ -332,11 +334,11 @@ def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: 
             pygame.draw.circle(surface, INK, middle, radius, draw_top_left=True, draw_top_right=True)
 
 
-def paint_token(surface: pygame.Surface, centre: Vector2, seat: int) -> None:
+def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Palette = SEAT_COLOURS) -> None:
     """A betting token: a diamond in the seat's colour, unlike the round goshawk."""
     x, y = centre
     points = [(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)]
-    pygame.draw.polygon(surface, SEAT_COLOURS[seat], points)
+    pygame.draw.polygon(surface, colours[seat], points)
     pygame.draw.polygon(surface, (250, 250, 250), points, 1)
 
 
@@ -417,13 +419,13 @@ class Tray:
 
 
 def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: Tray, shorts: Sequence[str],
-               focus_colour: tuple[int, int, int]) -> None:
+               focus_colour: tuple[int, int, int], colours: Palette = SEAT_COLOURS) -> None:
     rect = layout.trays[tray.seat]
-    paint_wedge(surface, rect, SEAT_COLOURS[tray.seat])
+    paint_wedge(surface, rect, colours[tray.seat])
     if tray.current:
         pygame.draw.rect(surface, focus_colour, rect, 3, border_radius=6)
     swatch = pygame.Rect(rect.x + 7, rect.y + 7, 14, 14)
-    pygame.draw.rect(surface, SEAT_COLOURS[tray.seat], swatch, border_radius=3)
+    pygame.draw.rect(surface, colours[tray.seat], swatch, border_radius=3)
     text.blit(surface, tray.name, 22, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
     text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
     lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
@@ -433,7 +435,7 @@ def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: T
         text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, middle))
         paint_chips(surface, text, [(chips_left, middle, rect.right - 6)], chips, shorts, row_cards)
     for centre in layout.tray_token_centres(tray.seat, tray.tokens_in_hand):
-        paint_token(surface, centre, tray.seat)
+        paint_token(surface, centre, tray.seat, colours)
     text.blit(surface, tray.tags, 16, (200, 200, 160), midright=(rect.right - 7, rect.bottom - 14))
 
 

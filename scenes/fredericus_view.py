@@ -44,7 +44,7 @@ from scenes import fredericus_draw as draw
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA
-from scenes.ui import ACCENT, DANGER, FOCUS, TEXT
+from scenes.ui import ACCENT, DANGER, FOCUS, TEXT, seat_colour
 
 BUTTONS = ("end", "stay", "mask")
 _STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
@@ -188,6 +188,10 @@ class FredericusView:
                  for kind, count in enumerate(counts) if count]
         return ", ".join(parts) or self.context.tr(f"fredericus.info.{none}")
 
+    def _colours(self) -> draw.Palette:
+        """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
+        return tuple(seat_colour("fredericus", seat, self.context.settings.colour_blind) for seat in range(4))
+
     def _shorts(self) -> list[str]:
         return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
 
@@ -252,7 +256,7 @@ class FredericusView:
         self._paint_last(surface, game, layout, last)
         self._paint_tokens(surface, game, layout)
         for raptor, (centre, small) in layout.raptors.items():
-            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small)
+            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, self._colours())
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, layout, visible, chooser)
         if chooser is not None:
@@ -263,9 +267,9 @@ class FredericusView:
         for seat in range(game.players):
             for place in game.tokens_of(seat):
                 if place == CENTRE:
-                    draw.paint_token(surface, draw.MIDDLE, seat)
+                    draw.paint_token(surface, draw.MIDDLE, seat, self._colours())
                 elif place != HAND:
-                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat)
+                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat, self._colours())
                     used[place] += 1
 
     def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
@@ -279,7 +283,7 @@ class FredericusView:
             draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
             pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
             pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
-            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True)
+            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours())
 
     def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
                     last: list[LogEntry]) -> None:
@@ -316,7 +320,7 @@ class FredericusView:
         shown = frozenset(seat for seat in visible if seat in game.seats and not game.is_terminal())
         for seat in range(game.players):
             draw.paint_tray(surface, text, layout, self._tray(game, seat, seat in shown or game.is_terminal()),
-                            shorts, ACCENT)
+                            shorts, ACCENT, self._colours())
         self._secrets = shown
         discards = [(code, game.discards.count(code)) for code in range(KINDS + 1) if code in game.discards]
         notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=game.seals_discarded),
@@ -420,7 +424,7 @@ class FredericusView:
             start = Vector2(layout.raptor_rect(raptor).center)
             for post in posts:
                 draw.arrow(layer, ghost, start, layout.posts[post], 3)
-                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False)
+                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False, colours=self._colours())
         elif kind in ("hood", "mask"):
             masks = _masks(game, value) if kind == "hood" else [value]
             post = value if kind == "hood" else int(cast(int, chooser.prefix[-1][1]))
@@ -458,7 +462,7 @@ class FredericusView:
                 source = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
             target = draw.MIDDLE if value == CENTRE else layout.towers[value]
             draw.arrow(layer, ghost, source, target, 3)
-            draw.paint_token(layer, target, game.current_seat)
+            draw.paint_token(layer, target, game.current_seat, self._colours())
         elif kind == "token":
             start = Vector2(self.option_rect(game, tuple(chooser.prefix), focused).center)
             for _, place in following:

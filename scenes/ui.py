@@ -26,9 +26,9 @@ SHADE = (0, 0, 0, 170)
 # Seat colours. The colour-blind-safe set is from Okabe and Ito's palette, which stays distinct for every
 # common kind of colour blindness; the drawings add shapes and letters besides.
 _SEAT_COLOURS = {
-    ("falconi", False): ((28, 28, 32), (222, 176, 60), (60, 122, 214), (58, 160, 84)),
-    ("falconi", True): ((28, 28, 32), (230, 159, 0), (86, 180, 233), (0, 158, 115)),
-    ("fredericus", False): ((212, 62, 58), (62, 112, 222), (58, 168, 82), (232, 200, 52)),
+    ("falconi", False): ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80)),
+    ("falconi", True): ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115)),
+    ("fredericus", False): ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40)),
     ("fredericus", True): ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
 }
 

@@ -284,3 +284,24 @@ def test_screenshots_of_a_mode_i_drive_and_a_mode_ii_placement(view, tmp_path):
     chooser.choose(("button", "boost"))
     chooser.set_focus(chooser.options[-1])
     screenshot(view, state, last, chooser, folder / "falconi_mode2_boost.png")
+
+
+def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_path):
+    from scenes.ui import seat_colour
+
+    pygame.init()
+    context = AppContext(Settings(), tmp_path, SaveStore(tmp_path), AIService(), InputMapper())
+    view = FalconiView(context)
+    state = FalconiState.new_game("prosciutto", 5)
+    frames = {}
+    for colour_blind in (False, True):
+        context.settings = context.settings.changed(colour_blind=colour_blind)
+        surface = pygame.Surface((1280, 720))
+        view.draw_board(surface, state, None, frozenset(), [])
+        frames[colour_blind] = surface
+        pygame.image.save(surface, str(screenshot_folder(tmp_path) / f"falconi_palette_{colour_blind}.png"))
+    colours = {tuple(frames[flag].get_at((x, y))[:3]) for flag in frames for x in range(0, 800, 4)
+               for y in range(0, 720, 4)}
+    for seat in (1, 2, 3):
+        assert seat_colour("falconi", seat, False) in colours and seat_colour("falconi", seat, True) in colours
+    assert frames[False].get_at((400, 400)) == frames[True].get_at((400, 400))  # the grid keeps its colours

@@ -196,3 +196,21 @@ def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wan
     path = folder / f"fredericus_{players}p_{wanted}.png"
     pygame.image.save(surface, str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
+    from scenes.ui import seat_colour
+
+    view = FredericusView(context)
+    state = FredericusState.new_game(4, 6)
+    frames = {}
+    for colour_blind in (False, True):
+        context.settings = context.settings.changed(colour_blind=colour_blind)
+        surface = pygame.Surface((1280, 720))
+        view.draw_board(surface, state, None, frozenset(), [])
+        frames[colour_blind] = surface
+        folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+        pygame.image.save(surface, str(folder / f"fredericus_palette_{colour_blind}.png"))
+    for flag, frame in frames.items():
+        colours = {tuple(frame.get_at((x, y))[:3]) for x in range(0, 800, 2) for y in range(0, 720, 2)}
+        assert all(seat_colour("fredericus", seat, flag) in colours for seat in range(4))
