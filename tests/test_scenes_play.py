@@ -59,6 +59,15 @@ def play_to_the_end(driver: Driver, device: str, seed: int, max_actions: int = 3
     raise AssertionError("the game did not end")
 
 
+def play_or_wait(driver: Driver, scene: PlayScene, rng: random.Random) -> None:
+    """Play a random action with the keyboard when the person decides; otherwise let the AI think a frame."""
+    if scene.chooser is None:
+        time.sleep(0.002)
+        driver.run()
+    else:
+        choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+
+
 @pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
 @pytest.mark.parametrize("game, variant, seats", GAMES, ids=[g[1] or g[0] for g in GAMES])
 def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant, seats, device):
@@ -147,20 +156,12 @@ def test_ctrl_z_undoes_within_the_turn_and_take_back_rewinds_a_turn(tmp_path, mo
         scene = driver.top
         rng = random.Random(4)
         while not scene.match.can_undo():
-            if scene.chooser is None:
-                time.sleep(0.002)
-                driver.run()
-                continue
-            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+            play_or_wait(driver, scene, rng)
         before = scene.match.log[:-1]
         driver.key(pygame.K_z, pygame.KMOD_LCTRL)
         assert scene.match.log == before
         while len([e for e in scene.match.log if e.seat == 0]) < 6 or scene.chooser is None:
-            if scene.chooser is None:
-                time.sleep(0.002)
-                driver.run()
-                continue
-            choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+            play_or_wait(driver, scene, rng)
         driver.key(pygame.K_ESCAPE)
         assert driver.top.menu.item("take_back").enabled
         length = len(scene.match.log)
