@@ -1,9 +1,12 @@
 """Catch Don Falconi and Fredericus: ``python main.py`` opens the game; ``python main.py --help`` lists the
 headless commands (simulate, bench)."""
 
+import os
 import sys
 
-from game.cli import main
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's banner would spoil --json output
+
+from game.cli import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -54,17 +54,22 @@ def measure_launch() -> float:
     return time.perf_counter() - started
 
 
-def run_frames_bench(frames: int = 300) -> dict[str, Any]:
+def run_frames_bench(frames: int = 300, board_seconds: float = BOARD_SECONDS) -> dict[str, Any]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as folder:
+        previous = os.environ.get("FALCONI_DATA_DIR")
         os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings and saves
-        return _run(frames)
+        try:
+            return _run(frames, board_seconds)
+        finally:
+            if previous is None:
+                os.environ.pop("FALCONI_DATA_DIR", None)
+            else:
+                os.environ["FALCONI_DATA_DIR"] = previous
 
 
-def _run(frames: int) -> dict[str, Any]:
-    import pygame
-
+def _run(frames: int, board_seconds: float) -> dict[str, Any]:
     from game.match import Match, MatchSetup, SeatPlan
     from scenes.app import App
     from scenes.menus import GameChoiceScene, VariantScene
@@ -99,11 +104,10 @@ def _run(frames: int) -> dict[str, Any]:
     boards += [("fredericus/4p", MatchSetup("fredericus", (SeatPlan.ai("hard"),) * 4, seed=3))]
     for name, setup in boards:
         app.stack.apply(Push(start_match_scene(context, Match(setup))))
-        results[name] = _summary(*_frames(app, frames, BOARD_SECONDS))
+        results[name] = _summary(*_frames(app, frames, board_seconds))
         app.stack.apply(Reset(type(app.stack.scenes[0])(context)))
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     app.close()
-    pygame.quit()
     worst = {
         "median_ms": max(r["median_ms"] for r in results.values()),
         "p99_ms": max(r["p99_ms"] for r in results.values()),

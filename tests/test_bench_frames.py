@@ -1,0 +1,12 @@
+"""``python main.py bench frames`` runs every scene headless and reports frame times against the targets."""
+
+from scenes.bench import TARGETS, run_frames_bench
+
+
+def test_the_frame_bench_reports_every_scene_and_the_targets():
+    figures = run_frames_bench(frames=5, board_seconds=0.3)
+    assert {"title", "seat set-up", "rules help", "falconi/diavola", "fredericus/4p"} <= set(figures["scenes"])
+    for scene in figures["scenes"].values():
+        assert scene["frames"] >= 5 and 0 < scene["median_ms"] <= scene["max_ms"]
+    assert set(figures["within_targets"]) == set(TARGETS)
+    assert 0 < figures["worst"]["launch_s"] < 30 and figures["worst"]["rss_mb"] > 0
