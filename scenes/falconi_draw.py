@@ -163,11 +163,14 @@ def tile_image(code: int, size: int, alpha: int = 255) -> pygame.Surface:
     return image
 
 
-def escape_image(district: int, facing: int, size: int, alpha: int = 255,
-                 colours: Palette = SEAT_COLOURS) -> pygame.Surface:
-    """An escape tile of ``district`` with its road towards edge ``facing`` and the accomplice's star."""
+def escape_image(district: int, facing: int, size: int, alpha: int = 255, colours: Palette = SEAT_COLOURS,
+                 letter: str = "", text: TextCache | None = None) -> pygame.Surface:
+    """An escape tile of ``district`` with its road towards edge ``facing`` and the accomplice's star; with
+    ``text``, the star carries the district's police ``letter``, so that the district is not told by colour
+    alone."""
     colour = colours[district + 1]
-    key = ("escape", district, facing, size, alpha, colour)
+    letter = letter if text is not None else ""
+    key = ("escape", district, facing, size, alpha, colour, letter)
     image = _IMAGES.get(key)
     if image is None:
         image = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -177,6 +180,9 @@ def escape_image(district: int, facing: int, size: int, alpha: int = 255,
         centre = (size / 2, size / 2)
         _segment(image, ROAD, centre, _mid(size, facing), size * 0.3)
         star(image, RAIL, centre, size * 0.26)
+        if text is not None and letter:
+            text.blit(image, letter, max(12, round(size * 0.26)), (20, 20, 20), bold=True,
+                      center=(round(size / 2), round(size / 2) + 1))
         if alpha < 255:
             image.set_alpha(alpha)
         _IMAGES[key] = image
@@ -279,9 +285,10 @@ def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> No
 
 # --- the city's frame --------------------------------------------------------------------------------------
 def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, labels: dict[str, str],
-               colours: Palette = SEAT_COLOURS) -> None:
+               colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
     """The empty grid and the border ring: districts, prison, stations, tunnels (``labels`` holds the
-    translated words ``prison``, ``police`` and ``tunnel`` with a ``{slot}`` field)."""
+    translated words ``prison``, ``police`` and ``tunnel`` with a ``{slot}`` field). The slots of a district
+    have its police seat's colour and, given ``letters`` (a letter per seat), its police car's letter."""
     surface.fill(BACKGROUND, BOARD_AREA)
     city, cs = geometry.city, geometry.cs
     for cell in range(city.cell_count):
@@ -313,6 +320,9 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
         else:
             pygame.draw.rect(surface, muted(colour), rect, border_radius=4)
         text.blit(surface, slot.name, 15, (230, 230, 236), topleft=(rect.x + 3, rect.y + 2))
+        if slot.district and letters:
+            text.blit(surface, letters[DISTRICT_SEAT[slot.district]], 15, (230, 230, 236), bold=True,
+                      topright=(rect.right - 3, rect.y + 2))
 
 
 def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect) -> None:
@@ -328,8 +338,10 @@ def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.
 
 
 def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[int], closed: Sequence[int],
-                  escapes: Sequence[int], colours: Palette = SEAT_COLOURS) -> None:
-    """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border."""
+                  escapes: Sequence[int], colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (),
+                  text: TextCache | None = None) -> None:
+    """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border (with
+    ``text``, each with its district's police car letter from ``letters``)."""
     for cell, code in enumerate(board):
         if code != EMPTY:
             surface.blit(tile_image(code, geometry.cs), geometry.cell_rect(cell))
@@ -339,8 +351,9 @@ def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[i
     for slot, district in enumerate(escapes):
         if district >= 0:
             facing = OPPOSITE[geometry.city.slots[slot].side]
-            surface.blit(escape_image(district, facing, geometry.cs - 8, colours=colours),
-                         geometry.slot_rect(slot).inflate(-8, -8))
+            image = escape_image(district, facing, geometry.cs - 8, 255, colours,
+                                 letters[district + 1] if letters else "", text)
+            surface.blit(image, geometry.slot_rect(slot).inflate(-8, -8))
 
 
 @dataclass(frozen=True)
@@ -359,7 +372,7 @@ class Counter:
 
 def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, heading: str, colour: Colour,
                tiles: Sequence[StripTile], counters: Sequence[Counter], pile: str,
-               colours: Palette = SEAT_COLOURS) -> None:
+               colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
     """The strip beside the board: whose tiles these are, the tiles in hand, and counters at the bottom."""
     strip = geometry.strip
     bar = pygame.Rect(strip.x, strip.y, strip.width, 8)
@@ -374,7 +387,9 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
         elif tile.item < ESCAPE:
             surface.blit(tile_image(tile.item * 4, geometry.cs), rect)
         else:
-            surface.blit(escape_image(tile.item - ESCAPE, 2, geometry.cs, colours=colours), rect)
+            district = tile.item - ESCAPE
+            surface.blit(escape_image(district, 2, geometry.cs, 255, colours,
+                                      letters[district + 1] if letters else "", text), rect)
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:

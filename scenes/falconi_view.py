@@ -276,7 +276,8 @@ class FalconiView:
         assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
-        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours())
+        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
+                           self._letters(), self.context.text)
         secrets = self._draw_strip(surface, state, geometry, visible)
         if chooser is not None:
             secrets |= self._draw_ghosts(surface, state, geometry, chooser, visible)
@@ -312,6 +313,10 @@ class FalconiView:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
         return tuple(seat_colour("falconi", seat, self.context.settings.colour_blind) for seat in range(4))
 
+    def _letters(self) -> tuple[str, ...]:
+        """The cars' letters, which the districts of the police cars carry too."""
+        return tuple(self.context.tr(f"falconi.car.{seat}") for seat in range(4))
+
     def _frame_image(self, geometry: draw.Geometry) -> pygame.Surface:
         """The grid and border ring, drawn once per city, language and palette."""
         key = (id(geometry.city), self.context.tr.language, self.context.settings.colour_blind)
@@ -320,7 +325,7 @@ class FalconiView:
             tr = self.context.tr
             labels = {"prison": tr("falconi.board.prison"), "police": tr("falconi.board.police"),
                       "tunnel": tr("falconi.board.tunnel", slot="{slot}")}
-            draw.draw_frame(image, geometry, self.context.text, labels, self._colours())
+            draw.draw_frame(image, geometry, self.context.text, labels, self._colours(), self._letters())
             self._frame = (key, image)
         return self._frame[1]
 
@@ -343,7 +348,7 @@ class FalconiView:
             counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER))
         draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
                         self._colours()[state.turn_seat], tiles, counters,
-                        tr("falconi.board.pile", count=len(state.pile)), self._colours())
+                        tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters())
         return shown
 
     def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
@@ -392,8 +397,9 @@ class FalconiView:
             self._ghost_tile(surface, state, geometry, chooser, tile)
         elif kind == "slot":
             slot = state.city.slots[value]
-            image = draw.escape_image(DISTRICTS.index(slot.district or ""), OPPOSITE[slot.side], geometry.cs - 8, 170,
-                                      self._colours())
+            district = DISTRICTS.index(slot.district or "")
+            image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs - 8, 170, self._colours(),
+                                      self._letters()[district + 1], self.context.text)
             surface.blit(image, geometry.slot_rect(value).inflate(-8, -8))
         elif kind == "boost" and value in state.boost_steps:
             for step in state.boost_steps[value]:

@@ -312,8 +312,9 @@ def paint_objective(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
 
 
 def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: bool, small: bool = False,
-                 colours: Palette = SEAT_COLOURS) -> None:
-    """A falcon is the tall piece (a triangle), a goshawk the short one (a disc); a hood is a dark cap."""
+                 colours: Palette = SEAT_COLOURS, mark: str = "", text: TextCache | None = None) -> None:
+    """A falcon is the tall piece (a triangle), a goshawk the short one (a disc); a hood is a dark cap. With
+    ``text``, the piece carries its falconer's ``mark`` too, so that it is not told by colour alone."""
     colour = colours[raptor >> 1]
     scale = 0.75 if small else 1.0
     x, y = centre
@@ -325,6 +326,7 @@ def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: 
         if hooded:
             pygame.draw.polygon(surface, INK, [top, Vector2(x + 3.5 * scale, y - 1 * scale),
                                                Vector2(x - 3.5 * scale, y - 1 * scale)])
+        middle = Vector2(x, y + 4 * scale)
     else:
         radius = 7 * scale
         middle = Vector2(x, y + 3 * scale)
@@ -332,14 +334,42 @@ def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: 
         pygame.draw.circle(surface, INK, middle, radius, 2)
         if hooded:
             pygame.draw.circle(surface, INK, middle, radius, draw_top_left=True, draw_top_right=True)
+    if mark and text is not None:
+        paint_mark(surface, text, mark, middle, 11 if small else 13, colour)
 
 
-def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Palette = SEAT_COLOURS) -> None:
-    """A betting token: a diamond in the seat's colour, unlike the round goshawk."""
+def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Palette = SEAT_COLOURS,
+                mark: str = "", text: TextCache | None = None) -> None:
+    """A betting token: a diamond in the seat's colour, unlike the round goshawk; with ``text``, its ``mark``."""
     x, y = centre
     points = [(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)]
     pygame.draw.polygon(surface, colours[seat], points)
     pygame.draw.polygon(surface, (250, 250, 250), points, 1)
+    if mark and text is not None:
+        paint_mark(surface, text, mark, Vector2(x, y + 0.5), 12, colours[seat])
+
+
+def seat_marks(names: Sequence[str]) -> tuple[str, ...]:
+    """The mark each falconer's pieces carry besides their colour: the initial of the seat's colour name in
+    the player's language, or the seat's number where two names start alike (German Grün and Gelb)."""
+    initials = tuple(name[:1].upper() for name in names)
+    if all(initials) and len(set(initials)) == len(initials):
+        return initials
+    return tuple(str(seat + 1) for seat in range(len(names)))
+
+
+def paint_mark(surface: pygame.Surface, text: TextCache, mark: str, centre: Vector2, size: int,
+               fill: tuple[int, int, int]) -> None:
+    """A seat's mark on a piece of colour ``fill``: dark on a light piece, light on a dark one, with a rim of
+    the other so that it reads on a hood too."""
+    light = (250, 250, 250)
+    ink, rim = (INK, light) if sum(fill) > 420 else (light, INK)
+    halo = text.render(mark, size, rim, True)
+    image = text.render(mark, size, ink, True)
+    rect = image.get_rect(center=(round(centre.x), round(centre.y)))
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        surface.blit(halo, rect.move(dx, dy))
+    surface.blit(image, rect)
 
 
 def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], width: int = 2) -> None:
@@ -416,6 +446,7 @@ class Tray:
     objectives: tuple[tuple[int | None, int], ...]
     tokens_in_hand: int
     current: bool
+    mark: str = ""  # what the falconer's pieces carry besides their colour (see seat_marks)
 
 
 def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: Tray, shorts: Sequence[str],
@@ -426,6 +457,8 @@ def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: T
         pygame.draw.rect(surface, focus_colour, rect, 3, border_radius=6)
     swatch = pygame.Rect(rect.x + 7, rect.y + 7, 14, 14)
     pygame.draw.rect(surface, colours[tray.seat], swatch, border_radius=3)
+    if tray.mark:
+        paint_mark(surface, text, tray.mark, Vector2(swatch.center), 13, colours[tray.seat])
     text.blit(surface, tray.name, 22, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
     text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
     lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
@@ -435,7 +468,7 @@ def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: T
         text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, middle))
         paint_chips(surface, text, [(chips_left, middle, rect.right - 6)], chips, shorts, row_cards)
     for centre in layout.tray_token_centres(tray.seat, tray.tokens_in_hand):
-        paint_token(surface, centre, tray.seat, colours)
+        paint_token(surface, centre, tray.seat, colours, tray.mark, text)
     text.blit(surface, tray.tags, 16, (200, 200, 160), midright=(rect.right - 7, rect.bottom - 14))
 
 
@@ -480,9 +513,9 @@ def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple
 
 
 def paint_legend(surface: pygame.Surface, text: TextCache, names: Sequence[str], shorts: Sequence[str],
-                 pieces: Sequence[str]) -> None:
+                 pieces: Sequence[str], colours: Palette = SEAT_COLOURS, marks: Sequence[str] = ()) -> None:
     """What the shapes mean: the eleven row cards (``names`` by code), then the pieces (``pieces``: falcon,
-    goshawk, hooded, token, capture possible, last move)."""
+    goshawk, hooded, token, capture possible, last move), shown in the seat ``colours`` with their ``marks``."""
     rect = LEGEND_RECT
     paint_wedge(surface, rect)
     for code, name in enumerate(names):
@@ -499,9 +532,10 @@ def paint_legend(surface: pygame.Surface, text: TextCache, names: Sequence[str],
         y = rect.y + 18 + (index % 3) * 32
         centre = Vector2(x + 8, y)
         if index < 3:
-            paint_raptor(surface, centre, 0 if index != 1 else 1, hooded=index == 2)
+            paint_raptor(surface, centre, 0 if index != 1 else 1, hooded=index == 2, colours=colours,
+                         mark=marks[0] if marks else "", text=text)
         elif index == 3:
-            paint_token(surface, centre, 1)
+            paint_token(surface, centre, 1, colours, marks[1] if marks else "", text)
         else:
             pygame.draw.rect(surface, TALON if index == 4 else LAST, _rect_at(centre, (16, 16)), 2, border_radius=4)
         text.blit(surface, name, 16, (200, 206, 196), midleft=(x + 20, y))

@@ -192,6 +192,10 @@ class FredericusView:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
         return tuple(seat_colour("fredericus", seat, self.context.settings.colour_blind) for seat in range(4))
 
+    def _marks(self) -> tuple[str, ...]:
+        """What each falconer's pieces carry besides their colour, in the player's language."""
+        return draw.seat_marks([self._colour(seat) for seat in range(4)])
+
     def _shorts(self) -> list[str]:
         return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
 
@@ -255,8 +259,10 @@ class FredericusView:
             draw.paint_row(surface, text, row, game.rows[number], shorts)
         self._paint_last(surface, game, layout, last)
         self._paint_tokens(surface, game, layout)
+        colours, marks = self._colours(), self._marks()
         for raptor, (centre, small) in layout.raptors.items():
-            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, self._colours())
+            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, colours,
+                              marks[raptor >> 1], text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, layout, visible, chooser)
         if chooser is not None:
@@ -264,12 +270,14 @@ class FredericusView:
 
     def _paint_tokens(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
         used = [0] * 8
+        colours, marks, text = self._colours(), self._marks(), self.context.text
         for seat in range(game.players):
             for place in game.tokens_of(seat):
                 if place == CENTRE:
-                    draw.paint_token(surface, draw.MIDDLE, seat, self._colours())
+                    draw.paint_token(surface, draw.MIDDLE, seat, colours, marks[seat], text)
                 elif place != HAND:
-                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat, self._colours())
+                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat, colours,
+                                     marks[seat], text)
                     used[place] += 1
 
     def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
@@ -283,7 +291,8 @@ class FredericusView:
             draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
             pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
             pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
-            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours())
+            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours(),
+                              mark=self._marks()[action.a >> 1], text=self.context.text)
 
     def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
                     last: list[LogEntry]) -> None:
@@ -333,7 +342,7 @@ class FredericusView:
         draw.paint_status(surface, text, self._status_lines(game), actions, tr("fredericus.board.actions"), focus)
         names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
-        draw.paint_legend(surface, text, names, shorts, pieces)
+        draw.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
 
     def _tray(self, game: FredericusState, seat: Seat, open_hand: bool) -> draw.Tray:
         """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public)."""
@@ -349,6 +358,7 @@ class FredericusView:
         return draw.Tray(
             seat=seat,
             name=self._colour(seat),
+            mark=self._marks()[seat],
             points=tr("fredericus.board.points", points=points),
             tags=" · ".join(tags),
             caught_label=tr("fredericus.board.caught"),
@@ -424,7 +434,8 @@ class FredericusView:
             start = Vector2(layout.raptor_rect(raptor).center)
             for post in posts:
                 draw.arrow(layer, ghost, start, layout.posts[post], 3)
-                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False, colours=self._colours())
+                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False, colours=self._colours(),
+                                  mark=self._marks()[raptor >> 1], text=text)
         elif kind in ("hood", "mask"):
             masks = _masks(game, value) if kind == "hood" else [value]
             post = value if kind == "hood" else int(cast(int, chooser.prefix[-1][1]))
@@ -462,7 +473,7 @@ class FredericusView:
                 source = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
             target = draw.MIDDLE if value == CENTRE else layout.towers[value]
             draw.arrow(layer, ghost, source, target, 3)
-            draw.paint_token(layer, target, game.current_seat, self._colours())
+            draw.paint_token(layer, target, game.current_seat, self._colours(), self._marks()[game.current_seat], text)
         elif kind == "token":
             start = Vector2(self.option_rect(game, tuple(chooser.prefix), focused).center)
             for _, place in following:

@@ -3,6 +3,7 @@ board, the board and the side panel draw every position of every variant, Don Fa
 (F-6.2, F-6.6, F-9) are drawn only for the seats allowed to see them, and screenshots are left to look at."""
 
 import json
+import math
 import os
 import random
 import string
@@ -12,13 +13,14 @@ import pygame
 import pytest
 
 from game.ai.service import AIService
-from game.falconi.constants import ACTION, BLAST, COUNTRY, DRIVE, FOREST, FUGITIVE, POLICE, PORT
+from game.falconi.constants import ACTION, ACTIVE, BLAST, COUNTRY, DRIVE, FOREST, FUGITIVE, POLICE, PORT
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.i18n import CATALOG_FOLDER
 from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
+from scenes import falconi_draw as draw
 from scenes import input as inp
 from scenes.chooser import ActionChooser
 from scenes.context import AppContext
@@ -286,22 +288,60 @@ def test_screenshots_of_a_mode_i_drive_and_a_mode_ii_placement(view, tmp_path):
     screenshot(view, state, last, chooser, folder / "falconi_mode2_boost.png")
 
 
+def car_fill_point(view, state, seat):
+    """A pixel of a car's body clear of its letter and outline: ahead of the letter, on the car's axis."""
+    geometry = view._geometry(state)
+    x, y = geometry.car_point(state.cars[seat])
+    dx, dy = draw.DIRECTIONS[state.cars[seat] & 3]
+    return round(x - dx * 8), round(y - dy * 8)  # the heading is away from the entry edge
+
+
 def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_path):
+    """The same position in both palettes: the police cars, their districts' border, stations, tunnels and
+    escape tiles take the seat colours of the setting read at draw time (the cached frame too), the grid and
+    tiles stay as they were, and districts and escape tiles carry their police car's letter."""
     from scenes.ui import seat_colour
 
     pygame.init()
     context = AppContext(Settings(), tmp_path, SaveStore(tmp_path), AIService(), InputMapper())
     view = FalconiView(context)
-    state = FalconiState.new_game("prosciutto", 5)
+
+    def wanted(state):  # every police car in the chase, no two cars on a place, escape tiles out
+        cars = {state.cars[seat] for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0}
+        return (len(cars) == 4 and all(state.status[seat] == ACTIVE for seat in POLICE)
+                and sum(district >= 0 for district in state.escapes) >= 2)
+
+    state, _ = first_position("salami", wanted)
     frames = {}
-    for colour_blind in (False, True):
+    for colour_blind in (False, True, False):
         context.settings = context.settings.changed(colour_blind=colour_blind)
         surface = pygame.Surface((1280, 720))
-        view.draw_board(surface, state, None, frozenset(), [])
+        view.draw_board(surface, state, None, frozenset({state.turn_seat}), [])
+        if colour_blind in frames:  # back to the first palette: the cached frame follows
+            assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(frames[colour_blind], "RGB")
         frames[colour_blind] = surface
         pygame.image.save(surface, str(screenshot_folder(tmp_path) / f"falconi_palette_{colour_blind}.png"))
-    colours = {tuple(frames[flag].get_at((x, y))[:3]) for flag in frames for x in range(0, 800, 4)
-               for y in range(0, 720, 4)}
-    for seat in (1, 2, 3):
-        assert seat_colour("falconi", seat, False) in colours and seat_colour("falconi", seat, True) in colours
-    assert frames[False].get_at((400, 400)) == frames[True].get_at((400, 400))  # the grid keeps its colours
+    geometry = view._geometry(state)
+    for flag, frame in frames.items():
+        for seat in POLICE:
+            assert tuple(frame.get_at(car_fill_point(view, state, seat))[:3]) == seat_colour("falconi", seat, flag)
+        for slot, info in enumerate(state.city.slots):
+            if info.role == "station":
+                seat = draw.DISTRICT_SEAT[info.district]
+                point = geometry.slot_rect(slot).inflate(-2, -2).move(6, 18).topleft  # inside the rail, by the road
+                assert tuple(frame.get_at(point)[:3]) == seat_colour("falconi", seat, flag)
+        colours = {tuple(frame.get_at((x, y))[:3]) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)}
+        for seat in POLICE:
+            assert seat_colour("falconi", seat, not flag) not in colours
+    cells = [geometry.cell_rect(cell) for cell in range(state.city.cell_count)]
+    changed = [(x, y) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)
+               if frames[False].get_at((x, y)) != frames[True].get_at((x, y))]
+    assert changed
+    for point in changed:  # only the border ring, the cars on the grid and the strip's heading change
+        if any(cell.collidepoint(point) for cell in cells):
+            assert any(math.dist(point, geometry.car_point(state.cars[seat])) < 20 for seat in POLICE)
+    # the districts and escape tiles are not told by colour alone: their police car's letter is on them
+    letters = [context.tr(f"falconi.car.{seat}") for seat in range(4)]
+    image = draw.escape_image(0, 2, 56, colours=view._colours(), letter=letters[1], text=context.text)
+    plain = draw.escape_image(0, 2, 56, colours=view._colours())
+    assert pygame.image.tobytes(image, "RGBA") != pygame.image.tobytes(plain, "RGBA")

@@ -199,18 +199,38 @@ def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wan
 
 
 def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
+    """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
+    of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""
+    from scenes import fredericus_draw as draw
     from scenes.ui import seat_colour
 
     view = FredericusView(context)
-    state = FredericusState.new_game(4, 6)
+    state, last = mid_game(4, 5, "card")
+    layout = view.layout(state)
+    folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
     frames = {}
-    for colour_blind in (False, True):
+    for colour_blind in (False, True, False):
         context.settings = context.settings.changed(colour_blind=colour_blind)
         surface = pygame.Surface((1280, 720))
-        view.draw_board(surface, state, None, frozenset(), [])
+        view.draw_board(surface, state, None, frozenset(), last)
+        if colour_blind in frames:
+            assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(frames[colour_blind], "RGB")
         frames[colour_blind] = surface
-        folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
         pygame.image.save(surface, str(folder / f"fredericus_palette_{colour_blind}.png"))
     for flag, frame in frames.items():
-        colours = {tuple(frame.get_at((x, y))[:3]) for x in range(0, 800, 2) for y in range(0, 720, 2)}
-        assert all(seat_colour("fredericus", seat, flag) in colours for seat in range(4))
+        colours = {tuple(frame.get_at((x, y))[:3]) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)}
+        for seat in range(4):
+            assert seat_colour("fredericus", seat, flag) in colours
+            assert seat_colour("fredericus", seat, not flag) not in colours
+            swatch = layout.trays[seat].move(8, 14).topleft  # the tray's colour swatch, left of its mark
+            assert tuple(frame.get_at(swatch)[:3]) == seat_colour("fredericus", seat, flag)
+    seat_places = [*layout.trays.values(), draw.KEY_RECT,
+                   *(layout.raptor_rect(raptor).inflate(8, 8) for raptor in layout.raptors),
+                   *(layout.tower_rect(tower).inflate(24, 24) for tower in range(8)), layout.centre_rect()]
+    changed = [(x, y) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)
+               if frames[False].get_at((x, y)) != frames[True].get_at((x, y))]
+    assert changed
+    assert all(any(place.collidepoint(point) for place in seat_places) for point in changed)
+    assert draw.seat_marks(["Red", "Blue", "Green", "Yellow"]) == ("R", "B", "G", "Y")
+    assert draw.seat_marks(["Rot", "Blau", "Grün", "Gelb"]) == ("1", "2", "3", "4")  # alike initials: numbers
