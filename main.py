@@ -6,7 +6,7 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's banner would spoil --json output
 
-from game.cli import main  # noqa: E402
+from game.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())
