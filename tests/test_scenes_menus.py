@@ -143,3 +143,13 @@ def test_a_newer_save_is_refused_the_same_way(driver):
     driver.top.rebuild()
     driver.click_item("continue")
     assert "newer version" in driver.app.context.notices[-1]
+
+
+def test_run_app_opens_the_window_and_closes_on_quit(tmp_path, monkeypatch):
+    from scenes.app import run_app
+
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
+    pygame.init()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run_app(max_frames=600) == 0
+    assert not pygame.get_init()
