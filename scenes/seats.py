@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.match import AI_LEVELS, KEYBOARD, OFF, MatchSetup, Person, SeatPlan
 from scenes.context import AppContext
 from scenes.menus import MenuScene
