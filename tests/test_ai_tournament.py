@@ -202,3 +202,27 @@ def test_bench_ai_is_wired(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "game.ai.bench", fake)
     assert main(["bench", "ai", "--games", "3", "--json"]) == 0
     assert calls == [3] and json.loads(capsys.readouterr().out)["games"] == 3
+
+
+def test_mode2_rows_count_the_fugitive_wins_no_police_car_could_ever_reach():
+    """A Salami fugitive who shuts himself in (a lane entered from the prison, a pocket closed by a crosswise
+    tile) can never be caught: the row says how many of his wins were such, so a police row's losses can be
+    told apart from weak chasing."""
+    row = falconi_side_match("salami", "random", "random", "police", games=8, seed=1, jobs=1)
+    fugitive_wins = row["finished"] - row["wins"]
+    assert 0 < row["fugitive_wins_out_of_reach"] <= fugitive_wins
+    assert row["out_of_reach_since_median"] >= 1
+    assert "out of the police's reach" in tournament.format_row(row)
+    mode1 = falconi_side_match("funghi", "random", "random", "police", games=2, seed=1, jobs=1)
+    assert "fugitive_wins_out_of_reach" not in mode1
+
+
+def test_the_seal_watch_follows_his_turns():
+    state = tournament._new_state(tournament.GameTask("falconi", "salami", ("random",) * 4, 1))
+    watch = tournament.SealWatch()
+    watch.see(state)
+    assert watch.since == 1  # at the prison's open end nobody can come up behind him
+    state.round = 3
+    state.cars[tournament.FUGITIVE_SEAT] = state.cars[2]  # pretend he stands where the port car stands
+    watch.see(state)
+    assert watch.since is None

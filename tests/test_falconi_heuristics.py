@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.falconi.constants import ACTIVE, POLICE
-from game.falconi.heuristics import chase_distances, escape_distance, road_distance, values
+from game.falconi.heuristics import chase_distances, escape_distance, out_of_reach, road_distance, values
 from game.falconi.state import FalconiState
 
 PORT = 2
@@ -107,3 +107,29 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
                 expected = lane if lane < 60 else min(60, road_distance(state, start, him) + 4)
                 assert chases[police] == expected
         state.apply(rng.choice(state.legal_actions()))
+
+
+def pocket(fugitive_place: str, north_of_pocket: str) -> object:
+    """Salami: he shuttles between 4,8 (a straight N-S in front of the prison) and the overpass at 4,7, whose
+    N-S road leads on to ``north_of_pocket`` at 4,6; the port car stands well away at 4,2."""
+    board = {"4,8": "straight r0", "4,7": "overpass r0", "4,6": north_of_pocket, "4,2": "straight r0"}
+    return build("salami", turn_seat=FUGITIVE, phase="action", board=board,
+                 cars={FUGITIVE: fugitive_place, PORT: "4,2 S"},
+                 reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
+
+
+def test_a_lane_entered_from_the_prison_is_out_of_reach_f1_5_f3_6():
+    """No car can come from behind out of the prison, so his first lane can never be caught (F-3.6)."""
+    assert out_of_reach(pocket("4,8 S", "straight r0"))
+
+
+def test_a_pocket_closed_by_a_crosswise_tile_is_out_of_reach_for_good():
+    """Heading south in the pocket he can only be caught by a car coming down through 4,6, and a straight
+    laid east-west there closes that road for good: nothing is ever taken off the board in Salami."""
+    assert out_of_reach(pocket("4,8 N", "straight r1"))
+    assert out_of_reach(pocket("4,7 N", "straight r1"))
+
+
+def test_a_lane_a_car_could_still_build_its_way_into_is_in_reach():
+    assert not out_of_reach(pocket("4,8 N", "straight r0"))
+    assert not out_of_reach(police_behind("4,4 S"))

@@ -84,21 +84,49 @@ def seat_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tournament:{seed}:{seat}")
 
 
+class SealWatch:
+    """Falconi Mode II: the round since which Don Falconi has stood out of every police car's reach
+    (:func:`game.falconi.heuristics.out_of_reach`) at the start of each of his turns, that is all through
+    the police's turns in between; ``None`` while a car could still reach him. A police side that loses
+    to a fugitive sealed since an early round had no chance to catch him."""
+
+    def __init__(self) -> None:
+        self.since: int | None = None
+        self._round = 0
+
+    def see(self, state: Any) -> None:
+        """Look at the game before a decision; only the first decision of each of his turns counts."""
+        if state.turn_seat != FUGITIVE_SEAT or state.round == self._round:
+            return
+        from game.falconi.heuristics import out_of_reach
+
+        self._round = state.round
+        if not out_of_reach(state):
+            self.since = None
+        elif self.since is None:
+            self.since = state.round
+
+
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game to the end and report the winners and each seat's thinking time; errors are reported."""
     seats = len(task.levels)
     seconds = [0.0] * seats
     decisions = [0] * seats
     started = time.perf_counter()
+    watch: SealWatch | None = None
     try:
         makers = _makers(task.game)
         bots = [makers[name]() for name in task.levels]
         rngs = [seat_rng(task.seed, seat) for seat in range(seats)]
         state = _new_state(task)
+        if task.game == "falconi" and state.variant.mode == 2:
+            watch = SealWatch()
         clock = time.perf_counter
         for _ in range(MAX_DECISIONS):
             if state.is_terminal():
                 break
+            if watch is not None:
+                watch.see(state)
             view = SeatView(state)
             seat = view.seat
             before = clock()
@@ -118,6 +146,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "seconds": seconds,
             "decisions": decisions,
             "game_seconds": time.perf_counter() - started,
+            "sealed_since": watch.since if watch is not None else None,
             "error": None,
         }
     except Exception as error:  # a tournament counts a broken game as an error and goes on
@@ -129,6 +158,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "seconds": seconds,
             "decisions": decisions,
             "game_seconds": time.perf_counter() - started,
+            "sealed_since": None,
             "error": f"seed {task.seed}: {type(error).__name__}: {error}\n{traceback.format_exc(limit=4)}",
         }
 
@@ -233,6 +263,20 @@ def _game_seconds(results: list[dict[str, Any]]) -> float | None:
     return round(sum(result["game_seconds"] for result in results) / len(results), 3)
 
 
+def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mode II: the fugitive's wins in which he stood out of every police car's reach to the end
+    (:class:`SealWatch`), and the median round from which he did; nothing for Mode I."""
+    from game.falconi.variants import find_variant
+
+    if find_variant(variant).mode != 2:
+        return {}
+    rounds = sorted(result["sealed_since"] for result in results
+                    if not result["error"] and result["sealed_since"] is not None
+                    and FUGITIVE_SEAT in result["winners"])
+    return {"fugitive_wins_out_of_reach": len(rounds),
+            "out_of_reach_since_median": rounds[len(rounds) // 2] if rounds else None}
+
+
 def _side_seats(side: str) -> tuple[int, ...]:
     return (FUGITIVE_SEAT,) if side == "fugitive" else POLICE_SEATS
 
@@ -272,6 +316,7 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
                 results, lambda _i: _side_seats("police" if side == "fugitive" else "fugitive")
             ),
             "mean_game_seconds": _game_seconds(results),
+            **_out_of_reach_fields(variant, results),
         }
         if samples:
             row["error_samples"] = samples
@@ -484,6 +529,9 @@ def format_row(row: dict[str, Any]) -> str:
         if kind == "falconi_side":
             text = f"falconi {row['variant']}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
             text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
+            if row.get("fugitive_wins_out_of_reach"):
+                text += (f"  ({row['fugitive_wins_out_of_reach']} fugitive wins out of the police's reach,"
+                         f" from round {row['out_of_reach_since_median']} on median)")
         elif kind == "falconi_h2h":
             sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
             text = f"falconi {row['variant']}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"

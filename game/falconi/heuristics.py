@@ -177,6 +177,17 @@ def chase_distances(state: Any) -> list[int]:
     return result
 
 
+def out_of_reach(state: Any) -> bool:
+    """Mode II: no police car still in the chase can ever drive into Don Falconi's lane as the board stands,
+    however the empty cells were filled: every road into it is closed by tiles that lie for good. From such
+    a lane only he can end the chase, by driving out of it; a fugitive who stays wins on the tiles or the
+    round limit (F-7.2, D-11), so tournaments report it to tell a weak police car from a lost cause."""
+    fugitive = state.cars[FUGITIVE]
+    distances = _distances_to(state, (fugitive,), limit=_UNLIMITED)
+    return all(distances[state.cars[police]] >= _UNLIMITED
+               for police in POLICE if state.status[police] == ACTIVE)
+
+
 def road_distance(state: Any, start: int, target: int, exact: bool = False) -> int:
     """Mode II actions a car at place ``start`` needs to reach the cell of place ``target`` (or, when
     ``exact``, that very lane): one per tile driven along a joined road, two per empty cell (place a tile,
@@ -256,19 +267,22 @@ def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: d
     return found
 
 
-def _distances_to(state: Any, targets: tuple[int, ...]) -> list[int]:
+_UNLIMITED = 1000  # more than any way across the grid costs (two actions a cell)
+
+
+def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list[int]:
     """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
-    (60 or more when there is none): the same uniform-cost search run backwards, from the targets to
-    the places that lead into them, so one search answers for every car."""
+    (``limit`` or more when there is none, or when it costs that much): the same uniform-cost search run
+    backwards, from the targets to the places that lead into them, so one search answers for every car."""
     board, links = state.board, state.links
-    best = [60] * len(links)
+    best = [limit] * len(links)
     buckets: list[list[int]] = [[], [], []]
     for target in targets:
         best[target] = 0
         buckets[0].append(target)
     pending = len(targets)
     cost = 0
-    while pending and cost < 60:
+    while pending and cost < limit:
         bucket = buckets[cost % 3]
         while bucket:
             place = bucket.pop()
