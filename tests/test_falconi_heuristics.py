@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.falconi.constants import ACTIVE, POLICE
-from game.falconi.heuristics import chase_distances, escape_distance, out_of_reach, road_distance, values
+from game.falconi.heuristics import (
+    chase_distances,
+    escape_distance,
+    out_of_reach,
+    road_distance,
+    values,
+    values_for_one_search,
+)
 from game.falconi.state import FalconiState
 
 PORT = 2
@@ -133,3 +140,19 @@ def test_a_pocket_closed_by_a_crosswise_tile_is_out_of_reach_for_good():
 def test_a_lane_a_car_could_still_build_its_way_into_is_in_reach():
     assert not out_of_reach(pocket("4,8 N", "straight r0"))
     assert not out_of_reach(police_behind("4,4 S"))
+
+
+@settings(max_examples=15, deadline=None)
+@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+def test_the_value_guess_of_one_search_remembers_without_changing_a_value(variant: str, seed: int):
+    """The search's value guess keeps the road searches it has done by board and place: along a random game,
+    revisiting earlier positions, it must give exactly what the plain guess gives."""
+    state = FalconiState.new_game(variant, seed)
+    remembering = values_for_one_search()
+    rng = random.Random(seed)
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.clone())
+        for position in (state, rng.choice(seen)):
+            assert remembering(position) == values(position)
+        state.apply(rng.choice(state.legal_actions()))

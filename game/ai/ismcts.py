@@ -101,7 +101,7 @@ class ISMCTSBot:
         deadline = started + budget.seconds
         exploration = budget.exploration
         prior = budget.prior_visits
-        utilities, values = knowledge.utilities, knowledge.values
+        utilities, values = knowledge.utilities, knowledge.values_for_one_search()
         choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, time.perf_counter
         nodes = 1
         iterations = 0

@@ -14,6 +14,8 @@ from game.core.protocol import GameState, Seat
 class GameKnowledge:
     utilities: Callable[[GameState], list[float]]  # finished game -> worth per seat index, 0..1
     values: Callable[[GameState], list[float]]  # unfinished game -> estimated worth per seat index
+    # values for the positions of one search, free to remember work across them; the memory goes with it
+    values_for_one_search: Callable[[], Callable[[GameState], list[float]]]
     evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
     rollout_depth: Callable[[GameState], int]  # random actions to play after the tree before guessing
     easy_lookahead: int  # search iterations of the easy level; 0: it plays ``evaluate``'s one-ply choice
@@ -24,12 +26,14 @@ def knowledge_of(game_name: str) -> GameKnowledge:
         from game.falconi import heuristics as falconi
 
         return GameKnowledge(
-            falconi.utilities, falconi.values, falconi.evaluate, falconi.rollout_depth, falconi.EASY_LOOKAHEAD
+            falconi.utilities, falconi.values, falconi.values_for_one_search, falconi.evaluate,
+            falconi.rollout_depth, falconi.EASY_LOOKAHEAD,
         )
     if game_name == "fredericus":
         from game.fredericus import heuristics as fredericus
 
         return GameKnowledge(
-            fredericus.utilities, fredericus.values, fredericus.evaluate, fredericus.rollout_depth, 0
+            fredericus.utilities, fredericus.values, lambda: fredericus.values, fredericus.evaluate,
+            fredericus.rollout_depth, 0,
         )
     raise GameError(f"no AI knows the game {game_name!r}")

@@ -4,7 +4,7 @@ itself. They read only public information (F-9)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
@@ -54,10 +54,27 @@ def rollout_depth(state: GameState) -> int:
     return 20 if state.variant.mode == 1 else 6
 
 
-def values(state: GameState) -> list[float]:
+def values_for_one_search() -> Callable[[GameState], list[float]]:
+    """:func:`values` for the positions of one decision's search. Many of them share a board and his place
+    (every sample of the root, most nodes near it), so the road searches behind the Mode II guess are
+    remembered by board and place and done once; the memory goes with the search."""
+    memo: dict[Any, Any] = {}
+
+    def remembering_values(state: GameState) -> list[float]:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        return values(state, memo)
+
+    return remembering_values
+
+
+_MEMO_LIMIT = 20_000  # distance maps of about 400 bytes each: under 10 MB
+
+
+def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands: distance,
     police out, bombs and boosts, and how boxed in each car is (a car with no empty cell around it is
-    close to blocked)."""
+    close to blocked). ``memo`` may remember the road searches across the positions of one search."""
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
@@ -65,7 +82,7 @@ def values(state: GameState) -> list[float]:
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest = 20
     gaps = [20, 20, 20, 20]
-    chases = chase_distances(state) if state.variant.mode == 2 else None
+    chases = chase_distances(state, memo) if state.variant.mode == 2 else None
     for police in POLICE:
         if state.status[police] == ACTIVE:
             if chases:  # Mode II: the road still to build and drive, in actions, counted in turns
@@ -88,7 +105,7 @@ def values(state: GameState) -> list[float]:
         escape += 0.6 * progress - 0.25
         # An escape he can drive to wins at once (F-8.4): the nearer, the better, so he heads for it rather
         # than waiting for the clock, and the police learn to stand in the way.
-        escape += 0.3 * max(0, _ESCAPE_REACH - escape_distance(state)) / _ESCAPE_REACH
+        escape += 0.3 * max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
     escape = min(0.95, max(0.05, escape))
     result = [0.0] * 4
     result[FUGITIVE] = escape
@@ -154,14 +171,14 @@ def _room(state: Any, place: int) -> int:
     return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
 
 
-def chase_distances(state: Any) -> list[int]:
+def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]:
     """Mode II actions each police car in the chase needs to catch him (60 for the other seats and when no
     way is known): to drive into his cell through the edge he came in by (F-6.4), counted as :func:`road_distance`
     counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
     still ready to strike when he moves on. One search backwards from him serves every car."""
     fugitive = state.cars[FUGITIVE]
-    to_lane = _distances_to(state, (fugitive,))
-    to_cell: list[int] | None = None
+    to_lane = _distance_map(state, (fugitive,), memo)
+    to_cell: bytes | list[int] | None = None
     result = [60, 60, 60, 60]
     for police in POLICE:
         if state.status[police] != ACTIVE:
@@ -171,10 +188,22 @@ def chase_distances(state: Any) -> list[int]:
         if distance >= 60:
             if to_cell is None:
                 base = fugitive & ~3
-                to_cell = _distances_to(state, (base, base + 1, base + 2, base + 3))
+                to_cell = _distance_map(state, (base, base + 1, base + 2, base + 3), memo)
             distance = to_cell[place] + 4
         result[police] = min(60, distance)
     return result
+
+
+def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> bytes | list[int]:
+    """:func:`_distances_to` within 60, looked up in ``memo`` first (by board and targets: nothing else
+    changes it in Mode II, where no edge is ever bombed)."""
+    if memo is None:
+        return _distances_to(state, targets)
+    key = (bytes(state.board), targets)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = bytes(_distances_to(state, targets))
+    return found
 
 
 def out_of_reach(state: Any) -> bool:
@@ -182,8 +211,7 @@ def out_of_reach(state: Any) -> bool:
     however the empty cells were filled: every road into it is closed by tiles that lie for good. From such
     a lane only he can end the chase, by driving out of it; a fugitive who stays wins on the tiles or the
     round limit (F-7.2, D-11), so tournaments report it to tell a weak police car from a lost cause."""
-    fugitive = state.cars[FUGITIVE]
-    distances = _distances_to(state, (fugitive,), limit=_UNLIMITED)
+    distances = _distances_to(state, (state.cars[FUGITIVE],), limit=_UNLIMITED)
     return all(distances[state.cars[police]] >= _UNLIMITED
                for police in POLICE if state.status[police] == ACTIVE)
 
@@ -205,7 +233,7 @@ _ENTRIES_TO = tuple(
 _ESCAPE_REACH = 9  # actions: three of his turns
 
 
-def escape_distance(state: Any) -> int:
+def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
     """Mode II actions Don Falconi needs to drive into an escape slot (F-8.4), counted as
     :func:`road_distance` counts them: into a slot already holding an escape tile, or a free slot where he
     could place one he holds (a reserve escape tile, the Diavola accomplice) at one action more. 60 when
@@ -220,7 +248,13 @@ def escape_distance(state: Any) -> int:
             slot_cost.setdefault(slot, 2)
     if not slot_cost:
         return 60
-    return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
+    if memo is None:
+        return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
+    key = (bytes(state.board), state.cars[FUGITIVE], tuple(sorted(slot_cost.items())))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
+    return found
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:
@@ -272,8 +306,8 @@ _UNLIMITED = 1000  # more than any way across the grid costs (two actions a cell
 
 def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list[int]:
     """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
-    (``limit`` or more when there is none, or when it costs that much): the same uniform-cost search run
-    backwards, from the targets to the places that lead into them, so one search answers for every car."""
+    (``limit`` when there is none, or when it costs that much): the same uniform-cost search run backwards,
+    from the targets to the places that lead into them, so one search answers for every car."""
     board, links = state.board, state.links
     best = [limit] * len(links)
     buckets: list[list[int]] = [[], [], []]
