@@ -226,3 +226,15 @@ def test_the_seal_watch_follows_his_turns():
     state.cars[tournament.FUGITIVE_SEAT] = state.cars[2]  # pretend he stands where the port car stands
     watch.see(state)
     assert watch.since is None
+
+
+def test_a_loss_without_a_single_choice_is_the_same_for_every_level():
+    """Seed 17 of Margherita: his first tile is a straight, the next a U-turn that sends him back into the
+    prison (F-1.5), and he never had two ways to go. Every level loses it alike, and the row says so."""
+    rows = [falconi_side_match("margherita", level, "random", "fugitive", games=1, seed=17, jobs=1)
+            for level in ("random", "easy", "normal")]
+    assert [row["wins"] for row in rows] == [0, 0, 0]
+    assert [row["losses_without_a_choice"] for row in rows] == [1, 1, 1]
+    assert "no play wins more than 0.0%" in tournament.format_row(rows[0])
+    won = falconi_side_match("margherita", "normal", "random", "fugitive", games=1, seed=1, jobs=1)
+    assert won["wins"] == 1 and won["losses_without_a_choice"] == 0

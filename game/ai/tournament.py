@@ -112,6 +112,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     seats = len(task.levels)
     seconds = [0.0] * seats
     decisions = [0] * seats
+    choices = [0] * seats  # decisions with more than one legal action
     started = time.perf_counter()
     watch: SealWatch | None = None
     try:
@@ -133,6 +134,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             action = bots[seat].choose(view, rngs[seat])
             seconds[seat] += clock() - before
             decisions[seat] += 1
+            choices[seat] += len(view.legal_actions) > 1
             state.apply(action)
         else:
             raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
@@ -145,6 +147,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "turns": state.turn_number,
             "seconds": seconds,
             "decisions": decisions,
+            "choices": choices,
             "game_seconds": time.perf_counter() - started,
             "sealed_since": watch.since if watch is not None else None,
             "error": None,
@@ -157,6 +160,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "turns": 0,
             "seconds": seconds,
             "decisions": decisions,
+            "choices": choices,
             "game_seconds": time.perf_counter() - started,
             "sealed_since": None,
             "error": f"seed {task.seed}: {type(error).__name__}: {error}\n{traceback.format_exc(limit=4)}",
@@ -277,6 +281,15 @@ def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[st
             "out_of_reach_since_median": rounds[len(rounds) // 2] if rounds else None}
 
 
+def _choiceless_losses(side: str, results: list[dict[str, Any]]) -> int:
+    """Games the side lost without ever having a choice: every bot in its seats plays them alike (the other
+    side's generators are seeded per seat), so no play of the side could have won them."""
+    seats = _side_seats(side)
+    return sum(1 for result in results
+               if not result["error"] and not _side_won(side, result["winners"])
+               and not any(result["choices"][seat] for seat in seats))
+
+
 def _side_seats(side: str) -> tuple[int, ...]:
     return (FUGITIVE_SEAT,) if side == "fugitive" else POLICE_SEATS
 
@@ -316,6 +329,7 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
                 results, lambda _i: _side_seats("police" if side == "fugitive" else "fugitive")
             ),
             "mean_game_seconds": _game_seconds(results),
+            "losses_without_a_choice": _choiceless_losses(side, results),
             **_out_of_reach_fields(variant, results),
         }
         if samples:
@@ -529,6 +543,10 @@ def format_row(row: dict[str, Any]) -> str:
         if kind == "falconi_side":
             text = f"falconi {row['variant']}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
             text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
+            if row.get("losses_without_a_choice"):
+                ceiling = 1 - row["losses_without_a_choice"] / row["finished"]
+                text += (f"  ({row['losses_without_a_choice']} lost without a single choice:"
+                         f" no play wins more than {_percent(ceiling)})")
             if row.get("fugitive_wins_out_of_reach"):
                 text += (f"  ({row['fugitive_wins_out_of_reach']} fugitive wins out of the police's reach,"
                          f" from round {row['out_of_reach_since_median']} on median)")
