@@ -272,7 +272,10 @@ class Match:
 
     @classmethod
     def replay(cls, setup: MatchSetup, actions: list[str]) -> Match:
-        match = cls(setup)
+        try:
+            match = cls(setup)
+        except GameError as error:  # a set-up that passed its checks but names no real game (a bad pizza)
+            raise StateFormatError(f"the saved game cannot be set up: {error}") from None
         for number, text in enumerate(actions, start=1):
             try:
                 match.play(match.state.parse_action(text))

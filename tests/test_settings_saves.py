@@ -1,9 +1,13 @@
 """Settings and the autosave: remembered between runs, never lost, and bad files reported, not fatal."""
 
+import copy
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from game.core.errors import StateFormatError
 from game.match import Match, MatchSetup, SeatPlan
 from game.saves import SaveError, SaveStore
 from game.settings import Settings, load_settings, save_settings, settings_from_json
@@ -89,3 +93,50 @@ def test_background_saves_reach_the_disk_in_order_and_report_errors(tmp_path):
     blocked.flush()
     assert isinstance(blocked.take_error(), OSError)
     assert blocked.take_error() is None  # reported once
+
+
+def _paths(document, prefix=()):
+    """Every place in a JSON document, as the keys and indexes that lead there."""
+    yield prefix
+    if isinstance(document, dict):
+        for key, value in document.items():
+            yield from _paths(value, prefix + (key,))
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            yield from _paths(value, prefix + (index,))
+
+
+SAVED = a_match().to_json()
+SAVED_PLACES = list(_paths(SAVED))[1:]
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=12),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                        max_size=3),
+                           max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(place=st.sampled_from(SAVED_PLACES), value=JSON_VALUES | st.sampled_from(["hawaii", "chess", -1, 10**9]))
+def test_any_damaged_save_either_resumes_or_is_kept_aside_with_a_reason(tmp_path, place, value):
+    """One value anywhere in a real save replaced by any JSON value: the app either resumes a game or gets a
+    SaveError with the file kept aside, never another exception (an unknown pizza used to escape as GameError)."""
+    document = copy.deepcopy(SAVED)
+    holder = document
+    for key in place[:-1]:
+        holder = holder[key]
+    holder[place[-1]] = value
+    store = SaveStore(tmp_path / "data")
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(document))
+    try:
+        assert isinstance(store.load(), Match)
+    except SaveError:
+        assert not store.has_save() and list(store.folder.glob("autosave.unreadable-*.json"))
+    for kept in store.folder.glob("*"):
+        kept.unlink()
+
+
+def test_a_save_of_an_unknown_pizza_is_kept_aside():
+    document = copy.deepcopy(SAVED)
+    document["setup"]["variant"] = "hawaii"
+    with pytest.raises(StateFormatError, match="hawaii"):
+        Match.from_json(document)
