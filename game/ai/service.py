@@ -8,6 +8,7 @@ undoes); a cancelled search stops within one iteration and its answer is thrown 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -62,6 +63,12 @@ class AIService:
         self._number += 1
         future = self._pool.submit(_decide, state.game_name, state.to_json(), level, seed, self._number)
         return Decision(self._number, state.current_seat, future, state.clone())
+
+    def worker_pid(self) -> int | None:
+        """The worker process's id (for the frame benchmark's memory figure); ``None`` before it started."""
+        if self._pool is None:
+            return None
+        return self._pool.submit(os.getpid).result(timeout=30)
 
     def cancel(self, decision: Decision | None = None) -> None:
         """Stop the search of ``decision`` and of every one asked before it (with no argument: of all asked so
