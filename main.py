@@ -1,5 +1,5 @@
-"""Catch Don Falconi and Fredericus: ``python main.py`` opens the game; ``python main.py --help`` lists the
-headless commands (simulate, bench)."""
+"""Catch Don Falconi and Fredericus: ``python main.py`` opens the game on its title menu; ``python main.py
+--help`` lists the other commands (play straight into a game; simulate, tournament and bench, headless)."""
 
 import os
 import sys
