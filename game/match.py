@@ -6,7 +6,7 @@ save resumes exactly where the game stopped and an undo can never leave a half-c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
@@ -14,6 +14,7 @@ from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
+from game.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
 SAVE_VERSION = 1
@@ -176,15 +177,19 @@ class LogEntry:
 
 @dataclass
 class Match:
-    """A game in progress with its set-up and log. Change it only through :meth:`play`, :meth:`undo` and
-    :meth:`take_back`; each either succeeds whole or raises ``GameError`` and changes nothing."""
+    """A game in progress with its set-up, its log and the series it belongs to (a new one unless
+    ``in_series`` is given). Change it only through :meth:`play`, :meth:`undo` and :meth:`take_back`; each
+    either succeeds whole or raises ``GameError`` and changes nothing."""
 
     setup: MatchSetup
+    in_series: InitVar[Series | None] = None
+    series: Series = field(init=False)
     state: GameState = field(init=False)
     log: list[LogEntry] = field(init=False, default_factory=list)
     _before: list[GameState] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, in_series: Series | None) -> None:
+        self.series = in_series if in_series is not None else Series.start(self.setup)
         self.state = self.setup.new_state()
 
     # --- playing -----------------------------------------------------------------------------------------
@@ -258,22 +263,25 @@ class Match:
         return envelope(SAVE_FORMAT, SAVE_VERSION, {
             "setup": self.setup.to_json(),
             "actions": [entry.text for entry in self.log],
+            "series": self.series.to_json(),
         })
 
     @classmethod
     def from_json(cls, data: Any) -> Match:
-        """Rebuild a saved match by replaying it; ``StateFormatError`` says what is wrong with the save."""
+        """Rebuild a saved match by replaying it; ``StateFormatError`` says what is wrong with the save. A save
+        from before series were kept has no ``series``: its game begins a new one."""
         document = open_envelope(data, SAVE_FORMAT, SAVE_VERSION)
         setup = MatchSetup.from_json(json_field(document, "setup", dict, "save"))
         actions = json_field(document, "actions", list, "save")
         if not all(isinstance(text, str) for text in actions):
             raise StateFormatError("the saved actions must be texts")
-        return cls.replay(setup, actions)
+        series = Series.from_json(document["series"], len(setup.people)) if "series" in document else None
+        return cls.replay(setup, actions, series)
 
     @classmethod
-    def replay(cls, setup: MatchSetup, actions: list[str]) -> Match:
+    def replay(cls, setup: MatchSetup, actions: list[str], series: Series | None = None) -> Match:
         try:
-            match = cls(setup)
+            match = cls(setup, series)
         except GameError as error:  # a set-up that passed its checks but names no real game (a bad pizza)
             raise StateFormatError(f"the saved game cannot be set up: {error}") from None
         for number, text in enumerate(actions, start=1):

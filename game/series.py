@@ -1,52 +1,128 @@
-"""A series of Falconi games among the people at the screen: the fugitive's role passes round so everyone
-plays Don Falconi once, with a running score of games won per person."""
+"""A series of Falconi games among the people at the screen (F-8): the fugitive's role passes round so everyone
+plays Don Falconi once, with a running score of games won per person.
+
+The series is kept as the list of its games; the games played and the wins per person are counted from that
+list, so a saved series can never disagree with itself.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from game.match import Match, MatchSetup, SeatPlan
+from game.core.errors import StateFormatError
+from game.core.jsonio import field as json_field
+from game.core.jsonio import int_list
+
+if TYPE_CHECKING:
+    from game.match import Match, MatchSetup
+
+FUGITIVE_SEAT = 0  # Don Falconi's seat
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: the person who played Don Falconi (``None`` when nobody did: an AI, or Fredericus),
+    the people who won, and how it ended."""
+
+    fugitive: int | None
+    winners: tuple[int, ...]
+    termination: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"fugitive": self.fugitive, "winners": list(self.winners), "termination": self.termination}
+
+    @staticmethod
+    def from_json(data: Any, people: int) -> GameResult:
+        where = "series game"
+        if not isinstance(data, dict):
+            raise StateFormatError(f"every {where} must be an object")
+        fugitive = data.get("fugitive", "missing")
+        if fugitive is not None and (not isinstance(fugitive, int) or isinstance(fugitive, bool)):
+            raise StateFormatError(f"the {where} field 'fugitive' must be a person's number or null")
+        winners = int_list(data, "winners", where)
+        termination = json_field(data, "termination", str, where)
+        named = winners + ([] if fugitive is None else [fugitive])
+        if not all(0 <= person < people for person in named):
+            raise StateFormatError(f"a {where} names a person who is not at the screen (there are {people})")
+        if len(set(winners)) != len(winners):
+            raise StateFormatError(f"a {where} names a winner twice")
+        return GameResult(fugitive, tuple(winners), termination)
 
 
 @dataclass
 class Series:
-    """Games played and won per person (by their index in the set-up's people)."""
+    """The games of a series so far among ``people`` people (indices into the set-up's people)."""
 
-    wins: list[int]
-    games: int = 0
-    history: list[str] = field(default_factory=list)  # one line per game: who won
+    people: int
+    history: list[GameResult] = field(default_factory=list)
 
     @staticmethod
     def start(setup: MatchSetup) -> Series:
-        return Series([0] * len(setup.people))
+        return Series(len(setup.people))
+
+    @property
+    def games(self) -> int:
+        return len(self.history)
+
+    @property
+    def wins(self) -> list[int]:
+        """Games won per person: every person with a winning seat scores one."""
+        return [sum(person in game.winners for game in self.history) for person in range(self.people)]
 
     def record(self, match: Match) -> None:
-        """Count a finished game: every person with a winning seat scores one."""
+        """Count a finished game (a game still going is not counted)."""
         outcome = match.state.outcome
         if outcome is None:
             return
-        self.games += 1
-        winners = {match.setup.person_of(seat) for seat in outcome.winners} - {None}
-        for person in winners:
-            self.wins[person] += 1  # type: ignore[index]
-        self.history.append(outcome.termination)
+        setup = match.setup
+        winners = {person for seat in outcome.winners if (person := setup.person_of(seat)) is not None}
+        fugitive = setup.person_of(FUGITIVE_SEAT) if setup.game == "falconi" else None
+        self.history.append(GameResult(fugitive, tuple(sorted(winners)), outcome.termination))
 
-    def is_complete(self, setup: MatchSetup) -> bool:
-        """Everyone has played Don Falconi once (a series of one game for a single person)."""
-        return self.games >= len(setup.people)
+    @property
+    def is_complete(self) -> bool:
+        """Everyone has played Don Falconi once: the series is over."""
+        fugitives = {game.fugitive for game in self.history}
+        return self.people > 1 and fugitives >= set(range(self.people))
+
+    def leaders(self) -> list[int]:
+        """The people with the most wins (several when they are level)."""
+        wins = self.wins
+        return [person for person, count in enumerate(wins) if count == max(wins)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"history": [game.to_json() for game in self.history]}
+
+    @staticmethod
+    def from_json(data: Any, people: int) -> Series:
+        """The saved series of a set-up with ``people`` people; ``StateFormatError`` says what is wrong."""
+        if not isinstance(data, dict):
+            raise StateFormatError("the series must be an object")
+        history = json_field(data, "history", list, "series")
+        return Series(people, [GameResult.from_json(game, people) for game in history])
+
+
+def passes_fugitive_round(setup: MatchSetup) -> bool:
+    """Only a Falconi game with several people, one of them Don Falconi, can be played as a series."""
+    return setup.game == "falconi" and len(setup.people) > 1 and setup.seats[FUGITIVE_SEAT].kind == "person"
 
 
 def next_in_series(setup: MatchSetup, seed: int | None = None) -> MatchSetup:
-    """The next game: every person moves on to the seats of the next person, so Don Falconi's seat passes
-    round; AI and empty seats stay as they are."""
+    """The next game: every person's seats pass to the next person, so Don Falconi's seat goes round in the
+    order of the people (F-8); AI and empty seats stay as they are."""
     count = len(setup.people)
     seats = tuple(
-        SeatPlan.human((plan.person + count - 1) % count) if plan.kind == "person" else plan for plan in setup.seats
+        replace(plan, person=(plan.person + 1) % count) if plan.kind == "person" else plan for plan in setup.seats
     )
-    return replace(setup, seats=seats, seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6))
+    return replace(setup, seats=seats, seed=_fresh(seed))
 
 
 def rematch(setup: MatchSetup, seed: int | None = None) -> MatchSetup:
-    """The same seats and options with a new seed."""
-    return replace(setup, seed=seed if seed is not None else random.SystemRandom().randrange(1, 10**6))
+    """The same seats, people and options with a new seed: the same contest, a fresh deal."""
+    return replace(setup, seed=_fresh(seed))
+
+
+def _fresh(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(1, 10**6)

@@ -1,40 +1,62 @@
 """The end of a game: who won and why, the scores, and what next — a rematch, the next game of a Falconi
-series (the fugitive's role passes round so everyone plays him once, with a running score), or the menu."""
+series (the fugitive's role passes round so everyone plays him once, with a running score), a new series
+once everyone has played him, or the menu."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.match import Match
-from game.series import Series, next_in_series, rematch
+from game.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
 from scenes import input as inp
 from scenes.context import AppContext
 from scenes.stack import Replace, Reset, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
+TEXT_WIDTH = LOGICAL_SIZE[0] - 280  # lines are wrapped as plain text: the margin leaves room for bold ones
 
 
 class GameOverScene(Scene):
-    def __init__(self, context: AppContext, match: Match, series: Series) -> None:
-        self.context, self.match, self.series = context, match, series
-        tr = context.tr
-        items = [MenuItem(tr("over.rematch"), self._rematch, key="rematch")]
-        if match.setup.game == "falconi" and len(match.setup.people) > 1:
-            items.append(MenuItem(tr("over.next_in_series"), self._next, note=tr("over.next_in_series.note"),
-                                  key="series"))
-        items.append(MenuItem(tr("over.menu"), self._menu, key="menu"))
-        self.menu = Menu(items, top=470)
+    def __init__(self, context: AppContext, match: Match) -> None:
+        self.context, self.match, self.series = context, match, match.series
+        self.in_series = passes_fugitive_round(match.setup)
+        # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
+        self.following = next_in_series(match.setup)
+        self.menu = Menu(self._items(), top=470)
+
+    def _items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        rematch_item = MenuItem(tr("over.rematch"), self._rematch, key="rematch",
+                                note=tr("over.rematch.note") if self.in_series else "")
+        menu_item = MenuItem(tr("over.menu"), self._menu, key="menu")
+        return [self._series_item(), rematch_item, menu_item] if self.in_series else [rematch_item, menu_item]
+
+    def _series_item(self) -> MenuItem:
+        """First, so a plain confirm goes on with the series: the next game, or a new series at its end."""
+        tr = self.context.tr
+        fugitive = self._name(self.following.seats[FUGITIVE_SEAT].person)
+        if self.series.is_complete:
+            return MenuItem(tr("over.new_series"), self._new_series, key="new_series",
+                            note=tr("over.new_series.note", name=fugitive))
+        return MenuItem(tr("over.next_in_series"), self._next, key="series",
+                        note=tr("over.next_in_series.note", name=fugitive))
 
     def _rematch(self) -> Transition:
-        from scenes.play import start_match_scene
-
-        return Replace(start_match_scene(self.context, Match(rematch(self.match.setup)), self.series))
+        """The same seats and people with a new seed; as the roles repeat, it cannot be part of the series,
+        so its running score starts again."""
+        return self._start(Match(rematch(self.match.setup)))
 
     def _next(self) -> Transition:
+        return self._start(Match(self.following, self.series))
+
+    def _new_series(self) -> Transition:
+        return self._start(Match(self.following))
+
+    def _start(self, match: Match) -> Transition:
         from scenes.play import start_match_scene
 
-        return Replace(start_match_scene(self.context, Match(next_in_series(self.match.setup)), self.series))
+        return Replace(start_match_scene(self.context, match))
 
     def _menu(self) -> Transition:
         from scenes.menus import TitleScene
@@ -56,30 +78,52 @@ class GameOverScene(Scene):
     def _player(self, seat: int) -> str:
         plan = self.match.setup.seats[seat]
         if plan.kind == "person":
-            return self.match.setup.people[plan.person].name
+            return self._name(plan.person)
         return self.context.tr("setup.ai", level=self.context.tr(f"level.{plan.level}"))
+
+    def _name(self, person: int) -> str:
+        return self.match.setup.people[person].name
 
     def reason(self) -> str:
         outcome = self.match.state.outcome
         assert outcome is not None
         return self.context.tr(f"outcome.{self.match.setup.game}.{outcome.termination}")
 
+    def series_lines(self) -> list[str]:
+        """The running score during a series; at its end, who won it and the final score."""
+        if not self.in_series:
+            return []
+        tr, series = self.context.tr, self.series
+        scores = "   ".join(f"{self._name(person)}: {wins}" for person, wins in enumerate(series.wins))
+        if not series.is_complete:
+            return [tr("over.series", games=series.games, total=series.people, scores=scores)]
+        leaders = [self._name(person) for person in series.leaders()]
+        result = tr("over.series_winner", name=leaders[0]) if len(leaders) == 1 else tr(
+            "over.series_tied", names=", ".join(leaders))
+        return [result, tr("over.series_final", games=series.games, scores=scores)]
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         text, tr, setup = self.context.text, self.context.tr, self.match.setup
         text.blit(surface, tr("over.title"), 60, ACCENT, bold=True, midtop=(CENTRE_X, 60))
-        text.blit(surface, self.headline(), 40, TEXT, bold=True, midtop=(CENTRE_X, 150))
-        text.blit(surface, self.reason(), 30, TEXT, midtop=(CENTRE_X, 205))
-        y = 260
+        y = self._centred(surface, self.headline(), 40, TEXT, 150, bold=True) + 7
+        y = self._centred(surface, self.reason(), 30, TEXT, y) + 17
         if setup.game == "fredericus":
             points = self.match.state.scores()  # type: ignore[attr-defined]
             line = "   ".join(f"{tr(f'seat.fredericus.{seat}')}: {points[seat]}" for seat in range(len(setup.seats)))
-            text.blit(surface, tr("over.scores", scores=line), 28, TEXT, midtop=(CENTRE_X, y))
-            y += 40
-        if len(setup.people) > 1 or self.series.games > 1:
-            line = "   ".join(f"{person.name}: {wins}" for person, wins in zip(setup.people, self.series.wins))
-            text.blit(surface, tr("over.series", games=self.series.games, scores=line), 28, TEXT,
-                      midtop=(CENTRE_X, y))
-            y += 40
+            y = self._centred(surface, tr("over.scores", scores=line), 28, TEXT, y) + 4
+        for number, line in enumerate(self.series_lines()):
+            announced = self.series.is_complete and number == 0
+            y = self._centred(surface, line, 34 if announced else 28, ACCENT if announced else TEXT, y,
+                              bold=announced) + 4
         text.blit(surface, tr("over.seed", seed=setup.seed), 22, DIM, midtop=(CENTRE_X, y))
         self.menu.draw(surface, text)
+
+    def _centred(self, surface: pygame.Surface, line: str, size: int, colour: tuple[int, ...], y: int,
+                 bold: bool = False) -> int:
+        """Draw ``line`` centred from ``y`` down, wrapped so long names are never cut off; returns the y below."""
+        text = self.context.text
+        for part in text.wrap(line, TEXT_WIDTH, size):
+            text.blit(surface, part, size, colour, bold=bold, midtop=(CENTRE_X, y))
+            y += size + 8
+        return y
