@@ -14,7 +14,8 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import read_json_file, write_json_atomic
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
+MAX_WINDOW_SIDE = 16384  # larger than any screen: a bigger stored value is damage, not a window
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
 
@@ -43,7 +44,7 @@ class Settings:
 _CHECKS = {
     "language": lambda v: v in LANGUAGES,
     "fullscreen": lambda v: isinstance(v, bool),
-    "window_size": lambda v: tuple(v) in WINDOW_SIZES if isinstance(v, list) else False,
+    "window_size": lambda v: _is_window_size(v),
     "music_volume": lambda v: _is_fraction(v),
     "effects_volume": lambda v: _is_fraction(v),
     "animation_speed": lambda v: v in ANIMATION_SPEEDS and not isinstance(v, bool),
@@ -51,6 +52,21 @@ _CHECKS = {
     "hints": lambda v: isinstance(v, bool),
     "screen_shake": lambda v: isinstance(v, bool),
 }
+
+
+def _is_window_size(value: Any) -> bool:
+    """Two whole numbers, no smaller than the logical resolution (the window never shows less than the whole
+    picture) and no larger than any screen."""
+    if not isinstance(value, list) or len(value) != 2:
+        return False
+    return all(isinstance(side, int) and not isinstance(side, bool) and least <= side <= MAX_WINDOW_SIDE
+               for side, least in zip(value, WINDOW_SIZES[0]))
+
+
+def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sizes the settings menu offers: the usual ones and, when the window was dragged to another size,
+    that one too, smallest first."""
+    return sorted(set(WINDOW_SIZES) | {current}, key=lambda size: (size[0] * size[1], size))
 
 
 def _is_fraction(value: Any) -> bool:

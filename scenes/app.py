@@ -52,31 +52,47 @@ class App:
         flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen else 0)
         screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         pygame.display.set_caption(TITLE)
+        # pygame-ce 2.5 offers no other handle on a SCALED display's window; its deprecation concerns drawing
+        # through the Window object, which we do not do.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.window = pygame.Window.from_display_module()
         if not settings.fullscreen:
             self._resize(settings.window_size)
         return screen
 
-    @staticmethod
-    def _resize(size: tuple[int, int]) -> None:
-        # pygame-ce 2.5 offers no other way to size a SCALED display window; its deprecation concerns drawing
-        # through the Window object, which we do not do.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                pygame.Window.from_display_module().size = size
-            except pygame.error:
-                pass  # a driver that cannot resize keeps its window; the picture is scaled either way
+    def _resize(self, size: tuple[int, int]) -> None:
+        try:
+            self.window.size = size
+        except pygame.error:
+            pass  # a driver that cannot resize keeps its window; the picture is scaled either way
 
     def _apply_window_settings(self) -> None:
         settings = self.context.settings
-        if bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) != settings.fullscreen:
+        if pygame.display.is_fullscreen() != settings.fullscreen:
             try:
-                pygame.display.toggle_fullscreen()
+                # full screen at the desktop's resolution: no video mode change, SDL scales the logical picture
+                if settings.fullscreen:
+                    self.window.set_fullscreen(desktop=True)
+                else:
+                    self.window.set_windowed()
             except pygame.error:
-                pass  # a video driver without full screen (a headless one) stays windowed
+                pass  # a video driver without full screen stays windowed
         if not settings.fullscreen:
             self._resize(settings.window_size)
         self.context.window_changed = False
+
+    def _remember_window_size(self) -> None:
+        """The player (or the window manager) resized the window: open it at that size next time. The size is
+        read from the window, not from the event, since a queued event may be older than a switch to full
+        screen; a full-screen size is the screen's, not a window size to come back to; and a change of the
+        settings not applied yet is about to size the window anyway."""
+        if self.context.window_changed or pygame.display.is_fullscreen():
+            return
+        size = pygame.display.get_window_size()
+        settings = self.context.settings
+        if size != settings.window_size:
+            self.context.change_settings(settings.changed(window_size=size))
 
     def frame(self) -> bool:
         """Handle the waiting events, update and draw once; ``False`` once the player has quit."""
@@ -85,6 +101,8 @@ class App:
             if event.type == pygame.QUIT:
                 self.stack.running = False
                 break
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._remember_window_size()
             for intent in self.context.inputs.intents(event):
                 if intent.kind == inp.FULLSCREEN:
                     settings = self.context.settings

@@ -74,6 +74,7 @@ class InputMapper:
 
     def __init__(self) -> None:
         self._pad_numbers: dict[int, int] = {}  # SDL instance id -> pad number, in order first seen
+        self._unplugged: set[str] = set()
         self._controllers: dict[int, sdl_controller.Controller] = {}
         self._stick_held: dict[tuple[int, int], str] = {}
         self._mouse = (0, 0)  # where the pointer was last seen: the wheel rotates what is under it
@@ -89,6 +90,12 @@ class InputMapper:
     def pads(self) -> list[str]:
         """The devices of the gamepads plugged in, in their order: ``pad1``, ``pad2``…"""
         return [f"pad{number}" for number in sorted(self._pad_numbers.values())]
+
+    @property
+    def unplugged(self) -> frozenset[str]:
+        """Pads pulled out and not plugged in again: kept until one comes back under that number, so a scene
+        that was not on top when the pad went can still ask for it."""
+        return frozenset(self._unplugged)
 
     def intents(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
@@ -121,7 +128,10 @@ class InputMapper:
             controller = self._controllers.pop(event.instance_id, None)
             if controller is not None:
                 controller.quit()
-            return [Intent(PAD_REMOVED, f"pad{number}")] if number is not None else []
+            if number is None:
+                return []
+            self._unplugged.add(f"pad{number}")
+            return [Intent(PAD_REMOVED, f"pad{number}")]
         return []
 
     def _key(self, event: pygame.event.Event) -> list[Intent]:
@@ -157,6 +167,7 @@ class InputMapper:
             used = set(self._pad_numbers.values())
             number = next(n for n in range(1, len(used) + 2) if n not in used)
             self._pad_numbers[instance_id] = number
+            self._unplugged.discard(f"pad{number}")
         return f"pad{number}"
 
     def _open(self, device_index: int) -> str | None:

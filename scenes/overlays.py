@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.match import KEYBOARD, Match, MatchSetup
-from game.settings import ANIMATION_SPEEDS, LANGUAGES, WINDOW_SIZES
+from game.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
 from scenes import input as inp
 from scenes.context import AppContext
 from scenes.stack import Pop, Push, Scene, Transition
@@ -88,12 +88,14 @@ class SettingsOverlay(MenuOverlay):
     """Every setting, changed in place and remembered at once."""
 
     def __init__(self, context: AppContext) -> None:
-        super().__init__(context, context.tr("menu.settings"), top=130)
+        self.shown = context.settings  # what the items show: F11 or a dragged window may change it meanwhile
+        super().__init__(context, context.tr("menu.settings"), top=90)
 
     def build_items(self) -> list[MenuItem]:
         tr, settings = self.context.tr, self.context.settings
         yes_no = [tr("common.no"), tr("common.yes")]
         volumes = [f"{step * 10}%" for step in range(11)]
+        sizes = window_size_choices(settings.window_size)
 
         def setter(name: str, values: list[Any]) -> Any:
             return lambda index: self._change(name, values[index])
@@ -103,9 +105,9 @@ class SettingsOverlay(MenuOverlay):
             MenuItem(tr("settings.language"), choices=[tr(f"language.{code}") for code in LANGUAGES],
                      index=LANGUAGES.index(settings.language), on_change=setter("language", list(LANGUAGES)),
                      key="language"),
-            MenuItem(tr("settings.window_size"), choices=[f"{w} x {h}" for w, h in WINDOW_SIZES],
-                     index=WINDOW_SIZES.index(settings.window_size), on_change=setter("window_size", list(WINDOW_SIZES)),
-                     key="window_size"),
+            MenuItem(tr("settings.window_size"), choices=[f"{w} x {h}" for w, h in sizes],
+                     index=sizes.index(settings.window_size), on_change=setter("window_size", sizes),
+                     note=tr("settings.window_size.note"), key="window_size"),
             MenuItem(tr("settings.music_volume"), choices=volumes, index=round(settings.music_volume * 10),
                      on_change=setter("music_volume", [step / 10 for step in range(11)]), key="music_volume"),
             MenuItem(tr("settings.effects_volume"), choices=volumes, index=round(settings.effects_volume * 10),
@@ -124,17 +126,23 @@ class SettingsOverlay(MenuOverlay):
 
     def _change(self, name: str, value: Any) -> None:
         self.context.change_settings(self.context.settings.changed(**{name: value}))
-        if name == "language":
-            focus = self.menu.focus
+        if name != "language":  # a new language changes every label: the items are made again in update
+            self.shown = self.context.settings
+
+    def update(self, dt: float) -> Transition | None:
+        if self.context.settings != self.shown:
+            self.shown = self.context.settings
             self.title = self.context.tr("menu.settings")
-            self.menu = Menu(self.build_items(), top=self.menu.top, focus=focus)
+            self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        box = pygame.Rect(0, 0, 700, 660)
-        box.midtop = (CENTRE_X, 30)
+        # tall enough for two lines of the focused item's note under the last item, and as wide as they are
+        box = pygame.Rect(0, 0, self.menu.width + 240, LOGICAL_SIZE[1] - 20)
+        box.midtop = (CENTRE_X, 10)
         panel(surface, box)
-        self.context.text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, 50))
+        self.context.text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, 26))
         self.menu.draw(surface, self.context.text)
 
 
@@ -161,10 +169,11 @@ class HandOverOverlay(Scene):
 
 class PadMissingOverlay(MenuOverlay):
     """A gamepad that a person plays with is unplugged: wait for it (any press on it will do), or go on with
-    the keyboard."""
+    the keyboard. A pad plugged in meanwhile takes its place, unless it came back as another person's pad
+    (``others``): that person has theirs again, and this one is still missing."""
 
-    def __init__(self, context: AppContext, device: str) -> None:
-        self.device = device
+    def __init__(self, context: AppContext, device: str, others: frozenset[str]) -> None:
+        self.device, self.others = device, others
         super().__init__(context, context.tr("pad.missing", number=device[3:]), top=320)
 
     def build_items(self) -> list[MenuItem]:
@@ -174,15 +183,24 @@ class PadMissingOverlay(MenuOverlay):
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.device == self.device and intent.kind != inp.PAD_REMOVED:
             return Pop()  # the pad is (back) in a hand: it was plugged in again under its own number
-        if intent.kind == inp.PAD_ADDED:
+        if intent.kind == inp.PAD_ADDED and intent.device not in self.others:
             return Pop(("device", self.device, intent.device))
         if intent.kind in (inp.BACK, inp.PAUSE):
             return None  # the game stays paused until the pad is back or the keyboard takes over
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("pad.plug_back"), 26, TEXT, midtop=(CENTRE_X, self.menu.top - 40))
+        shade(surface)
+        text = self.context.text
+        # the explanation may take two lines in some languages: the box grows upwards to hold them
+        lines = text.wrap(self.context.tr("pad.plug_back"), self.menu.width + 20, 26)
+        box = pygame.Rect(0, self.menu.top - 100 - 28 * len(lines), self.menu.width + 80, 0)
+        box.height, box.centerx = self.menu.rects[-1].bottom + 36 - box.y, CENTRE_X
+        panel(surface, box)
+        text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, box.y + 24))
+        for number, line in enumerate(lines):
+            text.blit(surface, line, 26, TEXT, midtop=(CENTRE_X, box.y + 80 + 28 * number))
+        self.menu.draw(surface, text)
 
 
 class RulesOverlay(Scene):

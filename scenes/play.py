@@ -16,7 +16,6 @@ from game.ai.service import Decision
 from game.core.errors import GameError
 from game.core.protocol import Action, Seat
 from game.match import KEYBOARD, LogEntry, Match
-from game.series import Series
 from scenes import input as inp
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
@@ -40,8 +39,8 @@ def make_view(context: AppContext, game: str) -> GameView:
     return FredericusView(context)
 
 
-def start_match_scene(context: AppContext, match: Match, series: Series | None = None) -> PlayScene:
-    return PlayScene(context, match, make_view(context, match.setup.game), series)
+def start_match_scene(context: AppContext, match: Match) -> PlayScene:
+    return PlayScene(context, match, make_view(context, match.setup.game))
 
 
 class _Layout:
@@ -71,9 +70,8 @@ class _Layout:
 
 
 class PlayScene(Scene):
-    def __init__(self, context: AppContext, match: Match, view: GameView, series: Series | None = None) -> None:
+    def __init__(self, context: AppContext, match: Match, view: GameView) -> None:
         self.context, self.match, self.view = context, match, view
-        self.series = series or Series.start(match.setup)
         self.layout = _Layout(view)
         self.chooser: ActionChooser | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
@@ -81,7 +79,6 @@ class PlayScene(Scene):
         self.ai_wait = context.ai_pause
         self.over_wait = GAME_OVER_PAUSE
         self.handover_due = False
-        self.checked_devices: set[str] = set()  # pads already asked for (see _pad_missing)
         self._board_image: pygame.Surface | None = None
         self._board_key: object = None
         self.message = ""
@@ -115,10 +112,20 @@ class PlayScene(Scene):
     def _device_of(self, person: int) -> str:
         return self.match.setup.people[person].device
 
-    def _pad_missing(self, person: int) -> bool:
-        """A person's pad that has not been seen yet: asked for once, when their first turn comes."""
+    def _missing_pad(self) -> str | None:
+        """The pad to ask for now, if any. One pulled out during play is asked for at once, or as soon as the
+        overlays above the game close (they pause it anyway, and the answer must come back here). One not seen
+        yet is asked for when its person's first turn comes, with several people: its first press may still
+        come, and a lone person's turns take any device."""
+        inputs = self.context.inputs
+        unplugged = [person.device for person in self.match.setup.people if person.device in inputs.unplugged]
+        if unplugged:
+            return unplugged[0]
+        person = self.person_to_play()
+        if person is None or self._people_count() == 1:
+            return None
         device = self._device_of(person)
-        return device != KEYBOARD and device not in self.context.inputs.pads and device not in self.checked_devices
+        return device if device != KEYBOARD and device not in inputs.pads else None
 
     def _accepts(self, intent: inp.Intent) -> bool:
         """Board input counts only from the deciding person's device (any device when one person plays)."""
@@ -175,15 +182,16 @@ class PlayScene(Scene):
             if self.over_wait <= 0:
                 from scenes.gameover import GameOverScene
 
-                self.series.record(self.match)
-                return Replace(GameOverScene(self.context, self.match, self.series))
+                self.match.series.record(self.match)
+                return Replace(GameOverScene(self.context, self.match))
             return None
-        person = self.person_to_play()
-        if person is not None and self._people_count() > 1 and self._pad_missing(person):
+        device = self._missing_pad()
+        if device is not None:
             from scenes.overlays import PadMissingOverlay
 
-            self.checked_devices.add(self._device_of(person))
-            return Push(PadMissingOverlay(self.context, self._device_of(person)))
+            others = frozenset(person.device for person in self.match.setup.people) - {device}
+            return Push(PadMissingOverlay(self.context, device, others))
+        person = self.person_to_play()
         if self.handover_due:
             from scenes.overlays import HandOverOverlay
 
@@ -206,10 +214,6 @@ class PlayScene(Scene):
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
-        if kind == inp.PAD_REMOVED and any(person.device == intent.device for person in self.match.setup.people):
-            from scenes.overlays import PadMissingOverlay
-
-            return Push(PadMissingOverlay(self.context, intent.device))
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause()
         if kind == inp.HELP:

@@ -63,3 +63,15 @@ def test_an_unplugged_pad_is_reported_and_its_number_freed():
 
 def test_a_device_that_cannot_be_opened_is_ignored():
     assert InputMapper().intents(event(pygame.CONTROLLERDEVICEADDED, device_index=99)) == []
+
+
+def test_an_unplugged_pad_stays_missing_until_a_pad_comes_back_under_its_number():
+    mapper = InputMapper()
+    for instance_id, button in ((9, pygame.CONTROLLER_BUTTON_A), (4, pygame.CONTROLLER_BUTTON_A)):
+        mapper.intents(event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id, button=button))
+    mapper.intents(event(pygame.CONTROLLERDEVICEREMOVED, instance_id=9))
+    mapper.intents(event(pygame.CONTROLLERDEVICEREMOVED, instance_id=4))
+    assert mapper.unplugged == {"pad1", "pad2"}
+    assert mapper.intents(event(pygame.CONTROLLERBUTTONDOWN, instance_id=30, button=pygame.CONTROLLER_BUTTON_B)) == [
+        inp.Intent(inp.BACK, "pad1")]  # a pad plugged in again takes the lowest free number
+    assert mapper.unplugged == {"pad2"} and mapper.pads == ["pad1"]
