@@ -1,7 +1,7 @@
 """The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints.
 
 A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
-used falls back to its default, and the reasons are kept for the app to show.
+used falls back to its default, and each such problem is kept for the app to explain in the player's language.
 """
 
 from __future__ import annotations
@@ -18,6 +18,15 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; 
 MAX_WINDOW_SIDE = 16384  # larger than any screen: a bigger stored value is damage, not a window
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """A stored setting that could not be used (``setting`` is ``None`` when the whole file could not be read);
+    the app tells the player in their language, ``detail`` says what was wrong, for whoever looks closer."""
+
+    setting: str | None
+    detail: str
 
 
 @dataclass(frozen=True)
@@ -73,12 +82,12 @@ def _is_fraction(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
 
 
-def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
-    """Settings from stored data, and a sentence for each value that was ignored."""
+def settings_from_json(data: Any) -> tuple[Settings, list[SettingsProblem]]:
+    """Settings from stored data, and a problem for each value that was ignored."""
     if not isinstance(data, dict):
-        return Settings(), ["the settings file is not a JSON object; using the defaults"]
+        return Settings(), [SettingsProblem(None, "the settings file is not a JSON object")]
     values: dict[str, Any] = {}
-    problems: list[str] = []
+    problems: list[SettingsProblem] = []
     for item in fields(Settings):
         if item.name not in data:
             continue
@@ -86,18 +95,18 @@ def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
         if _CHECKS[item.name](value):
             values[item.name] = tuple(value) if item.name == "window_size" else value
         else:
-            problems.append(f"the setting {item.name!r} cannot be {value!r}; using the default")
+            problems.append(SettingsProblem(item.name, f"the setting {item.name!r} cannot be {value!r}"))
     return Settings(**values), problems
 
 
-def load_settings(folder: Path) -> tuple[Settings, list[str]]:
+def load_settings(folder: Path) -> tuple[Settings, list[SettingsProblem]]:
     path = folder / SETTINGS_FILE
     if not path.exists():
         return Settings(), []
     try:
         return settings_from_json(read_json_file(path))
     except StateFormatError as error:
-        return Settings(), [f"the settings could not be read ({error}); using the defaults"]
+        return Settings(), [SettingsProblem(None, f"the settings could not be read ({error})")]
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from game.ai.service import AIService
 from game.i18n import Translator
 from game.saves import SaveStore
-from game.settings import Settings, save_settings
+from game.settings import Settings, SettingsProblem, save_settings
 from scenes.input import InputMapper
 from scenes.ui import TextCache
 
@@ -28,6 +28,12 @@ class AppContext:
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)
+
+    def explain(self, problem: SettingsProblem) -> str:
+        """A stored setting that was ignored, told in the player's language."""
+        if problem.setting is None:
+            return self.tr("notice.settings_unreadable")
+        return self.tr("notice.setting_ignored", setting=self.tr(f"settings.{problem.setting}"))
 
     def change_settings(self, settings: Settings) -> None:
         """Use and remember new settings (written at once, atomically)."""

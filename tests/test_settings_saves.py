@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from game.core.errors import StateFormatError
 from game.match import Match, MatchSetup, SeatPlan
 from game.saves import SaveError, SaveStore
+from scenes.app import App
 from game.settings import Settings, load_settings, save_settings, settings_from_json
 
 
@@ -27,14 +28,15 @@ def test_missing_settings_are_the_defaults(tmp_path):
 def test_a_corrupted_settings_file_gives_the_defaults_and_says_so(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"\x00{not json")
     settings, problems = load_settings(tmp_path)
-    assert settings == Settings() and "could not be read" in problems[0]
+    assert settings == Settings() and problems[0].setting is None and "could not be read" in problems[0].detail
 
 
 def test_each_bad_value_falls_back_alone():
     settings, problems = settings_from_json({"language": "xx", "music_volume": 3, "hints": False,
                                              "window_size": [1, 2], "fullscreen": "yes"})
     assert settings == Settings(hints=False)
-    assert len(problems) == 4 and all("using the default" in problem for problem in problems)
+    assert [problem.setting for problem in problems] == ["language", "fullscreen", "window_size", "music_volume"]
+    assert "'xx'" in problems[0].detail
 
 
 def a_match():
@@ -140,3 +142,21 @@ def test_a_save_of_an_unknown_pizza_is_kept_aside():
     document["setup"]["variant"] = "hawaii"
     with pytest.raises(StateFormatError, match="hawaii"):
         Match.from_json(document)
+
+
+def test_settings_that_were_ignored_are_told_in_the_players_language(tmp_path, monkeypatch):
+    """The language was read, the hints were not: the title menu says so in Italian, naming the setting."""
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "it", "hints": "maybe"}))
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
+    app = App(fps=0)
+    try:
+        assert app.context.settings == Settings(language="it")
+        assert app.context.notices == ["L'impostazione «Suggerimenti» non era valida: si usa il valore predefinito."]
+    finally:
+        app.close()
+    (tmp_path / "settings.json").write_bytes(b"\x00{not json")
+    app = App(fps=0)
+    try:
+        assert app.context.notices == ["The settings could not be read, so the defaults are used."]
+    finally:
+        app.close()
