@@ -135,6 +135,24 @@ def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeyp
         driver.app.close()
 
 
+def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
+    """The autosave follows the game turn by turn (issue: "an autosave after every turn"), so a crash or a
+    pulled plug loses at most the turn being played."""
+    setup = MatchSetup("falconi", (HUMAN, SeatPlan("off"), SeatPlan.human(0), SeatPlan("off")), (Person("Anna"),),
+                       seed=12, variant="funghi")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene, saves, rng = driver.top, driver.app.context.saves, random.Random(4)
+        assert not saves.has_save()
+        for _ in range(3):  # Anna plays Don Falconi and the Port police car: three turns
+            seat = scene.match.state.current_seat
+            while scene.match.state.current_seat == seat:
+                choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+            assert saves.has_save() and saves.load().to_json() == scene.match.to_json()
+    finally:
+        driver.app.close()
+
+
 def test_save_quit_and_continue_give_the_same_game(tmp_path, monkeypatch):
     setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=11, variant="salami")
     driver = open_app(tmp_path, monkeypatch, setup)
