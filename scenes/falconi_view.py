@@ -12,7 +12,6 @@ Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -38,8 +37,9 @@ from game.falconi.constants import (
     ROUND_LIMIT,
 )
 from game.falconi.mode2 import ACTIONS_PER_TURN
+from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
+from game.falconi.tiles import CRATER, ESCAPE
 from game.match import LogEntry
 from scenes import falconi_draw as draw
 from scenes.chooser import ActionChooser, Step
@@ -73,38 +73,6 @@ def hand_tiles(state: FalconiState) -> list[HandTile]:
     if seat == FUGITIVE and state.accomplice >= 0:
         tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
     return tiles
-
-
-def find_route(state: FalconiState, start: int, goal: int) -> list[int] | None:
-    """The shortest way along the roads from ``start`` to ``goal`` (a place, or ``-(slot + 1)``), as places;
-    it follows Mode I's free drive (F-5.1 c): only into tiles with a road on the edge entered, never through
-    a bombed edge (F-5.4)."""
-    if start == goal:
-        return [start]
-    board, closed, links = state.board, state.closed, state.links
-    if closed[start]:
-        return None
-    parent: dict[int, int | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        place = queue.popleft()
-        for edge in EXITS[board[place >> 2]][place & 3]:
-            nxt = links[(place & ~3) + edge]
-            if nxt == goal:
-                route = [nxt]
-                back: int | None = place
-                while back is not None:
-                    route.append(back)
-                    back = parent[back]
-                return route[::-1]
-            if nxt < 0 or nxt in parent:
-                continue
-            tile = board[nxt >> 2]
-            if tile == EMPTY or closed[nxt] or not EXITS[tile][nxt & 3]:
-                continue
-            parent[nxt] = place
-            queue.append(nxt)
-    return None
 
 
 def catch_place(state: FalconiState, edge: int) -> int:
@@ -264,7 +232,7 @@ class FalconiView:
         return pygame.Rect(base.x, base.y + index * height, base.width, height)
 
     def _drive_goal(self, state: FalconiState, step: Step) -> int:
-        """Where a Mode I drive option ends, as :func:`find_route` wants it."""
+        """Where a Mode I drive option ends, as :func:`game.falconi.network.drive_route` wants it."""
         kind, value = step[0], step[1]
         if kind == "catch":
             return catch_place(state, value)
@@ -456,7 +424,7 @@ class FalconiView:
         kind, value = chooser.focused[0], chooser.focused[1]
         car = state.cars[state.turn_seat]
         if kind in ("dest", "catch", "blast"):
-            route = find_route(state, state.drive_from, self._drive_goal(state, chooser.focused))
+            route = drive_route(state, state.drive_from, self._drive_goal(state, chooser.focused))
             if route and kind == "catch":
                 route.append(state.cars[FUGITIVE])
             if route:
@@ -485,7 +453,7 @@ class FalconiView:
         """While Don Falconi answers a catch (F-5.4): the police car's way to him, and where a Chili Bomb
         would close the road (``bombing``: when that answer is focused)."""
         place = catch_place(state, state.catch_edge)
-        route = find_route(state, state.drive_from, place)
+        route = drive_route(state, state.drive_from, place)
         if route:
             draw.draw_route(surface, geometry.route_lines(state.links, route + [state.cars[FUGITIVE]]), DANGER)
         if bombing:

@@ -14,6 +14,7 @@ import pytest
 
 from game.ai.service import AIService
 from game.falconi.constants import ACTION, ACTIVE, BLAST, COUNTRY, DRIVE, FOREST, FUGITIVE, POLICE, PORT
+from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.i18n import CATALOG_FOLDER
@@ -24,7 +25,7 @@ from scenes import falconi_draw as draw
 from scenes import input as inp
 from scenes.chooser import ActionChooser
 from scenes.context import AppContext
-from scenes.falconi_view import FalconiView, find_route, hand_tiles
+from scenes.falconi_view import FalconiView, hand_tiles
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from scenes.input import InputMapper
 
@@ -123,7 +124,7 @@ def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, vari
         for action in state.legal_actions():
             step = view.steps(state, action)[0]
             if step[0] in ("dest", "catch", "blast"):
-                assert find_route(state, state.drive_from, view._drive_goal(state, step)) is not None, action
+                assert drive_route(state, state.drive_from, view._drive_goal(state, step)) is not None, action
                 checked += 1
     assert checked > 100
 

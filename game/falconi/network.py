@@ -6,9 +6,13 @@ These functions are the engine's hot path, so they work on the raw tables (``byt
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections import deque
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from game.falconi.tiles import CRATER, EMPTY, EXITS
+
+if TYPE_CHECKING:
+    from game.falconi.state import FalconiState
 
 
 class Reach(NamedTuple):
@@ -137,3 +141,36 @@ def boost_routes(
 
     extend(start, -1, (), ())
     return routes
+
+
+def drive_route(state: FalconiState, start: int, goal: int) -> list[int] | None:
+    """The shortest way along the roads from ``start`` to ``goal`` (a place, or ``-(slot + 1)``), as places, for
+    showing a player the route a drive takes (the rules need only where it ends: :func:`explore`). It follows
+    Mode I's free drive (F-5.1 c): only into tiles with a road on the edge entered, never through a bombed
+    edge (F-5.4)."""
+    if start == goal:
+        return [start]
+    board, closed, links = state.board, state.closed, state.links
+    if closed[start]:
+        return None
+    parent: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        place = queue.popleft()
+        for edge in EXITS[board[place >> 2]][place & 3]:
+            nxt = links[(place & ~3) + edge]
+            if nxt == goal:
+                route = [nxt]
+                back: int | None = place
+                while back is not None:
+                    route.append(back)
+                    back = parent[back]
+                return route[::-1]
+            if nxt < 0 or nxt in parent:
+                continue
+            tile = board[nxt >> 2]
+            if tile == EMPTY or closed[nxt] or not EXITS[tile][nxt & 3]:
+                continue
+            parent[nxt] = place
+            queue.append(nxt)
+    return None
