@@ -17,7 +17,8 @@ KEYBOARD = "keyboard"
 
 CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = "confirm", "back", "up", "down", "left", "right"
 NEXT, PREV, ROTATE_CW, ROTATE_CCW = "next", "prev", "rotate_cw", "rotate_ccw"
-HELP, UNDO, PAUSE, FULLSCREEN = "help", "undo", "pause", "fullscreen"
+HELP, UNDO, PAUSE, FULLSCREEN, LOG = "help", "undo", "pause", "fullscreen", "log"
+PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
 POINT, CLICK = "point", "click"
 PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
 DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
@@ -40,7 +41,8 @@ _KEYS = {
     pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
     pygame.K_KP8: UP, pygame.K_KP2: DOWN, pygame.K_KP4: LEFT, pygame.K_KP6: RIGHT,
     pygame.K_TAB: NEXT, pygame.K_r: ROTATE_CW, pygame.K_e: ROTATE_CCW,
-    pygame.K_F1: HELP, pygame.K_p: PAUSE, pygame.K_PAUSE: PAUSE, pygame.K_F11: FULLSCREEN,
+    pygame.K_F1: HELP, pygame.K_p: PAUSE, pygame.K_PAUSE: PAUSE, pygame.K_F11: FULLSCREEN, pygame.K_l: LOG,
+    pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN, pygame.K_HOME: HOME, pygame.K_END: END,
 }
 _PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: CONFIRM, pygame.CONTROLLER_BUTTON_B: BACK,
@@ -56,16 +58,20 @@ _STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: (LEFT, RIGHT), pygame.CONTROLLER_AX
 _AXIS_SCALE = 32767
 
 # The help lists these (key names as the player sees them).
-KEY_HELP = (
-    ("help.keys.move", "← ↑ → ↓", "D-pad / stick"),
-    ("help.keys.confirm", "Enter / Space / click", "A"),
-    ("help.keys.back", "Esc", "B"),
-    ("help.keys.next", "Tab", "X"),
-    ("help.keys.rotate", "R / E / wheel / right click", "LB / RB"),
-    ("help.keys.undo", "Ctrl+Z", "Y"),
-    ("help.keys.rules", "F1", "Back"),
-    ("help.keys.pause", "P", "Start"),
-    ("help.keys.fullscreen", "F11", ""),
+# Every binding for the controls help: what it does, then the keyboard and mouse and the gamepad. Words a
+# player reads (the arrow keys, a click) are catalog keys starting "input."; key and button names stay as
+# they are printed on the keys.
+KEY_HELP: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("help.keys.move", ("input.arrows",), ("input.dpad",)),
+    ("help.keys.confirm", ("Enter", "input.space", "input.click"), ("A",)),
+    ("help.keys.back", ("Esc",), ("B",)),
+    ("help.keys.next", ("Tab",), ("X",)),
+    ("help.keys.rotate", ("R", "E", "input.wheel", "input.right_click"), ("LB", "RB")),
+    ("help.keys.undo", ("Ctrl+Z",), ("Y",)),
+    ("help.keys.rules", ("F1",), ("Back",)),
+    ("help.keys.pause", ("P",), ("Start",)),
+    ("help.keys.log", ("L", "input.click_log"), ("input.pause_menu",)),
+    ("help.keys.fullscreen", ("F11",), ()),
 )
 
 

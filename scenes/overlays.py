@@ -67,6 +67,7 @@ class PauseOverlay(MenuOverlay):
         tr = self.context.tr
         return [
             MenuItem(tr("pause.resume"), lambda: Pop(), key="resume"),
+            MenuItem(tr("play.log"), lambda: Pop("log"), key="log"),
             MenuItem(tr("pause.take_back"), lambda: Pop("take_back"), enabled=self.match.can_take_back(0),
                      note=tr("pause.take_back.note"), key="take_back"),
             MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, self.match.setup)), key="rules"),
@@ -230,7 +231,11 @@ class RulesOverlay(Scene):
         topic = self.topics[self.topic]
         if topic == "rules.controls":
             tr = self.context.tr
-            return [f"{tr(key)}: {keys}" + (f"   ({tr('help.pad')}: {pad})" if pad else "")
+
+            def spoken(names: tuple[str, ...]) -> str:
+                return " / ".join(tr(name) if name.startswith("input.") else name for name in names)
+
+            return [f"{tr(key)}: {spoken(keys)}" + (f"   ({tr('help.pad')}: {spoken(pad)})" if pad else "")
                     for key, keys, pad in inp.KEY_HELP]
         return self.context.text.wrap(self.context.tr(topic), 1000, 24)
 

@@ -82,6 +82,7 @@ class PlayScene(Scene):
         self._board_image: pygame.Surface | None = None
         self._board_key: object = None
         self.message = ""
+        self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         if self._people_count() == 1:
             self.viewer = 0
         if any(plan.kind == "ai" for plan in match.setup.seats):
@@ -220,6 +221,8 @@ class PlayScene(Scene):
             from scenes.overlays import RulesOverlay
 
             return Push(RulesOverlay(self.context, self.match.setup))
+        if kind == inp.LOG or (kind == inp.CLICK and intent.pos is not None and self.log_area.collidepoint(intent.pos)):
+            return self._open_log()
         if not self._accepts(intent):
             return None
         assert self.chooser is not None
@@ -247,6 +250,15 @@ class PlayScene(Scene):
 
         return Push(PauseOverlay(self.context, self.match))
 
+    def _open_log(self) -> Transition | None:
+        """The whole log over the board, but never before a due hand-over or a missing pad: those come first,
+        and the log would hold them back, since only the top scene updates."""
+        if self.handover_due or self._missing_pad() is not None:
+            return None
+        from scenes.log_overlay import LogOverlay
+
+        return Push(LogOverlay(self.context, self.match.log, self.sentence, len(self.last_turn())))
+
     def resume(self, result: Any) -> Transition | None:
         if result == "handover":
             self.handover_due = False
@@ -259,6 +271,8 @@ class PlayScene(Scene):
             except GameError:
                 self.message = self.context.tr("play.cannot_take_back")
             self._sync()
+        elif result == "log":
+            return self._open_log()
         elif isinstance(result, tuple) and result[0] == "device":
             self._rebind(result[1], result[2])
         elif result == "quit":
@@ -316,6 +330,9 @@ class PlayScene(Scene):
                 y += 21
         y += 8
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
+        if self.context.settings.hints:
+            text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
+        self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
         self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
         self._draw_bar(surface)
 
