@@ -351,13 +351,21 @@ class PlayScene(Scene):
 
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""
+        text = self.context.text
+        for number, (line, bright) in enumerate(self.log_panel_lines(width, height // 19)):
+            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * 19))
+
+    def log_panel_lines(self, width: int, fitting: int) -> list[tuple[str, bool]]:
+        """The wrapped lines of the latest whole entries that fit in ``fitting`` lines (never the tail of an
+        entry without its beginning), each with whether it belongs to the last move."""
         text, latest = self.context.text, self.last_turn()
         lines: list[tuple[str, bool]] = []
-        for entry in self.match.log[-LOG_LINES:]:
-            lines += [(line, entry in latest) for line in text.wrap(self.sentence(entry), width, 20)]
-        fitting = max(0, height // 19)
-        for number, (line, bright) in enumerate(lines[-fitting:] if fitting else []):
-            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * 19))
+        for entry in reversed(self.match.log[-LOG_LINES:]):
+            wrapped = [(line, entry in latest) for line in text.wrap(self.sentence(entry), width, 20)]
+            if len(lines) + len(wrapped) > fitting:
+                break
+            lines = wrapped + lines
+        return lines
 
     def sentence(self, entry: LogEntry) -> str:
         return self.context.tr.message(entry.message)

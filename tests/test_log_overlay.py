@@ -175,3 +175,22 @@ def test_every_line_and_the_hint_fit_inside_the_box_in_every_language(tmp_path, 
             driver.save(folder, f"log_panel_{language}")
     finally:
         driver.app.close()
+
+
+def test_the_panel_shows_only_whole_entries(tmp_path, monkeypatch):
+    """However narrow or short the panel, it never starts with the tail of a wrapped entry."""
+    driver = long_game(tmp_path, monkeypatch)
+    try:
+        scene = driver.top
+        text = driver.app.context.text
+        for width, fitting in ((420, 14), (160, 9), (120, 3)):
+            shown = [line for line, _ in scene.log_panel_lines(width, fitting)]
+            assert 0 < len(shown) <= fitting
+            whole: list[str] = []
+            for entry in reversed(scene.match.log):
+                whole = text.wrap(scene.sentence(entry), width, 20) + whole
+                if len(whole) >= len(shown):
+                    break
+            assert shown == whole, f"the panel {width} wide starts inside an entry"
+    finally:
+        driver.app.close()
