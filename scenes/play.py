@@ -76,7 +76,7 @@ class PlayScene(Scene):
         self.chooser: ActionChooser | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
         self.pending: Decision | None = None
-        self.ai_wait = context.ai_pause
+        self.ai_wait = context.ai_pause / context.settings.animation_speed
         self.over_wait = GAME_OVER_PAUSE
         self.handover_due = False
         self._board_image: pygame.Surface | None = None

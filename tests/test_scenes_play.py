@@ -17,7 +17,7 @@ from scenes.gameover import GameOverScene
 from scenes.gameview import BAR_AREA
 from scenes.menus import TitleScene
 from scenes.overlays import HandOverOverlay, PauseOverlay
-from scenes.play import PlayScene
+from scenes.play import PlayScene, start_match_scene
 
 EASY = SeatPlan.ai("easy")
 HUMAN = SeatPlan.human(0)
@@ -281,3 +281,34 @@ def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
         assert second.match.series is over.series
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("speed", [0.5, 1.0, 4.0])
+def test_ai_seats_wait_between_their_moves_as_the_animation_speed_says(tmp_path, monkeypatch, speed):
+    """AI seats play at a pace a person can follow: before each AI decision the scene waits ``ai_pause``
+    divided by the animation speed, counted in the frame time it is given (not the wall clock)."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    try:
+        app.context.settings = app.context.settings.changed(animation_speed=speed)
+        setup = MatchSetup("falconi", (EASY, EASY, SeatPlan("off"), HUMAN), (Person("Anna"),), seed=2,
+                           variant="margherita")
+        scene = start_match_scene(app.context, Match(setup))
+        expected = app.context.ai_pause / speed
+        for seat in (0, 1):  # the AI Don Falconi, then the AI Country car
+            assert scene.match.state.current_seat == seat and scene.pending is None
+            waited = 0.0
+            while scene.pending is None:
+                scene.update(0.01)
+                waited += 0.01
+            assert expected <= waited + 1e-9 < expected + 0.011
+            while not scene.pending.done():
+                time.sleep(0.005)
+            scene.update(0.0)
+            while scene.match.state.current_seat == seat:  # a Chili Bomb answer or a forced step: on it goes
+                scene.update(1.0)
+                while scene.pending is not None and not scene.pending.done():
+                    time.sleep(0.005)
+                scene.update(0.0)
+    finally:
+        app.close()
