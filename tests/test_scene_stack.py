@@ -73,3 +73,50 @@ def test_an_overlay_is_drawn_over_the_scene_below_but_an_opaque_scene_hides_it()
     stack.apply(Push(Probe("handover", log)))
     stack.draw(surface)
     assert log == [("handover", "draw")]
+
+
+class Chaining(Probe):
+    """A scene that answers the result handed up to it with a transition of its own."""
+
+    def __init__(self, name, log, on_resume):
+        super().__init__(name, log)
+        self.on_resume = on_resume
+
+    def resume(self, result):
+        self.resumed.append(result)
+        return self.on_resume
+
+
+def test_a_resumed_scene_may_answer_with_a_transition_of_its_own():
+    """A confirm dialog pops with "yes" and the menu below answers by popping itself: both go in one step."""
+    log = []
+    root = Probe("root", log)
+    stack = SceneStack(root)
+    menu = Chaining("menu", log, on_resume=Pop("left"))
+    stack.apply(Push(menu))
+    stack.apply(Push(Probe("confirm", log, answer=Pop("yes"))))
+    stack.handle(Intent("confirm"))
+    assert stack.top is root and menu.resumed == ["yes"] and root.resumed == ["left"]
+    assert ("confirm", "leave") in log and ("menu", "leave") in log
+
+
+def test_update_transitions_are_carried_out_like_input_ones():
+    class Timer(Probe):
+        def update(self, dt):
+            return Replace(Probe("next", self.log)) if dt > 1 else None
+
+    log = []
+    stack = SceneStack(Timer("timer", log))
+    stack.update(0.5)
+    assert stack.top.name == "timer"
+    stack.update(2.0)
+    assert stack.top.name == "next" and ("timer", "leave") in log
+
+
+def test_close_leaves_every_scene_top_first():
+    log = []
+    stack = SceneStack(Probe("root", log))
+    stack.apply(Push(Probe("board", log)))
+    stack.apply(Push(Probe("pause", log, opaque=False)))
+    stack.close()
+    assert log == [("pause", "leave"), ("board", "leave"), ("root", "leave")] and not stack.scenes
