@@ -15,6 +15,7 @@ from game.core.jsonio import read_json_file, write_json_atomic
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
+SMALLEST_WINDOW = (640, 360)  # half the picture each way: the window scales it down, still readable
 MAX_WINDOW_SIDE = 16384  # larger than any screen: a bigger stored value is damage, not a window
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
@@ -64,12 +65,12 @@ _CHECKS = {
 
 
 def _is_window_size(value: Any) -> bool:
-    """Two whole numbers, no smaller than the logical resolution (the window never shows less than the whole
-    picture) and no larger than any screen."""
+    """Two whole numbers, no smaller than the smallest window the game opens (the picture is scaled to fit it)
+    and no larger than any screen."""
     if not isinstance(value, list) or len(value) != 2:
         return False
     return all(isinstance(side, int) and not isinstance(side, bool) and least <= side <= MAX_WINDOW_SIDE
-               for side, least in zip(value, WINDOW_SIZES[0]))
+               for side, least in zip(value, SMALLEST_WINDOW))
 
 
 def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:

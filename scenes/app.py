@@ -11,7 +11,7 @@ import pygame
 from game.ai.service import AIService
 from game.match import Match, MatchSetup
 from game.saves import SaveStore
-from game.settings import load_settings
+from game.settings import SMALLEST_WINDOW, load_settings
 from game.userdata import data_folder
 from scenes import input as inp
 from scenes.context import AppContext
@@ -51,6 +51,10 @@ class App:
     def _open_window(self) -> pygame.Surface:
         settings = self.context.settings
         flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen else 0)
+        # pygame's SCALED window grows the picture by whole numbers only (a 1600x900 window showed it at 1280x720
+        # with black bars all round); this pygame hint lets it fill any window, smoothed rather than blocky.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
         screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         pygame.display.set_caption(TITLE)
         # pygame-ce 2.5 offers no other handle on a SCALED display's window; its deprecation concerns drawing
@@ -58,6 +62,7 @@ class App:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
+        self.window.minimum_size = SMALLEST_WINDOW  # SCALED would forbid any window smaller than the picture
         if not settings.fullscreen:
             self._resize(settings.window_size)
         return screen

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from scene_driver import Driver, screenshot_dir
 
-from game.settings import Settings, save_settings, settings_from_json
+from game.settings import SMALLEST_WINDOW, Settings, save_settings, settings_from_json
 from scenes.app import App
 from scenes.menus import TitleScene
 from scenes.overlays import SettingsOverlay
@@ -179,9 +179,28 @@ def test_a_click_lands_on_the_item_under_the_pointer_at_any_window_size(tmp_path
 
 
 @pytest.mark.parametrize("size, usable", [
-    ([1400, 800], True), ([1280, 720], True), ([1000, 700], False), ([20000, 900], False), ([1400.0, 800], False),
+    ([1400, 800], True), ([1280, 720], True), ([900, 506], True), ([640, 360], True), ([600, 700], False),
+    ([20000, 900], False), ([1400.0, 800], False),
     ([1400, 800, 1], False), ("1400x800", False),
 ])
-def test_a_stored_window_size_shows_the_whole_picture_and_fits_a_screen(size, usable):
+def test_a_stored_window_size_is_one_the_game_can_open_and_fits_a_screen(size, usable):
     settings, problems = settings_from_json({"window_size": size})
     assert (settings.window_size == tuple(size)) is usable and (problems == []) is usable
+
+
+def test_the_picture_fills_a_window_of_any_size_and_the_window_may_be_smaller_than_it(tmp_path, monkeypatch):
+    """pygame's SCALED renderer scales by whole numbers unless told otherwise: a 1600x900 window then showed the
+    1280x720 picture unscaled inside black bars. It must fill the window (non-integer scaling), and a player
+    on a small screen may shrink the window below the picture's size."""
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        sdl = sdl_library()
+        sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        sdl.SDL_GetRenderer.restype = ctypes.c_void_p
+        sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+        sdl.SDL_RenderGetIntegerScale.argtypes = [ctypes.c_void_p]
+        renderer = sdl.SDL_GetRenderer(sdl.SDL_GetWindowFromID(driver.app.window.id))
+        assert renderer and sdl.SDL_RenderGetIntegerScale(renderer) == 0
+        assert driver.app.window.minimum_size == SMALLEST_WINDOW
+    finally:
+        driver.app.close()
