@@ -3,15 +3,26 @@ layer. One object made by the app and handed to each scene, never a global."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.service import AIService
 from game.i18n import Translator
+from game.match import Person
 from game.saves import SaveStore
 from game.settings import Settings, SettingsProblem, save_settings
 from scenes.input import InputMapper
 from scenes.ui import TextCache
+
+# The name of a person nobody named, as set-ups and saves keep it: in one form whatever the language (the
+# core's set-ups from the command line name people so too), so each player reads it in their own language.
+_DEFAULT_NAME = re.compile(r"Player ([1-9][0-9]*)")
+
+
+def default_name(number: int) -> str:
+    """The name kept for person ``number`` (from 1) when nobody typed one."""
+    return f"Player {number}"
 
 
 @dataclass
@@ -45,3 +56,8 @@ class AppContext:
             save_settings(self.data_folder, settings)
         except OSError as error:
             self.notices.append(self.tr("notice.settings_not_saved", reason=str(error.strerror or error)))
+
+    def person_name(self, person: Person) -> str:
+        """A person's name as the player reads it: a default name in the current language, a typed one as typed."""
+        default = _DEFAULT_NAME.fullmatch(person.name)
+        return self.tr("setup.player", number=int(default[1])) if default else person.name

@@ -82,7 +82,7 @@ class GameOverScene(Scene):
         return self.context.tr("setup.ai", level=self.context.tr(f"level.{plan.level}"))
 
     def _name(self, person: int) -> str:
-        return self.match.setup.people[person].name
+        return self.context.person_name(self.match.setup.people[person])
 
     def reason(self) -> str:
         outcome = self.match.state.outcome

@@ -1,5 +1,6 @@
 """The whole game log over the board. The play scene's panel shows only the latest entries; here a player reads
-back every action of the match, grouped by turn, newest at the bottom."""
+back every action of the match, grouped by turn, newest at the bottom. Its scrolling page, with the scroll bar,
+serves the rules help too."""
 
 from __future__ import annotations
 
@@ -21,6 +22,55 @@ ROWS = (BOX.bottom - 46 - TOP) // LINE  # lines shown at once, above the hint
 INDENT = 28  # entries stand under their turn's heading
 WIDTH = BOX.width - 80 - INDENT  # room for an entry's text, left of the scroll bar
 WHEEL_LINES = 3
+PAGE = ROWS - 1  # a page keeps one line of the last one in view
+
+
+class ScrollingPage(Scene):
+    """A long text in a box over the dimmed scene below, ``ROWS`` lines at a time from line ``first``, with a
+    scroll bar. The arrows, Page Up/Down, Home/End and the wheel scroll it, so every long text reads alike;
+    subclasses give the lines and decide what left, right and the other intents do."""
+
+    opaque = False
+    context: AppContext
+    first = 0
+
+    def line_count(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def last_first(self) -> int:
+        """The first visible line when scrolled to the end."""
+        return max(0, self.line_count() - ROWS)
+
+    def scroll(self, lines: int) -> None:
+        self.first = min(max(0, self.first + lines), self.last_first)
+
+    def scroll_for(self, kind: str) -> None:
+        """Scroll as a scrolling intent asks (the wheel comes as a rotation); other intents change nothing."""
+        steps = {inp.UP: -1, inp.DOWN: 1, inp.PAGE_UP: -PAGE, inp.PAGE_DOWN: PAGE,
+                 inp.ROTATE_CCW: -WHEEL_LINES, inp.ROTATE_CW: WHEEL_LINES,
+                 inp.HOME: -self.line_count(), inp.END: self.line_count()}
+        self.scroll(steps.get(kind, 0))
+
+    def draw_page(self, surface: pygame.Surface, title: str, hint: str) -> None:
+        """The box, its title and hint, and the scroll bar: everything but the lines."""
+        shade(surface)
+        panel(surface, BOX)
+        text = self.context.text
+        text.blit(surface, title, 38, ACCENT, bold=True, midtop=(BOX.centerx, BOX.y + 18))
+        self._draw_scroll_bar(surface)
+        text.blit(surface, hint, 22, DIM, midbottom=(BOX.centerx, BOX.bottom - 12))
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        """Where the visible lines are in the whole text, so a player knows how much more there is."""
+        count = self.line_count()
+        if count <= ROWS:
+            return
+        track = pygame.Rect(BOX.right - 26, TOP, 6, ROWS * LINE)
+        pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=3)
+        height = max(20, track.height * ROWS // count)
+        y = track.y + (track.height - height) * self.first // self.last_first
+        pygame.draw.rect(surface, DIM, (track.x, y, track.width, height), border_radius=3)
 
 
 @dataclass(frozen=True)
@@ -32,12 +82,10 @@ class LogLine:
     indent: int = 0
 
 
-class LogOverlay(Scene):
-    """Every entry of the match, the last move's brighter. Arrows, Page Up/Down, Home/End, the wheel and the
-    d-pad scroll (left and right by pages); Esc, B, L, Start, Enter or a click close it. The lines are wrapped
-    once, as it opens: the log cannot change while it is up, since only the top scene updates."""
-
-    opaque = False
+class LogOverlay(ScrollingPage):
+    """Every entry of the match, the last move's brighter. Besides the page's scrolling, left and right (the
+    d-pad's too) turn pages; Esc, B, L, Start, Enter or a click close it. The lines are wrapped once, as it
+    opens: the log cannot change while it is up, since only the top scene updates."""
 
     def __init__(self, context: AppContext, entries: Sequence[LogEntry], sentence: Callable[[LogEntry], str],
                  latest: int) -> None:
@@ -61,43 +109,22 @@ class LogOverlay(Scene):
             lines += [LogLine(part, colour, INDENT) for part in text.wrap(sentence(entry), WIDTH, SIZE)]
         return lines
 
-    @property
-    def last_first(self) -> int:
-        """The first visible line when scrolled to the end."""
-        return max(0, len(self.lines) - ROWS)
-
-    def scroll(self, lines: int) -> None:
-        self.first = min(max(0, self.first + lines), self.last_first)
+    def line_count(self) -> int:
+        return len(self.lines)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
         if kind in (inp.BACK, inp.LOG, inp.PAUSE, inp.CONFIRM, inp.CLICK):
             return Pop()
-        page = ROWS - 1  # a page keeps one line of the last one in view
-        steps = {inp.UP: -1, inp.DOWN: 1, inp.LEFT: -page, inp.RIGHT: page, inp.PAGE_UP: -page,
-                 inp.PAGE_DOWN: page, inp.ROTATE_CCW: -WHEEL_LINES, inp.ROTATE_CW: WHEEL_LINES,
-                 inp.HOME: -len(self.lines), inp.END: len(self.lines)}
-        if kind in steps:
-            self.scroll(steps[kind])
+        if kind in (inp.LEFT, inp.RIGHT):
+            self.scroll(PAGE if kind == inp.RIGHT else -PAGE)
+        else:
+            self.scroll_for(kind)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
-        panel(surface, BOX)
-        text, tr = self.context.text, self.context.tr
-        text.blit(surface, tr("play.log"), 38, ACCENT, bold=True, midtop=(BOX.centerx, BOX.y + 18))
+        tr = self.context.tr
+        self.draw_page(surface, tr("play.log"), tr("logview.hint"))
         for row, line in enumerate(self.lines[self.first:self.first + ROWS]):
-            text.blit(surface, line.text, SIZE, line.colour, bold=not line.indent,
-                      topleft=(BOX.x + 40 + line.indent, TOP + row * LINE))
-        self._draw_scroll_bar(surface)
-        text.blit(surface, tr("logview.hint"), 22, DIM, midbottom=(BOX.centerx, BOX.bottom - 12))
-
-    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
-        """Where the visible lines are in the whole log, so a player knows how much more there is."""
-        if len(self.lines) <= ROWS:
-            return
-        track = pygame.Rect(BOX.right - 26, TOP, 6, ROWS * LINE)
-        pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=3)
-        height = max(20, track.height * ROWS // len(self.lines))
-        y = track.y + (track.height - height) * self.first // self.last_first
-        pygame.draw.rect(surface, DIM, (track.x, y, track.width, height), border_radius=3)
+            self.context.text.blit(surface, line.text, SIZE, line.colour, bold=not line.indent,
+                                   topleft=(BOX.x + 40 + line.indent, TOP + row * LINE))

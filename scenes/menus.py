@@ -15,6 +15,12 @@ from scenes.stack import Pop, Push, Quit, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 
+def report_unreadable_save(context: AppContext, error: SaveError) -> None:
+    """Tell the player, on the next menu, that the save could not be resumed, where it was kept and why."""
+    context.notices.append(context.tr("notice.save_unreadable", file=error.kept.name))
+    context.notices.append(error.reason)
+
+
 class MenuScene(Scene):
     """A titled menu page. ``Back`` leaves it, unless the subclass answers otherwise."""
 
@@ -22,7 +28,7 @@ class MenuScene(Scene):
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
-        self.menu = Menu(self.build_items())
+        self.menu = Menu(self.build_items(), text=context.text)
 
     def build_items(self) -> list[MenuItem]:
         raise NotImplementedError
@@ -30,7 +36,7 @@ class MenuScene(Scene):
     def rebuild(self) -> None:
         """Make the items again (the language changed, a save appeared…), keeping the focus."""
         focus = self.menu.focus
-        self.menu = Menu(self.build_items(), top=self.menu.top, width=self.menu.width)
+        self.menu = Menu(self.build_items(), top=self.menu.top, width=self.menu.width, text=self.context.text)
         self.menu.focus = min(focus, len(self.menu.items) - 1)
         if not self.menu.focused.enabled:
             self.menu.move(1)
@@ -97,8 +103,7 @@ class TitleScene(MenuScene):
         try:
             match = self.context.saves.load()
         except SaveError as error:
-            self.context.notices.append(self.context.tr("notice.save_unreadable", file=error.kept.name))
-            self.context.notices.append(error.reason)
+            report_unreadable_save(self.context, error)
             self.rebuild()
             return None
         return Push(start_match_scene(self.context, match))

@@ -14,43 +14,96 @@ from game.match import KEYBOARD, Match, MatchSetup
 from game.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
 from scenes import input as inp
 from scenes.context import AppContext
+from scenes.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
 from scenes.stack import Pop, Push, Scene, Transition
-from scenes.ui import ACCENT, BACKGROUND, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel, shade
+from scenes.ui import (ACCENT, BACKGROUND, LOGICAL_SIZE, NOTE_GAP, NOTE_LINE, NOTE_SIZE, TEXT, Menu, MenuItem, panel,
+                       shade)
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
+TITLE_SIZE, TITLE_LINE = 40, 34  # an overlay's title: font size (bold) and line height when it wraps
+MARGIN = 40  # between an overlay's box and its text
+RULES_WIDTH = 1000  # the rules' lines end well left of the scroll bar
 
 
 class MenuOverlay(Scene):
-    """A titled menu over the dimmed scene below; Back closes it with no answer."""
+    """A titled menu in a box over the dimmed scene below; Back closes it with no answer. A title too wide for
+    the box (a long question, a long language) wraps, and the box grows upwards to hold it."""
 
     opaque = False
+    side = MARGIN  # the box's room either side of the items
 
-    def __init__(self, context: AppContext, title: str, top: int = 220) -> None:
-        self.context, self.title = context, title
-        self.menu = Menu(self.build_items(), top=top)
+    def __init__(self, context: AppContext, title: str = "", top: int = 220, focus: int = 0) -> None:
+        self.context, self._title = context, title
+        self.menu = Menu(self.build_items(), top=top, focus=focus, text=context.text)
+        self.menu.note_width = self.box_width - 2 * MARGIN
+
+    @property
+    def title(self) -> str:
+        """The title as given. Overlays that name themselves (pause, settings) make theirs as they draw, so a
+        language changed in the settings shows at once when they come back to the top."""
+        return self._title
 
     def build_items(self) -> list[MenuItem]:
         raise NotImplementedError
+
+    def explanation(self) -> str:
+        """A sentence under the title, if the overlay needs one."""
+        return ""
+
+    def refresh(self) -> None:
+        """Make the items again (a setting, maybe the language, changed), keeping the focus."""
+        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, note_width=self.menu.note_width,
+                         text=self.context.text)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind in (inp.BACK, inp.PAUSE):
             return Pop()
         return self.menu.handle(intent)
 
+    @property
+    def box_width(self) -> int:
+        return self.menu.width + 2 * self.side
+
+    def title_lines(self) -> list[str]:
+        return self.context.text.wrap(self.title, self.box_width - 2 * MARGIN, TITLE_SIZE, bold=True)
+
+    def explanation_lines(self) -> list[str]:
+        explanation = self.explanation()
+        return self.context.text.wrap(explanation, self.box_width - 2 * MARGIN, NOTE_SIZE) if explanation else []
+
+    def box(self) -> pygame.Rect:
+        """Room for the title and explanation above the items, and under them for the longest note."""
+        menu = self.menu
+        above = 100 + TITLE_LINE * (len(self.title_lines()) - 1) + NOTE_LINE * len(self.explanation_lines())
+        notes = max(len(menu.note_lines(item)) for item in menu.items)
+        below = NOTE_GAP + NOTE_LINE * notes + 18 if notes else 36
+        box = pygame.Rect(0, menu.top - above, self.box_width, 0)
+        box.height, box.centerx = menu.rects[-1].bottom + below - box.y, CENTRE_X
+        return box
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
-        rects = self.menu.rects
-        box = pygame.Rect(0, 0, self.menu.width + 80, rects[-1].bottom - self.menu.top + 170)
-        box.midtop = (CENTRE_X, self.menu.top - 100)
+        text, box = self.context.text, self.box()
         panel(surface, box)
-        self.context.text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, box.y + 24))
-        self.menu.draw(surface, self.context.text)
+        y = box.y + 24
+        for line in self.title_lines():
+            text.blit(surface, line, TITLE_SIZE, ACCENT, bold=True, midtop=(CENTRE_X, y))
+            y += TITLE_LINE
+        for line in self.explanation_lines():
+            text.blit(surface, line, NOTE_SIZE, TEXT, midtop=(CENTRE_X, y + 22))
+            y += NOTE_LINE
+        self.menu.draw(surface, text)
 
 
 class ConfirmOverlay(MenuOverlay):
-    def __init__(self, context: AppContext, question: str, answer: Any) -> None:
+    """A yes-or-no question; Yes pops ``answer``. A question whose Yes loses something (``safe``) starts on
+    No, so a hurried Enter keeps it."""
+
+    side = 120  # a question is a sentence or two: a wider box keeps it to few lines
+
+    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False) -> None:
         self.answer = answer
-        super().__init__(context, question, top=300)
+        super().__init__(context, question, top=300, focus=int(safe))
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -61,7 +114,11 @@ class ConfirmOverlay(MenuOverlay):
 class PauseOverlay(MenuOverlay):
     def __init__(self, context: AppContext, match: Match) -> None:
         self.match = match
-        super().__init__(context, context.tr("pause.title"), top=200)
+        super().__init__(context, top=200)
+
+    @property
+    def title(self) -> str:
+        return self.context.tr("pause.title")
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -81,16 +138,22 @@ class PauseOverlay(MenuOverlay):
     def resume(self, result: Any) -> Transition | None:
         if result == "quit":
             return Pop("quit")
-        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus)
+        self.refresh()
         return None
 
 
 class SettingsOverlay(MenuOverlay):
     """Every setting, changed in place and remembered at once."""
 
+    side = 120  # the notes are long: two lines of them fit under the last item
+
     def __init__(self, context: AppContext) -> None:
         self.shown = context.settings  # what the items show: F11 or a dragged window may change it meanwhile
-        super().__init__(context, context.tr("menu.settings"), top=90)
+        super().__init__(context, top=90)
+
+    @property
+    def title(self) -> str:
+        return self.context.tr("menu.settings")
 
     def build_items(self) -> list[MenuItem]:
         tr, settings = self.context.tr, self.context.settings
@@ -133,18 +196,14 @@ class SettingsOverlay(MenuOverlay):
     def update(self, dt: float) -> Transition | None:
         if self.context.settings != self.shown:
             self.shown = self.context.settings
-            self.title = self.context.tr("menu.settings")
-            self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus)
+            self.refresh()
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
-        # tall enough for two lines of the focused item's note under the last item, and as wide as they are
-        box = pygame.Rect(0, 0, self.menu.width + 240, LOGICAL_SIZE[1] - 20)
+    def box(self) -> pygame.Rect:
+        """Nearly the whole screen, whatever the focused note: the box does not jump as the focus moves."""
+        box = pygame.Rect(0, 0, self.box_width, LOGICAL_SIZE[1] - 20)
         box.midtop = (CENTRE_X, 10)
-        panel(surface, box)
-        self.context.text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, 26))
-        self.menu.draw(surface, self.context.text)
+        return box
 
 
 class HandOverOverlay(Scene):
@@ -153,7 +212,7 @@ class HandOverOverlay(Scene):
     def __init__(self, context: AppContext, name: str, person: int) -> None:
         self.context, self.name, self.person = context, name, person
         self.menu = Menu([MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready")],
-                         top=420, width=640)
+                         top=420, width=640, text=context.text)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind == inp.PAUSE:
@@ -181,6 +240,9 @@ class PadMissingOverlay(MenuOverlay):
         tr = self.context.tr
         return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(("device", self.device, KEYBOARD)), key="keyboard")]
 
+    def explanation(self) -> str:
+        return self.context.tr("pad.plug_back")
+
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.device == self.device and intent.kind != inp.PAD_REMOVED:
             return Pop()  # the pad is (back) in a hand: it was plugged in again under its own number
@@ -190,32 +252,15 @@ class PadMissingOverlay(MenuOverlay):
             return None  # the game stays paused until the pad is back or the keyboard takes over
         return self.menu.handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
-        text = self.context.text
-        # the explanation may take two lines in some languages: the box grows upwards to hold them
-        lines = text.wrap(self.context.tr("pad.plug_back"), self.menu.width + 20, 26)
-        box = pygame.Rect(0, self.menu.top - 100 - 28 * len(lines), self.menu.width + 80, 0)
-        box.height, box.centerx = self.menu.rects[-1].bottom + 36 - box.y, CENTRE_X
-        panel(surface, box)
-        text.blit(surface, self.title, 40, ACCENT, bold=True, midtop=(CENTRE_X, box.y + 24))
-        for number, line in enumerate(lines):
-            text.blit(surface, line, 26, TEXT, midtop=(CENTRE_X, box.y + 80 + 28 * number))
-        self.menu.draw(surface, text)
 
-
-class RulesOverlay(Scene):
-    """The rules help: the current game's rules (or every topic, from the menu) and the controls.
-    Up and down scroll; left and right change the topic."""
-
-    opaque = False
-    LINE = 26
+class RulesOverlay(ScrollingPage):
+    """The rules help: the current game's rules (or every topic, from the menu) and the controls. It scrolls
+    as the game log does; left and right (and Tab) change the topic."""
 
     def __init__(self, context: AppContext, setup: MatchSetup | None) -> None:
         self.context = context
         self.topics = self._topics(setup)
         self.topic = 0
-        self.scroll = 0
 
     @staticmethod
     def _topics(setup: MatchSetup | None) -> list[str]:
@@ -237,33 +282,26 @@ class RulesOverlay(Scene):
 
             return [f"{tr(key)}: {spoken(keys)}" + (f"   ({tr('help.pad')}: {spoken(pad)})" if pad else "")
                     for key, keys, pad in inp.KEY_HELP]
-        return self.context.text.wrap(self.context.tr(topic), 1000, 24)
+        return self.context.text.wrap(self.context.tr(topic), RULES_WIDTH, SIZE)
+
+    def line_count(self) -> int:
+        return len(self.lines())
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
         if kind in (inp.BACK, inp.HELP, inp.CONFIRM, inp.PAUSE, inp.CLICK):
             return Pop()
-        if kind in (inp.UP, inp.DOWN):
-            self.scroll = max(0, self.scroll + (1 if kind == inp.DOWN else -1) * 3)
-        elif kind in (inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
+        if kind in (inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
             step = 1 if kind in (inp.RIGHT, inp.NEXT) else -1
-            self.topic, self.scroll = (self.topic + step) % len(self.topics), 0
-        elif kind in (inp.ROTATE_CW, inp.ROTATE_CCW):  # the mouse wheel scrolls
-            self.scroll = max(0, self.scroll + (3 if kind == inp.ROTATE_CW else -3))
+            self.topic, self.first = (self.topic + step) % len(self.topics), 0
+        else:
+            self.scroll_for(kind)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface)
-        box = pygame.Rect(60, 30, LOGICAL_SIZE[0] - 120, LOGICAL_SIZE[1] - 60)
-        panel(surface, box)
         text, tr = self.context.text, self.context.tr
-        title = tr(self.topics[self.topic] + ".title")
-        text.blit(surface, f"<  {title}  >", 38, ACCENT, bold=True, midtop=(CENTRE_X, box.y + 18))
-        lines = self.lines()
-        self.scroll = min(self.scroll, max(0, len(lines) - 20))
-        y = box.y + 70
-        for line in lines[self.scroll:self.scroll + 21]:
+        self.draw_page(surface, f"<  {tr(self.topics[self.topic] + '.title')}  >", tr("rules.hint"))
+        for row, line in enumerate(self.lines()[self.first:self.first + ROWS]):
             heading = line.isupper()  # the rules texts write their section headings in capitals
-            text.blit(surface, line, 24, ACCENT if heading else TEXT, bold=heading, topleft=(box.x + 40, y))
-            y += self.LINE
-        text.blit(surface, tr("rules.hint"), 22, DIM, midbottom=(CENTRE_X, box.bottom - 12))
+            text.blit(surface, line, SIZE, ACCENT if heading else TEXT, bold=heading,
+                      topleft=(BOX.x + 40, TOP + row * LINE))

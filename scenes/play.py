@@ -197,7 +197,8 @@ class PlayScene(Scene):
             from scenes.overlays import HandOverOverlay
 
             assert person is not None
-            return Push(HandOverOverlay(self.context, self.match.setup.people[person].name, person))
+            name = self.context.person_name(self.match.setup.people[person])
+            return Push(HandOverOverlay(self.context, name, person))
         plan = self.match.setup.seats[state.current_seat]
         if plan.kind != "ai":
             return None
@@ -376,7 +377,10 @@ class PlayScene(Scene):
             return tr("play.game_over")
         seat = state.current_seat
         plan = self.match.setup.seats[seat]
-        who = self.match.setup.people[plan.person].name if plan.kind == "person" else tr(f"level.{plan.level}")
+        if plan.kind == "person":
+            who = self.context.person_name(self.match.setup.people[plan.person])
+        else:
+            who = tr(f"level.{plan.level}")
         key = "play.thinking" if plan.kind == "ai" else "play.to_play"
         return tr(key, seat=self.view_seat_name(seat), who=who)
 

@@ -4,12 +4,15 @@ device they play with. Falconi offers the two-player forms of F-4.2 as ready-mad
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 
-from game.match import AI_LEVELS, KEYBOARD, OFF, MatchSetup, Person, SeatPlan
-from scenes.context import AppContext
-from scenes.menus import MenuScene
+from game.i18n import Translator
+from game.match import AI_LEVELS, KEYBOARD, OFF, Match, MatchSetup, Person, SeatPlan
+from game.saves import SaveError
+from scenes.context import AppContext, default_name
+from scenes.menus import MenuScene, report_unreadable_save
 from scenes.stack import Push, Transition
 from scenes.ui import DIM, LOGICAL_SIZE, Menu, MenuItem
 
@@ -49,7 +52,7 @@ class SeatSetupScene(MenuScene):
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
         super().__init__(context)
-        self.menu = Menu(self.build_items(), top=170, width=760, row=50)
+        self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text)
 
     def rebuild(self) -> None:
         super().rebuild()
@@ -94,7 +97,11 @@ class SeatSetupScene(MenuScene):
         return tr("setup.empty")
 
     def _person_name(self, person: int) -> str:
-        return self.context.tr("setup.player", number=person + 1)
+        return self.context.person_name(self._person(person))
+
+    def _person(self, person: int) -> Person:
+        """Person ``person`` of the rows, named by their number in this set-up."""
+        return Person(default_name(person + 1), self.devices[person])
 
     def _device_name(self, device: str) -> str:
         tr = self.context.tr
@@ -126,26 +133,57 @@ class SeatSetupScene(MenuScene):
         people_in_play = self._people_in_play()
         renumber = {person: index for index, person in enumerate(people_in_play)}
         seats = tuple(SeatPlan.human(renumber[p.person]) if p.kind == "person" else p for p in self.plans)
-        people = tuple(Person(self._person_name(person), self.devices[person]) for person in people_in_play)
-        return MatchSetup(self.game, seats, people or (Person(self._person_name(0)),), seed,
-                          variant=self.variant, short_game=self.short_game)
+        people = tuple(self._person(person) for person in people_in_play) or (self._person(0),)
+        return MatchSetup(self.game, seats, people, seed, variant=self.variant, short_game=self.short_game)
 
     def _start(self) -> Transition | None:
-        from game.match import Match
-        from scenes.play import start_match_scene
+        """Start the match, but ask first if it would replace a saved game: there is one autosave, and the new
+        match's first autosave would overwrite it. The question names the saved game; it starts on No."""
+        from scenes.overlays import ConfirmOverlay
 
+        tr = self.context.tr
         if self.game == "falconi" and all(plan.kind == "off" for plan in self.plans[1:]):
-            self.error = self.context.tr("setup.error.no_police")
+            self.error = tr("setup.error.no_police")
             self.rebuild()
             return None
+        saved = self._saved_match()
+        if saved is None:
+            return self._begin()
+        game = describe_game(tr, saved.setup.game, saved.setup.variant, saved.setup.short_game)
+        question = tr("confirm.replace_save", game=game, turn=saved.state.turn_number)
+        return Push(ConfirmOverlay(self.context, question, "start", safe=True))
+
+    def _saved_match(self) -> Match | None:
+        """The saved match, if there is one that can be resumed. One that cannot is kept aside by ``load`` (the
+        next menu says so): the new match replaces nothing."""
+        saves = self.context.saves
+        if not saves.has_save():
+            return None
+        try:
+            return saves.load()
+        except SaveError as error:
+            report_unreadable_save(self.context, error)
+            return None
+
+    def _begin(self) -> Transition:
+        from scenes.play import start_match_scene
+
         setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
         return Push(start_match_scene(self.context, Match(setup)))
 
+    def resume(self, result: Any) -> Transition | None:
+        if result == "start":
+            return self._begin()
+        return super().resume(result)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        tr = self.context.tr
-        if self.game == "falconi":
-            what = f"{tr('game.falconi')} - {tr('variant.' + self.variant)}"
-        else:
-            what = tr("game.fredericus") + (f" - {tr('setup.short_game')}" if self.short_game else "")
+        what = describe_game(self.context.tr, self.game, self.variant, self.short_game)
         self.context.text.blit(surface, what, 28, DIM, midtop=(LOGICAL_SIZE[0] // 2, 128))
+
+
+def describe_game(tr: Translator, game: str, variant: str, short_game: bool) -> str:
+    """The game and its options in a few words: "Catch Don Falconi - Pizza Funghi", "Fredericus - Shorter game"."""
+    if game == "falconi":
+        return f"{tr('game.falconi')} - {tr('variant.' + variant)}"
+    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if short_game else "")

@@ -44,7 +44,7 @@ class TextCache:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
-        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -63,19 +63,19 @@ class TextCache:
             surface = self._surfaces[key] = self.font(size, bold).render(text, True, colour)
         return surface
 
-    def wrap(self, text: str, width: int, size: int = 26) -> list[str]:
-        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``); remembered, since measuring
-        every word of a long text each frame costs milliseconds."""
-        key = (text, width, size)
+    def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);
+        remembered, since measuring every word of a long text each frame costs milliseconds."""
+        key = (text, width, size, bold)
         lines = self._wrapped.get(key)
         if lines is None:
             if len(self._wrapped) > 2000:
                 self._wrapped.clear()
-            lines = self._wrapped[key] = self._wrap(text, width, size)
+            lines = self._wrapped[key] = self._wrap(text, width, size, bold)
         return lines
 
-    def _wrap(self, text: str, width: int, size: int) -> list[str]:
-        font = self.font(size)
+    def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
+        font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
@@ -117,6 +117,11 @@ def shade(surface: pygame.Surface) -> None:
     surface.blit(veil, (0, 0))
 
 
+CHOICE_SIZE = 28  # the font size of a choice's label and value
+ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
+NOTE_SIZE, NOTE_LINE, NOTE_GAP = 26, 28, 24  # the focused item's note: font size, line height, gap above it
+
+
 @dataclass
 class MenuItem:
     """A line of a menu: a button (``action``) or a choice among ``choices`` (left/right or a click cycles)."""
@@ -151,6 +156,9 @@ class Menu:
     width: int = 520
     row: int = 54
     focus: int = 0
+    note_width: int = 0  # the focused item's note wraps at this width; 0: 200 wider than the items
+    # measures choices and notes, so a click finds the arrows before a first draw; scenes pass their own cache
+    text: TextCache = field(default_factory=TextCache)
     rects: list[pygame.Rect] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -193,13 +201,26 @@ class Menu:
                 return None
             self.focus = hit
             if kind == inp.CLICK:
-                rect = self.rects[hit]
-                step = -1 if intent.pos[0] < rect.x + rect.width // 3 and self.focused.choices else 1
+                box = self.value_box(hit)
+                step = -1 if box is not None and box.left <= intent.pos[0] < box.centerx else 1
                 return self._activate(self.focused, step)
         return None
 
     def hit(self, pos: tuple[int, int]) -> int | None:
         return next((index for index, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
+
+    def value_box(self, index: int) -> pygame.Rect | None:
+        """Where a choice shows its value between "<" and ">" (``None`` for a button). As wide as the widest
+        choice, so the arrows stay put while the value changes and a player can click the same arrow again;
+        a click on its left half goes back, anywhere else on the row forward."""
+        item = self.items[index]
+        if not item.choices:
+            return None
+        widest = max(self.text.render(choice, CHOICE_SIZE).get_width() for choice in item.choices)
+        rect = self.rects[index]
+        box = pygame.Rect(0, 0, widest + 2 * ARROW_ROOM, rect.height)
+        box.midright = (rect.right - 6, rect.centery)
+        return box
 
     @staticmethod
     def _activate(item: MenuItem, step: int) -> Transition | None:
@@ -215,14 +236,20 @@ class Menu:
             focused = index == self.focus
             panel(surface, rect, FOCUS if focused else PANEL, ACCENT if focused else PANEL_EDGE)
             colour = TEXT if item.enabled else DIM
-            if item.choices:
-                text.blit(surface, item.label, 28, colour, midleft=(rect.x + 18, rect.centery))
-                text.blit(surface, f"<  {item.value}  >", 28, ACCENT if focused else colour,
-                          midright=(rect.right - 18, rect.centery))
+            box = self.value_box(index)
+            if box is not None:
+                value_colour = ACCENT if focused else colour
+                text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(rect.x + 18, rect.centery))
+                text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
+                text.blit(surface, item.value, CHOICE_SIZE, value_colour, center=box.center)
+                text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
             else:
                 text.blit(surface, item.label, 30, colour, bold=focused, center=rect.center)
-        note = self.focused.note
-        if note and self.rects:
-            bottom = self.rects[-1].bottom + 24
-            for number, line in enumerate(text.wrap(note, self.width + 200, 26)):
-                text.blit(surface, line, 26, DIM, midtop=(self.centre_x, bottom + number * 28))
+        if self.rects:
+            bottom = self.rects[-1].bottom + NOTE_GAP
+            for number, line in enumerate(self.note_lines(self.focused)):
+                text.blit(surface, line, NOTE_SIZE, DIM, midtop=(self.centre_x, bottom + number * NOTE_LINE))
+
+    def note_lines(self, item: MenuItem) -> list[str]:
+        """An item's note as drawn under the last item when it has the focus (none for an item without one)."""
+        return self.text.wrap(item.note, self.note_width or self.width + 200, NOTE_SIZE) if item.note else []

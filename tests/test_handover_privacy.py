@@ -24,18 +24,36 @@ ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(1)
 PEOPLE = (Person("Anna"), Person("Bruno"))
 
 
-def open_twin(tmp_path, monkeypatch, match: Match, name: str) -> Driver:
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / name))
-    app = App(fps=0)
-    app.stack.apply(Push(start_match_scene(app.context, match)))
-    driver = Driver(app)
-    driver.run()
-    return driver
-
-
 def frame(driver: Driver) -> bytes:
     driver.run()
     return pygame.image.tobytes(driver.app.screen, "RGB")
+
+
+def watch(tmp_path, monkeypatch, match: Match, plan: list[str], name: str) -> dict[str, list[bytes]]:
+    """Open the window on ``match`` (pygame has one window, so one twin at a time), confirm each hand-over and
+    play ``plan`` (action texts) through keyboard events, keeping the frames seen at each moment: behind a
+    hand-over, on the screen of the seat whose turn it is (named by seat), at the end."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / name))
+    app = App(fps=0)
+    frames: dict[str, list[bytes]] = {}
+    try:
+        app.stack.apply(Push(start_match_scene(app.context, match)))
+        driver = Driver(app)
+        scene = None
+        for text in plan + [""]:
+            driver.run()  # a hand-over due after the last action goes up on the next frame
+            if isinstance(driver.top, HandOverOverlay):
+                frames.setdefault("hand-over", []).append(frame(driver))
+                driver.key(pygame.K_RETURN)
+            scene = driver.top
+            assert isinstance(scene, PlayScene)
+            frames.setdefault(f"seat {scene.match.state.current_seat}", []).append(frame(driver))
+            if text:
+                choose(driver, scene, scene.match.state.parse_action(text), "keyboard")
+        driver.save(screenshot_dir(tmp_path), f"privacy_{name}")
+        return frames
+    finally:
+        app.close()
 
 
 def diavola_twins() -> tuple[Match, Match]:
@@ -56,56 +74,32 @@ def diavola_twins() -> tuple[Match, Match]:
     return first, second
 
 
-def common_action(first: Match, second: Match, rng: random.Random):
-    """A random action legal in both twins with the same text, so that their public games stay alike."""
-    texts = {second.state.action_text(action) for action in second.state.legal_actions()}
-    shared = [action for action in first.state.legal_actions() if first.state.action_text(action) in texts]
-    action = rng.choice(shared)
-    return action, second.state.parse_action(first.state.action_text(action))
-
-
-def confirm_hand_over(twins: list[Driver]) -> None:
-    for driver in twins:
-        assert isinstance(driver.top, HandOverOverlay)
-        driver.key(pygame.K_RETURN)
-        assert isinstance(driver.top, PlayScene)
-
-
-def play_turn_alike(twins: list[Driver], seat: int, rng: random.Random) -> None:
-    """Play the same actions for ``seat`` in both twins until its turn is over, through keyboard events."""
-    scenes = [driver.top for driver in twins]
-    while scenes[0].match.state.current_seat == seat and not scenes[0].match.state.is_terminal():
-        actions = common_action(scenes[0].match, scenes[1].match, rng)
-        for driver, scene, action in zip(twins, scenes, actions):
-            choose(driver, scene, action, "keyboard")
+def plan_alike(first: Match, second: Match, turns: int, seed: int) -> list[str]:
+    """Action texts for ``turns`` turns that are legal in both twins at every step, chosen at random: the
+    public games stay alike, so any difference on screen can only come from the secret."""
+    one, two = Match(first.setup), Match(second.setup)
+    one.state, two.state = first.state.clone(), second.state.clone()
+    rng, plan = random.Random(seed), []
+    for _ in range(turns):
+        seat = one.state.current_seat
+        while one.state.current_seat == seat and not one.state.is_terminal():
+            texts = {two.state.action_text(action) for action in two.state.legal_actions()}
+            text = rng.choice(sorted(one.state.action_text(a) for a in one.state.legal_actions()
+                                     if one.state.action_text(a) in texts))
+            plan.append(text)
+            one.play(one.state.parse_action(text))
+            two.play(two.state.parse_action(text))
+    return plan
 
 
 def test_don_falconis_secrets_never_reach_the_screen_of_the_police_f9(tmp_path, monkeypatch):
     first, second = diavola_twins()
-    twins = [open_twin(tmp_path, monkeypatch, match, name) for match, name in ((first, "a"), (second, "b"))]
-    try:
-        assert all(isinstance(driver.top, HandOverOverlay) for driver in twins)
-        assert frame(twins[0]) == frame(twins[1]), "the hand-over screen shows something of Anna's secrets"
-        confirm_hand_over(twins)
-        assert frame(twins[0]) != frame(twins[1]), "Anna's own secrets should be on her screen now"
-        twins[1].save(screenshot_dir(tmp_path), "privacy_falconi_owner")
-        rng = random.Random(5)
-        play_turn_alike(twins, 0, rng)
-        scenes = [driver.top for driver in twins]
-        assert scenes[0].match.state.current_seat == 2
-        assert scenes[0].match.state.observation(2) == scenes[1].match.state.observation(2)
-        if isinstance(twins[0].top, HandOverOverlay):
-            assert frame(twins[0]) == frame(twins[1])
-            confirm_hand_over(twins)
-        for _ in range(3):  # Bruno's turn, frame after frame
-            assert frame(twins[0]) == frame(twins[1]), "Anna's secrets stayed on screen in Bruno's turn"
-        twins[0].save(screenshot_dir(tmp_path), "privacy_falconi_police")
-        play_turn_alike(twins, 2, rng)
-        assert isinstance(twins[0].top, HandOverOverlay), "Anna's secrets must wait behind a hand-over again"
-        assert frame(twins[0]) == frame(twins[1])
-    finally:
-        for driver in twins:
-            driver.app.close()
+    plan = plan_alike(first, second, turns=2, seed=5)  # Anna's turn, then Bruno's
+    seen = [watch(tmp_path, monkeypatch, match, plan, name) for match, name in ((first, "a"), (second, "b"))]
+    assert seen[0]["hand-over"] == seen[1]["hand-over"], "a hand-over screen shows something of Anna's secrets"
+    assert len(seen[0]["hand-over"]) == 2  # before Anna's turn and again after Bruno's
+    assert seen[0]["seat 2"] == seen[1]["seat 2"], "Anna's secrets are on screen in Bruno's turn"
+    assert seen[0]["seat 0"][0] != seen[1]["seat 0"][0], "Anna's own secrets should be on her screen"
 
 
 def fredericus_twins() -> tuple[Match, Match]:
@@ -129,22 +123,12 @@ def fredericus_twins() -> tuple[Match, Match]:
 
 def test_a_falconers_objectives_never_reach_the_other_falconers_screen_r10(tmp_path, monkeypatch):
     first, second = fredericus_twins()
-    owner = first.state.current_seat
-    twins = [open_twin(tmp_path, monkeypatch, match, name) for match, name in ((first, "a"), (second, "b"))]
-    try:
-        assert frame(twins[0]) == frame(twins[1]), "the hand-over screen shows something of the objectives"
-        confirm_hand_over(twins)
-        assert frame(twins[0]) != frame(twins[1]), "the owner's objectives should be on the owner's screen now"
-        rng = random.Random(2)
-        play_turn_alike(twins, owner, rng)
-        assert frame(twins[0]) == frame(twins[1]), "the objectives stayed on screen after the turn"
-        confirm_hand_over(twins)  # the other falconer's own secrets are hers to see
-        for _ in range(3):
-            assert frame(twins[0]) == frame(twins[1]), "the first falconer's objectives show in the other's turn"
-        twins[0].save(screenshot_dir(tmp_path), "privacy_fredericus_other")
-    finally:
-        for driver in twins:
-            driver.app.close()
+    owner, other = first.state.current_seat, 1 - first.state.current_seat
+    plan = plan_alike(first, second, turns=2, seed=2)
+    seen = [watch(tmp_path, monkeypatch, match, plan, name) for match, name in ((first, "a"), (second, "b"))]
+    assert seen[0]["hand-over"] == seen[1]["hand-over"], "a hand-over screen shows something of the objectives"
+    assert seen[0][f"seat {other}"] == seen[1][f"seat {other}"], "the objectives show in the other's turn"
+    assert seen[0][f"seat {owner}"][0] != seen[1][f"seat {owner}"][0], "the owner should see the objectives"
 
 
 def test_the_twins_differ_only_in_what_the_police_may_not_see():

@@ -5,10 +5,12 @@ import json
 import pygame
 from scene_driver import screenshot_dir
 
-from game.match import Match, MatchSetup, SeatPlan
+from game.match import Match, MatchSetup, Person, SeatPlan
 from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene
-from scenes.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
+from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
+from scenes.play import PlayScene
 from scenes.seats import SeatSetupScene
+from scenes.ui import ACCENT
 
 
 def test_the_app_opens_on_the_title_menu_with_continue_disabled(driver, tmp_path):
@@ -153,3 +155,78 @@ def test_run_app_opens_the_window_and_closes_on_quit(tmp_path, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert run_app(max_frames=600) == 0
     assert not pygame.get_init()
+
+
+def arrows_of(driver, key):
+    """Where the focused choice row ``key`` shows its "<" and ">", found on the screen as a player finds them:
+    the outermost accent-coloured pixels inside the row (the focused value is drawn in the accent colour)."""
+    driver.run()
+    menu = driver.top.menu
+    row = menu.rects[menu.items.index(menu.item(key))]
+    inner = row.inflate(-24, -16)  # clear of the focused row's rounded edge, also drawn in the accent colour
+    screen = driver.app.screen
+    xs = [x for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
+          if screen.get_at((x, y))[:3] == ACCENT]
+    return (min(xs) + 3, row.centery), (max(xs) - 3, row.centery)
+
+
+def test_a_click_on_a_seats_left_arrow_goes_back_and_on_its_right_arrow_forward(driver, tmp_path):
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN)
+    scene = driver.top
+    assert scene.menu.focused.key == "seat1"
+    driver.key(pygame.K_RIGHT)
+    assert scene.menu.item("seat1").value == "AI hard"
+    back, forward = arrows_of(driver, "seat1")
+    driver.click(back)
+    assert scene.menu.item("seat1").value == "AI normal"
+    driver.save(screenshot_dir(tmp_path), "menu_seats_after_left_arrow")
+    driver.click(forward)
+    driver.click(forward)
+    assert scene.menu.item("seat1").value == "Empty"
+
+
+def test_a_click_on_the_languages_left_arrow_goes_back_and_on_its_right_arrow_forward(driver):
+    driver.click_item("settings")
+    back, forward = arrows_of(driver, "language")
+    driver.click(back)
+    assert driver.app.context.settings.language == "fr"
+    back, forward = arrows_of(driver, "language")  # the labels are French now: the arrows may have moved
+    driver.click(forward)
+    driver.click(forward)
+    assert driver.app.context.settings.language == "it"
+
+
+def start_falconi_alone(driver):
+    """New game, Catch Don Falconi, Pizza Margherita, Start: alone as Don Falconi against three AI cars."""
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
+    driver.click_item("start")
+    assert isinstance(driver.top, PlayScene)
+
+
+def switch_language_from_the_pause_menu(driver):
+    """Esc, Settings, one step right from English (Italiano), and back out of the settings."""
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseOverlay)
+    driver.click_item("settings")
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_ESCAPE)
+
+
+def test_the_open_pause_menu_speaks_the_language_chosen_in_its_settings(driver, tmp_path):
+    start_falconi_alone(driver)
+    switch_language_from_the_pause_menu(driver)
+    assert isinstance(driver.top, PauseOverlay)
+    assert driver.top.title == "Pausa" and driver.top.menu.item("resume").label == "Riprendi"
+    driver.save(screenshot_dir(tmp_path), "menu_pause_after_italian")
+
+
+def test_a_default_player_name_follows_the_language_but_a_typed_name_stays(driver):
+    start_falconi_alone(driver)
+    switch_language_from_the_pause_menu(driver)
+    driver.key(pygame.K_ESCAPE)
+    scene = driver.top
+    assert isinstance(scene, PlayScene)
+    assert scene.match.setup.people[0].name == "Player 1"  # kept in one form, whatever the language
+    assert "(Giocatore 1)" in scene._status_line()
+    assert driver.app.context.person_name(Person("Anna")) == "Anna"
+    assert driver.app.context.person_name(Person("Player 12b")) == "Player 12b"

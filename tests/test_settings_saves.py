@@ -2,16 +2,22 @@
 
 import copy
 import json
+import random
 
+import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
 from game.match import Match, MatchSetup, SeatPlan
 from game.saves import SaveError, SaveStore
-from scenes.app import App
 from game.settings import Settings, load_settings, save_settings, settings_from_json
+from scenes.app import App
+from scenes.overlays import ConfirmOverlay
+from scenes.play import PlayScene
+from scenes.seats import SeatSetupScene
 
 
 def test_settings_round_trip(tmp_path):
@@ -160,3 +166,61 @@ def test_settings_that_were_ignored_are_told_in_the_players_language(tmp_path, m
         assert app.context.notices == ["The settings could not be read, so the defaults are used."]
     finally:
         app.close()
+
+
+def a_falconi_game_at_turn(turn):
+    """A Pizza Funghi game against three AI cars, played (random legal actions) until ``turn``; this seed's
+    chase lasts longer than the tests need."""
+    match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
+                                         SeatPlan.ai("easy")), seed=2, variant="funghi"))
+    rng = random.Random(2)
+    while match.state.turn_number < turn:
+        match.play(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def to_the_fredericus_start(driver):
+    """From the title menu: New game, Fredericus, Next, then a click on Start."""
+    driver.click_item("new")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    driver.click_item("start")
+
+
+def test_starting_a_new_game_over_a_saved_one_asks_first_naming_it_and_no_keeps_it(driver, tmp_path):
+    saves = driver.app.context.saves
+    saves.save(a_falconi_game_at_turn(7))
+    before = saves.path.read_bytes()
+    driver.top.rebuild()
+    to_the_fredericus_start(driver)
+    question = driver.top
+    assert isinstance(question, ConfirmOverlay)
+    assert "(Catch Don Falconi - Pizza Funghi, turn 7)" in question.title
+    assert question.menu.focused.key == "no"  # a hurried Enter keeps the saved game
+    driver.save(screenshot_dir(tmp_path), "menu_confirm_replace_save")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, SeatSetupScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.app.stack.close()  # everything that could save has left
+    assert saves.path.read_bytes() == before
+
+
+def test_yes_starts_the_new_game_which_then_replaces_the_saved_one(driver):
+    saves = driver.app.context.saves
+    saves.save(a_falconi_game_at_turn(3))
+    driver.top.rebuild()
+    to_the_fredericus_start(driver)
+    driver.click_item("yes")
+    assert isinstance(driver.top, PlayScene) and driver.top.match.setup.game == "fredericus"
+    driver.app.stack.close()
+    assert saves.load().setup.game == "fredericus"
+
+
+def test_a_new_game_over_an_unreadable_save_starts_at_once_and_keeps_the_save_aside(driver):
+    saves = driver.app.context.saves
+    saves.folder.mkdir(parents=True)
+    saves.path.write_text("{broken")
+    to_the_fredericus_start(driver)
+    assert isinstance(driver.top, PlayScene)
+    assert [kept.read_text() for kept in saves.folder.glob("autosave.unreadable-*.json")] == ["{broken"]
+    assert "could not be resumed" in driver.app.context.notices[-2]
