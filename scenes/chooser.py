@@ -10,6 +10,7 @@ whose steps are all chosen, it is the player's action.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -18,6 +19,31 @@ from game.core.protocol import Action, GameState, Seat
 from scenes import input as inp
 
 Step = tuple[str, Hashable]
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """A ``("rot", …)`` step's value when the board knows where the turn leads: ``dead_end`` marks a rotation
+    that is legal but leads nowhere (a Falconi car would be blocked, F-5.5), so the chooser starts on another
+    one when it can and the board can warn about it. A plain ``int`` of quarter turns is a rotation too."""
+
+    quarters: int
+    dead_end: bool = False
+
+
+def quarters(value: Hashable) -> int:
+    """The quarter turns of a rotation step's value (a :class:`Rotation` or an ``int``)."""
+    return value.quarters if isinstance(value, Rotation) else int(value)  # type: ignore[call-overload]
+
+
+def first_rotation(values: Sequence[Hashable], turn: int) -> int:
+    """Which of the legal rotations ``values`` to show first: the one last used (``turn``) or the next one
+    clockwise, skipping the ones that lead nowhere while another does not."""
+    order = {quarters(value) % 4: index for index, value in enumerate(values)}
+    wanted = [order[r % 4] for r in range(turn, turn + 4) if r % 4 in order]
+    dead = {index for index, value in enumerate(values) if isinstance(value, Rotation) and value.dead_end}
+    leading = [index for index in wanted if index not in dead]
+    return (leading or wanted)[0]
 
 
 class BoardAdapter(Protocol):
@@ -78,11 +104,8 @@ class ActionChooser:
         previous = self.focused if self._options else None
         self._options = list(seen)
         self.focus = self._options.index(previous) if previous in seen else 0
-        if self._rotating():  # start from the rotation last used, or the next one that is legal here
-            values = [value for _, value in self._options]
-            wanted = next((r for r in (self.turn, self.turn + 1, self.turn + 2, self.turn + 3) if r % 4 in values),
-                          values[0])
-            self.focus = values.index(wanted % 4) if wanted % 4 in values else 0
+        if self._rotating():
+            self.focus = first_rotation([value for _, value in self._options], self.turn)
 
     # --- choosing ---------------------------------------------------------------------------------------------
     def choose(self, step: Step) -> Action | None:
@@ -127,7 +150,7 @@ class ActionChooser:
         if self._options:
             self.focus = (self.focus + amount) % len(self._options)
             if self._rotating():
-                self.turn = int(self._options[self.focus][1])  # type: ignore[call-overload]
+                self.turn = quarters(self._options[self.focus][1])
 
     def move(self, direction: tuple[int, int]) -> None:
         """Focus the nearest option in ``direction`` from the focused one (angle weighs more than distance)."""

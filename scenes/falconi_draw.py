@@ -7,7 +7,7 @@ Everything here is stateless apart from image caches; :mod:`scenes.falconi_view`
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -21,6 +21,7 @@ from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
+CAPTION_SIZES = (16, 14, 12)  # the sizes of the frame's captions, largest first (see _caption_size)
 STRIP_WIDTH = 84  # the column at the right of the board with the tiles in hand
 DIRECTIONS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W as screen vectors
 
@@ -43,6 +44,14 @@ SEAT_COLOURS: Palette = tuple(seat_colour("falconi", seat) for seat in range(4))
 DISTRICT_SEAT = {district: number + 1 for number, district in enumerate(DISTRICTS)}
 LAST_MOVE = (120, 230, 255)
 ROUTE = ACCENT
+
+
+def _owner(quarter: int, edges: Collection[int]) -> int:
+    """Which of ``edges`` owns a quarter of a cell (quarters numbered like the edges that own them first, see
+    :meth:`Geometry.place_area`): its own edge, else the edge before it clockwise, else the one after, else the
+    only edge there is."""
+    return next((edge for edge in (quarter, (quarter - 1) % 4, (quarter + 1) % 4) if edge in edges),
+                next(iter(edges)))
 
 
 def muted(colour: Colour, amount: float = 0.45) -> Colour:
@@ -91,7 +100,8 @@ class Geometry:
         return x + dx * self.cs / 2, y + dy * self.cs / 2
 
     def place_rect(self, place: int) -> pygame.Rect:
-        """The hotspot of a place: the part of its cell by its entry edge (four places of a cell overlap little)."""
+        """A place's spot in its cell, by its entry edge, where an option at that place is marked (the four places
+        of a cell overlap little); Mode I drives may be clicked anywhere in :meth:`place_area`."""
         rect = self.cell_rect(place >> 2)
         along, depth, inset = self.cs // 2, self.cs * 3 // 8, 3
         edge = place & 3
@@ -100,6 +110,20 @@ class Geometry:
             return pygame.Rect(rect.centerx - along // 2, top, along, depth)
         left = rect.right - inset - depth if edge == 1 else rect.left + inset
         return pygame.Rect(left, rect.centery - along // 2, depth, along)
+
+    def place_area(self, place: int, edges: Collection[int]) -> pygame.Rect:
+        """Where a click chooses ``place`` when places of its cell entered by ``edges`` (its own among them) are
+        options together: the whole cell for one, else its share. Each edge owns the cell's quarter at its
+        clockwise end (N the top left, E the top right, S the bottom right, W the bottom left) and takes the
+        quarter of a missing edge next to it, so the shares are rectangles that cover the cell, each touching
+        its own edge."""
+        rect = self.cell_rect(place >> 2)
+        x, y, mid_x, mid_y, right, bottom = rect.x, rect.y, rect.centerx, rect.centery, rect.right, rect.bottom
+        quarters = (pygame.Rect(x, y, mid_x - x, mid_y - y), pygame.Rect(mid_x, y, right - mid_x, mid_y - y),
+                    pygame.Rect(mid_x, mid_y, right - mid_x, bottom - mid_y),
+                    pygame.Rect(x, mid_y, mid_x - x, bottom - mid_y))
+        owned = [quarters[edge] for edge in range(4) if _owner(edge, edges) == place & 3]
+        return owned[0].unionall(owned[1:])
 
     def car_point(self, place: int) -> Point:
         """Where a car at ``place`` stands: by its entry edge, in the right-hand lane of its heading."""
@@ -291,6 +315,8 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
     have its police seat's colour and, given ``letters`` (a letter per seat), its police car's letter."""
     surface.fill(BACKGROUND, BOARD_AREA)
     city, cs = geometry.city, geometry.cs
+    tunnels = {slot.name: labels["tunnel"].format(slot=slot.partner) for slot in city.slots if slot.role == "tunnel"}
+    size = _caption_size(text, [labels["prison"], labels["police"], *tunnels.values()], cs - 8)
     for cell in range(city.cell_count):
         rect = geometry.cell_rect(cell)
         pygame.draw.rect(surface, GROUND, rect)
@@ -306,17 +332,17 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
             for bar in range(5):
                 x = rect.x + 8 + bar * (rect.width - 16) / 4
                 pygame.draw.line(surface, (20, 20, 24), (x, rect.y + 4), (x, rect.bottom - 4), 3)
-            _caption(surface, text, labels["prison"], rect)
+            _caption(surface, text, labels["prison"], rect, size)
         elif slot.role == "station":
             pygame.draw.rect(surface, colour, rect, border_radius=4)
             _segment(surface, ROAD, rect.center, inner, cs * 0.3)
             pygame.draw.rect(surface, RAIL, rect, width=3, border_radius=4)
-            _caption(surface, text, labels["police"], rect)
+            _caption(surface, text, labels["police"], rect, size)
         elif slot.role == "tunnel":
             pygame.draw.rect(surface, muted(colour, 0.7), rect, border_radius=4)
             _segment(surface, ROAD, rect.center, inner, cs * 0.3)
             pygame.draw.circle(surface, (12, 12, 16), rect.center, cs * 0.2)
-            _caption(surface, text, labels["tunnel"].format(slot=slot.partner), rect)
+            _caption(surface, text, tunnels[slot.name], rect, size)
         else:
             pygame.draw.rect(surface, muted(colour), rect, border_radius=4)
         text.blit(surface, slot.name, 15, (230, 230, 236), topleft=(rect.x + 3, rect.y + 2))
@@ -325,13 +351,16 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
                       topright=(rect.right - 3, rect.y + 2))
 
 
-def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect) -> None:
-    """A building's name on a black band at the bottom of its slot, smaller when a language's word is long."""
-    image = text.render(words, 16, (255, 255, 255), bold=True)
-    for size in (14, 12):
-        if image.get_width() <= rect.width - 6:
-            break
-        image = text.render(words, size, (255, 255, 255), bold=True)
+def _caption_size(text: TextCache, captions: Sequence[str], width: int) -> int:
+    """The one size of the frame's captions: the largest at which every caption fits ``width``, so a language
+    whose words are long shrinks them all alike rather than leaving labels of two sizes side by side."""
+    return next((size for size in CAPTION_SIZES
+                 if all(text.font(size, True).size(caption)[0] <= width for caption in captions)), CAPTION_SIZES[-1])
+
+
+def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, size: int) -> None:
+    """A building's or tunnel's name on a black band at the bottom of its slot."""
+    image = text.render(words, size, (255, 255, 255), bold=True)
     box = image.get_rect(midbottom=(rect.centerx, rect.bottom - 2)).inflate(4, 0)
     pygame.draw.rect(surface, (0, 0, 0), box, border_radius=3)
     surface.blit(image, image.get_rect(center=box.center))

@@ -4,7 +4,8 @@ drive would take, CATCH!/ESCAPE! before it is played), and the side panel's line
 Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``.
 
 Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
-``"accomplice"``), ``("cell", c)``, ``("rot", r)``; ``("dest", place)`` or ``("dest", ("slot", s))`` for a
+``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
+reach no open end, nor a catch, is a dead end: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
 Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
 ``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
 ``("button", verb)`` for draw, bomb, pass and keep. A place is ``cell * 4 + entry_edge``.
@@ -42,13 +43,14 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from game.match import LogEntry
 from scenes import falconi_draw as draw
-from scenes.chooser import ActionChooser, Step
+from scenes.chooser import ActionChooser, Rotation, Step, first_rotation, quarters
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from scenes.ui import DANGER, GOOD, seat_colour
 
 ACCOMPLICE = "accomplice"
 BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
+DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
 INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 40, 22  # the play scene writes the info lines at 22 px in the panel
 
 
@@ -108,7 +110,8 @@ class FalconiView:
         assert isinstance(state, FalconiState) and isinstance(action, FalconiAction)
         verb = action.verb
         if verb == "place":
-            return ("tile", action.tile), ("cell", action.cell), ("rot", action.edge)
+            dead_end = state.variant.mode == 1 and self._drive_after(state, action) is None
+            return ("tile", action.tile), ("cell", action.cell), ("rot", Rotation(action.edge, dead_end))
         if verb == "drive":
             return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
         if verb in ("catch", "step", "turn"):
@@ -140,10 +143,9 @@ class FalconiView:
         if kind in ("cell", "rot"):
             cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), car >> 2)
             return geometry.cell_rect(cell)  # the rotations of a tile share its cell
-        if kind in ("dest", "blast"):
-            return geometry.slot_rect(value[1]) if isinstance(value, tuple) else geometry.place_rect(value)
-        if kind == "catch":
-            return geometry.place_rect(catch_place(state, value))
+        if kind in DRIVE_ENDS:
+            end = self._drive_goal(state, step)
+            return geometry.slot_rect(-end - 1) if end < 0 else geometry.place_area(end, self._ends_in(state, end >> 2))
         if kind == "slot":
             return geometry.slot_rect(value)
         if kind == "step":
@@ -172,7 +174,9 @@ class FalconiView:
         if kind == "cell":
             return tr("falconi.tip.cell", cell=cell_text(city, value))
         if kind == "rot":
-            return tr("falconi.tip.rot", degrees=90 * value)
+            if isinstance(value, Rotation) and value.dead_end:
+                return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
+            return tr("falconi.tip.rot", degrees=90 * quarters(value))
         if kind == "dest":
             if isinstance(value, tuple):
                 return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
@@ -232,11 +236,39 @@ class FalconiView:
         return pygame.Rect(base.x, base.y + index * height, base.width, height)
 
     def _drive_goal(self, state: FalconiState, step: Step) -> int:
-        """Where a Mode I drive option ends, as :func:`game.falconi.network.drive_route` wants it."""
+        """Where a Mode I drive, catch or blast option ends, as :func:`game.falconi.network.drive_route` wants
+        it."""
         kind, value = step[0], step[1]
         if kind == "catch":
             return catch_place(state, value)
         return -value[1] - 1 if isinstance(value, tuple) else value
+
+    def _ends_in(self, state: FalconiState, cell: int) -> set[int]:
+        """The entry edges of the Mode I drives, catches and blasts on offer that end in ``cell``: they share
+        it as their hotspots, so a click anywhere in the cell chooses one (see ``Geometry.place_area``)."""
+        ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal
+                if action.verb in ("drive", "catch", "blast"))
+        return {end & 3 for end in ends if end >= 0 and end >> 2 == cell}
+
+    def _mark(self, state: FalconiState, prefix: tuple[Step, ...], option: Step) -> pygame.Rect:
+        """Where an option is drawn: a drive's end in a cell by its entry edge, where the car would stand, within
+        its share of the cell (a click anywhere in that share chooses it); any other option over its hotspot."""
+        hotspot = self.option_rect(state, prefix, option)
+        if option[0] in DRIVE_ENDS:
+            end = self._drive_goal(state, option)
+            if end >= 0:
+                return self._geometry(state).place_rect(end).clip(hotspot)
+        return hotspot
+
+    @staticmethod
+    def _drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | None:
+        """The position after a Mode I tile is placed, while its car chooses where to drive; ``None`` when the
+        tile leads nowhere: no open end, escape or catch to reach, so the car is blocked (F-5.2, F-5.5)."""
+        if action not in state.legal:
+            return None
+        after = state.clone()
+        after.apply(action)
+        return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
 
     # --- drawing -------------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
@@ -268,7 +300,7 @@ class FalconiView:
                 shout = self._shout(state, option)
                 if shout is not None:
                     draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
-                             chooser.rect(option), DANGER if shout == "catch" else GOOD)
+                             self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD)
         self._board_secrets = frozenset(secrets)
 
     def _geometry(self, state: FalconiState) -> draw.Geometry:
@@ -344,10 +376,13 @@ class FalconiView:
         for option in chooser.options:
             if self.is_button(option):
                 continue
-            rect = chooser.rect(option)
+            rect = self._mark(state, tuple(chooser.prefix), option)
             focused = option == chooser.focused
             draw.highlight(overlay, rect.inflate(8, 8) if option[0] == "tile" else rect, focused,
                            fill=not (focused and option[0] in ("cell", "rot")))  # keep the ghost tile clear
+            hotspot = chooser.rect(option)
+            if focused and rect != hotspot:  # a drive's end: outline the share of its cell that a click takes
+                pygame.draw.rect(overlay, (*draw.ROUTE, 200), hotspot.inflate(-4, -4), width=2, border_radius=5)
 
     # --- previews of the focused option --------------------------------------------------------------------
     def _draw_ghosts(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
@@ -378,8 +413,8 @@ class FalconiView:
     def _ghost_tile(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
                     chooser: ActionChooser, tile: Any) -> None:
         """The tile being placed, see-through, on the focused cell at the focused rotation (at the cell step:
-        the rotation last chosen); a Mode I tile shows on its only cell at once, with where the car could
-        then drive."""
+        the rotation last chosen); a Mode I tile shows on its only cell at once, in the rotation the chooser
+        will start on, with where the car could then drive."""
         if not isinstance(tile, int) or tile >= ESCAPE:
             return
         places: list[Any] = [a for a in chooser.candidates() if a.verb == "place" and a.tile == tile]
@@ -388,29 +423,30 @@ class FalconiView:
         if kind == "cell":
             cell, rotation = value, chooser.turn
         elif kind == "rot":
-            cell, rotation = dict(chooser.prefix)["cell"], value
+            cell, rotation = dict(chooser.prefix)["cell"], quarters(value)
         elif len(cells) == 1:
-            rotations = [action.edge for action in places]
-            cell, rotation = cells.pop(), chooser.turn if chooser.turn in rotations else rotations[0]
+            rotations = [self.steps(state, action)[-1][1] for action in places]
+            cell, rotation = cells.pop(), quarters(rotations[first_rotation(rotations, chooser.turn)])
         else:
             return
         rect = geometry.cell_rect(cell)
         surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, 170), rect)
         pygame.draw.rect(surface, draw.ROUTE, rect, width=2, border_radius=5)
         if state.variant.mode == 1:
-            self._reach_preview(surface, state, FalconiAction("place", tile, cell, rotation))
+            self._reach_preview(surface, state, FalconiAction("place", tile, cell, rotation), rect)
 
-    def _reach_preview(self, surface: pygame.Surface, state: FalconiState, action: FalconiAction) -> None:
-        """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c)."""
-        if action not in state.legal:
-            return
-        after = state.clone()
-        after.apply(action)
-        if after.phase != DRIVE or after.turn_seat != state.turn_seat:
+    def _reach_preview(self, surface: pygame.Surface, state: FalconiState, action: FalconiAction,
+                       rect: pygame.Rect) -> None:
+        """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c), or a
+        DEAD END! tag over the tile (``rect``) when it leads nowhere (F-5.5)."""
+        after = self._drive_after(state, action)
+        if after is None:
+            if action in state.legal:
+                draw.tag(surface, self.context.text, self.context.tr("falconi.tag.dead_end"), rect, DANGER)
             return
         for option in after.legal:
             step = self.steps(after, option)[0]
-            centre = self.option_rect(after, (), step).center
+            centre = self._mark(after, (), step).center
             colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
             pygame.draw.circle(surface, colour, centre, 7)
             pygame.draw.circle(surface, (20, 20, 20), centre, 7, 2)
@@ -423,7 +459,7 @@ class FalconiView:
             return
         kind, value = chooser.focused[0], chooser.focused[1]
         car = state.cars[state.turn_seat]
-        if kind in ("dest", "catch", "blast"):
+        if kind in DRIVE_ENDS:
             route = drive_route(state, state.drive_from, self._drive_goal(state, chooser.focused))
             if route and kind == "catch":
                 route.append(state.cars[FUGITIVE])

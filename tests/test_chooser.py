@@ -3,7 +3,7 @@
 import pygame
 
 from scenes import input as inp
-from scenes.chooser import ActionChooser
+from scenes.chooser import ActionChooser, Rotation
 
 # Toy actions: (tile, cell, rotation) placements, and a button.
 ACTIONS = [("place", "a", 10, 0), ("place", "a", 10, 1), ("place", "a", 11, 2), ("place", "b", 12, 0), ("end",)]
@@ -110,3 +110,24 @@ def test_a_lone_first_step_is_taken_at_once_and_back_never_undoes_it():
     assert c.chosen
     assert c.back() and c.prefix == [("tile", "a")]
     assert not c.back()
+
+
+def test_a_tile_starts_on_the_rotation_last_used_or_the_next_one_that_does_not_lead_nowhere():
+    class Turns(Toy):
+        def steps(self, state, action):
+            return (("tile", action[1]), ("cell", action[2]), ("rot", Rotation(action[3], dead_end=action[3] < 2)))
+
+    c = ActionChooser(Turns(), None, [("place", "a", 10, r) for r in range(4)])
+    assert c.focused == ("rot", Rotation(2))  # 0 and 1 lead nowhere
+    c.handle(inp.Intent(inp.ROTATE_CW))
+    c.handle(inp.Intent(inp.ROTATE_CW))
+    assert c.focused == ("rot", Rotation(0, dead_end=True)) and c.turn == 0  # still reachable by rotating
+
+
+def test_when_every_rotation_leads_nowhere_the_tile_starts_on_the_one_last_used():
+    class Blocked(Toy):
+        def steps(self, state, action):
+            return (("tile", action[1]), ("cell", action[2]), ("rot", Rotation(action[3], dead_end=True)))
+
+    c = ActionChooser(Blocked(), None, [("place", "a", 10, 1), ("place", "a", 10, 3)])
+    assert c.focused == ("rot", Rotation(1, dead_end=True))

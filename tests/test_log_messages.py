@@ -272,10 +272,10 @@ def test_falconi_sentences_word_for_word():
     assert state.narrate(place) == Message.of(
         "log.falconi.place", who="@seat.falconi.0", tile="@tile.t-junction", cell="4,8"
     )
-    assert state.describe(place) == "Don Falconi places a t-junction at (4,8)"
+    assert state.describe(place) == "Don Falconi places a T-junction at (4,8)"
     said = {language: tr.message(state.narrate(place)) for language, tr in TRANSLATORS.items()}
     assert said == {
-        "en": "Don Falconi places a t-junction at (4,8)",
+        "en": "Don Falconi places a T-junction at (4,8)",
         "it": "Don Falconi piazza una tessera «incrocio a T» nella casella (4,8)",
         "de": "Don Falconi legt eine Straßenkarte „T-Kreuzung“ auf Feld (4,8)",
         "fr": "Don Falconi pose une carte route « intersection en T » sur la case (4,8)",
