@@ -4,6 +4,9 @@ Every string the player reads comes from a catalog by key. Each language's catal
 falconi, fredericus, rules…) so each file stays readable; the files of a language are merged. A key missing
 from a catalog falls back to English, and a test keeps all four catalogs with the same keys and the same
 ``{placeholders}``.
+
+A text that counts something has one key per plural form, ``<key>.one`` and ``<key>.other``: the four languages
+need only these two forms, but do not agree on which one zero takes.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from game.core.message import Message, is_key
 
 CATALOG_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 FALLBACK = "en"
+SINGULAR_COUNTS = {"fr": (0, 1)}  # French says "0 point"; English, Italian and German say "0 points"
 
 
 @cache
@@ -46,6 +50,12 @@ class Translator:
         if text is None:
             return key  # a missing key shows itself, so a test or a player can report it
         return text.format(**fields) if fields else text
+
+    def plural(self, key: str, count: int, **fields: Any) -> str:
+        """``key.one`` or ``key.other`` as this language says ``count`` things ("1 point", "2 points"), with
+        ``{count}`` and ``fields`` filled in."""
+        form = "one" if count in SINGULAR_COUNTS.get(self.language, (1,)) else "other"
+        return self(f"{key}.{form}", count=count, **fields)
 
     def has(self, key: str) -> bool:
         return key in self._fallback

@@ -1,10 +1,11 @@
 """The Fredericus board on screen: where every card, post, tower, token and tray sits, and placeholder painting.
 
 The geometry comes from the castle map (R-1.1) scaled into ``BOARD_AREA``, so hotspots and drawing always agree.
-Rows run outward from their towers; a long row squeezes its inner cards and keeps the cards nearest its end a
-full step apart, because the end cards are the ones the rules look at. The falconers' trays, the objective deck,
-the status and the legend sit in the eight wedges between the rows. Art replaces the painting later; the layout
-stays.
+Rows run outward from their towers, every card showing the same strip of itself whatever the row's length, so a
+growing row only gets longer; only a row longer than the board can hold squeezes its inner cards, and even then
+keeps the cards nearest its end as before, because the end cards are the ones the rules look at. The falconers'
+trays, the objective deck, the status and the legend sit in the eight wedges between the rows, and the arrows of
+the previews pass under them. Art replaces the painting later; the layout stays.
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ from scenes.ui import TextCache, seat_colour
 SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
 POST_SCALE = 0.64  # the posts a little further in, so the raptors standing there leave the towers visible
 MIDDLE = Vector2(BOARD_AREA.center)
-MARGIN = 4
-OUTER_STEPS = 5  # gaps at a row's end that stay full width when the row must squeeze
+MARGIN = 8  # between the board's edge and the farthest a row reaches: its destination box
+STRIP = 18  # what a card leaves visible of the one before it, across or down the board: room for the card's sign
+OUTER_STEPS = 5  # gaps at a row's end that keep their width when a row is too long for the board
 BADGE = 22  # capture badge and ghost-slot size
-CHIP_STEP = 27  # chips of captured creatures and objectives, with room for a count
+CHIP = 20  # a captured creature's or an objective's chip
+COUNT_RADIUS = 6  # the round count badge on a chip's top-right corner
+CHIP_STEP = CHIP + COUNT_RADIUS + 1  # chip to chip along a line: a chip's count clears the next chip
+ARROW_GAP = 4  # how far short of a panel a preview arrow stops before passing under it
 
 BOARD_COLOUR = (34, 46, 38)
 WALL = (156, 146, 124)
@@ -71,22 +76,19 @@ class RowLayout:
 
     @staticmethod
     def build(origin: Vector2, direction: Vector2, size: tuple[int, int], cards: int) -> RowLayout:
-        extent = _extent(size, direction)
-        full = 2 * extent + 2
-        room = _room(origin, direction, size) - full  # the ghost slot beyond the end must fit too
+        """Cards ``STRIP`` apart (a diagonal step moves ``STRIP`` across and down), the destination box a whole
+        card beyond the end; past what the board holds, the inner cards share what is left evenly."""
+        full = 2 * _extent(size, direction) + 2  # the destination box lies clear of the end card
+        step = STRIP / max(abs(direction.x), abs(direction.y))
+        room = _room(origin, direction, size) - full
         gaps = max(cards - 1, 0)
-        if gaps * full <= room:
-            offsets = [index * full for index in range(cards)]
-        else:
-            outer = min(gaps, OUTER_STEPS)
-            inner = gaps - outer
-            if inner == 0 or outer * full >= room:
-                step = room / gaps
-                offsets = [index * step for index in range(cards)]
-            else:
-                squeezed = (room - outer * full) / inner
-                offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * full
-                           for index in range(cards)]
+        if gaps * step <= room:
+            offsets = [index * step for index in range(cards)]
+        else:  # the board holds more than OUTER_STEPS steps on every row, so some inner gaps remain to squeeze
+            inner = gaps - OUTER_STEPS
+            squeezed = (room - OUTER_STEPS * step) / inner
+            offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * step
+                       for index in range(cards)]
         return RowLayout(origin, direction, size, tuple(offsets), full)
 
     def centre(self, index: int) -> Vector2:
@@ -147,6 +149,7 @@ class Layout:
         ]
         self.raptors = _raptor_places(self, posts, hooded)
         self.trays = {seat: TRAY_RECTS[name] for seat, name in enumerate(TRAY_PLACES[players])}
+        self.panels = [*self.trays.values(), DECK_RECT, STATUS_RECT, LEGEND_RECT, KEY_RECT]  # arrows pass under
 
     def tower_rect(self, tower: int) -> pygame.Rect:
         return _rect_at(self.towers[tower], (30, 30))
@@ -289,8 +292,8 @@ def paint_card(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code
         pygame.draw.circle(surface, GOLD, (x, y), 5)
         pygame.draw.circle(surface, (120, 80, 20), (x, y), 5, 1)
     else:
-        size = 19 if min(rect.size) >= 24 else 15
-        for letters in (shorts[code], shorts[code][:1]):
+        large = 19 if min(rect.size) >= 24 else 15  # smaller letters before fewer, in a narrow strip
+        for letters, size in ((shorts[code], large), (shorts[code], 15), (shorts[code][:1], large)):
             image = text.render(letters, size, CREATURE_INK, bold=True)
             if image.get_width() <= width and image.get_height() - 4 <= height:
                 surface.blit(image, image.get_rect(center=(x, y)))
@@ -298,8 +301,8 @@ def paint_card(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code
 
 
 def paint_objective(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code: int | None,
-                    shorts: Sequence[str], count: int = 1) -> None:
-    """An objective chip: the creature's letters, Fredericus in gold, or a card back (``None``); ``count`` ×n."""
+                    shorts: Sequence[str]) -> None:
+    """An objective chip: the creature's letters, Fredericus in gold, or a card back (``None``)."""
     if code is None:
         pygame.draw.rect(surface, BACK, rect, border_radius=3)
         pygame.draw.rect(surface, GOLD, rect.inflate(-6, -6), 1, border_radius=2)
@@ -307,8 +310,6 @@ def paint_objective(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
         pygame.draw.rect(surface, GOLD if code == FREDERICUS else PARCHMENT, rect, border_radius=3)
         text.blit(surface, shorts[code], 15, CREATURE_INK, bold=True, center=rect.center)
     pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
-    if count > 1:
-        paint_count(surface, text, rect, count)
 
 
 def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: bool, small: bool = False,
@@ -376,15 +377,53 @@ def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...],
     pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=4)
 
 
-def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end: Vector2, width: int = 3) -> None:
-    """A straight arrow; its head ends at ``end``."""
+def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end: Vector2, width: int = 3,
+          under: Sequence[pygame.Rect] = ()) -> None:
+    """A straight arrow whose head ends at ``end``; it passes under the panels ``under`` (drawn only outside
+    them), as a card moved between two far row ends would otherwise be drawn across a falconer's tray."""
     start, end = Vector2(start), Vector2(end)
     if start.distance_to(end) < 4:
         return
     along = (end - start).normalize()
+    for piece_start, piece_end in arrow_pieces(start, end - along * 8, under):
+        pygame.draw.line(surface, colour, piece_start, piece_end, width)
+    pygame.draw.polygon(surface, colour, arrow_head(start, end))
+
+
+def arrow_head(start: Vector2, end: Vector2) -> list[Vector2]:
+    """The three corners of the head of an arrow from ``start`` to ``end``."""
+    along = (end - start).normalize()
     across = Vector2(-along.y, along.x)
-    pygame.draw.line(surface, colour, start, end - along * 8, width)
-    pygame.draw.polygon(surface, colour, [end, end - along * 11 + across * 6, end - along * 11 - across * 6])
+    return [end, end - along * 11 + across * 6, end - along * 11 - across * 6]
+
+
+def arrow_pieces(start: Vector2, end: Vector2, under: Sequence[pygame.Rect]) -> list[tuple[Vector2, Vector2]]:
+    """The parts of the line from ``start`` to ``end`` that lie outside every rectangle of ``under``, each
+    stopping ``ARROW_GAP`` short of it."""
+    hidden = sorted(span for rect in under if (span := _span_inside(start, end, rect.inflate(2 * ARROW_GAP,
+                                                                                            2 * ARROW_GAP))))
+    pieces, begin = [], 0.0
+    for enter, leave in hidden:
+        if enter > begin:
+            pieces.append((begin, enter))
+        begin = max(begin, leave)
+    if begin < 1:
+        pieces.append((begin, 1.0))
+    return [(start.lerp(end, a), start.lerp(end, b)) for a, b in pieces]
+
+
+def _span_inside(start: Vector2, end: Vector2, rect: pygame.Rect) -> tuple[float, float] | None:
+    """Where, as fractions of the way from ``start`` to ``end``, the line is inside ``rect`` (Liang–Barsky)."""
+    enter, leave = 0.0, 1.0
+    delta = end - start
+    for move, low, high, at in ((delta.x, rect.left, rect.right, start.x), (delta.y, rect.top, rect.bottom, start.y)):
+        if move == 0:
+            if not low <= at <= high:
+                return None
+            continue
+        first, second = sorted(((low - at) / move, (high - at) / move))
+        enter, leave = max(enter, first), min(leave, second)
+    return (enter, leave) if enter < leave else None
 
 
 def ghost_layer() -> pygame.Surface:
@@ -402,33 +441,76 @@ def creature_counts(counts: Sequence[int]) -> list[tuple[int, int]]:
     return [(kind, count) for kind, count in enumerate(counts[:KINDS]) if count]
 
 
-def paint_chips(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple[int, int, int]],
-                chips: Sequence[tuple[int | None, int]], shorts: Sequence[str], row_cards: bool) -> None:
-    """Chips along ``lines`` (left, middle y, right), filling one line before the next and squeezing the last;
-    ``row_cards`` paints captured creatures, else objectives."""
-    placed = 0
+ChipLine = tuple[int, int, int]  # a line of chips: its left, its middle y and its right
+
+
+def chip_places(lines: Sequence[ChipLine], chips: Sequence[tuple[int | None, int]]) -> list[
+        tuple[pygame.Rect, pygame.Rect | None]]:
+    """Each chip's rect and, for a count above one, its count badge's: chips fill one line before the next,
+    ``CHIP_STEP`` apart so that a count never covers the next chip. The last line takes all that are left; when
+    they do not fit, the chips without a count let the next chip cover part of them first."""
+    places: list[tuple[pygame.Rect, pygame.Rect | None]] = []
     for number, (left, middle_y, right) in enumerate(lines):
-        room = max((right - left - 20) // CHIP_STEP + 1, 1)
-        count = len(chips) - placed if number == len(lines) - 1 else min(room, len(chips) - placed)
-        step = min(CHIP_STEP, (right - left - 20) / max(count - 1, 1))
-        for index, (code, amount) in enumerate(chips[placed : placed + count]):
-            rect = pygame.Rect(0, 0, 20, 20)
-            rect.center = (round(left + 10 + index * step), middle_y)
-            if row_cards and code is not None:
-                paint_card(surface, text, rect, code, shorts, Vector2(rect.center))
-                if amount > 1:
-                    paint_count(surface, text, rect, amount)
-            else:
-                paint_objective(surface, text, rect, code, shorts, amount)
-        placed += count
+        rest = chips[len(places):]
+        line = rest if number == len(lines) - 1 else _fitting(rest, right - left)
+        steps = _chip_steps([amount > 1 for _, amount in line], right - left)
+        x = float(left)
+        for (_, amount), step in zip(line, steps):
+            rect = pygame.Rect(round(x), middle_y - CHIP // 2, CHIP, CHIP)
+            badge = pygame.Rect(0, 0, 2 * COUNT_RADIUS, 2 * COUNT_RADIUS)
+            badge.center = (rect.right, rect.top + 2)
+            places.append((rect, badge if amount > 1 else None))
+            x += step
+    return places
 
 
-def paint_count(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, count: int) -> None:
-    """How many of a kind, as a small round badge on the chip's top-right corner."""
-    corner = (rect.right + 3, rect.top)
-    pygame.draw.circle(surface, INK, corner, 7)
-    pygame.draw.circle(surface, GOLD, corner, 7, 1)
-    text.blit(surface, str(count), 15, (255, 255, 255), bold=True, center=corner)
+def _fitting(chips: Sequence[tuple[int | None, int]], room: int) -> list[tuple[int | None, int]]:
+    """The first chips that fit ``room`` a whole step apart, their counts included."""
+    taken, reach = [], 0
+    for chip in chips:
+        if reach + CHIP + (COUNT_RADIUS if chip[1] > 1 else 0) > room:
+            break
+        taken.append(chip)
+        reach += CHIP_STEP
+    return taken
+
+
+def _chip_steps(counted: Sequence[bool], room: int) -> list[float]:
+    """How far each chip of a line is from the next: ``CHIP_STEP``, or less for the chips without a count when
+    the line is too short, as long as a third of each stays in sight; evenly less for all past that."""
+    if not counted:
+        return []
+    need = CHIP + (COUNT_RADIUS if counted[-1] else 0)
+    steps = [float(CHIP_STEP)] * (len(counted) - 1)
+    if sum(steps) + need <= room:
+        return steps + [0.0]
+    plain = [index for index, has_count in enumerate(counted[:-1]) if not has_count]
+    spare = room - need - CHIP_STEP * (len(steps) - len(plain))
+    if plain and spare >= len(plain) * CHIP / 3:
+        for index in plain:
+            steps[index] = spare / len(plain)
+    else:
+        steps = [(room - need) / len(steps)] * len(steps)
+    return steps + [0.0]
+
+
+def paint_chips(surface: pygame.Surface, text: TextCache, lines: Sequence[ChipLine],
+                chips: Sequence[tuple[int | None, int]], shorts: Sequence[str], row_cards: bool) -> None:
+    """The chips placed by ``chip_places``; ``row_cards`` paints captured creatures, else objectives."""
+    for (code, amount), (rect, badge) in zip(chips, chip_places(lines, chips)):
+        if row_cards and code is not None:
+            paint_card(surface, text, rect, code, shorts, Vector2(rect.center))
+        else:
+            paint_objective(surface, text, rect, code, shorts)
+        if badge is not None:
+            paint_count(surface, text, badge, amount)
+
+
+def paint_count(surface: pygame.Surface, text: TextCache, badge: pygame.Rect, count: int) -> None:
+    """How many of a kind, as a small round badge (placed by ``chip_places``)."""
+    pygame.draw.circle(surface, INK, badge.center, COUNT_RADIUS)
+    pygame.draw.circle(surface, GOLD, badge.center, COUNT_RADIUS, 1)
+    text.blit(surface, str(count), 14, (255, 255, 255), bold=True, center=badge.center)
 
 
 # --- the wedges: trays, deck, status, legend -------------------------------------------------------------------
@@ -462,14 +544,19 @@ def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: T
     text.blit(surface, tray.name, 22, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
     text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
     lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
-    chips_left = rect.x + 12 + max(text.render(label, 16).get_width() for label, _, _ in lines)
+    label_width = max(text.render(label, 16).get_width() for label, _, _ in lines)
     for line, (label, chips, row_cards) in enumerate(lines):
-        middle = rect.y + 42 + 25 * line
-        text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, middle))
-        paint_chips(surface, text, [(chips_left, middle, rect.right - 6)], chips, shorts, row_cards)
+        chip_line = tray_chip_line(rect, label_width, line)
+        text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, chip_line[1]))
+        paint_chips(surface, text, [chip_line], chips, shorts, row_cards)
     for centre in layout.tray_token_centres(tray.seat, tray.tokens_in_hand):
         paint_token(surface, centre, tray.seat, colours, tray.mark, text)
     text.blit(surface, tray.tags, 16, (200, 200, 160), midright=(rect.right - 7, rect.bottom - 14))
+
+
+def tray_chip_line(tray: pygame.Rect, label_width: int, line: int) -> ChipLine:
+    """A tray's line of captured creatures (``line`` 0) or of objectives (1), right of the wider label."""
+    return tray.x + 12 + label_width, tray.y + 42 + 25 * line, tray.right - 6
 
 
 def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], deck_count: int,
@@ -485,9 +572,14 @@ def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], d
     for number, line in enumerate(lines[:-1]):
         text.blit(surface, line, 16, (200, 206, 196), topleft=(rect.x + 78, rect.y + 6 + 15 * number))
     label = text.blit(surface, lines[-1], 16, (200, 206, 196), midleft=(rect.x + 8, rect.y + 66))
-    paint_chips(surface, text, [(label.right + 6, rect.y + 66, rect.right - 8), (rect.x + 8, rect.y + 90,
-                                                                              rect.right - 8)],
-                discards, shorts, False)
+    paint_chips(surface, text, deck_chip_lines(label.width), discards, shorts, False)
+
+
+def deck_chip_lines(label_width: int) -> list[ChipLine]:
+    """The lines of the discarded objectives: after their label, then below it, far enough apart that the
+    counts of the second line stay clear of the chips of the first."""
+    rect = DECK_RECT
+    return [(rect.x + 14 + label_width, rect.y + 66, rect.right - 8), (rect.x + 8, rect.y + 92, rect.right - 8)]
 
 
 def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple[str, tuple[int, int, int]]],

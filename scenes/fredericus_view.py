@@ -43,10 +43,12 @@ from game.match import LogEntry
 from scenes import fredericus_draw as draw
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
-from scenes.gameview import BAR_AREA
+from scenes.gameview import BAR_AREA, PANEL_AREA
 from scenes.ui import ACCENT, DANGER, FOCUS, TEXT, seat_colour
 
 BUTTONS = ("end", "stay", "mask")
+INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 28, 22  # how wide and how large the play scene writes the info lines
+INDENT = "\u2002\u2002"  # two en spaces: a falconer's own lines stand under their name
 _STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
 
 
@@ -183,8 +185,9 @@ class FredericusView:
         return self.context.tr("fredericus.fredericus") if code == FREDERICUS else self._card_name(code)
 
     def _counted(self, counts: Sequence[int], none: str) -> str:
-        """"Griffin ×2, Dragon": kinds held with their counts (objectives or creatures), or the ``none`` text."""
-        parts = [self._objective_name(kind) + (f" ×{count}" if count > 1 else "")
+        """"Griffin ×2, Dragon": kinds held with their counts (objectives or creatures), or the ``none`` text;
+        a no-break space keeps a count on its kind's line in the panel."""
+        parts = [self._objective_name(kind) + (f"\u00a0×{count}" if count > 1 else "")
                  for kind, count in enumerate(counts) if count]
         return ", ".join(parts) or self.context.tr(f"fredericus.info.{none}")
 
@@ -204,41 +207,52 @@ class FredericusView:
         game = _game(state)
         tr = self.context.tr
         over = game.is_terminal()
-        lines: list[str] = []
+        lines: list[tuple[str, int]] = []  # each line with how deep it is indented
         if over:
             scores = game.scores()
             winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
-            lines.append(tr("fredericus.info.winner", name=self._colour(winner), points=scores[winner]))
-            lines.append(tr(f"fredericus.info.ending.{game.trigger}"))
+            lines.append((tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)), 0))
+            lines.append((tr(f"fredericus.info.ending.{game.trigger}"), 0))
         else:
-            lines.append(tr("fredericus.info.turn", name=self._colour(game.current_seat),
-                            phase=tr(f"fredericus.phase.{game.phase_name}")))
+            lines.append((tr("fredericus.info.turn", name=self._colour(game.current_seat),
+                             phase=tr(f"fredericus.phase.{game.phase_name}")), 0))
             if game.phase_name == "play":
-                lines.append(tr("fredericus.info.actions", count=game.actions_left))
+                lines.append((tr("fredericus.info.actions", count=game.actions_left), 0))
             if game.trigger is not None:
-                lines.append(tr("fredericus.info.last_round"))
+                lines.append((tr("fredericus.info.last_round"), 0))
         shown = set()
         for seat in game.order:
-            held = sum(game.hands[seat])
-            fredericus = game.fredericus_holder == seat
+            name = self._colour(seat)
             if over:
-                lines.append(tr("fredericus.info.final", name=self._colour(seat), points=game.scores()[seat]))
+                lines.append((tr.plural("fredericus.info.final", game.scores()[seat], name=name), 0))
             else:
-                lines.append(tr("fredericus.info.seat", name=self._colour(seat), points=_public_points(game, seat),
-                                creatures=sum(game.creatures[seat]), objectives=held))
-            lines.append(tr("fredericus.info.caught", list=self._counted(game.creatures[seat], "no_creatures")))
-            if fredericus:
-                lines.append(tr("fredericus.info.holds_fredericus"))
+                lines.append((tr("fredericus.info.seat", name=name,
+                                 points=tr.plural("fredericus.count.points_so_far", _public_points(game, seat)),
+                                 creatures=tr.plural("fredericus.count.creatures", sum(game.creatures[seat])),
+                                 objectives=tr.plural("fredericus.count.objectives", sum(game.hands[seat]))), 0))
+            lines.append((tr("fredericus.info.caught", list=self._counted(game.creatures[seat], "no_creatures")), 1))
+            if game.fredericus_holder == seat:
+                lines.append((tr("fredericus.info.holds_fredericus"), 1))
             if over or seat in visible:
                 if not over:
                     shown.add(seat)
-                lines.append(tr("fredericus.info.objectives", list=self._counted(game.hands[seat], "no_objectives"),
-                                points=game.scores()[seat]))
+                lines.append((tr("fredericus.info.objectives", list=self._counted(game.hands[seat], "no_objectives"),
+                                 points=game.scores()[seat]), 1))
         self._secrets = frozenset(shown)
         discarded = [game.discards.count(code) for code in range(KINDS + 1)]
-        lines.append(tr("fredericus.info.deck", count=len(game.deck), list=self._counted(discarded, "no_objectives")))
-        lines.append(self._fredericus_line(game))
-        return lines
+        lines.append((tr("fredericus.info.deck", count=len(game.deck),
+                         list=self._counted(discarded, "no_objectives")), 0))
+        lines.append((self._fredericus_line(game), 0))
+        return [part for line, depth in lines for part in self._indented(line, depth)]
+
+    def _indented(self, line: str, depth: int) -> list[str]:
+        """``line`` wrapped to the side panel ``depth`` indents in, its continuation one indent further, so a
+        falconer's lines stand under their name. Wrapped here, and indented with en spaces, because the panel
+        wraps again at plain spaces and would drop an indent made of them."""
+        text = self.context.text
+        indent = text.font(INFO_SIZE).size(INDENT)[0]
+        parts = text.wrap(line, INFO_WIDTH - (depth + 1) * indent, INFO_SIZE)
+        return [INDENT * (depth + bool(index)) + part for index, part in enumerate(parts)]
 
     def _fredericus_line(self, game: FredericusState) -> str:
         if FREDERICUS in game.deck:
@@ -359,7 +373,7 @@ class FredericusView:
             seat=seat,
             name=self._colour(seat),
             mark=self._marks()[seat],
-            points=tr("fredericus.board.points", points=points),
+            points=tr.plural("fredericus.board.points", points),
             tags=" · ".join(tags),
             caught_label=tr("fredericus.board.caught"),
             objectives_label=tr("fredericus.board.objectives"),
@@ -420,14 +434,14 @@ class FredericusView:
             row = layout.rows[value]
             for _, destination in following:
                 target = layout.rows[int(cast(int, destination))]
-                draw.arrow(layer, ghost, row.centre(len(row.offsets) - 1), target.slot_centre(), 2)
+                draw.arrow(layer, ghost, row.centre(len(row.offsets) - 1), target.slot_centre(), 2, layout.panels)
                 draw.outline(layer, target.slot_rect(), ghost, 2)
         elif kind == "to_row":
             source = layout.rows[int(cast(int, chooser.prefix[-1][1]))]
             target = layout.rows[value]
             code = game.rows[int(cast(int, chooser.prefix[-1][1]))][-1]
             draw.paint_card(layer, text, target.slot_rect(), code, self._shorts(), target.slot_centre())
-            draw.arrow(layer, ghost, source.centre(len(source.offsets) - 1), target.slot_centre(), 3)
+            draw.arrow(layer, ghost, source.centre(len(source.offsets) - 1), target.slot_centre(), 3, layout.panels)
         elif kind in ("raptor", "post"):
             raptor = value if kind == "raptor" else int(cast(int, chooser.prefix[-1][1]))
             posts = [int(cast(int, post)) for _, post in following] if kind == "raptor" else [value]
@@ -490,8 +504,8 @@ class FredericusView:
         row = layout.rows[post]
         first, end = row.centre(0), row.centre(len(row.offsets) - 1)
         aside = Vector2(-row.direction.y, row.direction.x) * (max(row.size) / 2 + 8)
-        draw.arrow(layer, ghost, first + aside, end + aside, 3)
-        draw.arrow(layer, ghost, end - aside, first - aside, 3)
+        draw.arrow(layer, ghost, first + aside, end + aside, 3, layout.panels)
+        draw.arrow(layer, ghost, end - aside, first - aside, 3, layout.panels)
 
 
 def _game(state: GameState) -> FredericusState:

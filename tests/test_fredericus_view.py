@@ -15,14 +15,16 @@ from game.ai.service import AIService
 from game.core.protocol import GameState
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, HOOD
+from game.fredericus.builder import build_position
 from game.i18n import Translator
 from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
+from scenes import fredericus_draw
 from scenes.chooser import ActionChooser
 from scenes.context import AppContext
-from scenes.fredericus_view import FredericusView
-from scenes.gameview import BOARD_AREA
+from scenes.fredericus_view import INDENT, FredericusView
+from scenes.gameview import BOARD_AREA, PANEL_AREA
 from scenes.input import InputMapper
 
 CONFIGS = [(players, short) for players in (2, 3, 4) for short in (False, True)]
@@ -144,8 +146,8 @@ def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
     owner = state.current_seat
     shown = view.info_lines(state, frozenset({owner}))
     hidden = view.info_lines(state, frozenset())
-    assert sum("objectives:" in line for line in shown) == 1
-    assert not any("objectives:" in line for line in hidden)
+    assert sum("Objectives:" in line for line in shown) == 1
+    assert not any("Objectives:" in line for line in hidden)
     assert view.secrets_drawn == frozenset()
 
 
@@ -234,3 +236,61 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     assert all(any(place.collidepoint(point) for place in seat_places) for point in changed)
     assert draw.seat_marks(["Red", "Blue", "Green", "Yellow"]) == ("R", "B", "G", "Y")
     assert draw.seat_marks(["Rot", "Blau", "Grün", "Gelb"]) == ("1", "2", "3", "4")  # alike initials: numbers
+
+
+def test_the_english_panel_says_one_point_one_creature_and_one_objective_in_the_singular(context):
+    view = FredericusView(context)
+    state = build_position(2, creatures={0: "g"}, objectives={1: "u"})
+    lines = view.info_lines(state, frozenset({1}))
+    assert "Red: 1 point so far · 1 creature · 0 objectives" in lines
+    assert "Blue: 1 point so far · 0 creatures · 1 objective" in lines
+    assert f"{INDENT}Caught: Griffin" in lines and f"{INDENT}Caught: none" in lines
+
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_counts_one_point_creature_and_objective_in_its_singular(context, monkeypatch, language):
+    context.tr = tr = Translator(language)
+    view = FredericusView(context)
+    state = build_position(2, creatures={0: "g"}, objectives={1: "u"})
+    lines = view.info_lines(state, frozenset())
+    red, blue = (next(line for line in lines if "·" in line and line.startswith(tr(f"fredericus.colour.{seat}")))
+                 for seat in (0, 1))
+    zero = "one" if language == "fr" else "other"  # "0 point" in French only
+    one = {"points_so_far": 1, "creatures": 1, "objectives": 0}
+    for line, counts in ((red, one), (blue, one | {"creatures": 0, "objectives": 1})):
+        for noun, count in counts.items():
+            assert tr(f"fredericus.count.{noun}.{'one' if count else zero}", count=count) in line, line
+    trays = []
+    monkeypatch.setattr(fredericus_draw, "paint_tray", lambda *args: trays.append(args[3]))
+    view.draw_board(pygame.Surface((1280, 720)), state, None, frozenset(), [])
+    assert [tray.points for tray in trays] == [tr("fredericus.board.points.one", count=1)] * 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_falconers_own_lines_stand_indented_under_their_name_and_fit_the_panel(context, language):
+    context.tr = tr = Translator(language)
+    view = FredericusView(context)
+    caught = tr("fredericus.info.caught", list="")
+    for players in (2, 4):
+        names = tuple(tr(f"fredericus.colour.{seat}") for seat in range(players))
+        for number, (state, _) in enumerate(random_game(players, False, 6)):
+            if number % 25 and not state.is_terminal():
+                continue
+            lines = view.info_lines(state, frozenset(state.seats))
+            assert all(context.text.wrap(line, PANEL_AREA.width - 28, 22) == [line] for line in lines)
+            assert not any(line.startswith(caught) for line in lines)
+            under = [lines[index - 1] for index, line in enumerate(lines) if line.startswith(INDENT + caught)]
+            assert len(under) == players and all(line.startswith(names) for line in under), lines
+
+
+def test_the_rules_help_says_what_the_game_allows_a_falconer_with_a_hooded_raptor(context):
+    """Rules decision 4: hooding needs no raptor of the hooder's own, so it is allowed while one is hooded."""
+    state = build_position(2, {0: "T", 2: "T"}, hooded=["0f"])
+    assert [state.action_text(action) for action in state.legal_actions() if action.kind == HOOD] == ["hood 1 1f"]
+    phrases = {"en": "even while one of your own raptors is hooded",
+               "it": "anche mentre uno dei tuoi rapaci è incappucciato",
+               "de": "während einer deiner eigenen Greifvögel verkappt ist",
+               "fr": "même quand l'un de tes rapaces est chaperonné"}
+    for language, phrase in phrases.items():
+        assert phrase in Translator(language)("rules.fredericus"), language
