@@ -16,8 +16,19 @@ from scenes import input as inp
 from scenes.context import AppContext
 from scenes.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
 from scenes.stack import Pop, Push, Scene, Transition
-from scenes.ui import (ACCENT, BACKGROUND, LOGICAL_SIZE, NOTE_GAP, NOTE_LINE, NOTE_SIZE, TEXT, Menu, MenuItem, panel,
-                       shade)
+from scenes.ui import (
+    ACCENT,
+    BACKGROUND,
+    LOGICAL_SIZE,
+    NOTE_GAP,
+    NOTE_LINE,
+    NOTE_SIZE,
+    TEXT,
+    Menu,
+    MenuItem,
+    panel,
+    shade,
+)
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_SIZE, TITLE_LINE = 40, 34  # an overlay's title: font size (bold) and line height when it wraps

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from falconi_scenarios import build
-
-from game.falconi.constants import FUGITIVE
 import random
 
+from falconi_scenarios import build
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.falconi.constants import ACTIVE, POLICE
+from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
     chase_distances,
     escape_distance,
