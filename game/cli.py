@@ -131,9 +131,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
+    if setup is not None:
+        _keep_the_saved_game_aside()
     from scenes.app import run_app
 
     return run_app(setup)
+
+
+def _keep_the_saved_game_aside() -> None:
+    """A game started from the command line will autosave over the saved one: keep that one under another name
+    and say where (the menu asks instead, but a command line cannot)."""
+    from game.saves import AUTOSAVE, SaveStore
+    from game.userdata import data_folder
+
+    kept = SaveStore(data_folder()).keep_aside()
+    if kept is not None:
+        print(f"main.py: the saved game was kept as {kept}; rename it to {AUTOSAVE} to continue it later")
 
 
 def _play_setup(args: argparse.Namespace) -> Any:

@@ -74,19 +74,24 @@ class SaveStore:
         try:
             return Match.from_json(read_json_file(self.path))
         except StateFormatError as error:
-            raise SaveError(str(error), self._set_aside()) from None
+            raise SaveError(str(error), self._set_aside("unreadable")) from None
 
     def discard(self) -> None:
         """Forget the save (the game it holds is over)."""
         self.flush()
         self.path.unlink(missing_ok=True)
 
-    def _set_aside(self) -> Path:
+    def keep_aside(self) -> Path | None:
+        """Move the save out of the way of a new game, never deleting it (``None`` when there is none)."""
+        self.flush()
+        return self._set_aside("kept") if self.path.is_file() else None
+
+    def _set_aside(self, why: str) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.folder / f"autosave.unreadable-{stamp}.json"
+        target = self.folder / f"autosave.{why}-{stamp}.json"
         number = 1
         while target.exists():
             number += 1
-            target = self.folder / f"autosave.unreadable-{stamp}-{number}.json"
+            target = self.folder / f"autosave.{why}-{stamp}-{number}.json"
         self.path.replace(target)
         return target

@@ -49,3 +49,17 @@ def test_two_people_at_one_screen():
     assert [plan.person for plan in setup.seats[:2]] == [1, 0] and len(setup.people) == 2
     with pytest.raises(GameError):
         setup_from_spec("falconi", "human,human,human,human,human", 1)
+
+
+def test_a_game_started_from_the_command_line_keeps_the_saved_game_aside(started, tmp_path, monkeypatch, capsys):
+    """The new game autosaves after its first turn; the game saved before must not be lost to it."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "autosave.json").write_text('{"an": "older game"}')
+    assert cli.main(["play", "falconi", "--seats", "human,easy,off,off"]) == 0
+    kept = list(saves.glob("autosave.kept-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == '{"an": "older game"}'
+    assert not (saves / "autosave.json").exists() and kept[0].name in capsys.readouterr().out
+    assert cli.main(["play", "falconi", "--seats", "human,easy,off,off"]) == 0  # nothing saved: nothing to say
+    assert len(list(saves.glob("autosave.*.json"))) == 1 and "kept" not in capsys.readouterr().out
