@@ -4,13 +4,15 @@ A board adapter splits each legal action into steps — ``("tile", 3)``, ``("cel
 says where each step's option sits on screen. The chooser offers the distinct next steps of the actions
 that match what was chosen so far: arrows move the focus to the nearest option in that direction, rotate
 cycles, the pointer focuses what it is over, and confirm or click takes the option. When one action is left
-whose steps are all chosen, it is the player's action.
+whose steps are all chosen, it is the player's action. A ``(GROUP, kind)`` step heads one kind of action:
+the step behind it is offered alongside it, so the player may pick the kind first (a button) or go straight to
+a target on the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import pygame
@@ -19,6 +21,7 @@ from game.core.protocol import Action, GameState, Seat
 from scenes import input as inp
 
 Step = tuple[str, Hashable]
+GROUP = "group"  # a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,9 @@ class Rotation:
 
     quarters: int
     dead_end: bool = False
+    # What the hint says about it, not which rotation it is (so they are left out of comparisons):
+    only_way: bool = field(default=False, compare=False)  # one legal way to lay the tile here: turning does nothing
+    click_again: bool = field(default=False, compare=False)  # the player clicked to get here; a click on it places it
 
 
 def quarters(value: Hashable) -> int:
@@ -67,7 +73,9 @@ class ActionChooser:
         self.focus = 0
         self.turn = 0  # the rotation the player last chose: the ghost tile shows it before a cell is chosen
         self.forced: set[int] = set()  # depths of the prefix taken automatically (the only option there)
+        self.skipped: set[int] = set()  # depths of group headings taken by choosing a step behind them
         self._options: list[Step] = []
+        self._via: dict[Step, Step] = {}  # options offered behind a group heading, each with its heading
         self._refresh()
         self._take_forced()
 
@@ -88,7 +96,7 @@ class ActionChooser:
 
     def action_of(self, step: Step) -> Action | None:
         """The action completed by choosing ``step`` now, if it completes one."""
-        path = tuple(self.prefix) + (step,)
+        path = tuple(self.prefix) + ((self._via[step],) if step in self._via else ()) + (step,)
         return next((action for action, steps in self.paths.items() if steps == path), None)
 
     def rect(self, step: Step) -> pygame.Rect:
@@ -97,10 +105,17 @@ class ActionChooser:
     def _refresh(self) -> None:
         depth = len(self.prefix)
         seen: dict[Step, None] = {}
-        for action in self.candidates():
+        candidates = self.candidates()
+        for action in candidates:
             path = self.paths[action]
             if len(path) > depth:
                 seen.setdefault(path[depth], None)
+        self._via = {}
+        for action in candidates:  # the steps behind a group heading stay on offer: a click there needs no heading
+            path = self.paths[action]
+            if len(path) > depth + 1 and path[depth][0] == GROUP and path[depth + 1] not in seen:
+                seen[path[depth + 1]] = None
+                self._via[path[depth + 1]] = path[depth]
         previous = self.focused if self._options else None
         self._options = list(seen)
         self.focus = self._options.index(previous) if previous in seen else 0
@@ -114,6 +129,9 @@ class ActionChooser:
         action = self.action_of(step)
         if action is not None:
             return action
+        if step in self._via:
+            self.skipped.add(len(self.prefix))
+            self.prefix.append(self._via[step])
         self.prefix.append(step)
         self.focus = 0
         self._refresh()
@@ -129,11 +147,15 @@ class ActionChooser:
     def back(self) -> bool:
         """Undo the last step the player chose, with the steps taken for them after it; ``False`` when the
         player has chosen nothing yet."""
-        chosen = [depth for depth in range(len(self.prefix)) if depth not in self.forced]
+        chosen = [depth for depth in range(len(self.prefix)) if depth not in self.forced | self.skipped]
         if not chosen:
             return False
-        del self.prefix[chosen[-1]:]
-        self.forced = {depth for depth in self.forced if depth < chosen[-1]}
+        cut = chosen[-1]
+        while cut - 1 in self.skipped:
+            cut -= 1
+        del self.prefix[cut:]
+        self.forced = {depth for depth in self.forced if depth < cut}
+        self.skipped = {depth for depth in self.skipped if depth < cut}
         self._refresh()
         return True
 

@@ -8,11 +8,14 @@ Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCA
 reach no open end, nor a catch, is a dead end: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
 Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
 ``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
-``("button", verb)`` for draw, bomb, pass and keep. A place is ``cell * 4 + entry_edge``.
+``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
+``(GROUP, kind)``: a button per kind of action in the bar, while the step behind it stays clickable on the board
+(see :mod:`scenes.chooser`). A place is ``cell * 4 + entry_edge``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +28,7 @@ from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, OPPOSITE
 from game.falconi.constants import (
+    ACTION,
     ACTIVE,
     ANSWER,
     BLAST,
@@ -43,13 +47,14 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from game.match import LogEntry
 from scenes import falconi_draw as draw
-from scenes.chooser import ActionChooser, Rotation, Step, first_rotation, quarters
+from scenes.chooser import GROUP, ActionChooser, Rotation, Step, first_rotation, quarters
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from scenes.ui import DANGER, GOOD, seat_colour
 
 ACCOMPLICE = "accomplice"
 BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
+GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
 DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
 INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 40, 22  # the play scene writes the info lines at 22 px in the panel
 
@@ -96,6 +101,7 @@ class FalconiView:
         self._ghosts = pygame.Surface(size, pygame.SRCALPHA)
         self._board_secrets: frozenset[Seat] = frozenset()
         self._info_secrets: frozenset[Seat] = frozenset()
+        self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
@@ -108,10 +114,18 @@ class FalconiView:
     # --- steps ---------------------------------------------------------------------------------------------
     def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
         assert isinstance(state, FalconiState) and isinstance(action, FalconiAction)
+        steps = self._steps(state, action)
+        if state.variant.mode == 2 and state.phase == ACTION and action.verb in GROUPS:
+            return ((GROUP, GROUPS[action.verb]),) + steps
+        return steps
+
+    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[Step, ...]:
         verb = action.verb
         if verb == "place":
-            dead_end = state.variant.mode == 1 and self._drive_after(state, action) is None
-            return ("tile", action.tile), ("cell", action.cell), ("rot", Rotation(action.edge, dead_end))
+            mode2 = state.variant.mode == 2
+            rotation = Rotation(action.edge, dead_end=not mode2 and self._drive_after(state, action) is None,
+                                only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
+            return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
             return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
         if verb in ("catch", "step", "turn"):
@@ -129,8 +143,16 @@ class FalconiView:
             return ("button", "boost"), ("boost", action.path)
         return (("button", verb),)
 
+    def _ways_to_lay(self, state: FalconiState) -> Counter[tuple[int, int]]:
+        """How many rotations of each (tile, cell) placement are legal (rotations giving the same roads count
+        once in the rules core); kept for the legal actions last asked about, as every placement asks."""
+        if self._ways[0] is not state.legal:
+            ways = Counter((a.tile, a.cell) for a in state.legal if a.verb == "place")
+            self._ways = (state.legal, ways)
+        return self._ways[1]
+
     def is_button(self, step: Step) -> bool:
-        return step[0] == "button"
+        return step[0] in ("button", GROUP)
 
     def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
         assert isinstance(state, FalconiState)
@@ -163,6 +185,8 @@ class FalconiView:
         assert isinstance(state, FalconiState)
         tr, city = self.context.tr, state.city
         kind, value = step[0], step[1]
+        if kind == GROUP:
+            return tr(f"falconi.group.{value}")
         if kind == "button":
             return tr("falconi.button.give_up" if value == "pass" and state.phase == BLAST else f"falconi.button.{value}")
         if kind == "tile":
@@ -176,7 +200,11 @@ class FalconiView:
         if kind == "rot":
             if isinstance(value, Rotation) and value.dead_end:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
-            return tr("falconi.tip.rot", degrees=90 * quarters(value))
+            degrees = 90 * quarters(value)
+            if isinstance(value, Rotation) and value.only_way:
+                return tr("falconi.tip.rot_only_again" if value.click_again else "falconi.tip.rot_only", degrees=degrees)
+            return tr("falconi.tip.rot_again" if isinstance(value, Rotation) and value.click_again
+                      else "falconi.tip.rot", degrees=degrees)
         if kind == "dest":
             if isinstance(value, tuple):
                 return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
@@ -396,7 +424,7 @@ class FalconiView:
         if secret and state.turn_seat not in visible:
             return set()
         if kind in ("cell", "rot", "tile"):
-            tile = dict(chooser.prefix).get("tile", value if kind == "tile" else None)
+            tile = dict(chooser.prefix).get("tile")  # a tile only pointed at has no ghost: a click there would miss
             self._ghost_tile(surface, state, geometry, chooser, tile)
         elif kind == "slot":
             slot = state.city.slots[value]

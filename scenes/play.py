@@ -25,6 +25,7 @@ from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, p
 
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BUTTON_HEIGHT = 40
+BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 
@@ -66,7 +67,7 @@ class _Layout:
         columns = 2
         width = (BAR_AREA.width - 10) // columns
         return pygame.Rect(BAR_AREA.x + (index % columns) * (width + 10),
-                           BAR_AREA.y + (index // columns) * (BUTTON_HEIGHT + 8), width, BUTTON_HEIGHT)
+                           BAR_AREA.y + (index // columns) * (BUTTON_HEIGHT + BUTTON_GAP), width, BUTTON_HEIGHT)
 
 
 class PlayScene(Scene):
@@ -398,7 +399,8 @@ class PlayScene(Scene):
         focused = chooser.focused
         if focused is not None and self.context.settings.hints:
             state = self.match.state
-            labels = [self.view.label(state, step) for step in chooser.prefix[:1] + [focused]]
+            chosen = [step for step in chooser.prefix if not self.view.is_button(step)]  # a button said its part
+            labels = [self.view.label(state, step) for step in chosen[:1] + [focused]]
             # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
             hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
             lines = text.wrap(hint, BAR_AREA.width, 24)[:2]

@@ -3,7 +3,7 @@
 import pygame
 
 from scenes import input as inp
-from scenes.chooser import ActionChooser, Rotation
+from scenes.chooser import GROUP, ActionChooser, Rotation
 
 # Toy actions: (tile, cell, rotation) placements, and a button.
 ACTIONS = [("place", "a", 10, 0), ("place", "a", 10, 1), ("place", "a", 11, 2), ("place", "b", 12, 0), ("end",)]
@@ -131,3 +131,28 @@ def test_when_every_rotation_leads_nowhere_the_tile_starts_on_the_one_last_used(
 
     c = ActionChooser(Blocked(), None, [("place", "a", 10, 1), ("place", "a", 10, 3)])
     assert c.focused == ("rot", Rotation(1, dead_end=True))
+
+
+class Grouped(Toy):
+    """The toy's placements under a ``(GROUP, "place")`` heading, as Mode II groups each kind of action."""
+
+    def steps(self, state, action):
+        path = super().steps(state, action)
+        return path if action[0] == "end" else ((GROUP, "place"),) + path
+
+    def option_rect(self, state, prefix, step):
+        if step[0] == GROUP:
+            return pygame.Rect(200, 100, 10, 10)
+        return super().option_rect(state, tuple(s for s in prefix if s[0] != GROUP), step)
+
+
+def test_a_group_heading_is_offered_with_the_steps_behind_it_and_back_skips_it():
+    chooser = ActionChooser(Grouped(), None, ACTIONS)
+    assert chooser.options == [(GROUP, "place"), ("button", "end"), ("tile", "a"), ("tile", "b")]
+    chooser.handle(inp.Intent(inp.CLICK, pos=(105, 105)))  # tile "a" at once, without its heading
+    assert chooser.prefix == [(GROUP, "place"), ("tile", "a")] and chooser.chosen
+    assert chooser.back() and chooser.prefix == [] and not chooser.chosen
+    chooser.choose((GROUP, "place"))
+    assert chooser.options == [("tile", "a"), ("tile", "b")]
+    chooser.choose(("tile", "b"))  # its only cell is taken for the player
+    assert chooser.choose(("rot", 0)) == ("place", "b", 12, 0)
