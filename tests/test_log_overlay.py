@@ -183,14 +183,16 @@ def test_the_panel_shows_only_whole_entries(tmp_path, monkeypatch):
     try:
         scene = driver.top
         text = driver.app.context.text
-        for width, fitting in ((420, 14), (160, 9), (120, 3)):
-            shown = [line for line, _ in scene.log_panel_lines(width, fitting)]
-            assert 0 < len(shown) <= fitting
-            whole: list[str] = []
-            for entry in reversed(scene.match.log):
-                whole = text.wrap(scene.sentence(entry), width, 20) + whole
-                if len(whole) >= len(shown):
-                    break
-            assert shown == whole, f"the panel {width} wide starts inside an entry"
+        for width in (420, 160):
+            newest = len(text.wrap(scene.sentence(scene.match.log[-1]), width, 20))
+            for fitting in (newest, newest + 2, 14):
+                shown = [line for line, _ in scene.log_panel_lines(width, fitting)]
+                assert newest <= len(shown) <= fitting
+                whole: list[str] = []
+                for entry in reversed(scene.match.log):
+                    whole = text.wrap(scene.sentence(entry), width, 20) + whole
+                    if len(whole) >= len(shown):
+                        break
+                assert shown == whole, f"the panel {width} wide and {fitting} lines high starts inside an entry"
     finally:
         driver.app.close()

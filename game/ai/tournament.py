@@ -2,10 +2,10 @@
 
 Every match is a list of whole games. Game *i* of a match is set up with seed ``seed + i`` and each seat's
 bot draws from its own generator seeded from that seed and the seat, so a match gives the same result for a
-fixed seed whatever the number of worker processes (``jobs``). One caveat: ``normal``, ``hard`` and
-``cheat`` stop at an iteration budget *or* a time cap, whichever comes first; on a loaded machine the cap can
-end a search early and the figures can then differ slightly from run to run. ``random`` and ``easy`` are
-exactly reproducible.
+fixed seed whatever the number of worker processes (``jobs``). One caveat: ``easy`` (in Falconi),
+``normal``, ``hard`` and ``cheat`` stop at an iteration budget *or* a time cap, whichever comes first; on a
+loaded machine the cap can end a search early and the figures can then differ slightly from run to run.
+``random`` and ``greedy`` are exactly reproducible.
 
 Bots are made fresh for every game from the level names (``game.ai.levels.level_makers``) and decide on a
 :class:`game.core.view.SeatView` only. An exception during a game (an illegal action, a rules bug, a game
