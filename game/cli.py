@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
+    shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
+    shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
+    shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
     return parser
 
 
@@ -108,6 +111,21 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
 
 
+def _screenshots(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from scenes.screenshots import save_screenshots
+
+    try:
+        written = save_screenshots(Path(args.out), args.only)
+    except ValueError as error:
+        print(f"main.py: {error}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -127,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "tournament":
             return _tournament(args)
+        if args.command == "screenshots":
+            return _screenshots(args)
         setup = _play_setup(args) if args.command == "play" else None
     except GameError as error:
         print(f"main.py: {error}", file=sys.stderr)

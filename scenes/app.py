@@ -14,6 +14,7 @@ from game.saves import SaveStore
 from game.settings import SMALLEST_WINDOW, load_settings
 from game.userdata import data_folder
 from scenes import input as inp
+from scenes.audio import Audio
 from scenes.context import AppContext
 from scenes.input import InputMapper
 from scenes.menus import TitleScene
@@ -22,6 +23,8 @@ from scenes.ui import LOGICAL_SIZE
 
 TITLE = "Catch Don Falconi & Fredericus"
 FPS = 60
+IDLE_FPS = 15  # at rest (no input for IDLE_AFTER seconds, nothing moving) the window redraws less: cooler laptops
+IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
 
 
@@ -30,11 +33,14 @@ class App:
 
     def __init__(self, setup: MatchSetup | None = None, fps: int = FPS) -> None:
         self.fps = fps  # 0: as fast as possible (tests)
+        # the sounds' own rate, so nothing is resampled, and a small buffer, so an effect follows its click at once
+        pygame.mixer.pre_init(22050, -16, 2, 512)
         pygame.init()
         folder = data_folder()
         settings, problems = load_settings(folder)
         inputs = InputMapper()
-        self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs)
+        audio = Audio(settings.effects_volume, settings.music_volume)
+        self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs, audio=audio)
         self.context.notices.extend(self.context.explain(problem) for problem in problems)
         self.screen = self._open_window()
         inputs.start()
@@ -47,6 +53,8 @@ class App:
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.quiet_for = 0.0  # seconds since the last input event
+        self.music_asked: str | None = None  # the loop last asked of the audio (it may be silent)
 
     def _open_window(self) -> pygame.Surface:
         settings = self.context.settings
@@ -102,8 +110,10 @@ class App:
 
     def frame(self) -> bool:
         """Handle the waiting events, update and draw once; ``False`` once the player has quit."""
-        dt = min(self.clock.tick(self.fps) / 1000, MAX_DT)
+        dt = min(self.clock.tick(self._frame_rate()) / 1000, MAX_DT)
+        self.quiet_for += dt
         for event in pygame.event.get():
+            self.quiet_for = 0.0
             if event.type == pygame.QUIT:
                 self.stack.running = False
                 break
@@ -119,6 +129,9 @@ class App:
                     break
         if self.stack.running:
             self.stack.update(dt)
+            if self.stack.music != self.music_asked:
+                self.music_asked = self.stack.music
+                self.context.audio.play_music(self.music_asked)
         if self.context.window_changed:
             self._apply_window_settings()
         if self.stack.running:
@@ -127,9 +140,16 @@ class App:
             self.frames += 1
         return self.stack.running
 
+    def _frame_rate(self) -> int:
+        """The full rate while anything moves or the player acts; fewer redraws of a still picture."""
+        if self.fps == 0 or self.quiet_for < IDLE_AFTER or self.stack.top.animating:
+            return self.fps
+        return min(self.fps, IDLE_FPS)
+
     def close(self) -> None:
         self.stack.close()  # the play scene saves the game as it leaves
         self.context.ai.close()
+        self.context.audio.close()
         pygame.quit()
 
 

@@ -1,5 +1,5 @@
-"""What every scene may use: the settings, the translator, cached text, the saves, the AI worker and the input
-layer. One object made by the app and handed to each scene, never a global."""
+"""What every scene may use: the settings, the translator, cached text, the saves, the AI worker, the input
+layer and the sound. One object made by the app and handed to each scene, never a global."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.i18n import Translator
 from game.match import Person
 from game.saves import SaveStore
 from game.settings import Settings, SettingsProblem, save_settings
+from scenes.audio import Audio
 from scenes.input import InputMapper
 from scenes.ui import TextCache
 
@@ -36,6 +37,7 @@ class AppContext:
     notices: list[str] = field(default_factory=list)  # messages for the player, shown by the next menu
     window_changed: bool = False  # the app re-applies fullscreen and window size when set
     ai_pause: float = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
+    audio: Audio = field(default_factory=Audio.silent)  # the app passes one with the mixer open
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)
@@ -51,6 +53,7 @@ class AppContext:
         window = (settings.fullscreen, settings.window_size) != (self.settings.fullscreen, self.settings.window_size)
         self.settings = settings
         self.tr = Translator(settings.language)
+        self.audio.set_volumes(settings.effects_volume, settings.music_volume)
         self.window_changed = self.window_changed or window
         try:
             save_settings(self.data_folder, settings)

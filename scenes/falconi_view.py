@@ -47,6 +47,7 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from game.match import LogEntry
 from scenes import falconi_draw as draw
+from scenes.animation import Animation
 from scenes.chooser import GROUP, ActionChooser, Rotation, Step, first_rotation, quarters
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
@@ -299,8 +300,12 @@ class FalconiView:
         return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
 
     # --- drawing -------------------------------------------------------------------------------------------
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        return []
+
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
         assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)

@@ -41,6 +41,7 @@ from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
 from game.fredericus.state import FredericusState
 from game.match import LogEntry
 from scenes import fredericus_draw as draw
+from scenes.animation import Animation
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, PANEL_AREA
@@ -262,8 +263,12 @@ class FredericusView:
         return self.context.tr("fredericus.info.fredericus_discarded")
 
     # --- the board --------------------------------------------------------------------------------------------
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        return []
+
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
         game = _game(state)
         layout = self.layout(state)
         text = self.context.text

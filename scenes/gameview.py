@@ -14,6 +14,7 @@ import pygame
 
 from game.core.protocol import Action, GameState, Seat
 from game.match import LogEntry
+from scenes.animation import Animation
 from scenes.chooser import ActionChooser, Step
 
 BOARD_AREA = pygame.Rect(0, 0, 800, 720)
@@ -38,10 +39,17 @@ class GameView(Protocol):
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry]) -> None:
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
         """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
         the most recent turn), and when a person chooses, the options, the focused one and its preview
-        (ghost tile, route…). Secrets are drawn only for seats in ``visible``."""
+        (ghost tile, route…). Secrets are drawn only for seats in ``visible``. Pieces named in ``hidden`` are
+        left out: a running animation draws them (see :meth:`animations`)."""
+
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        """The animations that show ``action`` turning ``before`` into ``after`` (both may be kept: the play
+        scene hands over copies), drawn in ``BOARD_AREA`` over the board of ``after``. They reveal nothing
+        the seats in ``visible`` may not see."""
 
     def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
         """Translated lines for the side panel: each seat's state, actions left, scores, and the secrets of

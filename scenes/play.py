@@ -17,12 +17,15 @@ from game.core.errors import GameError
 from game.core.protocol import Action, Seat
 from game.match import KEYBOARD, LogEntry, Match
 from scenes import input as inp
+from scenes.animation import Timeline
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.stack import Push, Replace, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, panel
 
+# Intents that do not skip a running animation: pointing, and devices coming and going.
+_PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BUTTON_HEIGHT = 40
 BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
@@ -84,6 +87,8 @@ class PlayScene(Scene):
         self._board_key: object = None
         self.message = ""
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
+        self.timeline = Timeline(self._cue)
+        self.music = match.setup.game
         if self._people_count() == 1:
             self.viewer = 0
         if any(plan.kind == "ai" for plan in match.setup.seats):
@@ -152,14 +157,27 @@ class PlayScene(Scene):
         self.chooser = ActionChooser(self.layout, state, state.legal_actions())
 
     # --- playing --------------------------------------------------------------------------------------------
-    def _play(self, action: Action) -> None:
-        before_seat = self.match.state.current_seat
+    def play_action(self, action: Action) -> None:
+        """Apply a legal action chosen here or by an AI seat, start its animations, save after a finished turn."""
+        before = self.match.state.clone()
         self.match.play(action)
         self.message = ""
         state = self.match.state
+        self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
+        before_seat = before.current_seat
         if state.is_terminal() or state.current_seat != before_seat:
             self._autosave()
         self._sync()
+
+    @property
+    def animating(self) -> bool:
+        """Moving pieces, an AI seat to play, or a finished game about to show its result."""
+        state = self.match.state
+        return (self.timeline.busy or state.is_terminal()
+                or self.match.setup.seats[state.current_seat].kind == "ai")
+
+    def _cue(self, cue: str) -> None:
+        self.context.audio.play(cue)
 
     def _autosave(self) -> None:
         """Saved on a background thread, so a slow disk never stalls a frame (errors show in ``update``)."""
@@ -179,7 +197,10 @@ class PlayScene(Scene):
         if error is not None:
             self._report_save_error(error)
         state = self.match.state
+        self.timeline.update(dt * self.context.settings.animation_speed)
         if state.is_terminal():
+            if self.timeline.busy:
+                return None
             self.over_wait -= dt * self.context.settings.animation_speed
             if self.over_wait <= 0:
                 from scenes.gameover import GameOverScene
@@ -207,16 +228,18 @@ class PlayScene(Scene):
             self.ai_wait -= dt
             if self.ai_wait <= 0:
                 self.pending = self.context.ai.ask(state, plan.level, self._decision_seed())
-        elif self.pending.done():
+        elif self.pending.done() and not self.timeline.busy:  # the last move is seen before the next one
             action = self.pending.result()
             self.pending = None
             self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
             if action is not None and action in state.legal_actions():
-                self._play(action)
+                self.play_action(action)
         return None
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
+        if self.timeline.busy and kind not in _PASSIVE:
+            self.timeline.skip()  # any press shows the final position at once, and still does what it says
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause()
         if kind == inp.HELP:
@@ -236,10 +259,11 @@ class PlayScene(Scene):
             return None
         action = self.chooser.handle(intent)
         if action is not None:
-            self._play(action)
+            self.play_action(action)
         return None
 
     def _undo(self) -> None:
+        self.timeline.skip()
         if self.match.can_undo():
             self.match.undo()
             self._sync()
@@ -268,6 +292,7 @@ class PlayScene(Scene):
             self._sync()
         elif result == "take_back":
             self._cancel_ai()
+            self.timeline.skip()
             try:
                 self.match.take_back(0)
             except GameError:
@@ -340,16 +365,27 @@ class PlayScene(Scene):
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board is drawn again only when something on it changed (a move, the player's focus, who may
-        see what, a setting); otherwise the last drawing is reused, which keeps frames cheap."""
-        chooser, settings = self.chooser, self.context.settings
-        key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind,
+        see what, a setting, which pieces an animation draws); otherwise the last drawing is reused, which keeps
+        frames cheap. Running animations are drawn over it, and a shake moves both."""
+        chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
+        key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
                None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)))
         if key != self._board_key or self._board_image is None:
             image = self._board_image or pygame.Surface(surface.get_size()).convert()
             image.fill(BACKGROUND)
-            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn())
+            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
             self._board_image, self._board_key = image, key
-        surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
+        if not self.timeline.busy:
+            surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
+            return
+        offset = self.timeline.shake_offset() if settings.screen_shake else (0, 0)
+        clip = surface.get_clip()
+        surface.set_clip(BOARD_AREA)
+        if offset != (0, 0):
+            surface.fill(BACKGROUND, BOARD_AREA)
+        surface.blit(self._board_image, BOARD_AREA.move(offset), BOARD_AREA)
+        self.timeline.draw(surface)  # effects stay put while the board shakes under them
+        surface.set_clip(clip)
 
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""

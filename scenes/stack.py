@@ -49,6 +49,13 @@ class Scene:
     transition from :meth:`handle`, :meth:`update` or :meth:`resume`."""
 
     opaque = True  # False: the scene below is drawn first (an overlay)
+    music: str | None = None  # the loop to play while this scene is the highest with one (scenes.audio.MUSIC)
+
+    @property
+    def animating(self) -> bool:
+        """Whether the scene changes by itself (an animation, a countdown, an AI to move): the window then runs
+        at the full frame rate even when no input comes."""
+        return False
 
     def handle(self, intent: Intent) -> Transition | None:
         return None
@@ -81,6 +88,11 @@ class SceneStack:
 
     def update(self, dt: float) -> None:
         self.apply(self.top.update(dt))
+
+    @property
+    def music(self) -> str | None:
+        """The loop the highest scene with an opinion asks for; ``None`` (silence) when none does."""
+        return next((scene.music for scene in reversed(self.scenes) if scene.music is not None), None)
 
     def draw(self, surface: pygame.Surface) -> None:
         first = max(index for index, scene in enumerate(self.scenes) if scene.opaque or index == 0)
