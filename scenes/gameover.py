@@ -9,12 +9,15 @@ import pygame
 from game.match import Match
 from game.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
 from scenes import input as inp
+from scenes import ui_art
 from scenes.context import AppContext
 from scenes.stack import Replace, Reset, Scene, Transition
-from scenes.ui import ACCENT, BACKGROUND, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TEXT_WIDTH = LOGICAL_SIZE[0] - 280  # lines are wrapped as plain text: the margin leaves room for bold ones
+RESULT_TOP = 160  # the first line of the result, in a box under the title
+EMBLEM = 96  # the game's emblem either side of the title
 
 
 class GameOverScene(Scene):
@@ -23,13 +26,14 @@ class GameOverScene(Scene):
         self.in_series = passes_fugitive_round(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
-        self.menu = Menu(self._items(), top=470)
+        self.menu = Menu(self._items(), top=470, sound=context.audio.play)
+        self.music = match.setup.game  # the game's loop plays on over its result
 
     def _items(self) -> list[MenuItem]:
         tr = self.context.tr
         rematch_item = MenuItem(tr("over.rematch"), self._rematch, key="rematch",
-                                note=tr("over.rematch.note") if self.in_series else "")
-        menu_item = MenuItem(tr("over.menu"), self._menu, key="menu")
+                                note=tr("over.rematch.note") if self.in_series else "", icon="rotate")
+        menu_item = MenuItem(tr("over.menu"), self._menu, key="menu", icon="home")
         return [self._series_item(), rematch_item, menu_item] if self.in_series else [rematch_item, menu_item]
 
     def _series_item(self) -> MenuItem:
@@ -38,9 +42,9 @@ class GameOverScene(Scene):
         fugitive = self._name(self.following.seats[FUGITIVE_SEAT].person)
         if self.series.is_complete:
             return MenuItem(tr("over.new_series"), self._new_series, key="new_series",
-                            note=tr("over.new_series.note", name=fugitive))
+                            note=tr("over.new_series.note", name=fugitive), icon="play")
         return MenuItem(tr("over.next_in_series"), self._next, key="series",
-                        note=tr("over.next_in_series.note", name=fugitive))
+                        note=tr("over.next_in_series.note", name=fugitive), icon="play")
 
     def _rematch(self) -> Transition:
         """The same seats and people with a new seed; as the roles repeat, it cannot be part of the series,
@@ -102,21 +106,39 @@ class GameOverScene(Scene):
             "over.series_tied", names=", ".join(leaders))
         return [result, tr("over.series_final", games=series.games, scores=scores)]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
-        text, tr, setup = self.context.text, self.context.tr, self.match.setup
-        text.blit(surface, tr("over.title"), 60, ACCENT, bold=True, midtop=(CENTRE_X, 60))
-        y = self._centred(surface, self.headline(), 40, TEXT, 150, bold=True) + 7
-        y = self._centred(surface, self.reason(), 30, TEXT, y) + 17
+    def paragraphs(self) -> list[tuple[str, int, tuple[int, ...], bool, int]]:
+        """What the screen says under its title, as (text, size, colour, bold, space after): who won and why,
+        the scores, the series, and the seed."""
+        tr, setup = self.context.tr, self.match.setup
+        result: list[tuple[str, int, tuple[int, ...], bool, int]] = [
+            (self.headline(), 40, TEXT, True, 7), (self.reason(), 30, TEXT, False, 17)]
         if setup.game == "fredericus":
             points = self.match.state.scores()  # type: ignore[attr-defined]
             line = "   ".join(f"{tr(f'seat.fredericus.{seat}')}: {points[seat]}" for seat in range(len(setup.seats)))
-            y = self._centred(surface, tr("over.scores", scores=line), 28, TEXT, y) + 4
+            result.append((tr("over.scores", scores=line), 28, TEXT, False, 4))
         for number, line in enumerate(self.series_lines()):
             announced = self.series.is_complete and number == 0
-            y = self._centred(surface, line, 34 if announced else 28, ACCENT if announced else TEXT, y,
-                              bold=announced) + 4
-        text.blit(surface, tr("over.seed", seed=setup.seed), 22, DIM, midtop=(CENTRE_X, y))
+            result.append((line, 34 if announced else 28, ACCENT if announced else TEXT, announced, 4))
+        result.append((tr("over.seed", seed=setup.seed), 22, DIM, False, 0))
+        return result
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui_art.draw_background(surface, "menu")
+        text, setup = self.context.text, self.match.setup
+        title = text.blit(surface, self.context.tr("over.title"), 60, ACCENT, bold=True, shadow=3,
+                          midtop=(CENTRE_X, 60))
+        emblem = ui_art.emblem(setup.variant if setup.game == "falconi" else "fredericus", EMBLEM)
+        for x in (title.left - 30 - EMBLEM // 2, title.right + 30 + EMBLEM // 2):
+            surface.blit(emblem, emblem.get_rect(center=(x, title.centery)))
+        paragraphs = self.paragraphs()
+        height = sum(len(text.wrap(line, TEXT_WIDTH, size)) * (size + 8) + space
+                     for line, size, _, _, space in paragraphs)
+        box = pygame.Rect(0, RESULT_TOP - 16, TEXT_WIDTH + 140, height + 28)
+        box.centerx = CENTRE_X
+        panel(surface, box)
+        y = RESULT_TOP
+        for line, size, colour, bold, space in paragraphs:
+            y = self._centred(surface, line, size, colour, y, bold) + space
         self.menu.draw(surface, text)
 
     def _centred(self, surface: pygame.Surface, line: str, size: int, colour: tuple[int, ...], y: int,

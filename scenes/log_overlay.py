@@ -52,14 +52,15 @@ class ScrollingPage(Scene):
                  inp.HOME: -self.line_count(), inp.END: self.line_count()}
         self.scroll(steps.get(kind, 0))
 
-    def draw_page(self, surface: pygame.Surface, title: str, hint: str) -> None:
-        """The box, its title and hint, and the scroll bar: everything but the lines."""
+    def draw_page(self, surface: pygame.Surface, title: str, hint: str) -> pygame.Rect:
+        """The box, its title and hint, and the scroll bar: everything but the lines. Returns where the title is."""
         shade(surface)
         panel(surface, BOX)
         text = self.context.text
-        text.blit(surface, title, 38, ACCENT, bold=True, midtop=(BOX.centerx, BOX.y + 18))
+        where = text.blit(surface, title, 38, ACCENT, bold=True, shadow=2, midtop=(BOX.centerx, BOX.y + 18))
         self._draw_scroll_bar(surface)
         text.blit(surface, hint, 22, DIM, midbottom=(BOX.centerx, BOX.bottom - 12))
+        return where
 
     def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
         """Where the visible lines are in the whole text, so a player knows how much more there is."""

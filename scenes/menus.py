@@ -10,9 +10,19 @@ import pygame
 from game.falconi.variants import VARIANTS
 from game.saves import SaveError
 from scenes import input as inp
+from scenes import ui_art
 from scenes.context import AppContext
 from scenes.stack import Pop, Push, Quit, Scene, Transition
-from scenes.ui import ACCENT, BACKGROUND, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+
+CENTRE_X = LOGICAL_SIZE[0] // 2
+TITLE_EMBLEM = 84  # the emblems either side of a page's title
+ROW_EMBLEM = 36  # an emblem at the left end of a menu row
+STAR = 22  # a difficulty star
+GAME_EMBLEM = 176  # each game's emblem beside the game choice
+PIZZA = 240  # the focused pizza, left of the variant list
+VARIANT_MENU_X = 770  # the variant list stands right of the middle, leaving room for the pizza
+UNFOCUSED = (120, 120, 140)  # the tint of the game's emblem that does not have the focus
 
 
 def report_unreadable_save(context: AppContext, error: SaveError) -> None:
@@ -25,10 +35,12 @@ class MenuScene(Scene):
     """A titled menu page. ``Back`` leaves it, unless the subclass answers otherwise."""
 
     title_key = ""
+    background = "menu"  # the picture behind the page (see scenes.ui_art.BACKGROUNDS)
+    menu_x = CENTRE_X  # the middle of the menu's items
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
-        self.menu = Menu(self.build_items(), text=context.text)
+        self.menu = Menu(self.build_items(), centre_x=self.menu_x, text=context.text, sound=context.audio.play)
 
     def build_items(self) -> list[MenuItem]:
         raise NotImplementedError
@@ -36,7 +48,8 @@ class MenuScene(Scene):
     def rebuild(self) -> None:
         """Make the items again (the language changed, a save appeared…), keeping the focus."""
         focus = self.menu.focus
-        self.menu = Menu(self.build_items(), top=self.menu.top, width=self.menu.width, text=self.context.text)
+        self.menu = Menu(self.build_items(), centre_x=self.menu_x, top=self.menu.top, width=self.menu.width,
+                         text=self.context.text, sound=self.context.audio.play)
         self.menu.focus = min(focus, len(self.menu.items) - 1)
         if not self.menu.focused.enabled:
             self.menu.move(1)
@@ -57,29 +70,45 @@ class MenuScene(Scene):
         self.rebuild()
         return None
 
+    def emblem(self) -> str:
+        """The emblem either side of the title (see scenes.ui_art.EMBLEMS), or "" for none."""
+        return ""
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
+        ui_art.draw_background(surface, self.background)
         text, tr = self.context.text, self.context.tr
-        pygame.draw.rect(surface, (200, 40, 40), (0, 0, LOGICAL_SIZE[0], 8))
-        pygame.draw.rect(surface, (40, 150, 70), (0, LOGICAL_SIZE[1] - 8, LOGICAL_SIZE[0], 8))
-        text.blit(surface, tr(self.title_key), 64, ACCENT, bold=True, midtop=(LOGICAL_SIZE[0] // 2, 70))
+        title = text.blit(surface, tr(self.title_key), 64, ACCENT, bold=True, shadow=3, midtop=(CENTRE_X, 70))
+        if self.emblem():
+            image = ui_art.emblem(self.emblem(), TITLE_EMBLEM)
+            for x in (title.left - 24 - TITLE_EMBLEM // 2, title.right + 24 + TITLE_EMBLEM // 2):
+                surface.blit(image, image.get_rect(center=(x, title.centery)))
         self.menu.draw(surface, text)
         lines = [line for notice in self.context.notices[-3:] for line in text.wrap(notice, 1100, 24)][-5:]
         for number, line in enumerate(reversed(lines)):
-            text.blit(surface, line, 24, DANGER, midbottom=(LOGICAL_SIZE[0] // 2, 690 - 26 * number))
+            text.blit(surface, line, 24, DANGER, shadow=2, midbottom=(CENTRE_X, 690 - 26 * number))
+
+
+def draw_row_emblems(surface: pygame.Surface, menu: Menu, emblems: dict[str, str]) -> None:
+    """An emblem at the left end of the rows whose key ``emblems`` names: a pizza, a game."""
+    for item, rect in zip(menu.items, menu.rects):
+        if item.key in emblems:
+            image = ui_art.emblem(emblems[item.key], ROW_EMBLEM)
+            surface.blit(image, image.get_rect(midleft=(rect.x + 10, rect.centery)))
 
 
 class TitleScene(MenuScene):
     title_key = "app.title"
+    background = "title"
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("menu.new_game"), self._new_game, key="new"),
-            MenuItem(tr("menu.continue"), self._continue, enabled=self.context.saves.has_save(), key="continue"),
-            MenuItem(tr("menu.rules"), self._rules, key="rules"),
-            MenuItem(tr("menu.settings"), self._settings, key="settings"),
-            MenuItem(tr("menu.quit"), self.back, key="quit"),
+            MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
+            MenuItem(tr("menu.continue"), self._continue, enabled=self.context.saves.has_save(), key="continue",
+                     icon="resume"),
+            MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
+            MenuItem(tr("menu.settings"), self._settings, key="settings", icon="settings"),
+            MenuItem(tr("menu.quit"), self.back, key="quit", icon="quit"),
         ]
 
     def back(self) -> Transition | None:
@@ -120,11 +149,14 @@ class TitleScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, DIM, midtop=(LOGICAL_SIZE[0] // 2, 140))
+        self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, TEXT, shadow=2, midtop=(CENTRE_X, 140))
 
 
 class GameChoiceScene(MenuScene):
+    """The two games, each with its emblem: large either side of the menu, the focused one lit."""
+
     title_key = "menu.choose_game"
+    background = "title"
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -133,28 +165,55 @@ class GameChoiceScene(MenuScene):
                      key="falconi"),
             MenuItem(tr("game.fredericus"), lambda: Push(FredericusOptionsScene(self.context)),
                      note=tr("game.fredericus.note"), key="fredericus"),
-            MenuItem(tr("menu.back"), self.back, key="back"),
+            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
         ]
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {"falconi": "falconi", "fredericus": "fredericus"})
+        for key, x in (("falconi", 180), ("fredericus", LOGICAL_SIZE[0] - 180)):
+            image = ui_art.emblem(key, GAME_EMBLEM, None if self.menu.focused.key == key else UNFOCUSED)
+            surface.blit(image, image.get_rect(center=(x, 300)))
 
-def difficulty_marker(level: int) -> str:
-    return "*" * level + "." * (5 - level)
+
+def difficulty_icons(level: int) -> list[str]:
+    """The five stars of a difficulty from 1 to 5: that many filled, the rest empty."""
+    return ["star"] * level + ["star_empty"] * (5 - level)
 
 
 class VariantScene(MenuScene):
-    """The five pizzas, each with a one-line description and a difficulty marker (1 to 5)."""
+    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars."""
 
     title_key = "menu.choose_variant"
+    menu_x = VARIANT_MENU_X
+
+    def emblem(self) -> str:
+        return "falconi"
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items = [
-            MenuItem(f"{tr('variant.' + name)}   {difficulty_marker(variant.difficulty)}",
-                     lambda name=name: self._choose(name), note=tr(f"variant.{name}.summary"), key=name)
-            for name, variant in VARIANTS.items()
+            MenuItem(tr(f"variant.{name}"), lambda name=name: self._choose(name), note=tr(f"variant.{name}.summary"),
+                     key=name)
+            for name in VARIANTS
         ]
-        items.append(MenuItem(tr("menu.back"), self.back, key="back"))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {name: name for name in VARIANTS})
+        for item, rect in zip(self.menu.items, self.menu.rects):
+            if item.key in VARIANTS:
+                for number, name in enumerate(difficulty_icons(VARIANTS[item.key].difficulty)):
+                    colour = ACCENT if name == "star" else DIM
+                    star = ui_art.icon(name, STAR, colour)
+                    surface.blit(star, star.get_rect(midright=(rect.right - 12 - (4 - number) * (STAR + 1),
+                                                               rect.centery)))
+        focused = self.menu.focused.key
+        if focused in VARIANTS:
+            image = ui_art.emblem(focused, PIZZA)
+            surface.blit(image, image.get_rect(center=(self.menu_x - 350 - PIZZA // 2, 378)))
 
     def _choose(self, variant: str) -> Transition:
         from scenes.seats import SeatSetupScene
@@ -176,12 +235,15 @@ class FredericusOptionsScene(MenuScene):
         tr = self.context.tr
         return [
             MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
-                     on_change=self._set_players, key="players"),
+                     on_change=self._set_players, key="players", icon="player"),
             MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
-                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short"),
-            MenuItem(tr("menu.next"), self._next, key="next"),
-            MenuItem(tr("menu.back"), self.back, key="back"),
+                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed"),
+            MenuItem(tr("menu.next"), self._next, key="next", icon="play"),
+            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
         ]
+
+    def emblem(self) -> str:
+        return "fredericus"
 
     def _set_players(self, index: int) -> None:
         self.players = index + 2
@@ -196,5 +258,5 @@ class FredericusOptionsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("game.fredericus.note"), 26, TEXT,
-                               midtop=(LOGICAL_SIZE[0] // 2, 150))
+        self.context.text.blit(surface, self.context.tr("game.fredericus.note"), 26, TEXT, shadow=2,
+                               midtop=(CENTRE_X, 150))

@@ -13,12 +13,12 @@ import pygame
 from game.match import KEYBOARD, Match, MatchSetup
 from game.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
 from scenes import input as inp
+from scenes import ui_art
 from scenes.context import AppContext
 from scenes.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
 from scenes.stack import Pop, Push, Scene, Transition
 from scenes.ui import (
     ACCENT,
-    BACKGROUND,
     LOGICAL_SIZE,
     NOTE_GAP,
     NOTE_LINE,
@@ -34,6 +34,7 @@ CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_SIZE, TITLE_LINE = 40, 34  # an overlay's title: font size (bold) and line height when it wraps
 MARGIN = 40  # between an overlay's box and its text
 RULES_WIDTH = 1000  # the rules' lines end well left of the scroll bar
+TOPIC_PICTURE = 44  # the emblem either side of a rules topic's title
 
 
 class MenuOverlay(Scene):
@@ -45,7 +46,7 @@ class MenuOverlay(Scene):
 
     def __init__(self, context: AppContext, title: str = "", top: int = 220, focus: int = 0) -> None:
         self.context, self._title = context, title
-        self.menu = Menu(self.build_items(), top=top, focus=focus, text=context.text)
+        self.menu = Menu(self.build_items(), top=top, focus=focus, text=context.text, sound=context.audio.play)
         self.menu.note_width = self.box_width - 2 * MARGIN
 
     @property
@@ -64,7 +65,7 @@ class MenuOverlay(Scene):
     def refresh(self) -> None:
         """Make the items again (a setting, maybe the language, changed), keeping the focus."""
         self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, note_width=self.menu.note_width,
-                         text=self.context.text)
+                         text=self.context.text, sound=self.context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind in (inp.BACK, inp.PAUSE):
@@ -98,7 +99,7 @@ class MenuOverlay(Scene):
         panel(surface, box)
         y = box.y + 24
         for line in self.title_lines():
-            text.blit(surface, line, TITLE_SIZE, ACCENT, bold=True, midtop=(CENTRE_X, y))
+            text.blit(surface, line, TITLE_SIZE, ACCENT, bold=True, shadow=2, midtop=(CENTRE_X, y))
             y += TITLE_LINE
         for line in self.explanation_lines():
             text.blit(surface, line, NOTE_SIZE, TEXT, midtop=(CENTRE_X, y + 22))
@@ -118,8 +119,8 @@ class ConfirmOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("common.yes"), lambda: Pop(self.answer), key="yes"),
-                MenuItem(tr("common.no"), lambda: Pop(), key="no")]
+        return [MenuItem(tr("common.yes"), lambda: Pop(self.answer), key="yes", icon="confirm"),
+                MenuItem(tr("common.no"), lambda: Pop(), key="no", icon="back")]
 
 
 class PauseOverlay(MenuOverlay):
@@ -134,13 +135,15 @@ class PauseOverlay(MenuOverlay):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("pause.resume"), lambda: Pop(), key="resume"),
-            MenuItem(tr("play.log"), lambda: Pop("log"), key="log"),
+            MenuItem(tr("pause.resume"), lambda: Pop(), key="resume", icon="play"),
+            MenuItem(tr("play.log"), lambda: Pop("log"), key="log", icon="log"),
             MenuItem(tr("pause.take_back"), lambda: Pop("take_back"), enabled=self.match.can_take_back(0),
-                     note=tr("pause.take_back.note"), key="take_back"),
-            MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, self.match.setup)), key="rules"),
-            MenuItem(tr("menu.settings"), lambda: Push(SettingsOverlay(self.context)), key="settings"),
-            MenuItem(tr("pause.quit"), self._quit, note=tr("pause.quit.note"), key="quit"),
+                     note=tr("pause.take_back.note"), key="take_back", icon="undo"),
+            MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, self.match.setup)), key="rules",
+                     icon="rules"),
+            MenuItem(tr("menu.settings"), lambda: Push(SettingsOverlay(self.context)), key="settings",
+                     icon="settings"),
+            MenuItem(tr("pause.quit"), self._quit, note=tr("pause.quit.note"), key="quit", icon="quit"),
         ]
 
     def _quit(self) -> Transition:
@@ -175,28 +178,31 @@ class SettingsOverlay(MenuOverlay):
         def setter(name: str, values: list[Any]) -> Any:
             return lambda index: self._change(name, values[index])
 
-        flags = ("fullscreen", "colour_blind", "hints", "screen_shake")
+        flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake"}
         items = [
             MenuItem(tr("settings.language"), choices=[tr(f"language.{code}") for code in LANGUAGES],
                      index=LANGUAGES.index(settings.language), on_change=setter("language", list(LANGUAGES)),
-                     key="language"),
+                     key="language", icon="language"),
             MenuItem(tr("settings.window_size"), choices=[f"{w} x {h}" for w, h in sizes],
                      index=sizes.index(settings.window_size), on_change=setter("window_size", sizes),
-                     note=tr("settings.window_size.note"), key="window_size"),
+                     note=tr("settings.window_size.note"), key="window_size", icon="window"),
             MenuItem(tr("settings.music_volume"), choices=volumes, index=round(settings.music_volume * 10),
-                     on_change=setter("music_volume", [step / 10 for step in range(11)]), key="music_volume"),
+                     on_change=setter("music_volume", [step / 10 for step in range(11)]), key="music_volume",
+                     icon="music"),
             MenuItem(tr("settings.effects_volume"), choices=volumes, index=round(settings.effects_volume * 10),
-                     on_change=setter("effects_volume", [step / 10 for step in range(11)]), key="effects_volume"),
+                     on_change=setter("effects_volume", [step / 10 for step in range(11)]), key="effects_volume",
+                     icon="volume"),
             MenuItem(tr("settings.animation_speed"), choices=[f"x{speed:g}" for speed in ANIMATION_SPEEDS],
                      index=ANIMATION_SPEEDS.index(settings.animation_speed),
-                     on_change=setter("animation_speed", list(ANIMATION_SPEEDS)), key="animation_speed"),
+                     on_change=setter("animation_speed", list(ANIMATION_SPEEDS)), key="animation_speed",
+                     icon="speed"),
         ]
         items += [
             MenuItem(tr(f"settings.{name}"), choices=yes_no, index=int(getattr(settings, name)),
-                     on_change=setter(name, [False, True]), note=tr(f"settings.{name}.note"), key=name)
-            for name in flags
+                     on_change=setter(name, [False, True]), note=tr(f"settings.{name}.note"), key=name, icon=icon)
+            for name, icon in flags.items()
         ]
-        items.append(MenuItem(tr("menu.back"), lambda: Pop(), key="back"))
+        items.append(MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back"))
         return items
 
     def _change(self, name: str, value: Any) -> None:
@@ -222,8 +228,9 @@ class HandOverOverlay(Scene):
 
     def __init__(self, context: AppContext, name: str, person: int) -> None:
         self.context, self.name, self.person = context, name, person
-        self.menu = Menu([MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready")],
-                         top=420, width=640, text=context.text)
+        self.menu = Menu([MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
+                                   icon="player")], top=420, width=640, text=context.text,
+                         sound=context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind == inp.PAUSE:
@@ -231,10 +238,13 @@ class HandOverOverlay(Scene):
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
+        ui_art.draw_background(surface, "menu")
+        person = ui_art.icon("player", 96, ACCENT)
+        surface.blit(person, person.get_rect(midbottom=(CENTRE_X, 186)))
         text, tr = self.context.text, self.context.tr
-        text.blit(surface, tr("handover.title", name=self.name), 56, ACCENT, bold=True, midtop=(CENTRE_X, 200))
-        text.blit(surface, tr("handover.look_away"), 32, TEXT, midtop=(CENTRE_X, 290))
+        text.blit(surface, tr("handover.title", name=self.name), 56, ACCENT, bold=True, shadow=3,
+                  midtop=(CENTRE_X, 200))
+        text.blit(surface, tr("handover.look_away"), 32, TEXT, shadow=2, midtop=(CENTRE_X, 290))
         self.menu.draw(surface, text)
 
 
@@ -249,7 +259,8 @@ class PadMissingOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(("device", self.device, KEYBOARD)), key="keyboard")]
+        return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(("device", self.device, KEYBOARD)), key="keyboard",
+                         icon="keyboard")]
 
     def explanation(self) -> str:
         return self.context.tr("pad.plug_back")
@@ -309,9 +320,19 @@ class RulesOverlay(ScrollingPage):
             self.scroll_for(kind)
         return None
 
+    def picture(self) -> pygame.Surface:
+        """Beside the title: the pizza of a Falconi variant, Fredericus' emblem, or a gamepad for the controls."""
+        topic = self.topics[self.topic]
+        if topic == "rules.controls":
+            return ui_art.icon("gamepad", TOPIC_PICTURE)
+        return ui_art.emblem(topic.removeprefix("rules.").removeprefix("falconi."), TOPIC_PICTURE)
+
     def draw(self, surface: pygame.Surface) -> None:
         text, tr = self.context.text, self.context.tr
-        self.draw_page(surface, f"<  {tr(self.topics[self.topic] + '.title')}  >", tr("rules.hint"))
+        title = self.draw_page(surface, f"<  {tr(self.topics[self.topic] + '.title')}  >", tr("rules.hint"))
+        picture = self.picture()
+        for x in (title.left - 16 - TOPIC_PICTURE // 2, title.right + 16 + TOPIC_PICTURE // 2):
+            surface.blit(picture, picture.get_rect(center=(x, title.centery)))
         for row, line in enumerate(self.lines()[self.first:self.first + ROWS]):
             heading = line.isupper()  # the rules texts write their section headings in capitals
             text.blit(surface, line, SIZE, ACCENT if heading else TEXT, bold=heading,

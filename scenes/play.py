@@ -17,12 +17,13 @@ from game.core.errors import GameError
 from game.core.protocol import Action, Seat
 from game.match import KEYBOARD, LogEntry, Match
 from scenes import input as inp
+from scenes import ui_art
 from scenes.animation import Timeline
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.stack import Push, Replace, Scene, Transition
-from scenes.ui import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE, TEXT, panel
+from scenes.ui import ACCENT, BACKGROUND, DIM, TEXT
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
@@ -345,7 +346,7 @@ class PlayScene(Scene):
         state = self.match.state
         self._draw_board(surface, visible)
         surface.fill(BACKGROUND, surface.get_rect().clip(BOARD_AREA.topright, (9999, 9999)))
-        panel(surface, PANEL_AREA, PANEL, PANEL_EDGE)
+        ui_art.draw_panel(surface, PANEL_AREA)
         text, tr = self.context.text, self.context.tr
         x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
         text.blit(surface, self._status_line(), 28, ACCENT, bold=True, topleft=(x, y))
@@ -447,7 +448,7 @@ class PlayScene(Scene):
                 continue
             rect = chooser.rect(option)
             is_focused = option == focused
-            panel(surface, rect, FOCUS if is_focused else PANEL, ACCENT if is_focused else PANEL_EDGE, 8)
+            ui_art.draw_button(surface, rect, "focus" if is_focused else "normal")
             text.blit(surface, self.view.label(self.match.state, option), 22, TEXT, center=rect.center)
         if chooser.chosen and self.context.settings.hints:
             text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

@@ -14,13 +14,14 @@ from game.saves import SaveError
 from scenes.context import AppContext, default_name
 from scenes.menus import MenuScene, report_unreadable_save
 from scenes.stack import Push, Transition
-from scenes.ui import DIM, LOGICAL_SIZE, Menu, MenuItem
+from scenes.ui import LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 MAX_PEOPLE = 4
 PAD_CHOICES = 4
 FALCONI_SEATS = ("seat.falconi.0", "seat.falconi.1", "seat.falconi.2", "seat.falconi.3")
 FREDERICUS_SEATS = ("seat.fredericus.0", "seat.fredericus.1", "seat.fredericus.2", "seat.fredericus.3")
 _P = SeatPlan.human
+PLAN_ICONS = {"person": "player", "ai": "ai", "off": ""}  # the icon by a seat's value, by the kind of plan
 # F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
 FALCONI_PRESETS: dict[str, tuple[SeatPlan, ...]] = {
     "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
@@ -52,7 +53,8 @@ class SeatSetupScene(MenuScene):
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
         super().__init__(context)
-        self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text)
+        self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text,
+                         sound=context.audio.play)
 
     def rebuild(self) -> None:
         super().rebuild()
@@ -69,24 +71,35 @@ class SeatSetupScene(MenuScene):
                            len(names) - 1)
             items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
                                   index=current, on_change=lambda i, names=names: self._preset(names[i]),
-                                  note=tr("setup.preset.note"), key="preset"))
+                                  note=tr("setup.preset.note"), key="preset", icon="settings"))
         seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
         for seat, plan in enumerate(self.plans):
             choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
             items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
                                   index=choices.index(plan),
                                   on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
-                                  key=f"seat{seat}"))
+                                  key=f"seat{seat}", icon=self._seat_icon(seat),
+                                  choice_icons=[PLAN_ICONS[c.kind] for c in choices]))
         for person in self._people_in_play():
             options = devices()
             items.append(MenuItem(tr("setup.device", name=self._person_name(person)),
                                   choices=[self._device_name(d) for d in options],
                                   index=options.index(self.devices[person]),
                                   on_change=lambda i, p=person, options=options: self._set_device(p, options[i]),
-                                  note=tr("setup.device.note"), key=f"device{person}"))
-        items.append(MenuItem(tr("setup.start"), self._start, note=self.error, key="start"))
-        items.append(MenuItem(tr("menu.back"), self.back, key="back"))
+                                  note=tr("setup.device.note"), key=f"device{person}", icon="player",
+                                  choice_icons=["keyboard" if d == KEYBOARD else "gamepad" for d in options]))
+        items.append(MenuItem(tr("setup.start"), self._start, note=self.error, key="start", icon="play"))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
+
+    def _seat_icon(self, seat: int) -> str:
+        """Don Falconi in his hat, a police car, or a falconer's bird."""
+        if self.game == "fredericus":
+            return "move_raptor"
+        return "accomplice" if seat == 0 else "drive"
+
+    def emblem(self) -> str:
+        return self.variant if self.game == "falconi" else "fredericus"
 
     def _plan_name(self, plan: SeatPlan) -> str:
         tr = self.context.tr
@@ -179,7 +192,7 @@ class SeatSetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         what = describe_game(self.context.tr, self.game, self.variant, self.short_game)
-        self.context.text.blit(surface, what, 28, DIM, midtop=(LOGICAL_SIZE[0] // 2, 128))
+        self.context.text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
 
 
 def describe_game(tr: Translator, game: str, variant: str, short_game: bool) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import input as inp
+from scenes import ui_art
 from scenes.stack import Transition
 
 LOGICAL_SIZE = (1280, 720)
@@ -22,6 +23,7 @@ FOCUS = (70, 120, 200)
 DANGER = (220, 70, 60)
 GOOD = (90, 190, 110)
 SHADE = (0, 0, 0, 170)
+SHADOW = (8, 8, 14)  # behind titles drawn over a picture
 
 # Seat colours. The colour-blind-safe set is from Okabe and Ito's palette, which stays distinct for every
 # common kind of colour blindness; the drawings add shapes and letters besides.
@@ -90,18 +92,25 @@ class TextCache:
         return lines
 
     def blit(self, surface: pygame.Surface, text: str, size: int = 28, colour: tuple[int, ...] = TEXT,
-             bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
-        """Draw ``text`` placed by one rect anchor, e.g. ``midtop=(640, 40)``."""
+             bold: bool = False, shadow: int = 0, **anchor: tuple[int, int]) -> pygame.Rect:
+        """Draw ``text`` placed by one rect anchor, e.g. ``midtop=(640, 40)``; ``shadow``: a dark copy that many
+        pixels down and right first, so a title reads over a picture."""
         image = self.render(text, size, colour, bold)
         rect = image.get_rect(**anchor)
+        if shadow:
+            surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
         surface.blit(image, rect)
         return rect
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
-          edge: tuple[int, int, int] = PANEL_EDGE, radius: int = 10) -> None:
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] | None = None,
+          edge: tuple[int, int, int] | None = None, radius: int = 10) -> None:
+    """A box: the framed panel of the menus' art, or, given colours, a plain rounded one in them."""
+    if colour is None and edge is None:
+        ui_art.draw_panel(surface, rect)
+        return
+    pygame.draw.rect(surface, colour or PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge or PANEL_EDGE, rect, width=2, border_radius=radius)
 
 
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}
@@ -119,6 +128,8 @@ def shade(surface: pygame.Surface) -> None:
 
 CHOICE_SIZE = 28  # the font size of a choice's label and value
 ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
+ICON = 28  # an item's icon, left of its label (or of a choice's value)
+ICON_GAP = 10  # between an icon and its text
 NOTE_SIZE, NOTE_LINE, NOTE_GAP = 26, 28, 24  # the focused item's note: font size, line height, gap above it
 
 
@@ -134,6 +145,8 @@ class MenuItem:
     enabled: bool = True
     note: str = ""
     key: str = ""  # a stable name for tests and for the scene's own use
+    icon: str = ""  # an icon of scenes.ui_art.ICONS left of the label, if any
+    choice_icons: list[str] | None = None  # for a choice, an icon left of each value ("" for none)
 
     def cycle(self, step: int) -> None:
         if self.choices:
@@ -160,6 +173,7 @@ class Menu:
     # measures choices and notes, so a click finds the arrows before a first draw; scenes pass their own cache
     text: TextCache = field(default_factory=TextCache)
     rects: list[pygame.Rect] = field(default_factory=list)
+    sound: Callable[[str], None] = lambda cue: None  # plays a cue of scenes.audio: "click", or "deny" for a greyed item
 
     def __post_init__(self) -> None:
         self.layout()
@@ -192,12 +206,16 @@ class Menu:
         elif kind in (inp.DOWN, inp.NEXT):
             self.move(1)
         elif kind in (inp.LEFT, inp.RIGHT):
+            if self.focused.choices:
+                self.sound("click")
             self.focused.cycle(-1 if kind == inp.LEFT else 1)
         elif kind == inp.CONFIRM:
             return self._activate(self.focused, 1)
         elif kind in (inp.POINT, inp.CLICK) and intent.pos is not None:
             hit = self.hit(intent.pos)
             if hit is None or not self.items[hit].enabled:
+                if hit is not None and kind == inp.CLICK:
+                    self.sound("deny")
                 return None
             self.focus = hit
             if kind == inp.CLICK:
@@ -217,15 +235,18 @@ class Menu:
         if not item.choices:
             return None
         widest = max(self.text.render(choice, CHOICE_SIZE).get_width() for choice in item.choices)
+        if item.choice_icons and any(item.choice_icons):
+            widest += ICON + ICON_GAP
         rect = self.rects[index]
         box = pygame.Rect(0, 0, widest + 2 * ARROW_ROOM, rect.height)
         box.midright = (rect.right - 6, rect.centery)
         return box
 
-    @staticmethod
-    def _activate(item: MenuItem, step: int) -> Transition | None:
+    def _activate(self, item: MenuItem, step: int) -> Transition | None:
         if not item.enabled:
+            self.sound("deny")
             return None
+        self.sound("click")
         if item.choices:
             item.cycle(step)
             return None
@@ -234,22 +255,46 @@ class Menu:
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         for index, (item, rect) in enumerate(zip(self.items, self.rects)):
             focused = index == self.focus
-            panel(surface, rect, FOCUS if focused else PANEL, ACCENT if focused else PANEL_EDGE)
+            ui_art.draw_button(surface, rect, "disabled" if not item.enabled else "focus" if focused else "normal")
             colour = TEXT if item.enabled else DIM
             box = self.value_box(index)
             if box is not None:
                 value_colour = ACCENT if focused else colour
-                text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(rect.x + 18, rect.centery))
+                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour)
+                text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(x, rect.centery))
                 text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
-                text.blit(surface, item.value, CHOICE_SIZE, value_colour, center=box.center)
+                self._draw_value(surface, text, item, box, value_colour)
                 text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
             else:
-                text.blit(surface, item.label, 30, colour, bold=focused, center=rect.center)
+                label = text.render(item.label, 30, colour, focused)
+                width = label.get_width() + (ICON + ICON_GAP if item.icon else 0)
+                x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour)
+                surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
         if self.rects:
             bottom = self.rects[-1].bottom + NOTE_GAP
             for number, line in enumerate(self.note_lines(self.focused)):
-                text.blit(surface, line, NOTE_SIZE, DIM, midtop=(self.centre_x, bottom + number * NOTE_LINE))
+                text.blit(surface, line, NOTE_SIZE, DIM, shadow=1, midtop=(self.centre_x, bottom + number * NOTE_LINE))
+
+    @staticmethod
+    def _draw_value(surface: pygame.Surface, text: TextCache, item: MenuItem, box: pygame.Rect,
+                    colour: tuple[int, ...]) -> None:
+        """A choice's value centred between its arrows, after its icon if it has one."""
+        name = item.choice_icons[item.index] if item.choice_icons else ""
+        if not name:
+            text.blit(surface, item.value, CHOICE_SIZE, colour, center=box.center)
+            return
+        value = text.render(item.value, CHOICE_SIZE, colour)
+        x = _blit_icon(surface, name, box.centerx - (ICON + ICON_GAP + value.get_width()) // 2, box.centery, colour)
+        surface.blit(value, value.get_rect(midleft=(x, box.centery)))
 
     def note_lines(self, item: MenuItem) -> list[str]:
         """An item's note as drawn under the last item when it has the focus (none for an item without one)."""
         return self.text.wrap(item.note, self.note_width or self.width + 200, NOTE_SIZE) if item.note else []
+
+
+def _blit_icon(surface: pygame.Surface, name: str, x: int, centre_y: int, colour: tuple[int, ...]) -> int:
+    """Icon ``name`` (none if "") from ``x``, tinted ``colour``; returns the x where the text after it starts."""
+    if not name:
+        return x
+    surface.blit(ui_art.icon(name, ICON, (colour[0], colour[1], colour[2])), (x, centre_y - ICON // 2))
+    return x + ICON + ICON_GAP

@@ -16,6 +16,17 @@ def screenshot_dir(tmp_path: Path) -> Path:
     return folder
 
 
+class FixedClock:
+    """A stand-in for ``pygame.time.Clock`` that says every frame took ``ms`` milliseconds: animations then
+    reach the same point in the same frame on every run, however busy the machine."""
+
+    def __init__(self, ms: int = 16) -> None:
+        self.ms = ms
+
+    def tick(self, _framerate: int = 0) -> int:
+        return self.ms
+
+
 class Driver:
     def __init__(self, app: App) -> None:
         self.app = app

@@ -10,7 +10,7 @@ import random
 
 import pygame
 from event_player import choose
-from scene_driver import Driver, screenshot_dir
+from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.state import FalconiState
 from game.fredericus.cards import KINDS
@@ -35,6 +35,7 @@ def watch(tmp_path, monkeypatch, match: Match, plan: list[str], name: str) -> di
     hand-over, on the screen of the seat whose turn it is (named by seat), at the end."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / name))
     app = App(fps=0)
+    app.clock = FixedClock()  # both twins' animations at the same point in the same frame
     frames: dict[str, list[bytes]] = {}
     try:
         app.stack.apply(Push(start_match_scene(app.context, match)))

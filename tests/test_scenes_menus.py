@@ -6,7 +6,7 @@ import pygame
 from scene_driver import screenshot_dir
 
 from game.match import Match, MatchSetup, Person, SeatPlan
-from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene
+from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene, difficulty_icons
 from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
 from scenes.play import PlayScene
 from scenes.seats import SeatSetupScene
@@ -34,10 +34,21 @@ def test_keyboard_reaches_the_seat_setup_of_every_pizza(driver, tmp_path):
         assert isinstance(driver.top, TitleScene)
 
 
-def test_the_variant_list_shows_descriptions_and_difficulty(driver, tmp_path):
+def test_the_variant_list_shows_descriptions_and_difficulty_in_stars(driver, tmp_path):
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN)
-    assert "*****" in driver.top.menu.items[4].label and "***.." in driver.top.menu.items[2].label
-    assert "escape tiles" in driver.top.menu.focused.note
+    menu = driver.top.menu
+    assert difficulty_icons(5) == ["star"] * 5 and difficulty_icons(3) == ["star"] * 3 + ["star_empty"] * 2
+    assert "escape tiles" in menu.focused.note
+    driver.run()
+    screen = driver.app.screen
+
+    def gold_pixels(row: int) -> int:
+        """The filled stars are gold; they stand at the row's right end."""
+        rect = menu.rects[row]
+        return sum(max(abs(a - b) for a, b in zip(screen.get_at((x, y)), ACCENT)) < 16
+                   for x in range(rect.right - 130, rect.right - 8) for y in range(rect.top + 6, rect.bottom - 6))
+
+    assert 0 < gold_pixels(0) < gold_pixels(2) < gold_pixels(4)  # Margherita 1, Prosciutto 3, Diavola 5
     driver.save(screenshot_dir(tmp_path), "menu_variants")
 
 
