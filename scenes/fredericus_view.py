@@ -40,12 +40,17 @@ from game.fredericus.actions import (
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
 from game.fredericus.state import FredericusState
 from game.match import LogEntry
+from scenes import fredericus_anim as anim
 from scenes import fredericus_draw as draw
+from scenes import fredericus_layout as geometry
+from scenes import fredericus_panels as panels
+from scenes import fredericus_preview as preview
+from scenes.fredericus_preview import hood_masks
 from scenes.animation import Animation
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, PANEL_AREA
-from scenes.ui import ACCENT, DANGER, FOCUS, TEXT, seat_colour
+from scenes.ui import ACCENT, DANGER, TEXT, seat_colour
 
 BUTTONS = ("end", "stay", "mask")
 INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 28, 22  # how wide and how large the play scene writes the info lines
@@ -59,7 +64,7 @@ class FredericusView:
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self._layout_key: tuple[object, ...] | None = None
-        self._layout: draw.Layout | None = None
+        self._layout: geometry.Layout | None = None
         self._secrets: frozenset[Seat] = frozenset()
 
     @property
@@ -67,12 +72,12 @@ class FredericusView:
         """The seats whose objectives the last ``draw_board`` or ``info_lines`` call showed while still secret."""
         return self._secrets
 
-    def layout(self, state: GameState) -> draw.Layout:
+    def layout(self, state: GameState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
         game = _game(state)
         key = (tuple(map(len, game.rows)), tuple(game.posts), game.hooded, game.players)
         if self._layout is None or key != self._layout_key:
-            self._layout = draw.Layout([len(row) for row in game.rows], game.posts, game.hooded, game.players)
+            self._layout = geometry.Layout([len(row) for row in game.rows], game.posts, game.hooded, game.players)
             self._layout_key = key
         return self._layout
 
@@ -84,7 +89,7 @@ class FredericusView:
         if kind == RAPTOR:
             return ("raptor", a), ("post", b)
         if kind == HOOD:  # the set of raptors is a separate choice only where there is one to make (R-5.2)
-            return (("hood", a),) if len(_masks(_game(state), a)) == 1 else (("hood", a), ("mask", b))
+            return (("hood", a),) if len(hood_masks(_game(state), a)) == 1 else (("hood", a), ("mask", b))
         if kind == TOKEN:  # a token in hand goes straight to the tower clicked, as at the start (R-2.5)
             return (("token_to", b),) if a == HAND else (("token", a), ("token_to", b))
         if kind in (END, STAY):
@@ -100,7 +105,7 @@ class FredericusView:
         layout = self.layout(state)
         kind, value = step[0], int(cast(int, step[1]))
         if kind in BUTTONS:
-            index = _masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
+            index = hood_masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
             return pygame.Rect(BAR_AREA.x, BAR_AREA.y + 44 * index, BAR_AREA.width, 40)
         if kind in ("row", "seal", "to_row", "flip", "tidy"):
             row, length = layout.rows[value], len(game.rows[value])
@@ -132,7 +137,7 @@ class FredericusView:
         if kind == "post":
             return tr("fredericus.step.post", post=value)
         if kind == "hood":
-            masks = _masks(game, value)
+            masks = hood_masks(game, value)
             if len(masks) == 1:
                 return tr("fredericus.step.hood_one", raptors=self._raptor_list(masks[0]), post=value)
             return tr("fredericus.step.hood", post=value)
@@ -265,41 +270,43 @@ class FredericusView:
     # --- the board --------------------------------------------------------------------------------------------
     def animations(self, before: GameState, action: Action, after: GameState,
                    visible: frozenset[Seat]) -> list[Animation]:
-        return []
+        """See ``scenes/fredericus_anim.py``: pieces fly, slide and hop; nothing secret is ever shown, so
+        ``visible`` changes nothing."""
+        game_before, game_after = _game(before), _game(after)
+        layouts = (geometry.Layout([len(row) for row in game_before.rows], game_before.posts, game_before.hooded,
+                                   game_before.players), self.layout(after))
+        return anim.build(game_before, cast(tuple[str, int, int], action), game_after, layouts, self.look())
+
+    def look(self) -> draw.Look:
+        """The player's current text, letters, colours and marks, as the board and the animations use them."""
+        return draw.Look(self.context.text, tuple(self._shorts()), self._colours(), self._marks())
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+        """The board; pieces named in ``hidden`` (see ``scenes/fredericus_anim.py``) are left to an animation."""
         game = _game(state)
         layout = self.layout(state)
-        text = self.context.text
-        shorts = self._shorts()
-        draw.paint_castle(surface, layout, text)
+        look = self.look()
+        draw.paint_castle(surface, layout, look.text)
         for number, row in enumerate(layout.rows):
-            draw.paint_row(surface, text, row, game.rows[number], shorts)
+            gone = frozenset(index for index in range(len(game.rows[number])) if anim.card(number, index) in hidden)
+            draw.paint_row(surface, look.text, row, game.rows[number], look.shorts, gone)
         self._paint_last(surface, game, layout, last)
-        self._paint_tokens(surface, game, layout)
-        colours, marks = self._colours(), self._marks()
+        centres = layout.token_centres(game.tokens, game.tokens_each)
+        for token, place in enumerate(game.tokens):
+            seat = token // game.tokens_each
+            if place != HAND and anim.token(token) not in hidden:
+                draw.paint_token(surface, centres[token], seat, look.colours, look.marks[seat], look.text)
         for raptor, (centre, small) in layout.raptors.items():
-            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, colours,
-                              marks[raptor >> 1], text)
+            if anim.raptor(raptor) not in hidden:
+                draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, look.colours,
+                                  look.marks[raptor >> 1], look.text)
         self._paint_captures(surface, game, layout)
-        self._paint_wedges(surface, game, layout, visible, chooser)
+        self._paint_wedges(surface, game, layout, visible, chooser, hidden)
         if chooser is not None:
-            self._paint_choices(surface, game, layout, chooser)
+            preview.paint_choices(self, surface, game, layout, chooser, look)
 
-    def _paint_tokens(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
-        used = [0] * 8
-        colours, marks, text = self._colours(), self._marks(), self.context.text
-        for seat in range(game.players):
-            for place in game.tokens_of(seat):
-                if place == CENTRE:
-                    draw.paint_token(surface, draw.MIDDLE, seat, colours, marks[seat], text)
-                elif place != HAND:
-                    draw.paint_token(surface, layout.tower_token_centres(place)[used[place] % 4], seat, colours,
-                                     marks[seat], text)
-                    used[place] += 1
-
-    def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout) -> None:
+    def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout) -> None:
         """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""
         for action in game.legal_actions():
             if action.kind != CAPTURE:
@@ -313,7 +320,7 @@ class FredericusView:
             draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours(),
                               mark=self._marks()[action.a >> 1], text=self.context.text)
 
-    def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
+    def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
                     last: list[LogEntry]) -> None:
         """The most recent turn's actions, outlined where they left their mark."""
         for entry in last:
@@ -340,41 +347,45 @@ class FredericusView:
             for rect in marks:
                 draw.outline(surface, rect, draw.LAST, 2)
 
-    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
-                      visible: frozenset[Seat], chooser: ActionChooser | None) -> None:
+    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
+                      visible: frozenset[Seat], chooser: ActionChooser | None, hidden: frozenset[str]) -> None:
         tr = self.context.tr
         text = self.context.text
         shorts = self._shorts()
         shown = frozenset(seat for seat in visible if seat in game.seats and not game.is_terminal())
         for seat in range(game.players):
-            draw.paint_tray(surface, text, layout, self._tray(game, seat, seat in shown or game.is_terminal()),
-                            shorts, ACCENT, self._colours())
+            tray = self._tray(game, seat, seat in shown or game.is_terminal(), hidden)
+            panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
         self._secrets = shown
         discards = [(code, game.discards.count(code)) for code in range(KINDS + 1) if code in game.discards]
         notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=game.seals_discarded),
                  self._fredericus_short(game), tr("fredericus.board.discarded")]
-        draw.paint_deck(surface, text, notes, len(game.deck), discards, shorts)
+        panels.paint_deck(surface, text, notes, len(game.deck), discards, shorts)
         focus = ""
         if chooser is not None and chooser.focused is not None:
             focus = self.label(game, chooser.focused)
         actions = game.actions_left if game.phase_name == "play" else 0
-        draw.paint_status(surface, text, self._status_lines(game), actions, tr("fredericus.board.actions"), focus)
+        panels.paint_status(surface, text, self._status_lines(game), actions, tr("fredericus.board.actions"), focus)
         names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
-        draw.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
+        panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
 
-    def _tray(self, game: FredericusState, seat: Seat, open_hand: bool) -> draw.Tray:
-        """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public)."""
+    def _tray(self, game: FredericusState, seat: Seat, open_hand: bool, hidden: frozenset[str]) -> panels.Tray:
+        """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public);
+        without the creatures and tokens in ``hidden``, still on their way there."""
         tr = self.context.tr
         hand = game.hands[seat]
-        objectives: list[tuple[int | None, int]] = list(draw.creature_counts(hand)) if open_hand else (
+        caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures[seat])]
+        mine = range(seat * game.tokens_each, (seat + 1) * game.tokens_each)
+        in_hand = [token for token in mine if game.tokens[token] == HAND]
+        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if open_hand else (
             [(None, sum(hand))] if sum(hand) else [])
         if game.fredericus_holder == seat:
             objectives.append((FREDERICUS, 1))
         points = game.scores()[seat] if game.is_terminal() else _public_points(game, seat)
         tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start),
                                             ("fredericus.board.keeper", seat == game.keeper)) if holds]
-        return draw.Tray(
+        return panels.Tray(
             seat=seat,
             name=self._colour(seat),
             mark=self._marks()[seat],
@@ -382,9 +393,10 @@ class FredericusView:
             tags=" · ".join(tags),
             caught_label=tr("fredericus.board.caught"),
             objectives_label=tr("fredericus.board.objectives"),
-            creatures=tuple(draw.creature_counts(game.creatures[seat])),
+            creatures=tuple(panels.creature_counts(caught)),
             objectives=tuple(objectives),
-            tokens_in_hand=game.tokens_of(seat).count(HAND),
+            tokens_in_hand=len(in_hand),
+            hidden_tokens=frozenset(slot for slot, token in enumerate(in_hand) if anim.token(token) in hidden),
             current=seat == game.current_seat,
         )
 
@@ -406,113 +418,6 @@ class FredericusView:
             lines.append((tr("fredericus.info.last_round"), DANGER))
         return lines
 
-    # --- options and previews ---------------------------------------------------------------------------
-    def _paint_choices(self, surface: pygame.Surface, game: FredericusState, layout: draw.Layout,
-                       chooser: ActionChooser) -> None:
-        prefix = tuple(chooser.prefix)
-        for option in chooser.options:
-            if not self.is_button(option):
-                draw.outline(surface, self.option_rect(game, prefix, option), FOCUS, 2)
-        for step in prefix:  # what was chosen so far
-            if not self.is_button(step):
-                draw.outline(surface, self.option_rect(game, prefix, step), ACCENT, 2)
-        focused = chooser.focused
-        if focused is None:
-            return
-        layer = draw.ghost_layer()
-        self._preview(layer, game, layout, chooser, focused)
-        layer.set_alpha(190)
-        surface.blit(layer, (0, 0))
-        if not self.is_button(focused):
-            draw.outline(surface, self.option_rect(game, prefix, focused), ACCENT, 3)
-
-    def _preview(self, layer: pygame.Surface, game: FredericusState, layout: draw.Layout, chooser: ActionChooser,
-                 focused: Step) -> None:
-        """What the focused option would do, drawn see-through on ``layer``."""
-        kind, value = focused[0], int(cast(int, focused[1]))
-        ghost = (*ACCENT, 200)
-        text = self.context.text
-        depth = len(chooser.prefix)
-        paths = [chooser.paths[action] for action in chooser.candidates()]
-        following = [path[depth + 1] for path in paths if len(path) > depth + 1 and path[depth] == focused]
-        if kind == "row":
-            row = layout.rows[value]
-            for _, destination in following:
-                target = layout.rows[int(cast(int, destination))]
-                draw.arrow(layer, ghost, row.centre(len(row.offsets) - 1), target.slot_centre(), 2, layout.panels)
-                draw.outline(layer, target.slot_rect(), ghost, 2)
-        elif kind == "to_row":
-            source = layout.rows[int(cast(int, chooser.prefix[-1][1]))]
-            target = layout.rows[value]
-            code = game.rows[int(cast(int, chooser.prefix[-1][1]))][-1]
-            draw.paint_card(layer, text, target.slot_rect(), code, self._shorts(), target.slot_centre())
-            draw.arrow(layer, ghost, source.centre(len(source.offsets) - 1), target.slot_centre(), 3, layout.panels)
-        elif kind in ("raptor", "post"):
-            raptor = value if kind == "raptor" else int(cast(int, chooser.prefix[-1][1]))
-            posts = [int(cast(int, post)) for _, post in following] if kind == "raptor" else [value]
-            start = Vector2(layout.raptor_rect(raptor).center)
-            for post in posts:
-                draw.arrow(layer, ghost, start, layout.posts[post], 3)
-                draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False, colours=self._colours(),
-                                  mark=self._marks()[raptor >> 1], text=text)
-        elif kind in ("hood", "mask"):
-            masks = _masks(game, value) if kind == "hood" else [value]
-            post = value if kind == "hood" else int(cast(int, chooser.prefix[-1][1]))
-            union = 0
-            for mask in masks:
-                union |= mask
-            for raptor in range(2 * game.players):
-                if union >> raptor & 1:
-                    draw.outline(layer, layout.raptor_rect(raptor), ghost, 3)
-                    if len(masks) == 1:
-                        draw.arrow(layer, ghost, Vector2(layout.raptor_rect(raptor).center), layout.segments[post], 2)
-            for side in (post - 1, post + 1):
-                row = layout.rows[side % 8]
-                draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 2)
-        elif kind == "capture":
-            row = layout.rows[game.posts[value]]
-            end = row.card_rect(len(row.offsets) - 1)
-            draw.outline(layer, end, ghost, 4)
-            draw.arrow(layer, ghost, Vector2(end.center), Vector2(layout.trays[value >> 1].center), 3)
-        elif kind == "flip":
-            self._preview_flip(layer, game, layout, value, ghost)
-        elif kind == "seal":
-            rect = layout.rows[value].card_rect(len(game.rows[value]) - 1)
-            pygame.draw.line(layer, (*DANGER, 230), rect.topleft, rect.bottomright, 4)
-            pygame.draw.line(layer, (*DANGER, 230), rect.topright, rect.bottomleft, 4)
-        elif kind == "tidy":
-            row = layout.rows[value]
-            count = len(row.offsets)
-            for index in range(count - 3, count):
-                draw.outline(layer, row.card_rect(index), ghost, 2)
-            draw.arrow(layer, ghost, row.centre(count - 2), row.centre(0), 3)
-        elif kind in ("bet", "token_to"):
-            source = Vector2(layout.hand_rect(game.current_seat).center)
-            if kind == "token_to" and chooser.prefix:
-                source = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
-            target = draw.MIDDLE if value == CENTRE else layout.towers[value]
-            draw.arrow(layer, ghost, source, target, 3)
-            draw.paint_token(layer, target, game.current_seat, self._colours(), self._marks()[game.current_seat], text)
-        elif kind == "token":
-            start = Vector2(self.option_rect(game, tuple(chooser.prefix), focused).center)
-            for _, place in following:
-                destination = int(cast(int, place))
-                draw.arrow(layer, (*ACCENT, 110), start, draw.MIDDLE if destination == CENTRE
-                           else layout.towers[destination], 1)
-
-    def _preview_flip(self, layer: pygame.Surface, game: FredericusState, layout: draw.Layout, post: int,
-                      ghost: tuple[int, ...]) -> None:
-        """R-6: the two seals that allow it, and the row turned end for end (arrows both ways beside it)."""
-        for side in (post - 1, post + 1):
-            row = layout.rows[side % 8]
-            draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 3)
-        row = layout.rows[post]
-        first, end = row.centre(0), row.centre(len(row.offsets) - 1)
-        aside = Vector2(-row.direction.y, row.direction.x) * (max(row.size) / 2 + 8)
-        draw.arrow(layer, ghost, first + aside, end + aside, 3, layout.panels)
-        draw.arrow(layer, ghost, end - aside, first - aside, 3, layout.panels)
-
-
 def _game(state: GameState) -> FredericusState:
     return cast(FredericusState, state)
 
@@ -521,8 +426,3 @@ def _public_points(game: FredericusState, seat: Seat) -> int:
     """R-8.1 as everybody can count it: creatures, objectives in hand and Fredericus, without the secret pairs."""
     fredericus = 2 if game.fredericus_holder == seat else 0
     return sum(game.creatures[seat]) + sum(game.hands[seat]) + fredericus
-
-
-def _masks(game: FredericusState, post: int) -> list[int]:
-    """The legal sets of raptors to hood at ``post``, in a fixed order (the buttons' order)."""
-    return sorted(action.b for action in game.legal_actions() if action.kind == HOOD and action.a == post)

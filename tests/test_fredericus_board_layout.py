@@ -17,6 +17,7 @@ from game.i18n import Translator
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
 from scenes import fredericus_draw as draw
+from scenes import fredericus_layout as geometry
 from scenes.chooser import ActionChooser
 from scenes.context import AppContext
 from scenes.fredericus_view import FredericusView
@@ -36,20 +37,20 @@ def fonts():
     pygame.quit()
 
 
-def layout(lengths: list[int], players: int) -> draw.Layout:
+def layout(lengths: list[int], players: int) -> geometry.Layout:
     posts = [post for seat in range(players) for post in (seat, seat + 4)]
-    return draw.Layout(lengths, posts, 0, players)
+    return geometry.Layout(lengths, posts, 0, players)
 
 
-def gaps(row: draw.RowLayout) -> list[float]:
+def gaps(row: geometry.RowLayout) -> list[float]:
     return [round(after - before, 6) for before, after in zip(row.offsets, row.offsets[1:])]
 
 
-def row_rects(row: draw.RowLayout) -> list[pygame.Rect]:
+def row_rects(row: geometry.RowLayout) -> list[pygame.Rect]:
     return [row.card_rect(index) for index in range(len(row.offsets))] + [row.slot_rect(), row.badge_rect()]
 
 
-def diagonal(row: draw.RowLayout) -> bool:
+def diagonal(row: geometry.RowLayout) -> bool:
     return bool(row.direction.x and row.direction.y)
 
 
@@ -80,8 +81,8 @@ def test_a_row_too_long_for_the_board_squeezes_only_its_inner_cards_evenly():
         for short, row in zip(layout([2] * 8, 4).rows, layout([length] * 8, 4).rows):
             step = gaps(short)[0]
             spaces = gaps(row)
-            assert spaces[-draw.OUTER_STEPS:] == [step] * draw.OUTER_STEPS, length  # the end cards, as ever
-            inner = spaces[: -draw.OUTER_STEPS]
+            assert spaces[-geometry.OUTER_STEPS:] == [step] * geometry.OUTER_STEPS, length  # the end cards, as ever
+            inner = spaces[: -geometry.OUTER_STEPS]
             assert max(inner) - min(inner) < 1e-6 and 0 < min(inner) <= step, (length, inner)
 
 
@@ -113,10 +114,10 @@ def test_no_arrow_of_a_card_move_is_drawn_across_a_panel(players):
                 continue
             for target in (source - 1) % 8, (source + 1) % 8:
                 start, end = row.centre(len(row.offsets) - 1), places.rows[target].slot_centre()
-                pieces = draw.arrow_pieces(start, end, places.panels)
+                pieces = geometry.arrow_pieces(start, end, places.panels)
                 assert not any(crosses(begin, finish, places.panels) for begin, finish in pieces), (lengths, source)
                 assert not any(panel.collidepoint(point) for panel in places.panels
-                               for point in draw.arrow_head(start, end)), (lengths, source, target)
+                               for point in geometry.arrow_head(start, end)), (lengths, source, target)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -174,11 +175,11 @@ def assert_counts_clear(places: list[tuple[pygame.Rect, pygame.Rect | None]], pa
 def test_discard_counts_never_cover_the_next_chip(language):
     """Up to every objective kind and Fredericus face up, each kind perhaps many times (R-7.1)."""
     text = TextCache()
-    lines = draw.deck_chip_lines(label_width(text, "fredericus.board.discarded", language))
+    lines = geometry.deck_chip_lines(label_width(text, "fredericus.board.discarded", language))
     for flags in flag_runs(2 * (KINDS + 1)):
         if len(flags) <= KINDS + 1:
             chips = [(kind, 2 if counted else 1) for kind, counted in enumerate(flags)]
-            assert_counts_clear(draw.chip_places(lines, chips), draw.DECK_RECT)
+            assert_counts_clear(geometry.chip_places(lines, chips), geometry.DECK_RECT)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -186,10 +187,10 @@ def test_tray_counts_never_cover_the_next_chip_up_to_eight_cards(language):
     """Eight creatures end the game (R-7.2); objectives in hand are checked as far, with Fredericus."""
     text = TextCache()
     width = max(label_width(text, f"fredericus.board.{key}", language) for key in ("caught", "objectives"))
-    for tray in draw.TRAY_RECTS.values():
+    for tray in geometry.TRAY_RECTS.values():
         for line in (0, 1):
-            chip_line = draw.tray_chip_line(tray, width, line)
+            chip_line = geometry.tray_chip_line(tray, width, line)
             for flags in flag_runs(8):
                 chips = [(kind, 2 if counted else 1) for kind, counted in enumerate(flags)]
-                assert_counts_clear(draw.chip_places([chip_line], chips), tray)
+                assert_counts_clear(geometry.chip_places([chip_line], chips), tray)
 

@@ -20,7 +20,7 @@ from game.i18n import Translator
 from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
-from scenes import fredericus_draw
+from scenes import fredericus_panels
 from scenes.chooser import ActionChooser
 from scenes.context import AppContext
 from scenes.fredericus_view import INDENT, FredericusView
@@ -204,6 +204,7 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
     of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""
     from scenes import fredericus_draw as draw
+    from scenes.fredericus_layout import KEY_RECT
     from scenes.ui import seat_colour
 
     view = FredericusView(context)
@@ -227,7 +228,7 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
             assert seat_colour("fredericus", seat, not flag) not in colours
             swatch = layout.trays[seat].move(8, 14).topleft  # the tray's colour swatch, left of its mark
             assert tuple(frame.get_at(swatch)[:3]) == seat_colour("fredericus", seat, flag)
-    seat_places = [*layout.trays.values(), draw.KEY_RECT,
+    seat_places = [*layout.trays.values(), KEY_RECT,
                    *(layout.raptor_rect(raptor).inflate(8, 8) for raptor in layout.raptors),
                    *(layout.tower_rect(tower).inflate(24, 24) for tower in range(8)), layout.centre_rect()]
     changed = [(x, y) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)
@@ -262,7 +263,7 @@ def test_every_language_counts_one_point_creature_and_objective_in_its_singular(
         for noun, count in counts.items():
             assert tr(f"fredericus.count.{noun}.{'one' if count else zero}", count=count) in line, line
     trays = []
-    monkeypatch.setattr(fredericus_draw, "paint_tray", lambda *args: trays.append(args[3]))
+    monkeypatch.setattr(fredericus_panels, "paint_tray", lambda *args: trays.append(args[3]))
     view.draw_board(pygame.Surface((1280, 720)), state, None, frozenset(), [])
     assert [tray.points for tray in trays] == [tr("fredericus.board.points.one", count=1)] * 2
 

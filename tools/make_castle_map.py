@@ -1,8 +1,11 @@
-"""Write the Tiled map of Castel del Monte (R-1.1) to ``assets/maps/fredericus_castle.tmx``.
+"""Write the Tiled map of Castel del Monte (R-1.1) to ``assets/maps/fredericus_castle.tmx``, with its tilesets.
 
 The map is where the view and the rules read the castle's geometry from; this script only draws its first
 version, a regular octagon, so that it starts out consistent with R-1.1 and can be edited in Tiled afterwards.
-The output is deterministic: running the script again gives the same bytes.
+Its two tile layers show the art of ``tools/make_fredericus_art.py``: ``ground``, tiles of the meadow tileset,
+and ``castle``, the castle seen from above cut into the tiles of the castle tileset. The tilesets are embedded,
+so that a copy of the map parses anywhere (images are only opened by Tiled). The output is deterministic:
+running the script again gives the same bytes.
 
 Usage: ``python tools/make_castle_map.py [OUTPUT.tmx]``
 """
@@ -21,16 +24,14 @@ TOWERS = 8  # R-1.1
 
 # Distances from the courtyard centre, in pixels, along each tower's ray.
 SEGMENT_RADIUS = 40
-POST_RADIUS = 88  # guard posts stand on the wall, just inside their tower
+POST_RADIUS = 74  # guard posts stand on the roof of the halls, so raptors there leave their tower in sight
 TOWER_RADIUS = 112
 ROW_RADIUS = 152  # a row's first card, just outside its tower
-# Ground tiles whose centre is nearer than these are courtyard, then wall; the rest is field.
-COURTYARD_RADIUS = 64
-WALL_RADIUS = 120
-
-# Tile ids of the placeholder tileset, in image order.
-FIELD, WALL, COURTYARD = 1, 2, 3
-TILE_COUNT = 3
+# The tilesets, on the pictures of tools/make_fredericus_art.py (sizes in scenes/fredericus_sprites.py).
+MEADOW_TILES = 4  # plain grass, flowers, tufts, a stone
+CASTLE_TILES = 10  # the castle picture is this many tiles square
+CASTLE_FIRST = 1 + MEADOW_TILES  # the castle tileset's first gid
+ART = "../sprites/fredericus"
 
 
 def ray(tower: int) -> tuple[float, float]:
@@ -49,16 +50,43 @@ def number(value: float) -> str:
     return f"{value:g}"
 
 
+def meadow_tile(column: int, row: int) -> int:
+    """A meadow tile for a place: mostly plain grass, a scattering of the others, the same on every run."""
+    mixed = (column * 374761393 + row * 668265263) & 0xFFFFFFFF  # a small integer hash: no visible pattern
+    mixed = (mixed ^ (mixed >> 13)) * 1274126177 & 0xFFFFFFFF
+    roll = (mixed ^ (mixed >> 16)) % 20
+    return 1 + (0 if roll < 12 else 1 if roll < 15 else 2 if roll < 18 else 3)
+
+
 def ground_rows() -> list[list[int]]:
-    """Field all round, then the castle wall and the courtyard inside it, as rough discs under the towers."""
+    return [[meadow_tile(column, row) for column in range(SIZE)] for row in range(SIZE)]
+
+
+def castle_rows() -> list[list[int]]:
+    """The castle picture's tiles in the middle of the map, nothing elsewhere."""
+    first = (SIZE - CASTLE_TILES) // 2
     rows = []
     for row in range(SIZE):
         tiles = []
         for column in range(SIZE):
-            distance = math.hypot((column + 0.5) * TILE - CENTRE, (row + 0.5) * TILE - CENTRE)
-            tiles.append(COURTYARD if distance < COURTYARD_RADIUS else WALL if distance < WALL_RADIUS else FIELD)
+            inside = first <= row < first + CASTLE_TILES and first <= column < first + CASTLE_TILES
+            tiles.append(CASTLE_FIRST + (row - first) * CASTLE_TILES + column - first if inside else 0)
         rows.append(tiles)
     return rows
+
+
+def tileset(first: int, name: str, image: str, columns: int, count: int) -> list[str]:
+    """An embedded tileset over one image of ``columns`` tiles a row, its gids starting at ``first``."""
+    return [f' <tileset firstgid="{first}" name="{name}" tilewidth="{TILE}" tileheight="{TILE}" tilecount="{count}" '
+            f'columns="{columns}">',
+            f'  <image source="{ART}/{image}" width="{TILE * columns}" height="{TILE * (count // columns)}"/>',
+            " </tileset>"]
+
+
+def tile_layer(layer_id: int, name: str, rows: list[list[int]]) -> list[str]:
+    csv = ",\n".join(",".join(str(gid) for gid in row) for row in rows)
+    return [f' <layer id="{layer_id}" name="{name}" width="{SIZE}" height="{SIZE}">', '  <data encoding="csv">', csv,
+            "</data>", " </layer>"]
 
 
 def object_xml(object_id: int, name: str, kind: str, position: tuple[float, float], props: dict[str, int]) -> str:
@@ -97,7 +125,7 @@ def object_groups() -> list[str]:
             + [("centre", "centre", (CENTRE, CENTRE), {})],
         ),
     ]
-    for layer_id, (layer, objects) in enumerate(layers, start=2):
+    for layer_id, (layer, objects) in enumerate(layers, start=3):
         groups.append(f' <objectgroup id="{layer_id}" name="{layer}">')
         for name, kind, position, props in objects:
             groups.append(object_xml(next_id, name, kind, position, props))
@@ -108,7 +136,6 @@ def object_groups() -> list[str]:
 
 def render_map() -> str:
     """The whole ``.tmx`` text."""
-    csv = ",\n".join(",".join(str(gid) for gid in row) for row in ground_rows())
     groups = object_groups()
     object_count = sum(line.startswith("  <object ") for line in groups)
     return "\n".join(
@@ -116,16 +143,11 @@ def render_map() -> str:
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" '
             f'width="{SIZE}" height="{SIZE}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
-            f'nextlayerid="6" nextobjectid="{object_count + 1}">',
-            f' <tileset firstgid="1" name="fredericus_placeholder" tilewidth="{TILE}" tileheight="{TILE}" '
-            f'tilecount="{TILE_COUNT}" columns="{TILE_COUNT}">',
-            f'  <image source="../tiles/fredericus_placeholder.png" width="{TILE * TILE_COUNT}" height="{TILE}"/>',
-            " </tileset>",
-            f' <layer id="1" name="ground" width="{SIZE}" height="{SIZE}">',
-            '  <data encoding="csv">',
-            csv,
-            "</data>",
-            " </layer>",
+            f'nextlayerid="7" nextobjectid="{object_count + 1}">',
+            *tileset(1, "fredericus_meadow", "meadow.png", MEADOW_TILES, MEADOW_TILES),
+            *tileset(CASTLE_FIRST, "fredericus_castle", "castle.png", CASTLE_TILES, CASTLE_TILES**2),
+            *tile_layer(1, "ground", ground_rows()),
+            *tile_layer(2, "castle", castle_rows()),
             *groups,
             "</map>",
             "",
