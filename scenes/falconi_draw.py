@@ -1,5 +1,6 @@
-"""Drawing the Falconi city: where cells, border slots, places and the tile strip sit in ``BOARD_AREA``, and
-placeholder pictures of tiles, escape tiles, cars, routes and option highlights.
+"""Drawing the Falconi city: where cells, border slots, places and the tile strip sit in ``BOARD_AREA``, and the
+pictures of tiles, escape tiles, cars, routes and option highlights, made from the sprite sheets of
+:mod:`scenes.falconi_sprites`.
 
 Everything here is stateless apart from image caches; :mod:`scenes.falconi_view` decides what to draw.
 """
@@ -14,7 +15,8 @@ from itertools import pairwise
 import pygame
 
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout
-from game.falconi.tiles import CRATER, CROSSROADS, CURVE, EMPTY, ESCAPE, EXITS, OVERPASS, STRAIGHT, T_JUNCTION, U_TURN
+from game.falconi.tiles import EMPTY, ESCAPE
+from scenes import falconi_sprites as sprites
 from scenes.gameview import BOARD_AREA
 from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 
@@ -24,20 +26,12 @@ Colour = tuple[int, int, int]
 CAPTION_SIZES = (16, 14, 12)  # the sizes of the frame's captions, largest first (see _caption_size)
 STRIP_WIDTH = 84  # the column at the right of the board with the tiles in hand
 DIRECTIONS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W as screen vectors
+ESCAPE_STAR = (12 / 64, 14 / 64)  # where the letter goes on the escape tile of the north side (the sprite's star)
+CAR_GAP = 0.22  # cars sharing a place stand this many cells one behind the other
+TOKEN = 32  # the size of a Chili token in the strip
 
-GROUND = (44, 56, 48)
-GRID_LINE = (58, 72, 62)
-TILE_BG = (208, 198, 172)
-TILE_EDGE = (140, 130, 108)
-ROAD = (72, 72, 80)
-BRIDGE = (124, 124, 138)
 RAIL = (245, 245, 245)
-SHADOW = (36, 36, 40)
-CRATER_BG = (168, 118, 80)
-CRATER_HOLE = (66, 42, 28)
 CLOSED = (230, 48, 40)
-PRISON = (78, 78, 90)
-NO_DISTRICT = (92, 92, 100)
 OUT_GREY = (168, 168, 174)
 Palette = Sequence[Colour]  # a colour per seat; a district has its police car's colour (see scenes.ui.seat_colour)
 SEAT_COLOURS: Palette = tuple(seat_colour("falconi", seat) for seat in range(4))
@@ -52,12 +46,6 @@ def _owner(quarter: int, edges: Collection[int]) -> int:
     only edge there is."""
     return next((edge for edge in (quarter, (quarter - 1) % 4, (quarter + 1) % 4) if edge in edges),
                 next(iter(edges)))
-
-
-def muted(colour: Colour, amount: float = 0.45) -> Colour:
-    """``colour`` mixed into the background: the border pieces, so tiles and cars stand out."""
-    red, green, blue = (int(c * amount + b * (1 - amount)) for c, b in zip(colour, BACKGROUND))
-    return red, green, blue
 
 
 class Geometry:
@@ -90,6 +78,12 @@ class Geometry:
             3: (0, info.index + 1),
         }[info.side]
         return self.square(column, row)
+
+    def car_point_behind(self, place: int, behind: int) -> Point:
+        """Where the ``behind``-th of several cars at ``place`` stands: further back towards the entry edge."""
+        x, y = self.car_point(place)
+        dx, dy = DIRECTIONS[place & 3]
+        return x + dx * behind * self.cs * CAR_GAP, y + dy * behind * self.cs * CAR_GAP
 
     def centre(self, cell: int) -> Point:
         return self.cell_rect(cell).center
@@ -131,7 +125,8 @@ class Geometry:
         dx, dy = DIRECTIONS[place & 3]
         hx, hy = -dx, -dy  # heading: away from the entry edge
         rx, ry = -hy, hx  # the right-hand side of the heading
-        return x + dx * self.cs * 0.22 + rx * self.cs * 0.15, y + dy * self.cs * 0.22 + ry * self.cs * 0.15
+        ahead, lane = self.cs * sprites.CAR_AHEAD, self.cs * sprites.LANE
+        return x + dx * ahead + rx * lane, y + dy * ahead + ry * lane
 
     def neighbour(self, cell: int, edge: int) -> int:
         """The cell next to ``cell`` across ``edge`` on the grid, or -1 at the border."""
@@ -151,160 +146,62 @@ class Geometry:
         size = self.cs
         return pygame.Rect(self.strip.centerx - size // 2, self.strip.y + 56 + index * (size + 36), size, size)
 
-    def route_lines(self, links: Sequence[int], route: Sequence[int]) -> list[list[Point]]:
-        """Screen lines of a route of places (the last may be ``-(slot + 1)``): centre to edge to centre,
-        broken where a tunnel carries the car across the city (F-1.4)."""
-        lines: list[list[Point]] = [[self.car_point(route[0])]]
-        for here, there in pairwise(route):
-            cell = here >> 2
-            exit_edge = next(e for e in range(4) if links[cell * 4 + e] == there)
-            lines[-1] += [self.centre(cell), self.edge_mid(cell, exit_edge)]
-            if there < 0:
-                lines[-1].append(self.slot_rect(-there - 1).center)
-                break
-            if self.neighbour(cell, exit_edge) != there >> 2:  # through a tunnel
-                lines[-1].append(self.slot_rect(self.border_slot(cell, exit_edge)).center)
-                lines.append([self.slot_rect(self.border_slot(there >> 2, there & 3)).center])
-            lines[-1].append(self.edge_mid(there >> 2, there & 3))
-        if route[-1] >= 0:
-            lines[-1].append(self.car_point(route[-1]))
-        return lines
 
-
-# --- tiles ------------------------------------------------------------------------------------------------
+# --- tiles and escape tiles ----------------------------------------------------------------------------------
 _IMAGES: dict[tuple[object, ...], pygame.Surface] = {}
 
 
+def _see_through(key: tuple[object, ...], image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """``image`` at ``alpha`` (a ghost of what an option would lay), made once per key."""
+    if alpha >= 255:
+        return image
+    ghost = _IMAGES.get(key)
+    if ghost is None:
+        ghost = _IMAGES[key] = image.copy()
+        ghost.set_alpha(alpha)
+    return ghost
+
+
 def tile_image(code: int, size: int, alpha: int = 255) -> pygame.Surface:
-    """A placed tile (code ``kind * 4 + rotation``, or the crater), drawn once per size and transparency."""
-    key = ("tile", code, size, alpha)
-    image = _IMAGES.get(key)
-    if image is None:
-        image = _render_tile(code, size)
-        if alpha < 255:
-            image.set_alpha(alpha)
-        _IMAGES[key] = image
-    return image
+    """A placed tile (code ``kind * 4 + rotation``, or the crater) from the road sheet, once per size and
+    transparency."""
+    return _see_through(("tile", code, size, alpha), sprites.road(code, size), alpha)
+
+
+def _turn(fraction: Point, quarters: int) -> Point:
+    """A point of a square picture (as fractions of its side) after the picture turned clockwise."""
+    x, y = fraction
+    for _ in range(quarters % 4):
+        x, y = 1 - y, x
+    return x, y
 
 
 def escape_image(district: int, facing: int, size: int, alpha: int = 255, colours: Palette = SEAT_COLOURS,
                  letter: str = "", text: TextCache | None = None) -> pygame.Surface:
-    """An escape tile of ``district`` with its road towards edge ``facing`` and the accomplice's star; with
-    ``text``, the star carries the district's police ``letter``, so that the district is not told by colour
-    alone."""
+    """An escape tile of ``district`` with its road towards edge ``facing`` and the accomplice's car waiting;
+    with ``text``, its star carries the district's police ``letter``, so that the district is not told by
+    colour alone."""
     colour = colours[district + 1]
     letter = letter if text is not None else ""
     key = ("escape", district, facing, size, alpha, colour, letter)
     image = _IMAGES.get(key)
     if image is None:
-        image = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(image, colour, image.get_rect().inflate(-2, -2),
-                         border_radius=6)
-        pygame.draw.rect(image, RAIL, image.get_rect().inflate(-2, -2), width=2, border_radius=6)
-        centre = (size / 2, size / 2)
-        _segment(image, ROAD, centre, _mid(size, facing), size * 0.3)
-        star(image, RAIL, centre, size * 0.26)
+        side = OPPOSITE[facing]
+        image = sprites.image(sprites.CITY, f"escape:{side}", size, colour).copy()
         if text is not None and letter:
-            text.blit(image, letter, max(12, round(size * 0.26)), (20, 20, 20), bold=True,
-                      center=(round(size / 2), round(size / 2) + 1))
+            x, y = _turn(ESCAPE_STAR, side)
+            text.blit(image, letter, max(12, round(size * 0.24)), (20, 20, 20), bold=True,
+                      center=(round(x * size), round(y * size) + 1))
         if alpha < 255:
             image.set_alpha(alpha)
         _IMAGES[key] = image
     return image
 
 
-def _mid(size: int, edge: int) -> Point:
-    dx, dy = DIRECTIONS[edge]
-    return size / 2 + dx * size / 2, size / 2 + dy * size / 2
-
-
-def _band(surface: pygame.Surface, colour: Colour, start: Point, end: Point, width: float) -> None:
-    """A thick straight line as an exact polygon (pygame's wide lines are off by a pixel or two)."""
-    length = math.hypot(end[0] - start[0], end[1] - start[1]) or 1
-    nx, ny = -(end[1] - start[1]) / length * width / 2, (end[0] - start[0]) / length * width / 2
-    pygame.draw.polygon(surface, colour, [(start[0] + nx, start[1] + ny), (end[0] + nx, end[1] + ny),
-                                          (end[0] - nx, end[1] - ny), (start[0] - nx, start[1] - ny)])
-
-
-def _segment(surface: pygame.Surface, colour: Colour, start: Point, end: Point, width: float) -> None:
-    """A road from ``start`` (a tile's centre) to ``end``, reaching half a road width past the centre so
-    that the roads of a junction meet squarely."""
-    length = math.hypot(end[0] - start[0], end[1] - start[1]) or 1
-    back = (start[0] - (end[0] - start[0]) / length * width / 2, start[1] - (end[1] - start[1]) / length * width / 2)
-    _band(surface, colour, back, end, width)
-
-
-def _arc_band(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, width: float,
-              start: float, end: float) -> None:
-    steps = 12
-    angles = [start + (end - start) * i / steps for i in range(steps + 1)]
-    outer = [(centre[0] + (radius + width / 2) * math.cos(a), centre[1] + (radius + width / 2) * math.sin(a))
-             for a in angles]
-    inner = [(centre[0] + (radius - width / 2) * math.cos(a), centre[1] + (radius - width / 2) * math.sin(a))
-             for a in reversed(angles)]
-    pygame.draw.polygon(surface, colour, outer + inner)
-
-
-def _render_tile(code: int, size: int) -> pygame.Surface:
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
-    body = image.get_rect().inflate(-2, -2)
-    pygame.draw.rect(image, CRATER_BG if code == CRATER else TILE_BG, body, border_radius=5)
-    pygame.draw.rect(image, TILE_EDGE, body, width=1, border_radius=5)
-    width = size * 0.32
-    centre = (size / 2, size / 2)
-    if code == CRATER:
-        for edge in range(4):
-            _segment(image, ROAD, centre, _mid(size, edge), width)
-        star(image, CRATER_HOLE, centre, size * 0.3, points=7)
-        pygame.draw.circle(image, (40, 26, 18), centre, size * 0.12)
-        return image
-    kind, rotation = code >> 2, code & 3
-    if kind == CURVE:
-        a, b = rotation % 4, (rotation + 1) % 4  # N–E turned: the corner between the two road ends
-        ax, ay = DIRECTIONS[a]
-        bx, by = DIRECTIONS[b]
-        corner = (size / 2 + (ax + bx) * size / 2, size / 2 + (ay + by) * size / 2)
-        start = math.atan2(centre[1] - corner[1], centre[0] - corner[0])
-        _arc_band(image, ROAD, corner, size / 2, width, start - math.pi / 4, start + math.pi / 4)
-    elif kind == U_TURN:
-        _segment(image, ROAD, centre, _mid(size, (2 + rotation) % 4), width)
-        pygame.draw.circle(image, ROAD, centre, width * 0.95)
-        pygame.draw.circle(image, TILE_BG, centre, width * 0.3)
-    elif kind == OVERPASS:
-        under, over = (rotation % 4, (rotation + 2) % 4), ((rotation + 1) % 4, (rotation + 3) % 4)
-        _band(image, ROAD, _mid(size, under[0]), _mid(size, under[1]), width)
-        dx, dy = DIRECTIONS[over[0]]
-        span = size * 0.3
-        near = (size / 2 + dx * span, size / 2 + dy * span)
-        far = (size / 2 - dx * span, size / 2 - dy * span)
-        _band(image, SHADOW, near, far, width + 10)
-        _band(image, BRIDGE, _mid(size, over[0]), _mid(size, over[1]), width)
-        rx, ry = -dy * width / 2, dx * width / 2
-        for side in (1, -1):
-            pygame.draw.line(image, RAIL, (near[0] + side * rx, near[1] + side * ry),
-                             (far[0] + side * rx, far[1] + side * ry), 2)
-    elif kind in (STRAIGHT, T_JUNCTION, CROSSROADS):
-        ends = [edge for edge in range(4) if EXITS[code][edge]]
-        for edge in ends:
-            _segment(image, ROAD, centre, _mid(size, edge), width)
-    return image
-
-
-def star(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, points: int = 5) -> None:
-    """The accomplice's star on an escape tile; with more points, a crater's jagged rim."""
-    corners = []
-    for i in range(points * 2):
-        r = radius if i % 2 == 0 else radius * 0.45
-        angle = -math.pi / 2 + i * math.pi / points
-        corners.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
-    pygame.draw.polygon(surface, colour, corners)
-
-
 def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> None:
     """A face-down tile: what the others see of Don Falconi's Mode II reserve."""
-    pygame.draw.rect(surface, (52, 46, 86), rect.inflate(-2, -2), border_radius=6)
-    pygame.draw.rect(surface, (150, 140, 200), rect.inflate(-2, -2), width=2, border_radius=6)
-    text.blit(surface, "?", 40, (200, 194, 240), bold=True, center=rect.center)
+    surface.blit(sprites.image(sprites.ITEMS, "back", rect.width), rect)
+    text.blit(surface, "?", 40, (214, 206, 250), bold=True, center=rect.center)
 
 
 # --- the city's frame --------------------------------------------------------------------------------------
@@ -312,43 +209,45 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
                colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
     """The empty grid and the border ring: districts, prison, stations, tunnels (``labels`` holds the
     translated words ``prison``, ``police`` and ``tunnel`` with a ``{slot}`` field). The slots of a district
-    have its police seat's colour and, given ``letters`` (a letter per seat), its police car's letter."""
+    are drawn in its police seat's colour and, given ``letters`` (a letter per seat), carry its police car's
+    letter."""
     surface.fill(BACKGROUND, BOARD_AREA)
     city, cs = geometry.city, geometry.cs
     tunnels = {slot.name: labels["tunnel"].format(slot=slot.partner) for slot in city.slots if slot.role == "tunnel"}
     size = _caption_size(text, [labels["prison"], labels["police"], *tunnels.values()], cs - 8)
+    lot = sprites.image(sprites.CITY, "lot", cs)
     for cell in range(city.cell_count):
-        rect = geometry.cell_rect(cell)
-        pygame.draw.rect(surface, GROUND, rect)
-        pygame.draw.rect(surface, GRID_LINE, rect, width=1)
+        surface.blit(lot, geometry.cell_rect(cell))
+    corner = sprites.image(sprites.CITY, "corner", cs)
+    for column, row in ((0, 0), (city.width + 1, 0), (0, city.height + 1), (city.width + 1, city.height + 1)):
+        surface.blit(corner, geometry.square(column, row))
     for index, slot in enumerate(city.slots):
-        rect = geometry.slot_rect(index).inflate(-2, -2)
-        colour = colours[DISTRICT_SEAT[slot.district]] if slot.district else NO_DISTRICT
-        inward = OPPOSITE[slot.side]
-        inner = (rect.centerx + DIRECTIONS[inward][0] * cs / 2, rect.centery + DIRECTIONS[inward][1] * cs / 2)
+        rect = geometry.slot_rect(index)
+        colour = colours[DISTRICT_SEAT[slot.district]] if slot.district else None
+        if slot.role == "plain":
+            name = sprites.plain_name(slot.district or "none", slot.index, slot.side)
+        else:
+            name = f"{slot.role}:{slot.side}"
+        surface.blit(sprites.image(sprites.CITY, name, cs, colour), rect)
         if slot.role == "prison":
-            pygame.draw.rect(surface, PRISON, rect, border_radius=4)
-            _segment(surface, ROAD, rect.center, inner, cs * 0.3)
-            for bar in range(5):
-                x = rect.x + 8 + bar * (rect.width - 16) / 4
-                pygame.draw.line(surface, (20, 20, 24), (x, rect.y + 4), (x, rect.bottom - 4), 3)
             _caption(surface, text, labels["prison"], rect, size)
         elif slot.role == "station":
-            pygame.draw.rect(surface, colour, rect, border_radius=4)
-            _segment(surface, ROAD, rect.center, inner, cs * 0.3)
-            pygame.draw.rect(surface, RAIL, rect, width=3, border_radius=4)
             _caption(surface, text, labels["police"], rect, size)
         elif slot.role == "tunnel":
-            pygame.draw.rect(surface, muted(colour, 0.7), rect, border_radius=4)
-            _segment(surface, ROAD, rect.center, inner, cs * 0.3)
-            pygame.draw.circle(surface, (12, 12, 16), rect.center, cs * 0.2)
             _caption(surface, text, tunnels[slot.name], rect, size)
-        else:
-            pygame.draw.rect(surface, muted(colour), rect, border_radius=4)
-        text.blit(surface, slot.name, 15, (230, 230, 236), topleft=(rect.x + 3, rect.y + 2))
+        _outlined(surface, text, slot.name, 15, topleft=(rect.x + 3, rect.y + 2))
         if slot.district and letters:
-            text.blit(surface, letters[DISTRICT_SEAT[slot.district]], 15, (230, 230, 236), bold=True,
+            _outlined(surface, text, letters[DISTRICT_SEAT[slot.district]], 15, bold=True,
                       topright=(rect.right - 3, rect.y + 2))
+
+
+def _outlined(surface: pygame.Surface, text: TextCache, words: str, size: int, bold: bool = False,
+              **anchor: tuple[int, int]) -> None:
+    """Light words with a dark rim, readable on any picture."""
+    rect = text.render(words, size, TEXT, bold).get_rect(**anchor)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+        text.blit(surface, words, size, (12, 12, 16), bold, topleft=(rect.x + dx, rect.y + dy))
+    text.blit(surface, words, size, (236, 236, 242), bold, topleft=rect.topleft)
 
 
 def _caption_size(text: TextCache, captions: Sequence[str], width: int) -> int:
@@ -361,28 +260,29 @@ def _caption_size(text: TextCache, captions: Sequence[str], width: int) -> int:
 def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, size: int) -> None:
     """A building's or tunnel's name on a black band at the bottom of its slot."""
     image = text.render(words, size, (255, 255, 255), bold=True)
-    box = image.get_rect(midbottom=(rect.centerx, rect.bottom - 2)).inflate(4, 0)
+    box = image.get_rect(midbottom=(rect.centerx, rect.bottom - 3)).inflate(6, 0)
     pygame.draw.rect(surface, (0, 0, 0), box, border_radius=3)
     surface.blit(image, image.get_rect(center=box.center))
 
 
 def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[int], closed: Sequence[int],
                   escapes: Sequence[int], colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (),
-                  text: TextCache | None = None) -> None:
+                  text: TextCache | None = None, hidden: Collection[str] = ()) -> None:
     """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border (with
-    ``text``, each with its district's police car letter from ``letters``)."""
+    ``text``, each with its district's police car letter from ``letters``), leaving out the ``hidden``
+    pieces (``cell:N``, ``edge:PLACE``, ``slot:N``) that an animation draws."""
     for cell, code in enumerate(board):
-        if code != EMPTY:
+        if code != EMPTY and f"cell:{cell}" not in hidden:
             surface.blit(tile_image(code, geometry.cs), geometry.cell_rect(cell))
     for place, flag in enumerate(closed):
-        if flag:
+        if flag and f"edge:{place}" not in hidden:
             draw_closed_edge(surface, geometry, place)
     for slot, district in enumerate(escapes):
-        if district >= 0:
+        if district >= 0 and f"slot:{slot}" not in hidden:
             facing = OPPOSITE[geometry.city.slots[slot].side]
-            image = escape_image(district, facing, geometry.cs - 8, 255, colours,
+            image = escape_image(district, facing, geometry.cs, 255, colours,
                                  letters[district + 1] if letters else "", text)
-            surface.blit(image, geometry.slot_rect(slot).inflate(-8, -8))
+            surface.blit(image, geometry.slot_rect(slot))
 
 
 @dataclass(frozen=True)
@@ -397,12 +297,14 @@ class Counter:
     total: int
     left: int
     colour: Colour
+    token: str = ""  # an item of the items sheet ("bomb", "boost") shown instead of dots
 
 
 def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, heading: str, colour: Colour,
                tiles: Sequence[StripTile], counters: Sequence[Counter], pile: str,
-               colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
-    """The strip beside the board: whose tiles these are, the tiles in hand, and counters at the bottom."""
+               colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (), hidden: Collection[str] = ()) -> None:
+    """The strip beside the board: whose tiles these are, the tiles in hand (leaving out the ``strip:N``
+    in ``hidden``: an animation slides them in), and counters at the bottom."""
     strip = geometry.strip
     bar = pygame.Rect(strip.x, strip.y, strip.width, 8)
     pygame.draw.rect(surface, colour, bar, border_radius=3)
@@ -411,117 +313,138 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
         text.blit(surface, line, 20, TEXT, midtop=(strip.centerx, strip.y + 10 + row * 18))
     for index, tile in enumerate(tiles):
         rect = geometry.strip_rect(index)
-        if tile.item is None:
-            tile_back(surface, rect, text)
-        elif tile.item < ESCAPE:
-            surface.blit(tile_image(tile.item * 4, geometry.cs), rect)
-        else:
-            district = tile.item - ESCAPE
-            surface.blit(escape_image(district, 2, geometry.cs, 255, colours,
-                                      letters[district + 1] if letters else "", text), rect)
+        if f"strip:{index}" not in hidden:
+            draw_strip_tile(surface, geometry, rect, tile.item, text, colours, letters)
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
-        pips(surface, (strip.centerx, bottom - 8), counter.total, counter.left, counter.colour)
-        text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 16))
-        bottom -= 44
+        if counter.token:
+            tokens(surface, (strip.centerx, bottom - 14), counter.total, counter.left, counter.token)
+            text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 30))
+            bottom -= 58
+        else:
+            pips(surface, (strip.centerx, bottom - 8), counter.total, counter.left, counter.colour)
+            text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 16))
+            bottom -= 44
     text.blit(surface, pile, 18, TEXT, midbottom=(strip.centerx, bottom))
+
+
+def draw_strip_tile(surface: pygame.Surface, geometry: Geometry, rect: pygame.Rect, item: int | None,
+                    text: TextCache, colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
+    """A tile in hand: a road tile, an escape tile, or (``None``) a face-down one."""
+    if item is None:
+        tile_back(surface, rect, text)
+    elif item < ESCAPE:
+        surface.blit(tile_image(item * 4, geometry.cs), rect)
+    else:
+        district = item - ESCAPE
+        surface.blit(escape_image(district, 2, geometry.cs, 255, colours,
+                                  letters[district + 1] if letters else "", text), rect)
+
+
+def tokens(surface: pygame.Surface, centre: Point, total: int, left: int, item: str) -> None:
+    """``left`` of ``total`` Chili tokens, the used ones grey."""
+    gap = TOKEN + 2
+    x0 = centre[0] - (total - 1) * gap / 2
+    for i in range(total):
+        image = sprites.image(sprites.ITEMS, item if i < left else f"{item}_spent", TOKEN)
+        surface.blit(image, image.get_rect(center=(round(x0 + i * gap), round(centre[1]))))
 
 
 # --- cars, routes, highlights ------------------------------------------------------------------------------
 def draw_cars(surface: pygame.Surface, geometry: Geometry, text: TextCache,
-              cars: Sequence[tuple[int, int, str, bool, bool]], colours: Palette = SEAT_COLOURS) -> None:
-    """Cars given as (seat, place, letter, out, ringed), later ones on top; cars sharing a place stand one
-    behind the other, and a ring marks the cars that moved last."""
+              cars: Sequence[tuple[int, int, str, bool, bool]], colours: Palette = SEAT_COLOURS,
+              hidden: Collection[str] = ()) -> None:
+    """Cars given as (seat, place, letter, out, ringed), later ones on top, leaving out the ``car:SEAT`` in
+    ``hidden``; cars sharing a place stand one behind the other, and a ring marks the cars that moved last."""
     crowd: dict[int, int] = {}
     for seat, place, letter, out, ringed in cars:
-        x, y = geometry.car_point(place)
-        dx, dy = DIRECTIONS[place & 3]
         behind = crowd.get(place, 0)
         crowd[place] = behind + 1
-        point = (x + dx * behind * 10, y + dy * behind * 10)
+        if f"car:{seat}" in hidden:
+            continue
+        point = geometry.car_point_behind(place, behind)
         if ringed:
-            pygame.draw.circle(surface, LAST_MOVE, point, 20, 2)
-        draw_car(surface, point, place & 3, colours[seat], letter, text, out)
+            pygame.draw.circle(surface, LAST_MOVE, point, round(geometry.cs * 0.31), 2)
+        draw_car(surface, geometry.cs, point, sprites.heading_of(place & 3), seat, colours[seat], letter, text, out)
 
 
-def draw_car(surface: pygame.Surface, point: Point, entry: int, colour: Colour, letter: str, text: TextCache,
-             out: bool = False) -> None:
-    """A car pointing away from its entry edge, with its seat's letter; a car out of the chase is grey."""
-    dx, dy = DIRECTIONS[entry]
-    hx, hy = -dx, -dy
-    rx, ry = -hy, hx
-    length, width = 28, 18
-    x, y = point
-
-    def at(along: float, across: float) -> Point:
-        return x + hx * along + rx * across, y + hy * along + ry * across
-
-    body = [at(-length / 2, -width / 2), at(-length / 2, width / 2), at(length / 2 - 7, width / 2),
-            at(length / 2, 0), at(length / 2 - 7, -width / 2)]
-    fill = OUT_GREY if out else colour
-    pygame.draw.polygon(surface, fill, body)
-    pygame.draw.polygon(surface, (250, 250, 250), body, 2)
-    bright = sum(fill) > 420
-    text.blit(surface, letter, 18, (20, 20, 20) if bright else (255, 255, 255), bold=True, center=at(-2, 0))
+def draw_car(surface: pygame.Surface, cs: int, point: Point, heading: float, seat: int, colour: Colour,
+             letter: str, text: TextCache, out: bool = False, frame: int = 0, alpha: int = 255) -> None:
+    """A car from above at ``point``, turned to ``heading`` (degrees, 0 = east, counter-clockwise), with its
+    seat's letter upright on its roof: Don Falconi's black car (seat 0), or a police car in its colour with
+    its light bar at ``frame``; a car out of the chase is grey, crossed out and dark."""
+    if seat == 0:
+        image = sprites.car("fugitive", cs, heading)
+    else:
+        image = sprites.car("police:off" if out else f"police:{frame % sprites.POLICE_FRAMES}", cs, heading,
+                            OUT_GREY if out else colour)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, image.get_rect(center=(round(point[0]), round(point[1]))))
+    hx, hy = sprites.unit(heading)
+    back = cs * 0.05  # the roof is a little behind the car's middle
+    centre = (round(point[0] - hx * back), round(point[1] - hy * back))
+    size = max(12, round(cs * 0.24))
+    ink = (250, 226, 140) if seat == 0 else (16, 16, 20)
+    rim = (0, 0, 0) if seat == 0 else (250, 250, 250)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        _letter(surface, text, letter, size, rim, (centre[0] + dx, centre[1] + dy), alpha)
+    _letter(surface, text, letter, size, ink, centre, alpha)
     if out:
-        pygame.draw.line(surface, CLOSED, at(-length / 2, -width / 2), at(length / 2, width / 2), 2)
-        pygame.draw.line(surface, CLOSED, at(-length / 2, width / 2), at(length / 2, -width / 2), 2)
+        half = cs * 0.2
+        for sign in (1, -1):
+            pygame.draw.line(surface, CLOSED, (point[0] - half, point[1] - half * sign),
+                             (point[0] + half, point[1] + half * sign), 3)
+
+
+def _letter(surface: pygame.Surface, text: TextCache, letter: str, size: int, colour: Colour, centre: Point,
+            alpha: int) -> None:
+    image = text.render(letter, size, colour, bold=True)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
 
 
 def draw_closed_edge(surface: pygame.Surface, geometry: Geometry, place: int) -> None:
-    """A Chili Bomb's mark across a closed edge (F-5.4): the road there is destroyed."""
+    """A Chili Bomb's mark across a closed edge (F-5.4): the road there is destroyed, rubble and a barrier."""
     cell, edge = place >> 2, place & 3
     mx, my = geometry.edge_mid(cell, edge)
     dx, dy = DIRECTIONS[edge]
-    half = geometry.cs * 0.28
-    inset = geometry.cs * 0.08
-    cx, cy = mx - dx * inset, my - dy * inset
-    pygame.draw.line(surface, CLOSED, (cx - dy * half, cy - dx * half), (cx + dy * half, cy + dx * half), 7)
-    for sign in (1, -1):
-        pygame.draw.line(surface, (60, 10, 8), (cx - 6, cy - 6 * sign), (cx + 6, cy + 6 * sign), 3)
+    inset = geometry.cs * 0.12
+    image = sprites.image(sprites.ITEMS, "rubble", geometry.cs)
+    if edge in (1, 3):
+        image = _turned_rubble(geometry.cs)
+    surface.blit(image, image.get_rect(center=(round(mx - dx * inset), round(my - dy * inset))))
+
+
+def _turned_rubble(size: int) -> pygame.Surface:
+    key = ("rubble", size)
+    image = _IMAGES.get(key)
+    if image is None:
+        image = _IMAGES[key] = pygame.transform.rotate(sprites.image(sprites.ITEMS, "rubble", size), 90)
+    return image
 
 
 def draw_route(surface: pygame.Surface, polylines: Sequence[Sequence[Point]], colour: Colour = ROUTE) -> None:
-    """A route as thick lines shifted into the right-hand lane, with an arrowhead at its end."""
+    """A route as thick lines along its lanes (see :func:`scenes.falconi_lanes.route_legs`), with an arrowhead
+    at its end."""
     for line in polylines:
-        shifted = _lane(line, 5)
         for width, paint in ((11, (20, 20, 20)), (6, colour)):
-            for a, b in pairwise(shifted):
+            for a, b in pairwise(line):
                 pygame.draw.line(surface, paint, a, b, width)
-            for point in shifted[1:-1]:
+            for point in line[1:-1]:
                 pygame.draw.circle(surface, paint, point, width / 2)
     if polylines and len(polylines[-1]) >= 2:
-        shifted = _lane(polylines[-1], 5)
-        (ax, ay), (bx, by) = shifted[-2], shifted[-1]
+        (ax, ay), (bx, by) = polylines[-1][-2], polylines[-1][-1]
         length = math.hypot(bx - ax, by - ay) or 1
         ux, uy = (bx - ax) / length, (by - ay) / length
         head = [(bx + ux * 6, by + uy * 6), (bx - ux * 10 - uy * 8, by - uy * 10 + ux * 8),
                 (bx - ux * 10 + uy * 8, by - uy * 10 - ux * 8)]
         pygame.draw.polygon(surface, colour, head)
         pygame.draw.polygon(surface, (20, 20, 20), head, 2)
-
-
-def _lane(line: Sequence[Point], offset: float) -> list[Point]:
-    """Each point moved to the right of the direction of travel (the segment's, or the mean at a joint)."""
-    result = []
-    for index, point in enumerate(line):
-        pairs = []
-        if index > 0:
-            pairs.append((line[index - 1], point))
-        if index + 1 < len(line):
-            pairs.append((point, line[index + 1]))
-        normals = [_normal(a, b) for a, b in pairs if a != b]
-        nx = sum(n[0] for n in normals) / len(normals) if normals else 0.0
-        ny = sum(n[1] for n in normals) / len(normals) if normals else 0.0
-        result.append((point[0] + nx * offset, point[1] + ny * offset))
-    return result
-
-
-def _normal(a: Point, b: Point) -> Point:
-    """The unit vector to the right of travel from ``a`` to ``b`` on screen (y grows downwards)."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    return -(b[1] - a[1]) / length, (b[0] - a[0]) / length
 
 
 def highlight(overlay: pygame.Surface, rect: pygame.Rect, focused: bool, colour: Colour = ACCENT,

@@ -1,7 +1,9 @@
 """The Falconi board view: each legal action split into the choices a player makes on the board, where each
 choice sits on screen, the city drawn with the options and the focused one's preview (ghost tile, the route a
 drive would take, CATCH!/ESCAPE! before it is played), and the side panel's lines. What Don Falconi hides in
-Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``.
+Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``. The animations of each move are made by
+:mod:`scenes.falconi_anim`; while they run, the board leaves out the pieces they draw (``car:SEAT``, ``cell:N``,
+``slot:N``, ``edge:PLACE``, ``strip:N``).
 
 Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
 ``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
@@ -46,8 +48,12 @@ from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from game.match import LogEntry
+from scenes import falconi_anim
 from scenes import falconi_draw as draw
+from scenes import falconi_sprites as sprites
 from scenes.animation import Animation
+from scenes.falconi_anim import catch_place
+from scenes.falconi_lanes import route_legs
 from scenes.chooser import GROUP, ActionChooser, Rotation, Step, first_rotation, quarters
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
@@ -81,13 +87,6 @@ def hand_tiles(state: FalconiState) -> list[HandTile]:
     if seat == FUGITIVE and state.accomplice >= 0:
         tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
     return tiles
-
-
-def catch_place(state: FalconiState, edge: int) -> int:
-    """The police car's place in the last tile before Don Falconi, entered through ``edge`` (F-5.4)."""
-    behind = state.links[state.cars[FUGITIVE]]
-    cell = behind >> 2 if behind >= 0 else state.cars[FUGITIVE] >> 2
-    return cell * 4 + edge
 
 
 class FalconiView:
@@ -302,7 +301,26 @@ class FalconiView:
     # --- drawing -------------------------------------------------------------------------------------------
     def animations(self, before: GameState, action: Action, after: GameState,
                    visible: frozenset[Seat]) -> list[Animation]:
-        return []
+        assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
+        assert isinstance(action, FalconiAction)
+        return falconi_anim.animations(self._stage(before, after, visible), before, action, after)
+
+    def _stage(self, before: FalconiState, after: FalconiState, visible: frozenset[Seat]) -> falconi_anim.Stage:
+        """What the animations of a move draw with; the strip's new tiles are told apart by what the seats at
+        the screen see of the strip before and after, so a face-down tile's animation shows nothing more."""
+        strip = self._strip_items(after, visible)
+        if before.turn_seat == after.turn_seat:
+            old = self._strip_items(before, visible)
+            new = [index for index, item in enumerate(strip) if index >= len(old) or old[index] != item]
+        else:  # a new turn: only a tile just drawn comes in
+            new = [index for index, tile in enumerate(hand_tiles(after)) if tile.caption == "falconi.board.drawn"]
+        return falconi_anim.Stage(self._geometry(after), self.context.text, self._colours(), self._letters(),
+                                  tuple(strip), tuple(new))
+
+    @staticmethod
+    def _strip_items(state: FalconiState, visible: frozenset[Seat]) -> list[int | None]:
+        """The strip's tiles as the seats in ``visible`` see them: an item, or ``None`` face down."""
+        return [None if tile.secret and FUGITIVE not in visible else tile.item for tile in hand_tiles(state)]
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
@@ -310,8 +328,8 @@ class FalconiView:
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
-                           self._letters(), self.context.text)
-        secrets = self._draw_strip(surface, state, geometry, visible)
+                           self._letters(), self.context.text, hidden)
+        secrets = self._draw_strip(surface, state, geometry, visible, hidden)
         if chooser is not None:
             secrets |= self._draw_ghosts(surface, state, geometry, chooser, visible)
         overlay = self._overlay
@@ -325,9 +343,11 @@ class FalconiView:
         if state.phase == ANSWER:
             self._draw_threat(surface, state, geometry, chooser is not None and chooser.focused == ("button", "bomb"))
         movers = {entry.seat for entry in last}
+        escaped = state.outcome is not None and state.outcome.termination == "escape"  # gone with his accomplice
         cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
-                 seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0]
-        draw.draw_cars(surface, geometry, self.context.text, cars, self._colours())
+                 seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0
+                and not (seat == FUGITIVE and escaped)]
+        draw.draw_cars(surface, geometry, self.context.text, cars, self._colours(), hidden)
         if chooser is not None:
             for option in chooser.options:
                 shout = self._shout(state, option)
@@ -363,25 +383,26 @@ class FalconiView:
         return self._frame[1]
 
     def _draw_strip(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                    visible: frozenset[Seat]) -> set[Seat]:
+                    visible: frozenset[Seat], hidden: frozenset[str]) -> set[Seat]:
         """The tiles in hand of the car whose turn it is, face down where they are secret; returns the seats
         whose secrets were shown."""
         tr = self.context.tr
         tiles, shown = [], set()
-        for tile in hand_tiles(state):
-            hidden = tile.secret and FUGITIVE not in visible
-            shown |= {FUGITIVE} if tile.secret and not hidden else set()
-            tiles.append(draw.StripTile(None if hidden else tile.item, tr(tile.caption)))
+        for tile, item in zip(hand_tiles(state), self._strip_items(state, visible)):
+            shown |= {FUGITIVE} if tile.secret and item is not None else set()
+            tiles.append(draw.StripTile(item, tr(tile.caption)))
         counters = []
         if state.variant.mode == 2 and state.outcome is None:
             counters.append(draw.Counter(tr("falconi.board.actions"), ACTIONS_PER_TURN, state.actions_left, draw.ROUTE))
         if state.variant.boosts:
-            counters.append(draw.Counter(tr("falconi.board.boosts"), state.variant.boosts, state.boosts, DANGER))
+            counters.append(draw.Counter(tr("falconi.board.boosts"), state.variant.boosts, state.boosts, DANGER,
+                                         "boost"))
         if state.variant.bombs:
-            counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER))
+            counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER,
+                                         "bomb"))
         draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
                         self._colours()[state.turn_seat], tiles, counters,
-                        tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters())
+                        tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters(), hidden)
         return shown
 
     def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
@@ -434,9 +455,9 @@ class FalconiView:
         elif kind == "slot":
             slot = state.city.slots[value]
             district = DISTRICTS.index(slot.district or "")
-            image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs - 8, 170, self._colours(),
+            image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs, 170, self._colours(),
                                       self._letters()[district + 1], self.context.text)
-            surface.blit(image, geometry.slot_rect(value).inflate(-8, -8))
+            surface.blit(image, geometry.slot_rect(value))
         elif kind == "boost" and value in state.boost_steps:
             for step in state.boost_steps[value]:
                 if step.smashed >= 0:
@@ -497,20 +518,21 @@ class FalconiView:
             if route and kind == "catch":
                 route.append(state.cars[FUGITIVE])
             if route:
-                draw.draw_route(surface, geometry.route_lines(state.links, route))
+                draw.draw_route(surface, route_legs(geometry, state.links, route))
         elif kind == "step":
-            draw.draw_route(surface, geometry.route_lines(state.links, [car, state.links[(car & ~3) + value]]))
+            draw.draw_route(surface, route_legs(geometry, state.links, [car, state.links[(car & ~3) + value]]))
         elif kind == "turn":
             ghosts = self._ghosts
             ghosts.fill((0, 0, 0, 0))
             place = (car & ~3) + value
-            draw.draw_car(ghosts, geometry.car_point(place), place & 3, self._colours()[state.turn_seat],
+            draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(place & 3),
+                          state.turn_seat, self._colours()[state.turn_seat],
                           self.context.tr(f"falconi.car.{state.turn_seat}"), self.context.text)
             ghosts.set_alpha(150)
             surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)
         elif kind == "boost" and value in state.boost_steps:
             steps = state.boost_steps[value]
-            draw.draw_route(surface, geometry.route_lines(state.links, [car] + [step.place for step in steps]), DANGER)
+            draw.draw_route(surface, route_legs(geometry, state.links, [car] + [step.place for step in steps]), DANGER)
             landed = {step.place for step in steps}
             for seat in POLICE:
                 if state.status[seat] == ACTIVE and state.cars[seat] in landed:
@@ -524,7 +546,7 @@ class FalconiView:
         place = catch_place(state, state.catch_edge)
         route = drive_route(state, state.drive_from, place)
         if route:
-            draw.draw_route(surface, geometry.route_lines(state.links, route + [state.cars[FUGITIVE]]), DANGER)
+            draw.draw_route(surface, route_legs(geometry, state.links, route + [state.cars[FUGITIVE]]), DANGER)
         if bombing:
             draw.draw_closed_edge(surface, geometry, place)
         draw.tag(surface, self.context.text, self.context.tr("falconi.tag.catch"),

@@ -308,6 +308,15 @@ def car_fill_point(view, state, seat):
     return round(x - dx * 8), round(y - dy * 8)  # the heading is away from the entry edge
 
 
+def station_roof_point(geometry, slot):
+    """A pixel of a police station's roof away from its badge (towards the outside of the city, and aside) and
+    above the caption at the bottom of the slot."""
+    x, y = geometry.slot_rect(slot).center
+    dx, dy = draw.DIRECTIONS[geometry.city.slots[slot].side]  # outwards
+    out, aside = geometry.cs * 0.28, geometry.cs * 0.3
+    return round(x + dx * out - abs(dy) * aside), round(y + dy * out - abs(dx) * aside)
+
+
 def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_path):
     """The same position in both palettes: the police cars, their districts' border, stations, tunnels and
     escape tiles take the seat colours of the setting read at draw time (the cached frame too), the grid and
@@ -340,8 +349,7 @@ def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_p
         for slot, info in enumerate(state.city.slots):
             if info.role == "station":
                 seat = draw.DISTRICT_SEAT[info.district]
-                point = geometry.slot_rect(slot).inflate(-2, -2).move(6, 18).topleft  # inside the rail, by the road
-                assert tuple(frame.get_at(point)[:3]) == seat_colour("falconi", seat, flag)
+                assert tuple(frame.get_at(station_roof_point(geometry, slot))[:3]) == seat_colour("falconi", seat, flag)
         colours = {tuple(frame.get_at((x, y))[:3]) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)}
         for seat in POLICE:
             assert seat_colour("falconi", seat, not flag) not in colours

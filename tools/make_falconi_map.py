@@ -4,6 +4,12 @@ The map is the layout's source of truth (F-1.6); this script only draws the firs
 table of F-1.3, so that it starts out exactly right and can be edited in Tiled afterwards. The output is
 deterministic: running the script again gives the same bytes.
 
+The map shows the city in Tiled with the game's own art: the ``ground`` layer and the ``landmarks`` layer (the
+buildings' pictures, only a picture: the objects of ``buildings`` are what the game reads) use the tileset
+``city_tiled.png``, whose tiles are listed in :data:`TILED_CITY`; the road tiles of ``roads.png`` are there to
+sketch with. Both are drawn by ``tools/make_falconi_art.py``. The tilesets are embedded, so the map still
+loads headless from anywhere (pytmx does not read the images then).
+
 Usage: ``python tools/make_falconi_map.py [OUTPUT.tmx]``
 """
 
@@ -18,10 +24,23 @@ TILE = 64  # pixels per tile
 SIZE = GRID + 2  # the grid plus the border ring
 BUILDING_INSET = 8  # buildings are drawn a little inside their slot so the piece under them stays visible
 
-# Tile ids of the placeholder tileset, in image order.
-GROUND, COUNTRY, PORT, FOREST, STONE = 1, 2, 3, 4, 5
-TILE_COUNT = 5
-DISTRICT_TILE = {"country": COUNTRY, "port": PORT, "forest": FOREST, "": STONE}
+SIDES = {"north": 0, "east": 1, "south": 2, "west": 3}  # as the game numbers the edges N, E, S, W
+LOOKS = ("country", "port", "forest", "none")  # a border slot's scenery; "none": the prison piece
+VARIANTS = 3  # the three slots of a border piece look different (slot index % 3)
+DISTRICTS = ("country", "port", "forest")
+
+# The tiles of city_tiled.png, in image order (8 a row); make_falconi_art.py draws them in this order.
+TILED_CITY = (
+    "lot",
+    "corner",
+    *(f"plain:{look}:{variant}:{side}" for look in LOOKS for variant in range(VARIANTS) for side in range(4)),
+    *(f"prison:{side}" for side in range(4)),
+    *(f"{building}:{district}:{side}" for building in ("station", "tunnel", "escape") for district in DISTRICTS
+      for side in range(4)),
+)
+CITY_COLUMNS = 8
+ROAD_COLUMNS, ROAD_ROWS = 4, 7  # roads.png: a row per tile kind of F-2.1 in its four rotations, then the crater
+ROADS_FIRSTGID = 1 + len(TILED_CITY)
 
 # F-1.3: the district of each side's pieces 0, 1, 2; "" is the prison piece.
 PIECES = {
@@ -54,17 +73,36 @@ def slot_tile(side: str, index: int) -> tuple[int, int]:
     }[side]
 
 
+def gid(name: str) -> int:
+    return 1 + TILED_CITY.index(name)
+
+
 def ground_rows() -> list[list[int]]:
-    """Grid cells in the ground colour, border slots in their district's, corners in stone."""
-    rows = [[STONE] * SIZE for _ in range(SIZE)]
+    """Grid cells as empty lots, border slots in their district's scenery, corners as small squares."""
+    rows = [[gid("corner")] * SIZE for _ in range(SIZE)]
     for y in range(1, SIZE - 1):
         for x in range(1, SIZE - 1):
-            rows[y][x] = GROUND
+            rows[y][x] = gid("lot")
     for side, districts in PIECES.items():
         for index in range(GRID):
             x, y = slot_tile(side, index)
-            rows[y][x] = DISTRICT_TILE[districts[index // 3]]
+            look = districts[index // 3] or "none"
+            rows[y][x] = gid(f"plain:{look}:{index % VARIANTS}:{SIDES[side]}")
     return rows
+
+
+def landmark_rows() -> list[list[int]]:
+    """The pictures of the prison, the police stations and the tunnel mouths on their slots."""
+    rows = [[0] * SIZE for _ in range(SIZE)]
+    for _, side, index, role, extra in BUILDINGS:
+        x, y = slot_tile(side, index)
+        district = extra.get("district") or PIECES[side][index // 3]
+        rows[y][x] = gid(f"prison:{SIDES[side]}" if role == "prison" else f"{role}:{district}:{SIDES[side]}")
+    return rows
+
+
+def csv_rows(rows: list[list[int]]) -> str:
+    return ",\n".join(",".join(str(number) for number in row) for row in rows)
 
 
 def object_xml(object_id: int, name: str, kind: str, box: tuple[int, int, int, int], props: dict[str, str]) -> str:
@@ -106,7 +144,6 @@ def building_objects(first_id: int) -> list[str]:
 
 def render_map() -> str:
     """The whole ``.tmx`` text."""
-    csv = ",\n".join(",".join(str(gid) for gid in row) for row in ground_rows())
     border = border_objects(1)
     buildings = building_objects(1 + len(border))
     next_object_id = 1 + len(border) + len(buildings)
@@ -114,15 +151,25 @@ def render_map() -> str:
         [
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<map version="1.8" orientation="orthogonal" renderorder="right-down" width="{SIZE}" height="{SIZE}" '
-            f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="4" nextobjectid="{next_object_id}">',
-            f' <tileset firstgid="1" name="falconi_placeholder" tilewidth="{TILE}" tileheight="{TILE}" '
-            f'tilecount="{TILE_COUNT}" columns="{TILE_COUNT}">',
-            f'  <image source="../tiles/falconi_placeholder.png" width="{TILE * TILE_COUNT}" '
-            f'height="{TILE}"/>',
+            f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="5" nextobjectid="{next_object_id}">',
+            f' <tileset firstgid="1" name="falconi_city" tilewidth="{TILE}" tileheight="{TILE}" '
+            f'tilecount="{len(TILED_CITY)}" columns="{CITY_COLUMNS}">',
+            f'  <image source="../sprites/falconi/city_tiled.png" width="{TILE * CITY_COLUMNS}" '
+            f'height="{TILE * -(-len(TILED_CITY) // CITY_COLUMNS)}"/>',
+            " </tileset>",
+            f' <tileset firstgid="{ROADS_FIRSTGID}" name="falconi_roads" tilewidth="{TILE}" tileheight="{TILE}" '
+            f'tilecount="{ROAD_COLUMNS * ROAD_ROWS}" columns="{ROAD_COLUMNS}">',
+            f'  <image source="../sprites/falconi/roads.png" width="{TILE * ROAD_COLUMNS}" '
+            f'height="{TILE * ROAD_ROWS}"/>',
             " </tileset>",
             f' <layer id="1" name="ground" width="{SIZE}" height="{SIZE}">',
             '  <data encoding="csv">',
-            csv,
+            csv_rows(ground_rows()),
+            "</data>",
+            " </layer>",
+            f' <layer id="4" name="landmarks" width="{SIZE}" height="{SIZE}">',
+            '  <data encoding="csv">',
+            csv_rows(landmark_rows()),
             "</data>",
             " </layer>",
             ' <objectgroup id="2" name="border">',
