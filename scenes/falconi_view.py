@@ -1,9 +1,10 @@
 """The Falconi board view: each legal action split into the choices a player makes on the board, where each
 choice sits on screen, the city drawn with the options and the focused one's preview (ghost tile, the route a
 drive would take, CATCH!/ESCAPE! before it is played), and the side panel's lines. What Don Falconi hides in
-Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``. The animations of each move are made by
-:mod:`scenes.falconi_anim`; while they run, the board leaves out the pieces they draw (``car:SEAT``, ``cell:N``,
-``slot:N``, ``edge:PLACE``, ``strip:N``).
+Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``. The previews are drawn by
+:mod:`scenes.falconi_preview` and the panel's lines written by :mod:`scenes.falconi_panel`. The animations of
+each move are made by :mod:`scenes.falconi_anim`; while they run, the board leaves out the pieces they draw
+(``car:SEAT``, ``cell:N``, ``slot:N``, ``edge:PLACE``, ``strip:N``).
 
 Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
 ``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
@@ -20,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -28,42 +28,32 @@ from game.core.errors import GameError
 from game.core.protocol import Action, GameState, Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
-from game.falconi.city import DISTRICTS, OPPOSITE
-from game.falconi.constants import (
-    ACTION,
-    ACTIVE,
-    ANSWER,
-    BLAST,
-    DRIVE,
-    ESCAPE_PLACE,
-    FUGITIVE,
-    OUT,
-    PHASE_NAMES,
-    PLACE,
-    POLICE,
-    ROUND_LIMIT,
-)
+from game.falconi.city import DISTRICTS
+from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, PLACE, POLICE
 from game.falconi.mode2 import ACTIONS_PER_TURN
-from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
-from game.falconi.tiles import CRATER, ESCAPE
+from game.falconi.tiles import ESCAPE
 from game.match import LogEntry
 from scenes import falconi_anim
 from scenes import falconi_draw as draw
-from scenes import falconi_sprites as sprites
+from scenes import falconi_panel as panel
+from scenes import falconi_preview as preview
 from scenes.animation import Animation
 from scenes.falconi_anim import catch_place
-from scenes.falconi_lanes import route_legs
-from scenes.chooser import GROUP, ActionChooser, Rotation, Step, first_rotation, quarters
+from scenes.falconi_preview import DRIVE_ENDS
+from scenes.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.context import AppContext
-from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
+from scenes.gameview import BAR_AREA, BOARD_AREA
 from scenes.ui import DANGER, GOOD, seat_colour
 
 ACCOMPLICE = "accomplice"
 BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
 GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
-DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
-INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 40, 22  # the play scene writes the info lines at 22 px in the panel
+# The icon (a name of ``scenes.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
+# Mode II action (the values of ``GROUPS``).
+BUTTON_ICONS = {"draw": "draw_tile", "boost": "chili_boost", "bomb": "chili_bomb", "pass": "pass", "keep": "keep"}
+GROUP_ICONS = {"place": "place_tile", "drive": "drive", "turn": "three_point_turn", "escape": "escape_tile",
+               "accomplice": "accomplice"}
 
 
 @dataclass(frozen=True)
@@ -123,7 +113,7 @@ class FalconiView:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
-            rotation = Rotation(action.edge, dead_end=not mode2 and self._drive_after(state, action) is None,
+            rotation = Rotation(action.edge, dead_end=not mode2 and preview.drive_after(state, action) is None,
                                 only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
@@ -153,6 +143,14 @@ class FalconiView:
 
     def is_button(self, step: Step) -> bool:
         return step[0] in ("button", GROUP)
+
+    def icon(self, step: Step) -> str:
+        kind, value = step[0], step[1]
+        if kind == "button":
+            return BUTTON_ICONS.get(str(value), "")
+        if kind == GROUP:
+            return GROUP_ICONS.get(str(value), "")
+        return ""
 
     def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
         assert isinstance(state, FalconiState)
@@ -288,16 +286,6 @@ class FalconiView:
                 return self._geometry(state).place_rect(end).clip(hotspot)
         return hotspot
 
-    @staticmethod
-    def _drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | None:
-        """The position after a Mode I tile is placed, while its car chooses where to drive; ``None`` when the
-        tile leads nowhere: no open end, escape or catch to reach, so the car is blocked (F-5.2, F-5.5)."""
-        if action not in state.legal:
-            return None
-        after = state.clone()
-        after.apply(action)
-        return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
-
     # --- drawing -------------------------------------------------------------------------------------------
     def animations(self, before: GameState, action: Action, after: GameState,
                    visible: frozenset[Seat]) -> list[Animation]:
@@ -331,7 +319,7 @@ class FalconiView:
                            self._letters(), self.context.text, hidden)
         secrets = self._draw_strip(surface, state, geometry, visible, hidden)
         if chooser is not None:
-            secrets |= self._draw_ghosts(surface, state, geometry, chooser, visible)
+            secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
         overlay = self._overlay
         overlay.fill((0, 0, 0, 0))
         self._draw_last(overlay, state, geometry, last)
@@ -339,9 +327,10 @@ class FalconiView:
             self._draw_options(overlay, state, chooser)
         surface.blit(overlay, BOARD_AREA.topleft, area=BOARD_AREA)
         if chooser is not None:
-            self._draw_preview(surface, state, geometry, chooser)
+            preview.draw_preview(self, surface, self._ghosts, state, geometry, chooser)
         if state.phase == ANSWER:
-            self._draw_threat(surface, state, geometry, chooser is not None and chooser.focused == ("button", "bomb"))
+            preview.draw_threat(self, surface, state, geometry,
+                                chooser is not None and chooser.focused == ("button", "bomb"))
         movers = {entry.seat for entry in last}
         escaped = state.outcome is not None and state.outcome.termination == "escape"  # gone with his accomplice
         cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
@@ -438,191 +427,11 @@ class FalconiView:
             if focused and rect != hotspot:  # a drive's end: outline the share of its cell that a click takes
                 pygame.draw.rect(overlay, (*draw.ROUTE, 200), hotspot.inflate(-4, -4), width=2, border_radius=5)
 
-    # --- previews of the focused option --------------------------------------------------------------------
-    def _draw_ghosts(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                     chooser: ActionChooser, visible: frozenset[Seat]) -> set[Seat]:
-        """See-through pieces the focused option would lay: a tile, an escape tile, a boost's crater.
-        Returns the seats whose secrets they show."""
-        if chooser.focused is None:
-            return set()
-        kind, value = chooser.focused[0], chooser.focused[1]
-        secret = self.has_secrets(state, state.turn_seat)
-        if secret and state.turn_seat not in visible:
-            return set()
-        if kind in ("cell", "rot", "tile"):
-            tile = dict(chooser.prefix).get("tile")  # a tile only pointed at has no ghost: a click there would miss
-            self._ghost_tile(surface, state, geometry, chooser, tile)
-        elif kind == "slot":
-            slot = state.city.slots[value]
-            district = DISTRICTS.index(slot.district or "")
-            image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs, 170, self._colours(),
-                                      self._letters()[district + 1], self.context.text)
-            surface.blit(image, geometry.slot_rect(value))
-        elif kind == "boost" and value in state.boost_steps:
-            for step in state.boost_steps[value]:
-                if step.smashed >= 0:
-                    surface.blit(draw.tile_image(CRATER, geometry.cs, 170), geometry.cell_rect(step.smashed))
-        return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
-
-    def _ghost_tile(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                    chooser: ActionChooser, tile: Any) -> None:
-        """The tile being placed, see-through, on the focused cell at the focused rotation (at the cell step:
-        the rotation last chosen); a Mode I tile shows on its only cell at once, in the rotation the chooser
-        will start on, with where the car could then drive."""
-        if not isinstance(tile, int) or tile >= ESCAPE:
-            return
-        places: list[Any] = [a for a in chooser.candidates() if a.verb == "place" and a.tile == tile]
-        kind, value = chooser.focused or ("", None)
-        cells = {action.cell for action in places}
-        if kind == "cell":
-            cell, rotation = value, chooser.turn
-        elif kind == "rot":
-            cell, rotation = dict(chooser.prefix)["cell"], quarters(value)
-        elif len(cells) == 1:
-            rotations = [self.steps(state, action)[-1][1] for action in places]
-            cell, rotation = cells.pop(), quarters(rotations[first_rotation(rotations, chooser.turn)])
-        else:
-            return
-        rect = geometry.cell_rect(cell)
-        surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, 170), rect)
-        pygame.draw.rect(surface, draw.ROUTE, rect, width=2, border_radius=5)
-        if state.variant.mode == 1:
-            self._reach_preview(surface, state, FalconiAction("place", tile, cell, rotation), rect)
-
-    def _reach_preview(self, surface: pygame.Surface, state: FalconiState, action: FalconiAction,
-                       rect: pygame.Rect) -> None:
-        """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c), or a
-        DEAD END! tag over the tile (``rect``) when it leads nowhere (F-5.5)."""
-        after = self._drive_after(state, action)
-        if after is None:
-            if action in state.legal:
-                draw.tag(surface, self.context.text, self.context.tr("falconi.tag.dead_end"), rect, DANGER)
-            return
-        for option in after.legal:
-            step = self.steps(after, option)[0]
-            centre = self._mark(after, (), step).center
-            colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
-            pygame.draw.circle(surface, colour, centre, 7)
-            pygame.draw.circle(surface, (20, 20, 20), centre, 7, 2)
-
-    def _draw_preview(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                      chooser: ActionChooser) -> None:
-        """What the focused move would do: the route a drive would take, the car after a three-point turn,
-        the boost's route and the police cars it would knock out (F-6.6)."""
-        if chooser.focused is None:
-            return
-        kind, value = chooser.focused[0], chooser.focused[1]
-        car = state.cars[state.turn_seat]
-        if kind in DRIVE_ENDS:
-            route = drive_route(state, state.drive_from, self._drive_goal(state, chooser.focused))
-            if route and kind == "catch":
-                route.append(state.cars[FUGITIVE])
-            if route:
-                draw.draw_route(surface, route_legs(geometry, state.links, route))
-        elif kind == "step":
-            draw.draw_route(surface, route_legs(geometry, state.links, [car, state.links[(car & ~3) + value]]))
-        elif kind == "turn":
-            ghosts = self._ghosts
-            ghosts.fill((0, 0, 0, 0))
-            place = (car & ~3) + value
-            draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(place & 3),
-                          state.turn_seat, self._colours()[state.turn_seat],
-                          self.context.tr(f"falconi.car.{state.turn_seat}"), self.context.text)
-            ghosts.set_alpha(150)
-            surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)
-        elif kind == "boost" and value in state.boost_steps:
-            steps = state.boost_steps[value]
-            draw.draw_route(surface, route_legs(geometry, state.links, [car] + [step.place for step in steps]), DANGER)
-            landed = {step.place for step in steps}
-            for seat in POLICE:
-                if state.status[seat] == ACTIVE and state.cars[seat] in landed:
-                    draw.tag(surface, self.context.text, self.context.tr("falconi.tag.out"),
-                             geometry.place_rect(state.cars[seat]), DANGER)
-
-    def _draw_threat(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                     bombing: bool) -> None:
-        """While Don Falconi answers a catch (F-5.4): the police car's way to him, and where a Chili Bomb
-        would close the road (``bombing``: when that answer is focused)."""
-        place = catch_place(state, state.catch_edge)
-        route = drive_route(state, state.drive_from, place)
-        if route:
-            draw.draw_route(surface, route_legs(geometry, state.links, route + [state.cars[FUGITIVE]]), DANGER)
-        if bombing:
-            draw.draw_closed_edge(surface, geometry, place)
-        draw.tag(surface, self.context.text, self.context.tr("falconi.tag.catch"),
-                 geometry.place_rect(state.cars[FUGITIVE]), DANGER)
-
     # --- the side panel ------------------------------------------------------------------------------------
     def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
         assert isinstance(state, FalconiState)
-        tr = self.context.tr
         hides = self.has_secrets(state, FUGITIVE) and FUGITIVE not in visible
-        names = [tr(f"seat.falconi.{seat}") for seat in range(4)]
-        lines = []
-        if state.outcome is not None:
-            lines.append(self._ending(state))
-        else:
-            lines.append(tr("falconi.info.turn", turn=state.turn, seat=names[state.turn_seat]))
-            phase = state.phase
-            hidden_draw = hides and state.turn_seat == FUGITIVE
-            if phase == ESCAPE_PLACE and hidden_draw:
-                phase = PHASE_NAMES.index("action")  # his draw stays face down (F-9)
-            lines.append(tr("falconi.info.phase", seat=names[state.decider],
-                            phase=tr(f"falconi.phase.{PHASE_NAMES[phase]}")))
-            if state.variant.mode == 2:
-                lines.append(" · ".join((tr("falconi.info.actions_left", count=state.actions_left,
-                                            total=ACTIONS_PER_TURN),
-                                         tr("falconi.info.round", round=state.round, limit=ROUND_LIMIT))))
-                if state.last_round:
-                    lines.append(tr("falconi.info.last_round"))
-            if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE) and not hidden_draw:
-                lines.append(tr("falconi.info.drawn", tile=self._item_name(state.drawn)))
-        for seat in state.seats:
-            if state.status[seat] == OUT:
-                lines.append(tr("falconi.info.car_out", seat=names[seat]))
-            elif state.variant.reserves:
-                lines.append(tr("falconi.info.reserve", seat=names[seat],
-                                tiles=self._reserve_text(state.reserves[seat], seat == FUGITIVE and hides)))
-            else:
-                lines.append(tr("falconi.info.car_in", seat=names[seat]))
-        counters = [tr("falconi.info.pile", count=len(state.pile))]
-        if state.variant.bombs:
-            counters.append(tr("falconi.info.bombs", count=state.bombs))
-        if state.variant.boosts:
-            counters.append(tr("falconi.info.boosts", count=state.boosts))
-        lines.append(" · ".join(counters))
-        if state.accomplice >= 0:
-            if hides:
-                lines.append(tr("falconi.info.accomplice_hidden"))
-            else:
-                district = tr(f"falconi.district.{DISTRICTS[state.accomplice]}")
-                lines.append(tr("falconi.info.accomplice", district=district))
+        lines = panel.info_lines(self.context.tr, self.context.text, state, hides)
         secret = self.has_secrets(state, FUGITIVE) and not hides
         self._info_secrets = frozenset({FUGITIVE}) if secret else frozenset()
-        return [("   " if index else "") + part for line in lines  # long lines of some languages fit the panel
-                for index, part in enumerate(self.context.text.wrap(line, INFO_WIDTH, INFO_SIZE))]
-
-    def _reserve_text(self, hand: list[int], hidden: bool) -> str:
-        """A reserve as tile names, or only how many tiles when they lie face down (F-6.2)."""
-        tr = self.context.tr
-        if not hand:
-            return tr("falconi.info.none")
-        if hidden:
-            return tr("falconi.info.hidden_one" if len(hand) == 1 else "falconi.info.hidden", count=len(hand))
-        return ", ".join(self._item_name(item) for item in hand)
-
-    def _item_name(self, item: int) -> str:
-        tr = self.context.tr
-        if item >= ESCAPE:
-            return tr("falconi.tile.escape", district=tr(f"falconi.district.{DISTRICTS[item - ESCAPE]}"))
-        return tr(f"falconi.tile.{item}")
-
-    def _ending(self, state: FalconiState) -> str:
-        """The game's end in words; an end this view does not know keeps the rules core's sentence."""
-        outcome = state.outcome
-        assert outcome is not None
-        key = f"falconi.end.{outcome.termination}"
-        if not self.context.tr.has(key):
-            return outcome.reason
-        winner = min(outcome.winners) if outcome.winners else FUGITIVE
-        return self.context.tr(key, seat=self.context.tr(f"seat.falconi.{winner}"), limit=ROUND_LIMIT)
+        return lines

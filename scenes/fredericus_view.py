@@ -53,6 +53,7 @@ from scenes.gameview import BAR_AREA, PANEL_AREA
 from scenes.ui import ACCENT, DANGER, TEXT, seat_colour
 
 BUTTONS = ("end", "stay", "mask")
+_BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
 INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 28, 22  # how wide and how large the play scene writes the info lines
 INDENT = "\u2002\u2002"  # two en spaces: a falconer's own lines stand under their name
 _STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
@@ -98,6 +99,9 @@ class FredericusView:
 
     def is_button(self, step: Step) -> bool:
         return step[0] in BUTTONS
+
+    def icon(self, step: Step) -> str:
+        return _BUTTON_ICONS.get(str(step[0]), "")
 
     def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
         """Board hotspots; buttons get a place in the action bar too, as the chooser asks every option's rect."""

@@ -29,6 +29,9 @@ class GameView(Protocol):
     def is_button(self, step: Step) -> bool:
         """Whether the step is offered as a button in the action bar rather than on the board."""
 
+    def icon(self, step: Step) -> str:
+        """The icon (a name of ``scenes.ui_art.ICONS``) drawn before a button step's label; "" for none."""
+
     def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
         """Where a board step sits on screen, inside ``BOARD_AREA`` (not asked for buttons)."""
 

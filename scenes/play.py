@@ -29,6 +29,7 @@ from scenes.ui import ACCENT, BACKGROUND, DIM, TEXT
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BUTTON_HEIGHT = 40
+BUTTON_ICON = 24  # the action's icon before a button's label
 BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
@@ -449,6 +450,13 @@ class PlayScene(Scene):
             rect = chooser.rect(option)
             is_focused = option == focused
             ui_art.draw_button(surface, rect, "focus" if is_focused else "normal")
-            text.blit(surface, self.view.label(self.match.state, option), 22, TEXT, center=rect.center)
+            label = text.render(self.view.label(self.match.state, option), 22, TEXT)
+            name = self.view.icon(option)
+            width = label.get_width() + (BUTTON_ICON + 6 if name else 0)
+            x = rect.centerx - width // 2
+            if name:
+                surface.blit(ui_art.icon(name, BUTTON_ICON, TEXT), (x, rect.centery - BUTTON_ICON // 2))
+                x += BUTTON_ICON + 6
+            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
         if chooser.chosen and self.context.settings.hints:
             text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

@@ -26,6 +26,7 @@ from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
 from scenes import falconi_draw as draw
+from scenes import ui_art
 from scenes import input as inp
 from scenes.chooser import ActionChooser, Rotation
 from scenes.context import AppContext
@@ -176,6 +177,23 @@ def test_every_text_shown_is_translated_and_fits_in_any_language(context):
                     assert "falconi." not in text and "seat." not in text, (language, text)
                 assert all(label_font.size(text)[0] <= BAR_AREA.width for text in labels), language
                 assert all(info_font.size(text)[0] <= PANEL_AREA.width - 28 for text in lines), language
+
+
+def test_every_button_of_the_action_bar_has_an_icon(view):
+    """Every button step offered over random Mode I and Mode II games names an icon of ``ui_art.ICONS``."""
+    seen = {}
+    for variant in VARIANTS:
+        for state, _ in decisions(variant, range(400, 420)):
+            for action in state.legal_actions():
+                for step in view.steps(state, action):
+                    if view.is_button(step):
+                        seen[step] = view.icon(step)
+    for step, icon in seen.items():
+        assert icon in ui_art.ICONS, step
+    buttons = {("button", verb) for verb in ("draw", "boost", "bomb", "pass", "keep")}
+    groups = {("group", kind) for kind in ("place", "drive", "turn", "escape", "accomplice")}
+    assert buttons | groups <= set(seen), set(seen)
+    assert not view.is_button(("cell", 0)) and view.icon(("cell", 0)) == ""
 
 
 def test_the_four_catalogs_have_the_same_keys_and_placeholders():
