@@ -23,6 +23,7 @@ from scenes.context import AppContext
 from scenes.falconi_lanes import LanePath, tile_lane
 from scenes.falconi_view import FalconiView
 from scenes.input import InputMapper
+from random_moves import random_moves
 from tests.falconi_scenarios import build, play
 
 LONGEST = 1.5  # seconds at speed 1: the new position is never hidden for longer
@@ -54,13 +55,7 @@ def moves(variants, seeds):
     """Every move of random games: (position before, the move, position after)."""
     for variant in variants:
         for seed in seeds:
-            state = FalconiState.new_game(variant, seed)
-            rng = random.Random(seed)
-            while not state.is_terminal():
-                action = rng.choice(state.legal_actions())
-                before = state.clone()
-                state.apply(action)
-                yield before, action, state.clone()
+            yield from random_moves(FalconiState.new_game(variant, seed), seed)
 
 
 def first_move(variant, wanted):

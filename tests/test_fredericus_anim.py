@@ -3,11 +3,11 @@ hides them from the board until done, fits in about a second and a half, and nev
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pygame
 import pytest
+from random_moves import random_moves
 
 from game.ai.service import AIService
 from game.fredericus import FredericusState
@@ -36,13 +36,7 @@ def view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FredericusView]:
 
 def moves(players: int, seed: int) -> Iterator[Move]:
     """Every move of a random short game, as (before, action, after)."""
-    state = FredericusState.new_game(players, seed, short_game=True)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        before = state.clone()
-        state.apply(action)
-        yield before, action, state.clone()
+    yield from random_moves(FredericusState.new_game(players, seed, short_game=True), seed)
 
 
 def first(kind: str, when: object = None) -> Move:
