@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 from event_player import choose
-from scene_driver import Driver, screenshot_dir
+from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
@@ -37,6 +37,7 @@ def open_app(tmp_path, monkeypatch, setup=None) -> Driver:
     app = App(setup, fps=0)
     app.context.ai_pause = 0.0
     app.context.settings = app.context.settings.changed(animation_speed=4.0)
+    app.clock = FixedClock(100)  # each frame counts as a long one: animations end within a few frames
     return Driver(app)
 
 
