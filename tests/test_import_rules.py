@@ -1,0 +1,52 @@
+"""Who may import whom (docs/architecture.md): the rules core stands without the window, nothing the game runs
+needs the art scripts, and the two games stand apart."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_modules(path: Path, top_level_only: bool) -> set[str]:
+    """The modules a file imports: at its top level only (what loading it pulls in), or anywhere."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def files(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def starts(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+@pytest.mark.parametrize("path", files("game"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_rules_core_loads_no_window_module(path):
+    """``game/`` may start the window from the command line, inside a function, but never at import time."""
+    loaded = imported_modules(path, top_level_only=True)
+    assert not [name for name in loaded if starts(name, "scenes") or starts(name, "pygame")]
+
+
+@pytest.mark.parametrize("path", files("game") + files("scenes") + [ROOT / "main.py"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_game_never_needs_the_art_scripts(path):
+    assert not [name for name in imported_modules(path, top_level_only=False) if starts(name, "tools")]
+
+
+@pytest.mark.parametrize("one, other", [("falconi", "fredericus"), ("fredericus", "falconi")])
+def test_the_two_games_stand_apart(one, other):
+    for path in files(f"game/{one}") + sorted((ROOT / "scenes").glob(f"{one}_*.py")):
+        names = imported_modules(path, top_level_only=False)
+        assert not [name for name in names if starts(name, f"game.{other}") or starts(name, f"scenes.{other}")], path
