@@ -49,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
+    soak = commands.add_parser("soak", help="leave the window running (headless): AI against AI in every game and "
+                                            "variant, random input everywhere; fail on any error or growing memory")
+    soak.add_argument("--minutes", type=float, default=30.0, help="how long to run (default: 30)")
+    soak.add_argument("--seed", type=int, default=1, help="fixes the matches and the random input (default: 1)")
+    soak.add_argument("--json", action="store_true", help="print the report as JSON (progress on stderr)")
     return parser
 
 
@@ -111,6 +116,23 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
 
 
+def _soak(args: argparse.Namespace) -> int:
+    """``soak``: exit code 1 if anything raised or memory grew (scenes/soak.py)."""
+    import math
+
+    if not (args.minutes > 0 and math.isfinite(args.minutes)):
+        raise GameError(f"--minutes must be a number above 0, not {args.minutes}")
+    from scenes.soak import run_soak
+    from scenes.soak_report import format_report
+
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    report = run_soak(args.minutes, args.seed, progress=progress)
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0 if report["passed"] else 1
+
+
 def _screenshots(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -147,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _tournament(args)
         if args.command == "screenshots":
             return _screenshots(args)
+        if args.command == "soak":
+            return _soak(args)
         setup = _play_setup(args) if args.command == "play" else None
     except GameError as error:
         print(f"main.py: {error}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints.
+"""The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints,
+and which new-pizza cards the player has already seen.
 
 A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
 used falls back to its default, and each such problem is kept for the app to explain in the player's language.
@@ -12,6 +13,7 @@ from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import read_json_file, write_json_atomic
+from game.falconi.variants import VARIANTS
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
@@ -19,6 +21,8 @@ SMALLEST_WINDOW = (640, 360)  # half the picture each way: the window scales it 
 MAX_WINDOW_SIDE = 16384  # larger than any screen: a bigger stored value is damage, not a window
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
+# The pizzas whose "what changes" card shows the first time they are chosen: every one after the first.
+NEW_PIZZA_CARDS = tuple(VARIANTS)[1:]
 
 
 @dataclass(frozen=True)
@@ -41,10 +45,12 @@ class Settings:
     colour_blind: bool = False  # seat colours that stay apart for every kind of colour blindness
     hints: bool = True
     screen_shake: bool = True
+    seen_cards: tuple[str, ...] = ()  # the new-pizza cards already shown (of NEW_PIZZA_CARDS), as they were seen
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
+        data["seen_cards"] = list(self.seen_cards)
         return data
 
     def changed(self, **values: Any) -> Settings:
@@ -61,6 +67,7 @@ _CHECKS = {
     "colour_blind": lambda v: isinstance(v, bool),
     "hints": lambda v: isinstance(v, bool),
     "screen_shake": lambda v: isinstance(v, bool),
+    "seen_cards": lambda v: _is_card_list(v),
 }
 
 
@@ -79,6 +86,12 @@ def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
     return sorted(set(WINDOW_SIZES) | {current}, key=lambda size: (size[0] * size[1], size))
 
 
+def _is_card_list(value: Any) -> bool:
+    """Names of new-pizza cards, each at most once: a list the game itself writes, so anything else is damage."""
+    return (isinstance(value, list) and all(isinstance(name, str) and name in NEW_PIZZA_CARDS for name in value)
+            and len(set(value)) == len(value))
+
+
 def _is_fraction(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
 
@@ -94,7 +107,7 @@ def settings_from_json(data: Any) -> tuple[Settings, list[SettingsProblem]]:
             continue
         value = data[item.name]
         if _CHECKS[item.name](value):
-            values[item.name] = tuple(value) if item.name == "window_size" else value
+            values[item.name] = tuple(value) if item.name in ("window_size", "seen_cards") else value
         else:
             problems.append(SettingsProblem(item.name, f"the setting {item.name!r} cannot be {value!r}"))
     return Settings(**values), problems

@@ -12,8 +12,10 @@ from game.ai.service import AIService
 from game.match import Match, MatchSetup
 from game.saves import SaveStore
 from game.settings import SMALLEST_WINDOW, load_settings
+from game.stats import load_stats
 from game.userdata import data_folder
 from scenes import input as inp
+from scenes import tooltip
 from scenes.audio import Audio
 from scenes.context import AppContext
 from scenes.input import InputMapper
@@ -38,10 +40,13 @@ class App:
         pygame.init()
         folder = data_folder()
         settings, problems = load_settings(folder)
+        tooltip.reset()  # the tips of an earlier window (tests open many) must not answer here
         inputs = InputMapper()
         audio = Audio(settings.effects_volume, settings.music_volume)
         self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs, audio=audio)
         self.context.notices.extend(self.context.explain(problem) for problem in problems)
+        self.context.stats, stats_problems = load_stats(folder)
+        self.context.notices.extend(self.context.tr.message(problem.message) for problem in stats_problems)
         self.screen = self._open_window()
         inputs.start()
         pygame.key.set_repeat(300, 50)
@@ -120,6 +125,7 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._remember_window_size()
             for intent in self.context.inputs.intents(event):
+                tooltip.notice(intent)
                 if intent.kind == inp.FULLSCREEN:
                     settings = self.context.settings
                     self.context.change_settings(settings.changed(fullscreen=not settings.fullscreen))
@@ -136,6 +142,7 @@ class App:
             self._apply_window_settings()
         if self.stack.running:
             self.stack.draw(self.screen)
+            tooltip.draw(self.screen, dt, self.context)
             pygame.display.flip()
             self.frames += 1
         return self.stack.running

@@ -34,6 +34,9 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
     from scenes.play import start_match_scene
     from scenes.seats import SeatSetupScene
+    from scenes.tutorial_menus import tutorial_screens
+    from scenes.whatchanges import WhatChangesCard
+    from scenes.stats_scene import StatsScene, sample_stats
 
     people = (Person("Anna"), Person("Bruno", "pad1"))
     off, normal, hard = SeatPlan("off"), SeatPlan.ai("normal"), SeatPlan.ai("hard")
@@ -48,20 +51,28 @@ def every_screen(context: AppContext) -> list[Screen]:
         play = start_match_scene(context, Match(solo))
         return [play, PauseOverlay(context, play.match)]
 
+    def statistics() -> list[Any]:
+        context.stats = sample_stats()  # the catalogue runs on a throw-away data folder: nobody's record
+        return [StatsScene(context)]
+
     screens = [
         Screen("title", lambda: []),
         Screen("game choice", lambda: [GameChoiceScene(context)]),
         Screen("variant select", lambda: [VariantScene(context)]),
+        Screen("new pizza card", lambda: [VariantScene(context), WhatChangesCard(
+            context, "diavola", lambda: SeatSetupScene(context, "falconi", variant="diavola"))]),
         Screen("fredericus options", lambda: [FredericusOptionsScene(context)]),
         Screen("seat set-up", lambda: [SeatSetupScene(context, "falconi", variant="diavola")]),
         Screen("settings", lambda: [SettingsOverlay(context)]),
         Screen("rules help", lambda: [RulesOverlay(context, None)]),
+        Screen("statistics", statistics),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
         Screen("hand-over", board(two)),
         Screen("pad prompt", board(pad_first)),
         Screen("game over", lambda: [start_match_scene(context, finished(Match(solo)))], until="GameOverScene"),
     ]
+    screens += tutorial_screens(context)
     screens += [Screen(f"falconi/{variant}", board(MatchSetup("falconi", (hard, normal, normal, normal), seed=3,
                                                                 variant=variant)), is_board=True)
                 for variant in VARIANTS]

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from game.ai.service import AIService
 from game.i18n import Translator
-from game.match import Person
+from game.match import Match, Person
 from game.saves import SaveStore
 from game.settings import Settings, SettingsProblem, save_settings
+from game.stats import Stats, count_match, save_stats
 from scenes.audio import Audio
 from scenes.input import InputMapper
 from scenes.ui import TextCache
@@ -38,6 +39,7 @@ class AppContext:
     window_changed: bool = False  # the app re-applies fullscreen and window size when set
     ai_pause: float = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
     audio: Audio = field(default_factory=Audio.silent)  # the app passes one with the mixer open
+    stats: Stats = field(default_factory=Stats)  # games played and won (game.stats), loaded by the app
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)
@@ -59,6 +61,15 @@ class AppContext:
             save_settings(self.data_folder, settings)
         except OSError as error:
             self.notices.append(self.tr("notice.settings_not_saved", reason=str(error.strerror or error)))
+
+    def record_game(self, match: Match) -> None:
+        """Count a finished game in the statistics and remember them at once: written here, once a game, as its
+        result comes up. A disk that refuses is told on the next menu; the game goes on."""
+        self.stats = count_match(self.stats, match)
+        try:
+            save_stats(self.data_folder, self.stats)
+        except OSError as error:
+            self.notices.append(self.tr("stats.not_saved", reason=str(error.strerror or error)))
 
     def person_name(self, person: Person) -> str:
         """A person's name as the player reads it: a default name in the current language, a typed one as typed."""

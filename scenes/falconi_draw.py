@@ -14,9 +14,11 @@ from itertools import pairwise
 
 import pygame
 
+from game.core.message import Message
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes import falconi_sprites as sprites
+from scenes import tooltip
 from scenes.gameview import BOARD_AREA
 from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 
@@ -283,6 +285,8 @@ def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[i
             image = escape_image(district, facing, geometry.cs, 255, colours,
                                  letters[district + 1] if letters else "", text)
             surface.blit(image, geometry.slot_rect(slot))
+            tooltip.add(geometry.slot_rect(slot),
+                        Message.of("tips.falconi.escape_slot", district=f"@falconi.district.{DISTRICTS[district]}"))
 
 
 @dataclass(frozen=True)
@@ -298,6 +302,7 @@ class Counter:
     left: int
     colour: Colour
     token: str = ""  # an item of the items sheet ("bomb", "boost") shown instead of dots
+    tip: str = ""  # the catalog key of its tooltip, told {left} and {total}
 
 
 def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, heading: str, colour: Colour,
@@ -318,6 +323,9 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
+        band = pygame.Rect(strip.x, bottom - (46 if counter.token else 32), strip.width, 48 if counter.token else 34)
+        if counter.tip:
+            tooltip.add(band, Message.of(counter.tip, left=counter.left, total=counter.total))
         if counter.token:
             tokens(surface, (strip.centerx, bottom - 14), counter.total, counter.left, counter.token)
             text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 30))
@@ -364,6 +372,9 @@ def draw_cars(surface: pygame.Surface, geometry: Geometry, text: TextCache,
         if f"car:{seat}" in hidden:
             continue
         point = geometry.car_point_behind(place, behind)
+        spot = pygame.Rect(0, 0, geometry.cs // 2, geometry.cs // 2)
+        spot.center = (round(point[0]), round(point[1]))
+        tooltip.add(spot, "tips.falconi.car.out" if out else f"tips.falconi.car.{seat}")
         if ringed:
             pygame.draw.circle(surface, LAST_MOVE, point, round(geometry.cs * 0.31), 2)
         draw_car(surface, geometry.cs, point, sprites.heading_of(place & 3), seat, colours[seat], letter, text, out)

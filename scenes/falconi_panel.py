@@ -8,6 +8,7 @@ from game.falconi.city import DISTRICTS
 from game.falconi.constants import ESCAPE_PLACE, FUGITIVE, OUT, PHASE_NAMES, PLACE, ROUND_LIMIT
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
+from game.core.message import Message
 from game.falconi.tiles import ESCAPE
 from game.i18n import Translator
 from scenes.gameview import PANEL_AREA
@@ -76,6 +77,17 @@ def item_name(tr: Translator, item: int) -> str:
     if item >= ESCAPE:
         return tr("falconi.tile.escape", district=tr(f"falconi.district.{DISTRICTS[item - ESCAPE]}"))
     return tr(f"falconi.tile.{item}")
+
+
+def strip_tip(item: int | None, accomplice: bool) -> Message:
+    """The tooltip of a tile in the strip: a road tile, an escape tile, Diavola's ``accomplice``, or (``item``
+    None) a tile the others see face down, which tells nothing of it."""
+    if item is None:
+        return Message("tips.falconi.hidden_tile")
+    if item >= ESCAPE:
+        key = "tips.falconi.accomplice_tile" if accomplice else "tips.falconi.escape_tile"
+        return Message.of(key, district=f"@falconi.district.{DISTRICTS[item - ESCAPE]}")
+    return Message.of("tips.falconi.tile", tile=f"@falconi.tile.{item}")
 
 
 def ending(tr: Translator, state: FalconiState) -> str:

@@ -38,8 +38,10 @@ from scenes import falconi_anim
 from scenes import falconi_draw as draw
 from scenes import falconi_panel as panel
 from scenes import falconi_preview as preview
+from scenes import tooltip
 from scenes.animation import Animation
 from scenes.falconi_anim import catch_place
+from scenes.falconi_danger import DangerOverlay
 from scenes.falconi_preview import DRIVE_ENDS
 from scenes.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.context import AppContext
@@ -92,6 +94,11 @@ class FalconiView:
         self._board_secrets: frozenset[Seat] = frozenset()
         self._info_secrets: frozenset[Seat] = frozenset()
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
+        self.danger = DangerOverlay(context.settings.hints, self.steps)  # issue #7: D toggles it
+
+    def toggle_overlay(self) -> bool:
+        self.danger.toggle()
+        return True
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
@@ -181,6 +188,10 @@ class FalconiView:
 
     def label(self, state: GameState, step: Step) -> str:
         assert isinstance(state, FalconiState)
+        caught = self.danger.caught_by(self.context.tr, state, step)  # a stop in danger says who could catch him
+        return self._label(state, step) + (" · " + caught if caught else "")
+
+    def _label(self, state: FalconiState, step: Step) -> str:
         tr, city = self.context.tr, state.city
         kind, value = step[0], step[1]
         if kind == GROUP:
@@ -320,6 +331,7 @@ class FalconiView:
         secrets = self._draw_strip(surface, state, geometry, visible, hidden)
         if chooser is not None:
             secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
+        self.danger.draw_lanes(surface, geometry, state, chooser is not None)
         overlay = self._overlay
         overlay.fill((0, 0, 0, 0))
         self._draw_last(overlay, state, geometry, last)
@@ -343,6 +355,8 @@ class FalconiView:
                 if shout is not None:
                     draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
                              self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD)
+            self.danger.draw_sirens(surface, state, chooser.options,
+                                    lambda option: self._mark(state, tuple(chooser.prefix), option))
         self._board_secrets = frozenset(secrets)
 
     def _geometry(self, state: FalconiState) -> draw.Geometry:
@@ -377,18 +391,20 @@ class FalconiView:
         whose secrets were shown."""
         tr = self.context.tr
         tiles, shown = [], set()
-        for tile, item in zip(hand_tiles(state), self._strip_items(state, visible)):
+        for index, (tile, item) in enumerate(zip(hand_tiles(state), self._strip_items(state, visible))):
             shown |= {FUGITIVE} if tile.secret and item is not None else set()
             tiles.append(draw.StripTile(item, tr(tile.caption)))
+            tooltip.add(geometry.strip_rect(index), panel.strip_tip(item, tile.value == ACCOMPLICE))
         counters = []
         if state.variant.mode == 2 and state.outcome is None:
-            counters.append(draw.Counter(tr("falconi.board.actions"), ACTIONS_PER_TURN, state.actions_left, draw.ROUTE))
+            counters.append(draw.Counter(tr("falconi.board.actions"), ACTIONS_PER_TURN, state.actions_left, draw.ROUTE,
+                                         tip="tips.falconi.actions"))
         if state.variant.boosts:
             counters.append(draw.Counter(tr("falconi.board.boosts"), state.variant.boosts, state.boosts, DANGER,
-                                         "boost"))
+                                         "boost", "tips.falconi.boosts"))
         if state.variant.bombs:
             counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER,
-                                         "bomb"))
+                                         "bomb", "tips.falconi.bombs"))
         draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
                         self._colours()[state.turn_seat], tiles, counters,
                         tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters(), hidden)
@@ -434,4 +450,4 @@ class FalconiView:
         lines = panel.info_lines(self.context.tr, self.context.text, state, hides)
         secret = self.has_secrets(state, FUGITIVE) and not hides
         self._info_secrets = frozenset({FUGITIVE}) if secret else frozenset()
-        return lines
+        return lines + self.danger.legend(self.context.tr, state)

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 import pygame
 from pygame import Vector2
 
+from game.core.message import Message
 from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TREE
 from scenes import fredericus_sprites as sp
+from scenes import tooltip
 from scenes.fredericus_layout import MIDDLE, SCALE, Layout, RowLayout, arrow_head, arrow_pieces
 from scenes.fredericus_sprites import SPRITES
 from scenes.gameview import BOARD_AREA
@@ -172,7 +174,8 @@ def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Pa
                 mark: str = "", text: TextCache | None = None) -> None:
     """A betting token: a gold coin with a face in the seat's colour; with ``text``, its ``mark``."""
     image = SPRITES.tinted("token", 0, colours[seat])
-    surface.blit(image, image.get_rect(center=(round(centre.x), round(centre.y))))
+    rect = surface.blit(image, image.get_rect(center=(round(centre.x), round(centre.y))))
+    tooltip.add(rect, Message.of("tips.fredericus.token", name=f"@seat.fredericus.{seat}"))
     if mark and text is not None:
         paint_mark(surface, text, mark, Vector2(centre.x, centre.y + 0.5), 12, colours[seat])
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import pygame
 from pygame import Vector2
 
+from game.core.message import Message
 from game.fredericus.cards import KINDS
+from scenes import tooltip
 from scenes.fredericus_draw import (
     GOLD,
     INK,
@@ -125,6 +127,7 @@ def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], d
     back = DECK_BACK
     for depth in (4, 2, 0) if deck_count else ():
         paint_objective(surface, text, back.move(depth, -depth // 2), None, shorts)
+    tooltip.add(back.union(back.move(4, -2)), Message.of("tips.fredericus.deck", count=deck_count))
     text.blit(surface, f"×{deck_count}", 20, (240, 240, 240), bold=True, midleft=(rect.x + 38, rect.y + 22))
     for number, line in enumerate(lines[:-1]):
         text.blit(surface, line, 16, (200, 206, 196), topleft=(rect.x + 78, rect.y + 6 + 15 * number))
@@ -145,6 +148,8 @@ def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple
             y += 17
     if actions_left:
         left = text.blit(surface, actions_label, 18, (200, 206, 196), midleft=(rect.x + 6, y + 10)).right + 4
+        tooltip.add(pygame.Rect(left, y + 2, 18 * actions_left, 16), Message.of("tips.fredericus.actions",
+                                                                                  count=actions_left))
         for pip in range(actions_left):
             pygame.draw.circle(surface, GOLD, (left + 8 + 18 * pip, y + 10), 7)
             pygame.draw.circle(surface, INK, (left + 8 + 18 * pip, y + 10), 7, 1)

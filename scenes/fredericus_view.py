@@ -73,6 +73,9 @@ class FredericusView:
         """The seats whose objectives the last ``draw_board`` or ``info_lines`` call showed while still secret."""
         return self._secrets
 
+    def toggle_overlay(self) -> bool:
+        return False  # the castle has no overlay to show
+
     def layout(self, state: GameState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
         game = _game(state)

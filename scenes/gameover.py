@@ -9,7 +9,7 @@ import pygame
 from game.match import Match
 from game.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
 from scenes import input as inp
-from scenes import ui_art
+from scenes import tooltip, ui_art
 from scenes.context import AppContext
 from scenes.stack import Replace, Reset, Scene, Transition
 from scenes.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel
@@ -32,7 +32,8 @@ class GameOverScene(Scene):
     def _items(self) -> list[MenuItem]:
         tr = self.context.tr
         rematch_item = MenuItem(tr("over.rematch"), self._rematch, key="rematch",
-                                note=tr("over.rematch.note") if self.in_series else "", icon="rotate")
+                                note=tr("over.rematch.note") if self.in_series else "", icon="rotate",
+                                tip="tips.over.rematch")
         menu_item = MenuItem(tr("over.menu"), self._menu, key="menu", icon="home")
         return [self._series_item(), rematch_item, menu_item] if self.in_series else [rematch_item, menu_item]
 
@@ -127,9 +128,9 @@ class GameOverScene(Scene):
         text, setup = self.context.text, self.match.setup
         title = text.blit(surface, self.context.tr("over.title"), 60, ACCENT, bold=True, shadow=3,
                           midtop=(CENTRE_X, 60))
-        emblem = ui_art.emblem(setup.variant if setup.game == "falconi" else "fredericus", EMBLEM)
+        emblem = setup.variant if setup.game == "falconi" else "fredericus"
         for x in (title.left - 30 - EMBLEM // 2, title.right + 30 + EMBLEM // 2):
-            surface.blit(emblem, emblem.get_rect(center=(x, title.centery)))
+            tooltip.emblem(surface, emblem, EMBLEM, center=(x, title.centery))
         paragraphs = self.paragraphs()
         height = sum(len(text.wrap(line, TEXT_WIDTH, size)) * (size + 8) + space
                      for line, size, _, _, space in paragraphs)

@@ -61,3 +61,6 @@ class GameView(Protocol):
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
         """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""
+
+    def toggle_overlay(self) -> bool:
+        """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""

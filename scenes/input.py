@@ -18,6 +18,8 @@ KEYBOARD = "keyboard"
 CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = "confirm", "back", "up", "down", "left", "right"
 NEXT, PREV, ROTATE_CW, ROTATE_CCW = "next", "prev", "rotate_cw", "rotate_ccw"
 HELP, UNDO, PAUSE, FULLSCREEN, LOG = "help", "undo", "pause", "fullscreen", "log"
+HINT = "hint"  # ask the Normal AI what it would play (scenes/hints.py)
+DANGER = "danger"  # show or hide where the police could catch Don Falconi (scenes/falconi_danger.py)
 PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
 POINT, CLICK = "point", "click"
 PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
@@ -42,6 +44,7 @@ _KEYS = {
     pygame.K_KP8: UP, pygame.K_KP2: DOWN, pygame.K_KP4: LEFT, pygame.K_KP6: RIGHT,
     pygame.K_TAB: NEXT, pygame.K_r: ROTATE_CW, pygame.K_e: ROTATE_CCW,
     pygame.K_F1: HELP, pygame.K_p: PAUSE, pygame.K_PAUSE: PAUSE, pygame.K_F11: FULLSCREEN, pygame.K_l: LOG,
+    pygame.K_h: HINT, pygame.K_d: DANGER,
     pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN, pygame.K_HOME: HOME, pygame.K_END: END,
 }
 _PAD_BUTTONS = {
@@ -51,6 +54,7 @@ _PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ROTATE_CCW, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ROTATE_CW,
     pygame.CONTROLLER_BUTTON_START: PAUSE, pygame.CONTROLLER_BUTTON_BACK: HELP,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: HINT, pygame.CONTROLLER_BUTTON_RIGHTSTICK: DANGER,
 }
 # The left stick acts as the d-pad: a push past PRESS is one step; it must come back under RELEASE first.
 _STICK_PRESS, _STICK_RELEASE = 0.6, 0.3
@@ -71,6 +75,8 @@ KEY_HELP: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("help.keys.rules", ("F1",), ("Back",)),
     ("help.keys.pause", ("P",), ("Start",)),
     ("help.keys.log", ("L", "input.click_log"), ("input.pause_menu",)),
+    ("hints.keys.hint", ("H",), ("input.stick_click", "input.pause_hint")),
+    ("danger.keys.toggle", ("D",), ("input.right_stick_click",)),
     ("help.keys.fullscreen", ("F11",), ()),
 )
 

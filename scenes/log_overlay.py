@@ -13,7 +13,7 @@ from game.match import LogEntry
 from scenes import input as inp
 from scenes.context import AppContext
 from scenes.stack import Pop, Scene, Transition
-from scenes.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE, TEXT, panel, shade
+from scenes.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, draw_scroll_bar, panel, shade
 
 BOX = pygame.Rect(60, 30, LOGICAL_SIZE[0] - 120, LOGICAL_SIZE[1] - 60)
 SIZE, LINE = 24, 26  # the entries' font size and line height
@@ -63,15 +63,7 @@ class ScrollingPage(Scene):
         return where
 
     def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
-        """Where the visible lines are in the whole text, so a player knows how much more there is."""
-        count = self.line_count()
-        if count <= ROWS:
-            return
-        track = pygame.Rect(BOX.right - 26, TOP, 6, ROWS * LINE)
-        pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=3)
-        height = max(20, track.height * ROWS // count)
-        y = track.y + (track.height - height) * self.first // self.last_first
-        pygame.draw.rect(surface, DIM, (track.x, y, track.width, height), border_radius=3)
+        draw_scroll_bar(surface, pygame.Rect(BOX.right - 26, TOP, 6, ROWS * LINE), ROWS, self.line_count(), self.first)
 
 
 @dataclass(frozen=True)

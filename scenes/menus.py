@@ -7,13 +7,16 @@ from typing import Any
 
 import pygame
 
+from game.core.message import Message
 from game.falconi.variants import VARIANTS
 from game.saves import SaveError
 from scenes import input as inp
-from scenes import ui_art
+from scenes import tooltip, ui_art
 from scenes.context import AppContext
 from scenes.stack import Pop, Push, Quit, Scene, Transition
+from scenes.stats_scene import StatsScene
 from scenes.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.whatchanges import card_or, show_cards_again_item
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_EMBLEM = 84  # the emblems either side of a page's title
@@ -79,9 +82,8 @@ class MenuScene(Scene):
         text, tr = self.context.text, self.context.tr
         title = text.blit(surface, tr(self.title_key), 64, ACCENT, bold=True, shadow=3, midtop=(CENTRE_X, 70))
         if self.emblem():
-            image = ui_art.emblem(self.emblem(), TITLE_EMBLEM)
             for x in (title.left - 24 - TITLE_EMBLEM // 2, title.right + 24 + TITLE_EMBLEM // 2):
-                surface.blit(image, image.get_rect(center=(x, title.centery)))
+                tooltip.emblem(surface, self.emblem(), TITLE_EMBLEM, center=(x, title.centery))
         self.menu.draw(surface, text)
         lines = [line for notice in self.context.notices[-3:] for line in text.wrap(notice, 1100, 24)][-5:]
         for number, line in enumerate(reversed(lines)):
@@ -92,8 +94,8 @@ def draw_row_emblems(surface: pygame.Surface, menu: Menu, emblems: dict[str, str
     """An emblem at the left end of the rows whose key ``emblems`` names: a pizza, a game."""
     for item, rect in zip(menu.items, menu.rects):
         if item.key in emblems:
-            image = ui_art.emblem(emblems[item.key], ROW_EMBLEM)
-            surface.blit(image, image.get_rect(midleft=(rect.x + 10, rect.centery)))
+            tooltip.emblem(surface, emblems[item.key], ROW_EMBLEM, focus=rect if item is menu.focused else None,
+                           midleft=(rect.x + 10, rect.centery))
 
 
 class TitleScene(MenuScene):
@@ -104,9 +106,13 @@ class TitleScene(MenuScene):
         tr = self.context.tr
         return [
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
+            MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
+                     tip="tutorial.menu.tip"),
             MenuItem(tr("menu.continue"), self._continue, enabled=self.context.saves.has_save(), key="continue",
                      icon="resume"),
             MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
+            MenuItem(tr("stats.title"), lambda: Push(StatsScene(self.context)), key="stats", icon="star",
+                     tip="stats.menu.tip"),
             MenuItem(tr("menu.settings"), self._settings, key="settings", icon="settings"),
             MenuItem(tr("menu.quit"), self.back, key="quit", icon="quit"),
         ]
@@ -124,6 +130,12 @@ class TitleScene(MenuScene):
     def _new_game(self) -> Transition:
         self.context.notices.clear()
         return Push(GameChoiceScene(self.context))
+
+    def _learn(self) -> Transition:
+        from scenes.tutorial_menus import LearnScene
+
+        self.context.notices.clear()
+        return Push(LearnScene(self.context))
 
     def _continue(self) -> Transition | None:
         from scenes.play import start_match_scene
@@ -172,8 +184,8 @@ class GameChoiceScene(MenuScene):
         super().draw(surface)
         draw_row_emblems(surface, self.menu, {"falconi": "falconi", "fredericus": "fredericus"})
         for key, x in (("falconi", 180), ("fredericus", LOGICAL_SIZE[0] - 180)):
-            image = ui_art.emblem(key, GAME_EMBLEM, None if self.menu.focused.key == key else UNFOCUSED)
-            surface.blit(image, image.get_rect(center=(x, 300)))
+            tooltip.emblem(surface, key, GAME_EMBLEM, tint=None if self.menu.focused.key == key else UNFOCUSED,
+                           center=(x, 300))
 
 
 def difficulty_icons(level: int) -> list[str]:
@@ -197,6 +209,7 @@ class VariantScene(MenuScene):
                      key=name)
             for name in VARIANTS
         ]
+        items.append(show_cards_again_item(self.context, self.rebuild))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
 
@@ -205,20 +218,20 @@ class VariantScene(MenuScene):
         draw_row_emblems(surface, self.menu, {name: name for name in VARIANTS})
         for item, rect in zip(self.menu.items, self.menu.rects):
             if item.key in VARIANTS:
-                for number, name in enumerate(difficulty_icons(VARIANTS[item.key].difficulty)):
+                level = VARIANTS[item.key].difficulty
+                for number, name in enumerate(difficulty_icons(level)):
                     colour = ACCENT if name == "star" else DIM
-                    star = ui_art.icon(name, STAR, colour)
-                    surface.blit(star, star.get_rect(midright=(rect.right - 12 - (4 - number) * (STAR + 1),
-                                                               rect.centery)))
+                    tooltip.icon(surface, name, STAR, colour, Message.of("tips.difficulty", level=level),
+                                 focus=rect if item is self.menu.focused else None,
+                                 midright=(rect.right - 12 - (4 - number) * (STAR + 1), rect.centery))
         focused = self.menu.focused.key
         if focused in VARIANTS:
-            image = ui_art.emblem(focused, PIZZA)
-            surface.blit(image, image.get_rect(center=(self.menu_x - 350 - PIZZA // 2, 378)))
+            tooltip.emblem(surface, focused, PIZZA, center=(self.menu_x - 350 - PIZZA // 2, 378))
 
     def _choose(self, variant: str) -> Transition:
         from scenes.seats import SeatSetupScene
 
-        return Push(SeatSetupScene(self.context, "falconi", variant=variant))
+        return card_or(self.context, variant, lambda: SeatSetupScene(self.context, "falconi", variant=variant))
 
 
 class FredericusOptionsScene(MenuScene):
@@ -235,9 +248,10 @@ class FredericusOptionsScene(MenuScene):
         tr = self.context.tr
         return [
             MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
-                     on_change=self._set_players, key="players", icon="player"),
+                     on_change=self._set_players, key="players", icon="player", tip="tips.setup.players"),
             MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
-                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed"),
+                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed",
+                     tip="tips.setup.short_game"),
             MenuItem(tr("menu.next"), self._next, key="next", icon="play"),
             MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
         ]

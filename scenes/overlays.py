@@ -13,7 +13,7 @@ import pygame
 from game.match import KEYBOARD, Match, MatchSetup
 from game.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
 from scenes import input as inp
-from scenes import ui_art
+from scenes import tooltip, ui_art
 from scenes.context import AppContext
 from scenes.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
 from scenes.stack import Pop, Push, Scene, Transition
@@ -124,8 +124,8 @@ class ConfirmOverlay(MenuOverlay):
 
 
 class PauseOverlay(MenuOverlay):
-    def __init__(self, context: AppContext, match: Match) -> None:
-        self.match = match
+    def __init__(self, context: AppContext, match: Match, device: str = KEYBOARD) -> None:
+        self.match, self.device = match, device  # the device that paused: the hint is asked as if from it
         super().__init__(context, top=200)
 
     @property
@@ -136,15 +136,23 @@ class PauseOverlay(MenuOverlay):
         tr = self.context.tr
         return [
             MenuItem(tr("pause.resume"), lambda: Pop(), key="resume", icon="play"),
+            MenuItem(tr("hints.menu"), lambda: Pop(("hint", self.device)), enabled=self._person_decides(),
+                     note=tr("hints.menu.note"), key="hint", icon="hint"),
             MenuItem(tr("play.log"), lambda: Pop("log"), key="log", icon="log"),
             MenuItem(tr("pause.take_back"), lambda: Pop("take_back"), enabled=self.match.can_take_back(0),
-                     note=tr("pause.take_back.note"), key="take_back", icon="undo"),
+                     note=tr("pause.take_back.note"), key="take_back", icon="undo", tip="tips.pause.take_back"),
             MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, self.match.setup)), key="rules",
                      icon="rules"),
             MenuItem(tr("menu.settings"), lambda: Push(SettingsOverlay(self.context)), key="settings",
                      icon="settings"),
-            MenuItem(tr("pause.quit"), self._quit, note=tr("pause.quit.note"), key="quit", icon="quit"),
+            MenuItem(tr("pause.quit"), self._quit, note=tr("pause.quit.note"), key="quit", icon="quit",
+                     tip="tips.pause.quit"),
         ]
+
+    def _person_decides(self) -> bool:
+        """Whether a hint may be asked now (the play scene still checks whose turn it is)."""
+        state = self.match.state
+        return not state.is_terminal() and self.match.setup.seats[state.current_seat].kind == "person"
 
     def _quit(self) -> Transition:
         return Push(ConfirmOverlay(self.context, self.context.tr("confirm.leave_game"), "quit"))
@@ -239,8 +247,7 @@ class HandOverOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui_art.draw_background(surface, "menu")
-        person = ui_art.icon("player", 96, ACCENT)
-        surface.blit(person, person.get_rect(midbottom=(CENTRE_X, 186)))
+        tooltip.icon(surface, "player", 96, ACCENT, midbottom=(CENTRE_X, 186))
         text, tr = self.context.text, self.context.tr
         text.blit(surface, tr("handover.title", name=self.name), 56, ACCENT, bold=True, shadow=3,
                   midtop=(CENTRE_X, 200))
@@ -320,19 +327,19 @@ class RulesOverlay(ScrollingPage):
             self.scroll_for(kind)
         return None
 
-    def picture(self) -> pygame.Surface:
+    def draw_picture(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         """Beside the title: the pizza of a Falconi variant, Fredericus' emblem, or a gamepad for the controls."""
         topic = self.topics[self.topic]
         if topic == "rules.controls":
-            return ui_art.icon("gamepad", TOPIC_PICTURE)
-        return ui_art.emblem(topic.removeprefix("rules.").removeprefix("falconi."), TOPIC_PICTURE)
+            tooltip.icon(surface, "gamepad", TOPIC_PICTURE, center=centre)
+        else:
+            tooltip.emblem(surface, topic.removeprefix("rules.").removeprefix("falconi."), TOPIC_PICTURE, center=centre)
 
     def draw(self, surface: pygame.Surface) -> None:
         text, tr = self.context.text, self.context.tr
         title = self.draw_page(surface, f"<  {tr(self.topics[self.topic] + '.title')}  >", tr("rules.hint"))
-        picture = self.picture()
         for x in (title.left - 16 - TOPIC_PICTURE // 2, title.right + 16 + TOPIC_PICTURE // 2):
-            surface.blit(picture, picture.get_rect(center=(x, title.centery)))
+            self.draw_picture(surface, (x, title.centery))
         for row, line in enumerate(self.lines()[self.first:self.first + ROWS]):
             heading = line.isupper()  # the rules texts write their section headings in capitals
             text.blit(surface, line, SIZE, ACCENT if heading else TEXT, bold=heading,

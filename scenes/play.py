@@ -17,20 +17,19 @@ from game.core.errors import GameError
 from game.core.protocol import Action, Seat
 from game.match import KEYBOARD, LogEntry, Match
 from scenes import input as inp
-from scenes import ui_art
+from scenes import tooltip, ui_art
+from scenes.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
 from scenes.animation import Timeline
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
+from scenes.hints import Hints, why_no_hint
 from scenes.stack import Push, Replace, Scene, Transition
 from scenes.ui import ACCENT, BACKGROUND, DIM, TEXT
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
-BUTTON_HEIGHT = 40
-BUTTON_ICON = 24  # the action's icon before a button's label
-BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 
@@ -90,6 +89,7 @@ class PlayScene(Scene):
         self.message = ""
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(self._cue)
+        self.hints = Hints(context, view)
         self.music = match.setup.game
         if self._people_count() == 1:
             self.viewer = 0
@@ -195,6 +195,7 @@ class PlayScene(Scene):
         return self.match.setup.seed * 1_000_003 + len(self.match.log)
 
     def update(self, dt: float) -> Transition | None:
+        self.hints.update(dt, self.chooser)
         error = self.context.saves.take_error()
         if error is not None:
             self._report_save_error(error)
@@ -208,6 +209,7 @@ class PlayScene(Scene):
                 from scenes.gameover import GameOverScene
 
                 self.match.series.record(self.match)
+                self.context.record_game(self.match)
                 return Replace(GameOverScene(self.context, self.match))
             return None
         device = self._missing_pad()
@@ -243,7 +245,16 @@ class PlayScene(Scene):
         if self.timeline.busy and kind not in _PASSIVE:
             self.timeline.skip()  # any press shows the final position at once, and still does what it says
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
-            return self._pause()
+            return self._pause(intent.device)
+        if kind == inp.HINT:
+            self._ask_hint(intent.device)
+            return None
+        if kind == inp.DANGER:
+            if self.view.toggle_overlay():
+                self._board_key = None  # the board is drawn again, with its overlay or without it
+            else:
+                self.message = self.context.tr("danger.none")
+            return None
         if kind == inp.HELP:
             from scenes.overlays import RulesOverlay
 
@@ -273,10 +284,20 @@ class PlayScene(Scene):
         else:
             self.message = self.context.tr("play.cannot_undo")
 
-    def _pause(self) -> Transition:
+    def _pause(self, device: str) -> Transition:
         from scenes.overlays import PauseOverlay
 
-        return Push(PauseOverlay(self.context, self.match))
+        return Push(PauseOverlay(self.context, self.match, device))
+
+    def _ask_hint(self, device: str) -> None:
+        """The hint key (or the pause menu's Hint, from ``device``): asked only for the person who may decide
+        now, after their hand-over, so it shows nothing of anyone else's."""
+        if self.handover_due or not self._accepts(inp.Intent(inp.HINT, device)):
+            self.message = why_no_hint(self.context, self.match)
+            return
+        assert self.chooser is not None
+        self.message = ""
+        self.hints.ask(self.chooser, self._decision_seed())
 
     def _open_log(self) -> Transition | None:
         """The whole log over the board, but never before a due hand-over or a missing pad: those come first,
@@ -304,6 +325,8 @@ class PlayScene(Scene):
             return self._open_log()
         elif isinstance(result, tuple) and result[0] == "device":
             self._rebind(result[1], result[2])
+        elif isinstance(result, tuple) and result[0] == "hint":
+            self._ask_hint(result[1])
         elif result == "quit":
             from scenes.menus import TitleScene
             from scenes.stack import Reset
@@ -322,6 +345,7 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         self._cancel_ai()
+        self.hints.cancel()
         try:
             if self.match.state.is_terminal():
                 self.context.saves.discard()
@@ -363,7 +387,8 @@ class PlayScene(Scene):
             text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
         self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
         self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
-        self._draw_bar(surface)
+        draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
+        self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board is drawn again only when something on it changed (a move, the player's focus, who may
@@ -375,8 +400,10 @@ class PlayScene(Scene):
         if key != self._board_key or self._board_image is None:
             image = self._board_image or pygame.Surface(surface.get_size()).convert()
             image.fill(BACKGROUND)
-            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
+            with tooltip.recording("board"):  # the board's tokens and tiles answer while this picture is shown
+                self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
             self._board_image, self._board_key = image, key
+        tooltip.replay("board")
         if not self.timeline.busy:
             surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
             return
@@ -426,37 +453,3 @@ class PlayScene(Scene):
     def view_seat_name(self, seat: Seat) -> str:
         key = f"seat.{self.match.setup.game}.{seat}"
         return self.context.tr(key)
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        text, tr, chooser = self.context.text, self.context.tr, self.chooser
-        hint_y = BAR_AREA.y - 30
-        if self.message:
-            text.blit(surface, self.message, 22, ACCENT, topleft=(BAR_AREA.x, hint_y - 24))
-        if chooser is None:
-            return
-        focused = chooser.focused
-        if focused is not None and self.context.settings.hints:
-            state = self.match.state
-            chosen = [step for step in chooser.prefix if not self.view.is_button(step)]  # a button said its part
-            labels = [self.view.label(state, step) for step in chosen[:1] + [focused]]
-            # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
-            hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
-            lines = text.wrap(hint, BAR_AREA.width, 24)[:2]
-            for number, line in enumerate(lines):
-                text.blit(surface, line, 24, TEXT, topleft=(BAR_AREA.x, hint_y - 22 * (len(lines) - 1 - number)))
-        for option in chooser.options:
-            if not self.view.is_button(option):
-                continue
-            rect = chooser.rect(option)
-            is_focused = option == focused
-            ui_art.draw_button(surface, rect, "focus" if is_focused else "normal")
-            label = text.render(self.view.label(self.match.state, option), 22, TEXT)
-            name = self.view.icon(option)
-            width = label.get_width() + (BUTTON_ICON + 6 if name else 0)
-            x = rect.centerx - width // 2
-            if name:
-                surface.blit(ui_art.icon(name, BUTTON_ICON, TEXT), (x, rect.centery - BUTTON_ICON // 2))
-                x += BUTTON_ICON + 6
-            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
-        if chooser.chosen and self.context.settings.hints:
-            text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))

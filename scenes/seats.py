@@ -71,14 +71,15 @@ class SeatSetupScene(MenuScene):
                            len(names) - 1)
             items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
                                   index=current, on_change=lambda i, names=names: self._preset(names[i]),
-                                  note=tr("setup.preset.note"), key="preset", icon="settings"))
+                                  note=tr("setup.preset.note"), key="preset", icon="settings",
+                                  tip="tips.setup.preset"))
         seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
         for seat, plan in enumerate(self.plans):
             choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
             items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
                                   index=choices.index(plan),
                                   on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
-                                  key=f"seat{seat}", icon=self._seat_icon(seat),
+                                  key=f"seat{seat}", icon=self._seat_icon(seat), tip=f"tips.seat.{self._seat_icon(seat)}",
                                   choice_icons=[PLAN_ICONS[c.kind] for c in choices]))
         for person in self._people_in_play():
             options = devices()
@@ -87,6 +88,7 @@ class SeatSetupScene(MenuScene):
                                   index=options.index(self.devices[person]),
                                   on_change=lambda i, p=person, options=options: self._set_device(p, options[i]),
                                   note=tr("setup.device.note"), key=f"device{person}", icon="player",
+                                  tip="tips.setup.device",
                                   choice_icons=["keyboard" if d == KEYBOARD else "gamepad" for d in options]))
         items.append(MenuItem(tr("setup.start"), self._start, note=self.error, key="start", icon="play"))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))

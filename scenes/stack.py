@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from scenes import tooltip
 from scenes.input import Intent
 
 
@@ -97,6 +98,7 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         first = max(index for index, scene in enumerate(self.scenes) if scene.opaque or index == 0)
         for scene in self.scenes[first:]:
+            tooltip.clear()  # a scene drawn over others covers their icons: only the top scene's tips answer
             scene.draw(surface)
 
     def apply(self, transition: Transition | None) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import input as inp
-from scenes import ui_art
+from scenes import tooltip, ui_art
 from scenes.stack import Transition
 
 LOGICAL_SIZE = (1280, 720)
@@ -116,6 +116,17 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}
 
 
+def draw_scroll_bar(surface: pygame.Surface, track: pygame.Rect, shown: int, count: int, first: int) -> None:
+    """Where the ``shown`` lines from ``first`` sit among all ``count``, so a player knows there is more;
+    nothing when everything fits."""
+    if count <= shown:
+        return
+    pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=3)
+    height = max(20, track.height * shown // count)
+    y = track.y + (track.height - height) * first // (count - shown)
+    pygame.draw.rect(surface, DIM, (track.x, y, track.width, height), border_radius=3)
+
+
 def shade(surface: pygame.Surface) -> None:
     """Darken everything drawn so far, so an overlay stands out."""
     size = surface.get_size()
@@ -147,6 +158,7 @@ class MenuItem:
     key: str = ""  # a stable name for tests and for the scene's own use
     icon: str = ""  # an icon of scenes.ui_art.ICONS left of the label, if any
     choice_icons: list[str] | None = None  # for a choice, an icon left of each value ("" for none)
+    tip: str = ""  # the catalog key of the icon's tooltip, where its own ("tips.icon.<icon>") would not fit
 
     def cycle(self, step: int) -> None:
         if self.choices:
@@ -260,7 +272,7 @@ class Menu:
             box = self.value_box(index)
             if box is not None:
                 value_colour = ACCENT if focused else colour
-                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour)
+                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour, item.tip, rect if focused else None)
                 text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(x, rect.centery))
                 text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
                 self._draw_value(surface, text, item, box, value_colour)
@@ -268,7 +280,8 @@ class Menu:
             else:
                 label = text.render(item.label, 30, colour, focused)
                 width = label.get_width() + (ICON + ICON_GAP if item.icon else 0)
-                x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour)
+                x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour, item.tip,
+                               rect if focused else None)
                 surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
         if self.rects:
             bottom = self.rects[-1].bottom + NOTE_GAP
@@ -292,9 +305,12 @@ class Menu:
         return self.text.wrap(item.note, self.note_width or self.width + 200, NOTE_SIZE) if item.note else []
 
 
-def _blit_icon(surface: pygame.Surface, name: str, x: int, centre_y: int, colour: tuple[int, ...]) -> int:
-    """Icon ``name`` (none if "") from ``x``, tinted ``colour``; returns the x where the text after it starts."""
+def _blit_icon(surface: pygame.Surface, name: str, x: int, centre_y: int, colour: tuple[int, ...], tip: str = "",
+               focus: pygame.Rect | None = None) -> int:
+    """Icon ``name`` (none if "") from ``x``, tinted ``colour``, with its tooltip (``tip``, or the icon's own;
+    ``focus``: the row, when it has the focus); returns the x where the text after it starts."""
     if not name:
         return x
-    surface.blit(ui_art.icon(name, ICON, (colour[0], colour[1], colour[2])), (x, centre_y - ICON // 2))
+    tooltip.icon(surface, name, ICON, (colour[0], colour[1], colour[2]), tip, focus=focus,
+                 topleft=(x, centre_y - ICON // 2))
     return x + ICON + ICON_GAP

@@ -30,3 +30,14 @@ def driver(tmp_path, monkeypatch):
     driver.run(2)
     yield driver
     app.close()
+
+
+@pytest.fixture(scope="module")
+def service():
+    """One AI worker process for a whole test file: starting one per test would cost more than the tests."""
+    from game.ai.service import AIService
+
+    ai = AIService()
+    ai.start()
+    yield ai
+    ai.close()

@@ -6,18 +6,9 @@ import time
 import pytest
 
 from game.ai.levels import level_makers
-from game.ai.service import AIService
 from game.core.view import SeatView
 from game.falconi.state import FalconiState
 from game.fredericus.state import FredericusState
-
-
-@pytest.fixture(scope="module")
-def service():
-    ai = AIService()
-    ai.start()
-    yield ai
-    ai.close()
 
 
 def wait(decision, seconds=60.0):

@@ -27,6 +27,28 @@ def test_settings_round_trip(tmp_path):
     assert load_settings(tmp_path) == (wanted, [])
 
 
+def test_the_new_pizza_cards_seen_are_remembered_in_the_order_seen(tmp_path):
+    wanted = Settings(seen_cards=("salami", "funghi"))
+    save_settings(tmp_path, wanted)
+    assert json.loads((tmp_path / "settings.json").read_text())["seen_cards"] == ["salami", "funghi"]
+    assert load_settings(tmp_path) == (wanted, [])
+
+
+@pytest.mark.parametrize("value", ["funghi", ["hawaii"], ["funghi", "funghi"], ["margherita"], [1], None])
+def test_a_damaged_list_of_seen_cards_falls_back_and_is_explained(tmp_path, monkeypatch, value):
+    """Not a list of distinct new-pizza cards: none counts as seen, and the first menu says which setting."""
+    (tmp_path / "settings.json").write_text(json.dumps({"seen_cards": value, "hints": False}))
+    settings, problems = load_settings(tmp_path)
+    assert settings == Settings(hints=False)
+    assert [problem.setting for problem in problems] == ["seen_cards"]
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
+    app = App(fps=0)
+    try:
+        assert app.context.notices == ["The setting “New-pizza cards seen” could not be used, so its default is used."]
+    finally:
+        app.close()
+
+
 def test_missing_settings_are_the_defaults(tmp_path):
     assert load_settings(tmp_path) == (Settings(), [])
 

@@ -108,9 +108,10 @@ def test_a_broken_file_falls_back_too(tmp_path):
 
 
 def walk_the_menus(driver) -> list[type]:
-    """Title, game choice, the pizzas and the seats, drawn as a player reaches them."""
+    """Title, game choice, the pizzas, Funghi's "what changes" card and the seats, drawn as a player reaches
+    them."""
     seen = [type(driver.top)]
-    for key in (pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN):
+    for key in (pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN, pygame.K_RETURN):
         driver.key(key)
         seen.append(type(driver.top))
     return seen

@@ -1,0 +1,268 @@
+"""The player's statistics: games played and won, per game, variant, role and opponents, kept in ``stats.json``
+beside the settings.
+
+What one finished match counts (:func:`match_results`), decided here once for every screen:
+
+- Only a finished game counts; a game left midway was not played to a result.
+- Each person at the screen counts once per role they played: somebody who drives all three police cars
+  played one game as the police, not three. AI seats are not players and count nothing.
+- A role counts only against somebody else. A person who plays both sides, or every falconer, practises
+  against themselves: there is no result to keep.
+- Falconi's roles are Don Falconi (``fugitive``) and the ``police``. The police play as one side against him
+  (F-8.2: a blocked fugitive is a win for every police car still in the chase), so a police person's opponent
+  is Don Falconi's seat, and Don Falconi's opponents are the police cars in play. A police person won when one
+  of their cars is among the winners: the car that caught him (F-8.1, the catcher alone wins, so the other
+  police lost), or every car still in the chase when he is blocked (F-8.2). A car put out earlier lost.
+- Fredericus has one role, ``falconer``; every other falconer is an opponent. A person won when their seat
+  wins; ties are already settled by R-8.3 (the tied player last in turn order wins), so there is one winner.
+- The variant is Falconi's pizza, or Fredericus' number of falconers (``2p`` … ``4p``), the shorter game
+  (R-9) apart (``2p-short`` …), since its games are shorter and score differently.
+- The opponents are named by the strongest AI level among them: a game is one row however the table was
+  mixed, and the strongest opponent is the one a win had to get past. People's strength is unknown, so
+  ``people`` is used only when every opponent is a person.
+
+A file that is missing is an empty record. One that cannot be read never stops the game: it is moved aside
+(``stats.unreadable-<time>.json``) and the count starts again; one with some bad entries keeps its good ones,
+a copy of the whole file is kept aside (``stats.partial-<time>.json``) and the cleaned record is written back.
+Each such problem comes with a message for the player.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import StateFormatError
+from game.core.jsonio import envelope, open_envelope, read_json_file, write_json_atomic
+from game.core.jsonio import field as json_field
+from game.core.message import Message
+from game.falconi.variants import VARIANTS
+from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
+
+STATS_FILE = "stats.json"
+STATS_FORMAT = "falconi-fredericus-stats"
+STATS_VERSION = 1
+PEOPLE = "people"
+OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
+ROLES = {"falconi": ("fugitive", "police"), "fredericus": ("falconer",)}
+FREDERICUS_VARIANTS = tuple(f"{players}p{short}" for players in (2, 3, 4) for short in ("", "-short"))
+GAME_VARIANTS = {"falconi": tuple(VARIANTS), "fredericus": FREDERICUS_VARIANTS}
+
+
+@dataclass(frozen=True)
+class StatsKey:
+    """One line of the record: a game, its variant, the role played and the opponents' level."""
+
+    game: str
+    variant: str
+    role: str
+    opponents: str
+
+    def order(self) -> tuple[int, int, int, int]:
+        """Where the line stands on the page: by game, variant, role and opponents, as the menus list them."""
+        games = tuple(GAME_VARIANTS)
+        return (games.index(self.game), GAME_VARIANTS[self.game].index(self.variant),
+                ROLES[self.game].index(self.role), OPPONENTS.index(self.opponents))
+
+
+@dataclass(frozen=True)
+class Tally:
+    played: int = 0
+    won: int = 0
+
+    def plus(self, other: Tally) -> Tally:
+        return Tally(self.played + other.played, self.won + other.won)
+
+    @property
+    def win_percent(self) -> int:
+        """Games won in a hundred, rounded (0 before any game)."""
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The whole record: a tally per line. A value: counting a game makes a new record."""
+
+    tallies: Mapping[StatsKey, Tally] = field(default_factory=dict)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.tallies
+
+    def counted(self, key: StatsKey, won: bool) -> Stats:
+        """The record with one more game on line ``key``."""
+        tallies = dict(self.tallies)
+        tallies[key] = tallies.get(key, Tally()).plus(Tally(1, int(won)))
+        return Stats(tallies)
+
+    def lines(self, game: str) -> list[tuple[StatsKey, Tally]]:
+        """A game's lines in the page's order."""
+        return sorted(((key, tally) for key, tally in self.tallies.items() if key.game == game),
+                      key=lambda line: line[0].order())
+
+    def total(self, game: str) -> Tally:
+        total = Tally()
+        for _, tally in self.lines(game):
+            total = total.plus(tally)
+        return total
+
+    def to_json(self) -> dict[str, Any]:
+        lines = sorted(self.tallies.items(), key=lambda line: line[0].order())
+        return envelope(STATS_FORMAT, STATS_VERSION, {"lines": [
+            {"game": key.game, "variant": key.variant, "role": key.role, "opponents": key.opponents,
+             "played": tally.played, "won": tally.won}
+            for key, tally in lines
+        ]})
+
+
+# --- counting a match -------------------------------------------------------------------------------------------
+def variant_of(setup: MatchSetup) -> str:
+    if setup.game == "falconi":
+        return setup.variant
+    return f"{len(setup.seats)}p" + ("-short" if setup.short_game else "")
+
+
+def role_of(setup: MatchSetup, seat: int) -> str:
+    if setup.game == "fredericus":
+        return "falconer"
+    return "fugitive" if seat == 0 else "police"
+
+
+def _opponent_seats(setup: MatchSetup, role: str) -> list[int]:
+    """The seats in play on the other side of ``role`` (the person's own seats included)."""
+    in_play = [seat for seat, plan in enumerate(setup.seats) if plan.kind != "off"]
+    if role == "fugitive":
+        return [seat for seat in in_play if seat != 0]
+    if role == "police":
+        return [0]
+    return in_play
+
+
+def opponents_level(opponents: Iterable[SeatPlan]) -> str:
+    """The strongest AI level among the opponents, or ``people`` when none is an AI (see the module's notes)."""
+    levels = [plan.level for plan in opponents if plan.kind == "ai"]
+    return max(levels, key=AI_LEVELS.index) if levels else PEOPLE
+
+
+def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
+    """What a match adds to the record: per person and role played against somebody else, the line and whether
+    they won; nothing while the game goes on."""
+    outcome = match.state.outcome
+    if outcome is None:
+        return []
+    setup = match.setup
+    results: list[tuple[StatsKey, bool]] = []
+    for person in range(len(setup.people)):
+        own = setup.seats_of(person)
+        for role in ROLES[setup.game]:
+            seats = [seat for seat in own if role_of(setup, seat) == role]
+            rivals = [setup.seats[seat] for seat in _opponent_seats(setup, role) if seat not in own]
+            if not seats or not rivals:
+                continue
+            key = StatsKey(setup.game, variant_of(setup), role, opponents_level(rivals))
+            results.append((key, any(seat in outcome.winners for seat in seats)))
+    return results
+
+
+def count_match(stats: Stats, match: Match) -> Stats:
+    """The record with a finished match counted (unchanged for a match still going)."""
+    for key, won in match_results(match):
+        stats = stats.counted(key, won)
+    return stats
+
+
+# --- reading and writing -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StatsProblem:
+    """A stored record that could not be used whole: ``message`` tells the player (a catalog key and fields),
+    ``detail`` says what was wrong, for whoever looks closer."""
+
+    message: Message
+    detail: str
+
+
+def _line(data: Any) -> tuple[StatsKey, Tally]:
+    """One stored line, checked; ``StateFormatError`` says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a statistics line must be an object")
+    where = "statistics line"
+    game, variant, role, opponents = (json_field(data, name, str, where)
+                                      for name in ("game", "variant", "role", "opponents"))
+    played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
+    if game not in GAME_VARIANTS:
+        raise StateFormatError(f"unknown game {game!r}")
+    if variant not in GAME_VARIANTS[game] or role not in ROLES[game] or opponents not in OPPONENTS:
+        raise StateFormatError(f"no such {game} line: {variant!r}, {role!r}, {opponents!r}")
+    if not 0 <= won <= played:
+        raise StateFormatError(f"{won} games won out of {played} played")
+    return StatsKey(game, variant, role, opponents), Tally(played, won)
+
+
+def stats_from_json(data: Any) -> tuple[Stats, list[str]]:
+    """A record from stored data, and what was wrong with each line left out; ``StateFormatError`` when the
+    document as a whole is not a statistics record."""
+    document = open_envelope(data, STATS_FORMAT, STATS_VERSION)
+    tallies: dict[StatsKey, Tally] = {}
+    rejected: list[str] = []
+    for number, item in enumerate(json_field(document, "lines", list, "statistics"), start=1):
+        try:
+            key, tally = _line(item)
+        except StateFormatError as error:
+            rejected.append(f"line {number}: {error}")
+            continue
+        if key in tallies:
+            rejected.append(f"line {number}: the same line twice")
+            continue
+        tallies[key] = tally
+    return Stats(tallies), rejected
+
+
+def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
+    """The stored record and the problems met; a bad file is kept aside, never lost (see the module's notes).
+    Moving or copying it needs the same folder the record is written to, so if that fails, so would any write
+    that could replace the file."""
+    path = folder / STATS_FILE
+    if not path.exists():
+        return Stats(), []
+    try:
+        stats, rejected = stats_from_json(read_json_file(path))
+    except StateFormatError as error:
+        try:
+            kept = _aside(path, "unreadable")
+            path.replace(kept)
+        except OSError as failure:
+            return Stats(), [StatsProblem(Message.of("stats.notice.not_repaired", reason=_reason(failure)), str(error))]
+        return Stats(), [StatsProblem(Message.of("stats.notice.unreadable", file=kept.name), str(error))]
+    if not rejected:
+        return stats, []
+    detail = "; ".join(rejected)
+    try:
+        kept = _aside(path, "partial")
+        kept.write_bytes(path.read_bytes())
+        save_stats(folder, stats)
+    except OSError as failure:
+        return stats, [StatsProblem(Message.of("stats.notice.not_repaired", reason=_reason(failure)), detail)]
+    return stats, [StatsProblem(Message.of("stats.notice.partial", file=kept.name), detail)]
+
+
+def save_stats(folder: Path, stats: Stats) -> None:
+    """Write the record atomically (``OSError`` if the disk refuses)."""
+    write_json_atomic(folder / STATS_FILE, stats.to_json())
+
+
+def _aside(path: Path, why: str) -> Path:
+    """A free name beside ``path`` for a file kept aside, saying why and when."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"stats.{why}-{stamp}.json")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"stats.{why}-{stamp}-{number}.json")
+    return target
+
+
+def _reason(error: OSError) -> str:
+    return str(error.strerror or error)

@@ -1,0 +1,406 @@
+"""``python main.py soak --minutes N``: the real window left running for a long time, headless, while AI seats
+play every game and random input goes everywhere; nothing may raise, and memory must stay flat.
+
+- **Where.** The app runs with no frame cap on SDL's dummy drivers, in a throw-away data folder, so the
+  player's own settings, saves and statistics are never touched.
+- **Matches.** AI against AI, round robin: a Falconi pizza, then a Fredericus table, and so on; each pizza in
+  turn with 3, 1 or 2 police cars (which ones at random), Fredericus with 2, 3 and 4 falconers, then the same
+  with the shorter game. Seats are mostly easy and normal, so games finish; at most one is hard. The animation
+  speed is set to its highest each time the soak starts a match (random input may change it in the settings),
+  and the AI pause is short. One match in three is started through the real menus (title, game, pizza or
+  table, any card in between, seats, start), with scripted key presses and clicks; the rest are pushed over
+  the title menu as ``App(setup)`` does. A game random input starts itself (continue, rematch, next in series,
+  seat set-up, a tutorial) is played too, and random input plays its people's seats.
+- **Input.** Quiet spells of watching (a few hundred frames) alternate with bursts of random input
+  (``scenes/soak_input.py``). After a burst the soak presses Esc until the game is back on top, as a player
+  closes the menus they opened; when no game is left (random input quit it, or it ended), one more burst
+  plays on the menus or the game-over screen, then the next match starts.
+- **Never quitting.** Random input may ask the title's "quit the game?" question but never answers it: while
+  that question is on top the soak presses Esc (No) instead of its next input, and counts it. The window is
+  never closed; if the app stops anyway, the run fails.
+- **Checks.** Any exception fails the run, as does an AI seat that makes no move for a minute while its game
+  is on top. Resident memory of the window's process and of the AI worker is sampled from /proc every few
+  seconds and judged by ``scenes/soak_memory.py``.
+- **Determinism.** The seed fixes the sequence of matches (game, options, seats, seed) and the sequence of
+  random inputs and quiet spells. Which screen an input lands on still depends on timing: how long the AI
+  thinks and how fast frames run. Matches started through the menus get their seed from the seat set-up, as
+  a player's do; the report gives every failing match's seed.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import os
+import random
+import tempfile
+import time
+import traceback
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.falconi.variants import VARIANTS
+from game.match import Match, MatchSetup, SeatPlan
+from game.settings import ANIMATION_SPEEDS
+from scenes import soak_input
+from scenes.app import App
+from scenes.menus import TitleScene
+from scenes.overlays import ConfirmOverlay
+from scenes.play import PlayScene, start_match_scene
+from scenes.seats import SeatSetupScene
+from scenes.soak_input import RandomInput
+from scenes.soak_memory import resident_mb
+from scenes.soak_report import build_report
+from scenes.stack import Push, Reset
+
+LEVEL_MIX = ("easy",) * 5 + ("normal",) * 4 + ("hard",)  # per seat; a second hard seat plays normal
+FAST = max(ANIMATION_SPEEDS)
+AI_PAUSE = 0.05  # seconds between AI moves at animation speed 1 (the app's is 0.7)
+VIA_MENUS = 1 / 3  # the share of matches started through the real menus
+POLICE_CARS = (3, 1, 2)
+FREDERICUS_TABLES = [(players, short) for short in (False, True) for players in (2, 3, 4)]
+EVERY_KIND = len(VARIANTS) + len(FREDERICUS_TABLES)  # the report's rows: every pizza and every table
+WATCH_FRAMES = (100, 900)  # a quiet spell: frames with no input
+BURST_INPUTS = (3, 25)  # inputs in a burst
+INPUT_GAP = (1, 12)  # frames between two inputs of a burst
+MAX_ESCAPES = 8  # Esc presses to get back to the game after a burst
+STALL_SECONDS = 60.0  # an AI seat to move, its game on top, and no move for this long: stuck
+WATCH, BURST, RETURN = "watch", "burst", "return"
+
+
+class SoakError(Exception):
+    """The app went where it never should: it quit, stalled, or its menus did not start a game."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A match the soak starts, and whether through the menus."""
+
+    setup: MatchSetup
+    via_menus: bool
+
+
+def match_key(setup: MatchSetup) -> str:
+    """``falconi/salami`` or ``fredericus/3p`` (``fredericus/3p short``): the rows of the report."""
+    if setup.game == "falconi":
+        return f"falconi/{setup.variant}"
+    return f"fredericus/{len(setup.seats)}p" + (" short" if setup.short_game else "")
+
+
+def seats_text(setup: MatchSetup) -> str:
+    return ",".join(plan.level if plan.kind == "ai" else plan.kind for plan in setup.seats)
+
+
+def match_plans(seed: int, levels: Sequence[str] = LEVEL_MIX) -> Iterator[Plan]:
+    """The soak's matches, without end, all fixed by ``seed``."""
+    rng = random.Random(seed)
+    variants = list(VARIANTS)
+    for number in itertools.count():
+        turn = number // 2
+        if number % 2 == 0:
+            variant = variants[turn % len(variants)]
+            cars = POLICE_CARS[(turn // len(variants) + turn) % len(POLICE_CARS)]
+            police = set(rng.sample((1, 2, 3), cars))
+            chosen = _levels(rng, levels, 4)
+            seats = tuple(SeatPlan.ai(chosen[seat]) if seat == 0 or seat in police else SeatPlan("off")
+                          for seat in range(4))
+            setup = MatchSetup("falconi", seats, seed=rng.randrange(1, 1_000_000), variant=variant)
+        else:
+            players, short = FREDERICUS_TABLES[turn % len(FREDERICUS_TABLES)]
+            seats = tuple(SeatPlan.ai(level) for level in _levels(rng, levels, players))
+            setup = MatchSetup("fredericus", seats, seed=rng.randrange(1, 1_000_000), short_game=short)
+        yield Plan(setup, rng.random() < VIA_MENUS)
+
+
+def _levels(rng: random.Random, levels: Sequence[str], count: int) -> list[str]:
+    chosen = [rng.choice(levels) for _ in range(count)]
+    return [level if level != "hard" or chosen.index("hard") == seat else "normal"
+            for seat, level in enumerate(chosen)]
+
+
+@dataclass
+class MatchRecord:
+    number: int
+    key: str
+    seats: str
+    seed: int
+    origin: str  # "soak", "soak via menus" or "random input"
+    finished: bool = False
+
+    def describe(self) -> str:
+        state = "finished" if self.finished else "in play"
+        return f"match {self.number}: {self.key}, seats {self.seats}, seed {self.seed}, started by {self.origin}, {state}"
+
+
+class Soak:
+    """Drives the app one frame at a time: decides the input of the frame, runs it, and watches what happens."""
+
+    def __init__(self, app: App, seed: int, levels: Sequence[str] = LEVEL_MIX) -> None:
+        self.app = app
+        self.plans = match_plans(seed, levels)
+        self.rng = random.Random(seed * 1_000_003 + 1)  # quiet spells and inputs: a stream apart from the matches
+        self.input = RandomInput(self.rng)
+        self.phase, self.left, self.gap, self.escapes = WATCH, self._watch_length(), 0, 0
+        self.idle_burst = False  # a burst was played with no game about: start the next match now
+        self.kinds: set[str] = set()  # the pizzas and tables on screen so far
+        self.all_kinds_seen: float | None = None  # when the last of them first came on screen
+        self.expected: str | None = None  # who started the game about to appear
+        self.matches: list[MatchRecord] = []
+        self.seen: set[str] = set()
+        self.frames = self.random_inputs = self.scripted_inputs = self.quits_declined = self.scene_changes = 0
+        self._play: weakref.ref[PlayScene] | None = None
+        self._top: weakref.ref[Any] | None = None
+        self._progress: tuple[int, int] | None = None
+        self._progress_since = time.perf_counter()
+
+    @property
+    def finished(self) -> int:
+        return sum(record.finished for record in self.matches)
+
+    def current_match(self) -> str:
+        return self.matches[-1].describe() if self.matches else "no match started yet"
+
+    # --- one frame ------------------------------------------------------------------------------------------
+    def step(self) -> None:
+        self._act()
+        self._frame()
+
+    def _frame(self) -> None:
+        if not self.app.frame():
+            raise SoakError("the app quit, though the soak never answers its quit question")
+        self.frames += 1
+        self._observe()
+
+    def _act(self) -> None:
+        stack = self.app.stack
+        top = stack.top
+        if isinstance(top, ConfirmOverlay) and top.answer == "quit" and isinstance(stack.scenes[-2], TitleScene):
+            self._post(soak_input.key_press(pygame.K_ESCAPE))  # "quit the game?": No
+            self.quits_declined += 1
+            return
+        play = self._play_scene()
+        if self.phase == WATCH:
+            if play is None:
+                if self.idle_burst:
+                    self._start_next()
+                else:
+                    self.idle_burst = True
+                    self._burst()
+            elif top is play and play.person_to_play() is not None:
+                self._burst()  # a person's seat (a game random input started): random input plays it
+            else:
+                self.left -= 1
+                if self.left <= 0:
+                    self._burst()
+        elif self.phase == BURST:
+            self.gap -= 1
+            if self.gap <= 0:
+                self._post(self.input.events(top))
+                self.random_inputs += 1
+                self.left -= 1
+                self.gap = self.rng.randint(*INPUT_GAP)
+                if self.left <= 0:
+                    self.phase, self.escapes = RETURN, 0
+        elif play is not None and top is not play and self.escapes < MAX_ESCAPES:
+            self._post(soak_input.key_press(pygame.K_ESCAPE))
+            self.escapes += 1
+        else:
+            self.phase, self.left = WATCH, self._watch_length()
+
+    def _watch_length(self) -> int:
+        return self.rng.randint(*WATCH_FRAMES)
+
+    def _burst(self) -> None:
+        self.phase, self.left, self.gap = BURST, self.rng.randint(*BURST_INPUTS), 1
+
+    def _post(self, events: list[pygame.event.Event]) -> None:
+        for event in events:
+            pygame.event.post(event)
+
+    def _play_scene(self) -> PlayScene | None:
+        return next((scene for scene in reversed(self.app.stack.scenes) if isinstance(scene, PlayScene)), None)
+
+    # --- what happened --------------------------------------------------------------------------------------
+    def _observe(self) -> None:
+        stack = self.app.stack
+        self.seen.update(type(scene).__name__ for scene in stack.scenes)
+        top = stack.top
+        if self._top is None or self._top() is not top:
+            self.scene_changes += 1
+            self._top = weakref.ref(top)
+        play = self._play_scene()
+        if play is not None and (self._play is None or self._play() is not play):
+            self._play = weakref.ref(play)
+            setup = play.match.setup
+            self.matches.append(MatchRecord(len(self.matches) + 1, match_key(setup), seats_text(setup), setup.seed,
+                                            self.expected or _started_by_random_input(play)))
+            self.expected, self.idle_burst = None, False
+            self.kinds.add(self.matches[-1].key)
+            if len(self.kinds) == EVERY_KIND and self.all_kinds_seen is None:
+                self.all_kinds_seen = time.perf_counter()
+        if play is not None and not self.matches[-1].finished and play.match.state.is_terminal():
+            self.matches[-1].finished = True
+        self._check_progress(top, play)
+
+    def _check_progress(self, top: Any, play: PlayScene | None) -> None:
+        """An AI seat to move in the game on top must move within ``STALL_SECONDS`` (hard thinks 3 s at most)."""
+        now = time.perf_counter()
+        state = None if play is None else play.match.state
+        if play is None or top is not play or state.is_terminal() or play.match.setup.seats[
+                state.current_seat].kind != "ai":
+            self._progress, self._progress_since = None, now
+            return
+        mark = (id(play), len(play.match.log))
+        if mark != self._progress:
+            self._progress, self._progress_since = mark, now
+        elif now - self._progress_since > STALL_SECONDS:
+            raise SoakError(f"no AI move for {STALL_SECONDS:.0f} s while the game was on top")
+
+    # --- starting a match -----------------------------------------------------------------------------------
+    def _start_next(self) -> None:
+        plan = next(self.plans)
+        context = self.app.context
+        if context.settings.animation_speed != FAST:
+            context.change_settings(context.settings.changed(animation_speed=FAST))
+        self.idle_burst = False
+        self.expected = "soak via menus" if plan.via_menus else "soak"
+        self.app.stack.apply(Reset(TitleScene(context)))
+        if plan.via_menus:
+            self._through_menus(plan.setup)
+        else:
+            self.app.stack.apply(Push(start_match_scene(context, Match(plan.setup))))
+
+    def _through_menus(self, setup: MatchSetup) -> None:
+        """New game, the game, the pizza or the table, every seat, start: by clicks and key presses."""
+        self._choose("new")
+        self._choose(setup.game)
+        if setup.game == "falconi":
+            self._choose(setup.variant)
+        else:
+            self._set_choice("players", lambda item: item.index == len(setup.seats) - 2)
+            self._set_choice("short", lambda item: item.index == int(setup.short_game))
+            self._choose("next")
+        self._go_on_to(SeatSetupScene)
+        for seat, plan in enumerate(setup.seats):
+            self._set_choice(f"seat{seat}", lambda item, seat=seat, plan=plan: self.app.stack.top.plans[seat] == plan)
+        self._choose("start")
+        if isinstance(self.app.stack.top, ConfirmOverlay):  # "replace the saved game?"
+            self._choose("yes")
+        self._go_on_to(PlayScene)
+
+    def _go_on_to(self, kind: type) -> None:
+        """Enter past a card in between (a new pizza's "what changes") until a ``kind`` scene is on top."""
+        for _ in range(4):
+            if isinstance(self.app.stack.top, kind):
+                return
+            self._scripted(soak_input.key_press(pygame.K_RETURN))
+        raise SoakError(f"the menus did not lead to {kind.__name__}: {type(self.app.stack.top).__name__} is on top")
+
+    def _scripted(self, events: list[pygame.event.Event]) -> None:
+        self._post(events)
+        self.scripted_inputs += 1
+        self._frame()
+
+    def _item_index(self, key: str) -> int:
+        menu = getattr(self.app.stack.top, "menu", None)
+        index = next((i for i, item in enumerate(menu.items) if item.key == key), None) if menu else None
+        if index is None:
+            raise SoakError(f"the menus did not offer {key!r} on {type(self.app.stack.top).__name__}")
+        return index
+
+    def _choose(self, key: str) -> None:
+        """Click the button ``key`` of the menu on top."""
+        self._scripted(soak_input.click(self.app.stack.top.menu.rects[self._item_index(key)].center))
+
+    def _set_choice(self, key: str, done: Callable[[Any], bool]) -> None:
+        """Down to the choice ``key``, then Right until ``done`` says its value is the one wanted."""
+        for _ in range(20):
+            menu = self.app.stack.top.menu
+            if menu.focused.key == key:
+                break
+            self._scripted(soak_input.key_press(pygame.K_DOWN))
+        for _ in range(20):
+            if done(self.app.stack.top.menu.items[self._item_index(key)]):
+                return
+            self._scripted(soak_input.key_press(pygame.K_RIGHT))
+        raise SoakError(f"the menu choice {key!r} never took the value wanted")
+
+
+def _started_by_random_input(play: PlayScene) -> str:
+    """A game, or a game-like scene (a tutorial), that random input started: continue, rematch, seat set-up."""
+    kind = type(play).__name__
+    return "random input" if type(play) is PlayScene else f"random input ({kind})"
+
+
+def run_soak(minutes: float, seed: int = 1, levels: Sequence[str] = LEVEL_MIX, stop_after_games: int | None = None,
+             clock: Any = None, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Run the soak for ``minutes`` (or until ``stop_after_games`` games have finished) and report it. ``clock``
+    replaces the app's frame clock (tests pass a fixed one, so games go by at frame speed)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as folder:
+        previous = os.environ.get("FALCONI_DATA_DIR")
+        os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings, saves and statistics
+        try:
+            return _run(minutes, seed, levels, stop_after_games, clock, progress)
+        finally:
+            if previous is None:
+                os.environ.pop("FALCONI_DATA_DIR", None)
+            else:
+                os.environ["FALCONI_DATA_DIR"] = previous
+
+
+def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int | None, clock: Any,
+         progress: Callable[[str], None] | None) -> dict[str, Any]:
+    app = App(fps=0)
+    if clock is not None:
+        app.clock = clock
+    app.context.ai_pause = AI_PAUSE
+    app.context.ai.start()
+    worker = app.context.ai.worker_pid()  # asked now, while the worker is idle: the answer waits for no search
+    soak = Soak(app, seed, levels)
+    duration = minutes * 60
+    interval = min(5.0, max(0.25, duration / 60))  # about 60 samples in a short run, one every 5 s in a long one
+    window: list[tuple[float, float]] = []
+    helper: list[tuple[float, float]] = []
+    objects: list[int] = []
+    failure: dict[str, Any] | None = None
+    started = time.perf_counter()
+    next_sample, next_progress, elapsed = started, started + 60, 0.0
+    try:
+        try:
+            while True:
+                now = time.perf_counter()
+                elapsed = now - started
+                if now >= next_sample:
+                    _sample(elapsed, window, helper, objects, worker)
+                    next_sample += interval
+                if elapsed >= duration or (stop_after_games is not None and soak.finished >= stop_after_games):
+                    break
+                if progress is not None and now >= next_progress:
+                    next_progress += 60
+                    progress(f"soak: minute {elapsed / 60:.0f} of {minutes:g}: {len(soak.matches)} matches started, "
+                             f"{soak.finished} finished, window {window[-1][1] if window else 0:.0f} MB")
+                soak.step()
+        except Exception as error:  # the run's verdict: reported with where and when it happened
+            failure = {"kind": type(error).__name__, "message": str(error), "traceback": traceback.format_exc(),
+                       "seed": seed, "minute": round(elapsed / 60, 2), "match": soak.current_match()}
+    finally:
+        app.close()
+    seen_at = None if soak.all_kinds_seen is None else soak.all_kinds_seen - started
+    return build_report(soak, minutes, seed, elapsed, seen_at, window, helper, objects, interval, failure)
+
+
+def _sample(elapsed: float, window: list[tuple[float, float]], helper: list[tuple[float, float]],
+            objects: list[int], worker: int | None) -> None:
+    mine = resident_mb()
+    if mine is not None:
+        window.append((elapsed, mine))
+    theirs = None if worker is None else resident_mb(worker)
+    if theirs is not None:
+        helper.append((elapsed, theirs))
+    objects.append(len(gc.get_objects()))

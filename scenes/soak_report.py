@@ -1,0 +1,110 @@
+"""The soak run's report (``python main.py soak``): what was played, what was seen, how memory went, and the
+verdict; as a dictionary (``--json``) or as a short table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scenes.soak_memory import GROWING, memory_verdict, warmup_seconds
+
+if TYPE_CHECKING:
+    from scenes.soak import Soak
+
+Samples = list[tuple[float, float]]  # (seconds into the run, MB)
+
+
+def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kinds_seen: float | None,
+                 window: Samples, helper: Samples, objects: list[int], interval: float,
+                 failure: dict[str, Any] | None) -> dict[str, Any]:
+    """Everything the run counted, the memory verdicts, and whether it passed: it fails on an exception (or a
+    stall, or the app quitting) and on memory that grew."""
+    games: dict[str, dict[str, int]] = {}
+    origins: dict[str, int] = {}
+    police: dict[str, int] = {}  # Falconi matches by their number of police cars
+    for record in soak.matches:
+        row = games.setdefault(record.key, {"started": 0, "finished": 0})
+        row["started"] += 1
+        row["finished"] += record.finished
+        origins[record.origin] = origins.get(record.origin, 0) + 1
+        if record.key.startswith("falconi/"):
+            cars = str(sum(seat != "off" for seat in record.seats.split(",")[1:]))
+            police[cars] = police.get(cars, 0) + 1
+    warmup = warmup_seconds(elapsed, all_kinds_seen)
+    memory = {"window": memory_verdict(window, warmup), "ai_worker": memory_verdict(helper, warmup),
+              "interval_s": round(interval, 2), "warmup_s": round(warmup, 1), "samples": len(window),
+              "all_kinds_seen_s": None if all_kinds_seen is None else round(all_kinds_seen, 1),
+              "by_minute": {"window": _by_minute(window), "ai_worker": _by_minute(helper)},
+              "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None}
+    leaking = [name for name in ("window", "ai_worker") if memory[name]["verdict"] == GROWING]
+    return {
+        "seed": seed,
+        "minutes_asked": minutes,
+        "minutes": round(elapsed / 60, 2),
+        "frames": soak.frames,
+        "random_inputs": soak.random_inputs,
+        "random_inputs_by_kind": dict(sorted(soak.input.kinds.items())),
+        "scripted_inputs": soak.scripted_inputs,
+        "quits_declined": soak.quits_declined,
+        "scene_changes": soak.scene_changes,
+        "scene_types_visited": len(soak.seen),
+        "scenes_visited": sorted(soak.seen),
+        "matches": {"started": len(soak.matches), "finished": soak.finished, "by_origin": origins,
+                    "by_game": dict(sorted(games.items())), "falconi_by_police_cars": dict(sorted(police.items()))},
+        "memory": memory,
+        "failure": failure,
+        "passed": failure is None and not leaking,
+        "why_failed": ([f"{failure['kind']}: {failure['message']}"] if failure else [])
+                      + [f"{name} memory grew" for name in leaking],
+    }
+
+
+
+def _by_minute(samples: Samples) -> list[float]:
+    """The last sample of every whole minute and the final one: the curve at a glance."""
+    last: dict[int, float] = {}
+    for seconds, mb in samples:
+        last[int(seconds // 60)] = round(mb, 1)
+    return [last[minute] for minute in sorted(last)]
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The report as a short table to read in a terminal."""
+    matches, memory = report["matches"], report["memory"]
+    kinds = ", ".join(f"{kind} {count}" for kind, count in report["random_inputs_by_kind"].items())
+    origins = ", ".join(f"{origin} {count}" for origin, count in sorted(matches["by_origin"].items()))
+    lines = [
+        f"soak: {report['minutes']} of {report['minutes_asked']:g} minutes, seed {report['seed']}",
+        f"frames {report['frames']}, random inputs {report['random_inputs']} ({kinds})",
+        f"scripted inputs {report['scripted_inputs']}, quit questions declined {report['quits_declined']}",
+        f"scene changes {report['scene_changes']}; {report['scene_types_visited']} scene types visited: "
+        + ", ".join(report["scenes_visited"]),
+        f"matches: {matches['started']} started, {matches['finished']} finished (started by: {origins or 'none'})",
+        f"  {'game':<24}{'started':>8}{'finished':>9}",
+    ]
+    lines += [f"  {key:<24}{row['started']:>8}{row['finished']:>9}" for key, row in matches["by_game"].items()]
+    if matches["falconi_by_police_cars"]:
+        lines.append("  Falconi matches by police cars: " + ", ".join(
+            f"{cars}: {count}" for cars, count in matches["falconi_by_police_cars"].items()))
+    seen_at = memory["all_kinds_seen_s"]
+    lines.append(f"memory (MB), sampled every {memory['interval_s']} s, judged after a {memory['warmup_s']} s warm-up "
+                 + (f"(every pizza and table on screen by {seen_at} s)" if seen_at is not None
+                    else "(the run ended before every pizza and table had come on screen)") + ":")
+    lines.append(f"  {'process':<11}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}  verdict")
+    for name, label in (("window", "window"), ("ai_worker", "AI worker")):
+        figures = memory[name]
+        sizes = "".join(f"{figures.get(key, '-'):>7}" for key in ("start_mb", "min_mb", "max_mb", "end_mb"))
+        slope = (f"{figures['slope_mb_per_hour']:+.1f} ± {figures['slope_error_mb_per_hour']:.1f}"
+                 if "slope_mb_per_hour" in figures else "-")
+        growth = f"{figures['growth_mb']:+.1f} ({figures['growth_percent']:+.1f}%)" if "growth_mb" in figures else "-"
+        lines.append(f"  {label:<11}{sizes}{slope:>16}{growth:>16}  {figures['verdict']}")
+    for name, label in (("window", "window"), ("ai_worker", "AI worker")):
+        lines.append(f"  {label} by minute: " + ", ".join(f"{mb:g}" for mb in memory["by_minute"][name]))
+    if memory["python_objects"]:
+        objects = memory["python_objects"]
+        lines.append(f"python objects: {objects['start']} at the start, {objects['max']} at most, {objects['end']} at the end")
+    failure = report["failure"]
+    if failure:
+        lines += [f"FAILED at minute {failure['minute']} (seed {failure['seed']}), {failure['match']}:",
+                  failure["traceback"].rstrip()]
+    lines.append("verdict: " + ("PASS" if report["passed"] else "FAIL: " + "; ".join(report["why_failed"])))
+    return "\n".join(lines)

@@ -1,0 +1,171 @@
+"""``python main.py soak``: the window left running with AI games and random input; it reports what it played
+and saw, fails on any exception with where and when, and judges whether memory stayed flat."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from scene_driver import FixedClock
+
+from game import cli
+from game.falconi.variants import VARIANTS
+from scenes.menus import TitleScene
+from scenes.overlays import ConfirmOverlay
+from scenes.play import PlayScene
+from scenes.soak import Soak, match_plans, run_soak
+from scenes.soak_memory import (
+    FLAT,
+    GROWING,
+    NOT_MEASURED,
+    TOO_SHORT,
+    memory_verdict,
+    resident_mb,
+    warmup_seconds,
+)
+from scenes.soak_report import format_report
+from scenes.stack import Push
+
+SEED = 4
+
+
+@pytest.fixture(scope="module")
+def short_soak():
+    """Easy AI on a clock that calls every frame a tenth of a second, so games go by at frame speed; it stops
+    once two games have finished (the minutes are only a ceiling)."""
+    return run_soak(3.0, SEED, levels=("easy",), stop_after_games=2, clock=FixedClock(100))
+
+
+def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
+    report = short_soak
+    assert report["passed"] and report["failure"] is None and report["why_failed"] == []
+    assert report["matches"]["finished"] >= 2
+    assert sum(row["finished"] for row in report["matches"]["by_game"].values()) == report["matches"]["finished"]
+    assert report["frames"] > 0 and report["random_inputs"] > 0 and report["scene_changes"] > 0
+    assert sum(report["random_inputs_by_kind"].values()) == report["random_inputs"]
+    assert {"TitleScene", "PlayScene", "GameOverScene"} <= set(report["scenes_visited"])
+    assert report["scene_types_visited"] == len(report["scenes_visited"])
+    window = report["memory"]["window"]
+    assert window["verdict"] == TOO_SHORT and 0 < window["start_mb"] <= window["max_mb"]
+    assert report["memory"]["all_kinds_seen_s"] is None
+    assert report["memory"]["ai_worker"]["end_mb"] > 0
+    assert json.loads(json.dumps(report)) == report
+
+
+def test_the_table_says_the_figures_and_the_verdict(short_soak):
+    text = format_report(short_soak)
+    assert "verdict: PASS" in text and "scene types visited" in text and "AI worker" in text
+    assert f"seed {SEED}" in text
+
+
+def test_the_command_exits_0_on_a_pass_and_prints_json(short_soak, monkeypatch, capsys):
+    import scenes.soak
+
+    asked = []
+    monkeypatch.setattr(scenes.soak, "run_soak", lambda minutes, seed, progress: asked.append((minutes, seed))
+                        or short_soak)
+    assert cli.main(["soak", "--minutes", "0.5", "--seed", "9", "--json"]) == 0
+    assert asked == [(0.5, 9)] and json.loads(capsys.readouterr().out)["passed"] is True
+
+
+@pytest.mark.parametrize("minutes", ["0", "-1", "nan", "inf"])
+def test_a_soak_of_no_time_is_refused(minutes, capsys):
+    assert cli.main(["soak", "--minutes", minutes]) == 2
+    assert "--minutes" in capsys.readouterr().err
+
+
+def test_an_exception_anywhere_fails_the_run_with_where_and_when(monkeypatch, capsys):
+    calls = []
+    update = PlayScene.update
+
+    def planted(self, dt):
+        calls.append(dt)
+        if len(calls) == 40:
+            raise RuntimeError("planted fault")
+        return update(self, dt)
+
+    monkeypatch.setattr(PlayScene, "update", planted)
+    report = run_soak(1.0, 7, levels=("easy",), clock=FixedClock(100))
+    failure = report["failure"]
+    assert not report["passed"] and report["why_failed"] == ["RuntimeError: planted fault"]
+    assert failure["seed"] == 7 and failure["minute"] < 1.0 and "planted fault" in failure["traceback"]
+    # which match is in play by the 40th frame depends on how fast the AI worker answers: any names its seed
+    assert re.match(r"match \d+: ", failure["match"]) and "seed" in failure["match"]
+    text = format_report(report)
+    assert "FAILED at minute" in text and "planted fault" in text and "verdict: FAIL" in text
+
+    import scenes.soak
+
+    monkeypatch.setattr(scenes.soak, "run_soak", lambda minutes, seed, progress: report)
+    assert cli.main(["soak", "--minutes", "1"]) == 1
+    assert "planted fault" in capsys.readouterr().out
+
+
+def test_random_input_never_gets_to_answer_the_quit_question(driver):
+    soak = Soak(driver.app, 1)
+    context = driver.app.context
+    driver.app.stack.apply(Push(ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")))
+    soak.step()
+    assert isinstance(driver.top, TitleScene) and driver.app.stack.running and soak.quits_declined == 1
+
+
+def test_the_matches_go_round_every_game_and_are_fixed_by_the_seed():
+    plans = [plan for plan, _ in zip(match_plans(5), range(30))]
+    assert plans == [plan for plan, _ in zip(match_plans(5), range(30))]
+    assert plans != [plan for plan, _ in zip(match_plans(6), range(30))]
+    setups = [plan.setup for plan in plans]
+    assert {s.variant for s in setups if s.game == "falconi"} == set(VARIANTS)
+    assert {(len(s.seats), s.short_game) for s in setups if s.game == "fredericus"} == {
+        (players, short) for players in (2, 3, 4) for short in (False, True)}
+    assert {sum(plan.kind != "off" for plan in s.seats[1:]) for s in setups if s.game == "falconi"} == {1, 2, 3}
+    assert all(s.seats[0].kind == "ai" for s in setups)
+    assert all(sum(plan.level == "hard" for plan in s.seats) <= 1 for s in setups)
+    assert any(plan.via_menus for plan in plans) and not all(plan.via_menus for plan in plans)
+
+
+def minutes_of(values, step=5.0):
+    return [(number * step, mb) for number, mb in enumerate(values)]
+
+
+def test_memory_that_holds_steady_is_flat():
+    verdict = memory_verdict(minutes_of([150.0 + 0.1 * (n % 3) for n in range(360)]), warmup=180)
+    assert verdict["verdict"] == FLAT and abs(verdict["slope_mb_per_hour"]) < 1
+
+
+def test_memory_that_climbs_steadily_is_growing():
+    leak = memory_verdict(minutes_of([150.0 + 30 * n * 5 / 3600 for n in range(360)]), warmup=180)  # 30 MB/h
+    assert leak["verdict"] == GROWING and 25 < leak["slope_mb_per_hour"] < 35
+
+
+def test_noise_is_not_a_trend_but_a_jump_is_growth():
+    rng = random.Random(1)
+    noisy = [150.0 + rng.uniform(-4, 4) for _ in range(60)]  # three minutes, one sample every 3 s
+    assert memory_verdict(minutes_of(noisy, 3.0), warmup=60)["verdict"] == FLAT
+    jump = [150.0] * 200 + [165.0] * 160  # a cache that filled again once, long after the warm-up
+    assert memory_verdict(minutes_of(jump), warmup=180)["verdict"] == GROWING
+
+
+def test_growth_during_the_warm_up_does_not_count():
+    values = [40.0 + 2 * n for n in range(40)] + [120.0] * 320  # the art loaded in the first minutes
+    verdict = memory_verdict(minutes_of(values), warmup=180)
+    assert verdict["verdict"] == FLAT and verdict["start_mb"] == 40 and verdict["max_mb"] == 120
+
+
+def test_the_warm_up_lasts_until_every_game_was_played_once():
+    assert warmup_seconds(1800, 120) == 180  # a tenth of half an hour
+    assert warmup_seconds(1800, 400) == 400
+    assert warmup_seconds(180, 30) == 60
+    assert warmup_seconds(180, None) == 180  # a run too short to show every pizza and table is all warm-up
+
+
+def test_too_few_samples_or_none_cannot_be_judged():
+    assert memory_verdict(minutes_of([100.0] * 12, 1.0), warmup=4)["verdict"] == TOO_SHORT
+    assert memory_verdict([], warmup=0) == {"verdict": NOT_MEASURED}
+
+
+def test_resident_memory_is_read_from_proc_or_not_at_all():
+    mine = resident_mb()
+    assert mine is None or mine > 1
+    assert resident_mb(2**30) is None

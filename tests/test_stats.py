@@ -1,0 +1,422 @@
+"""The player's statistics: what a finished match counts for each game and role, which opponents name a line,
+bad files kept aside with their good lines kept, atomic writes, each finished game counted once through the
+window, and the page reached from the title menu with every device."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import product
+from types import SimpleNamespace
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scene_driver import Driver, screenshot_dir
+from test_scenes_play import open_app, play_to_the_end
+
+from game.core.protocol import Outcome
+from game.i18n import Translator
+from game.match import Match, MatchSetup, Person, SeatPlan
+from game.settings import LANGUAGES
+from game.stats import (
+    GAME_VARIANTS,
+    OPPONENTS,
+    ROLES,
+    STATS_FILE,
+    Stats,
+    StatsKey,
+    Tally,
+    count_match,
+    load_stats,
+    match_results,
+    opponents_level,
+    role_of,
+    save_stats,
+)
+from scenes import stats_scene as layout
+from scenes.gameover import GameOverScene
+from scenes.menus import TitleScene
+from scenes.overlays import ConfirmOverlay
+from scenes.stats_scene import PAGE, ROWS, StatsScene, sample_stats, table_lines
+
+ME, ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(0), SeatPlan.human(1)
+EASY, NORMAL, HARD, OFF = SeatPlan.ai("easy"), SeatPlan.ai("normal"), SeatPlan.ai("hard"), SeatPlan("off")
+TWO = (Person("Anna"), Person("Bruno"))
+PAD = 0  # the pad's SDL instance id: it becomes pad1
+
+
+def ended(setup: MatchSetup, winners: set[int], termination: str = "catch") -> SimpleNamespace:
+    """A match of ``setup`` as it stands once over, won by ``winners``: only the set-up and the outcome count."""
+    outcome = Outcome(termination, frozenset(winners), "")
+    return SimpleNamespace(setup=setup, state=SimpleNamespace(outcome=outcome))
+
+
+def falconi(seats, people=(Person("Anna"),), variant="salami") -> MatchSetup:
+    return MatchSetup("falconi", seats, people, variant=variant)
+
+
+def line(game, variant, role, opponents) -> StatsKey:
+    return StatsKey(game, variant, role, opponents)
+
+
+# --- what a match counts ----------------------------------------------------------------------------------
+def test_don_falconi_against_ai_police_counts_one_game_named_by_the_strongest_car():
+    match = ended(falconi((ME, EASY, OFF, HARD)), {0}, "escape")
+    assert match_results(match) == [(line("falconi", "salami", "fugitive", "hard"), True)]
+
+
+def test_f8_1_only_the_police_car_that_caught_him_wins():
+    catcher = ended(falconi((HARD, ME, EASY, EASY)), {1})
+    other = ended(falconi((HARD, EASY, ME, EASY)), {1})
+    assert match_results(catcher) == [(line("falconi", "salami", "police", "hard"), True)]
+    assert match_results(other) == [(line("falconi", "salami", "police", "hard"), False)]
+
+
+def test_f8_2_a_blocked_fugitive_is_a_win_for_every_car_still_in_the_chase_not_for_one_put_out():
+    still_in = ended(falconi((NORMAL, ME, EASY, EASY)), {1, 3}, "fugitive_blocked")
+    put_out = ended(falconi((NORMAL, EASY, ME, EASY)), {1, 3}, "fugitive_blocked")
+    assert match_results(still_in)[0][1] is True
+    assert match_results(put_out)[0][1] is False
+
+
+def test_a_person_driving_every_police_car_plays_one_police_game_and_wins_with_any_car():
+    match = ended(falconi((EASY, ME, ME, ME), variant="margherita"), {3})
+    assert match_results(match) == [(line("falconi", "margherita", "police", "easy"), True)]
+
+
+def test_every_person_at_the_screen_counts_with_people_as_opponents_unless_an_ai_sits_among_them():
+    match = ended(falconi((ANNA, EASY, BRUNO, OFF), TWO), {2})
+    assert match_results(match) == [(line("falconi", "salami", "fugitive", "easy"), False),
+                                    (line("falconi", "salami", "police", "people"), True)]
+
+
+def test_a_role_played_against_oneself_is_not_counted():
+    both_sides = ended(falconi((ME, ME, NORMAL, OFF)), {0}, "escape")
+    alone = ended(falconi((ME, ME, ME, ME)), {0}, "escape")
+    assert match_results(both_sides) == [(line("falconi", "salami", "fugitive", "normal"), True)]
+    assert match_results(alone) == []
+
+
+def test_fredericus_counts_the_falconers_and_the_shorter_game_as_variants():
+    short = ended(MatchSetup("fredericus", (EASY, ME, NORMAL), short_game=True), {1}, "pile_empty")
+    long = ended(MatchSetup("fredericus", (ME, HARD, EASY, EASY)), {2}, "pile_empty")
+    assert match_results(short) == [(line("fredericus", "3p-short", "falconer", "normal"), True)]
+    assert match_results(long) == [(line("fredericus", "4p", "falconer", "hard"), False)]
+
+
+def test_a_person_with_two_falconers_plays_one_game_against_the_others():
+    match = ended(MatchSetup("fredericus", (ME, EASY, ME, EASY)), {2}, "pile_empty")
+    assert match_results(match) == [(line("fredericus", "4p", "falconer", "easy"), True)]
+
+
+@pytest.mark.parametrize("opponents, expected", [
+    ((EASY,), "easy"), ((EASY, HARD, NORMAL), "hard"), ((NORMAL, EASY), "normal"), ((BRUNO,), "people"),
+    ((BRUNO, EASY), "easy"), ((BRUNO, SeatPlan.human(2)), "people"),
+])
+def test_the_opponents_are_named_by_their_strongest_ai_and_people_only_without_one(opponents, expected):
+    assert opponents_level(opponents) == expected
+
+
+def random_finish(setup: MatchSetup, seed: int) -> Match:
+    match, rng = Match(setup), random.Random(seed)
+    while not match.state.is_terminal():
+        match.play(rng.choice(match.state.legal_actions()))
+    return match
+
+
+@pytest.mark.parametrize("setup", [falconi((ME, EASY, NORMAL, OFF), variant="diavola"),
+                                   falconi((HARD, ME, OFF, OFF), variant="funghi"),
+                                   MatchSetup("fredericus", (NORMAL, ME), short_game=True)])
+def test_a_real_finished_match_counts_one_game_as_its_outcome_says(setup):
+    match = random_finish(setup, 4)
+    [(key, tally)] = count_match(Stats(), match).tallies.items()
+    seat = setup.seats.index(ME)
+    assert (key.game, key.role) == (setup.game, role_of(setup, seat))
+    assert tally == Tally(1, int(seat in match.state.outcome.winners))
+
+
+def test_a_game_still_going_counts_nothing():
+    match = Match(falconi((ME, EASY, EASY, EASY)))
+    assert match_results(match) == [] and count_match(Stats(), match) == Stats()
+
+
+def test_totals_and_win_percentages():
+    stats = sample_stats()
+    assert stats.total("falconi") == Tally(18, 8) and stats.total("falconi").win_percent == 44
+    assert Tally().win_percent == 0
+
+
+# --- the file ------------------------------------------------------------------------------------------------
+EVERY_KEY = [StatsKey(game, variant, role, opponents) for game in GAME_VARIANTS
+             for variant, role, opponents in product(GAME_VARIANTS[game], ROLES[game], OPPONENTS)]
+tallies = st.integers(0, 10**6).flatmap(lambda played: st.builds(Tally, st.just(played), st.integers(0, played)))
+records = st.dictionaries(st.sampled_from(EVERY_KEY), tallies, max_size=12).map(Stats)
+
+
+@settings(max_examples=40)
+@given(records)
+def test_a_saved_record_loads_as_it_was(tmp_path_factory, stats):
+    folder = tmp_path_factory.mktemp("stats")
+    save_stats(folder, stats)
+    assert load_stats(folder) == (stats, [])
+
+
+def test_no_file_is_an_empty_record(tmp_path):
+    assert load_stats(tmp_path) == (Stats(), [])
+
+
+@pytest.mark.parametrize("content", [b"\x00{not json", b"[1, 2]", json.dumps({"format": "other"}).encode(),
+                                     json.dumps(Stats().to_json() | {"version": 99}).encode(),
+                                     json.dumps(Stats().to_json() | {"lines": "many"}).encode()])
+def test_an_unreadable_file_is_moved_aside_and_the_count_starts_again(tmp_path, content):
+    (tmp_path / STATS_FILE).write_bytes(content)
+    stats, [problem] = load_stats(tmp_path)
+    [kept] = tmp_path.glob("stats.unreadable-*.json")
+    assert stats == Stats() and kept.read_bytes() == content and not (tmp_path / STATS_FILE).exists()
+    assert problem.message.key == "stats.notice.unreadable" and ("file", kept.name) in problem.message.fields
+
+
+def test_a_partly_bad_file_keeps_its_good_lines_and_a_copy_of_the_whole_file(tmp_path):
+    good = sample_stats()
+    data = good.to_json()
+    data["lines"] += [
+        {"game": "falconi", "variant": "quattro formaggi", "role": "police", "opponents": "easy", "played": 1,
+         "won": 0},
+        {"game": "fredericus", "variant": "2p", "role": "police", "opponents": "easy", "played": 1, "won": 0},
+        {"game": "falconi", "variant": "funghi", "role": "police", "opponents": "easy", "played": 2, "won": 3},
+        {"game": "falconi", "variant": "funghi", "role": "police", "opponents": "easy", "played": True, "won": 0},
+        data["lines"][0], "a line", None,
+    ]
+    original = json.dumps(data).encode()
+    (tmp_path / STATS_FILE).write_bytes(original)
+    stats, [problem] = load_stats(tmp_path)
+    [kept] = tmp_path.glob("stats.partial-*.json")
+    assert stats == good and kept.read_bytes() == original
+    assert problem.message.key == "stats.notice.partial" and len(problem.detail.split("; ")) == 7
+    assert load_stats(tmp_path) == (good, [])  # the cleaned record was written back: no second notice
+
+
+def test_a_failed_write_leaves_the_old_record_whole(tmp_path, monkeypatch):
+    save_stats(tmp_path, sample_stats())
+    before = (tmp_path / STATS_FILE).read_bytes()
+
+    def full_disk(_fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("game.core.jsonio.os.fsync", full_disk)
+    with pytest.raises(OSError):
+        save_stats(tmp_path, Stats())
+    assert (tmp_path / STATS_FILE).read_bytes() == before
+    assert [path.name for path in tmp_path.iterdir()] == [STATS_FILE]
+
+
+# --- the app -----------------------------------------------------------------------------------------------------
+def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path, monkeypatch):
+    setup = falconi((ANNA, OFF, BRUNO, OFF), TWO, variant="margherita")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene = play_to_the_end(driver, "keyboard", seed=5)
+        driver.run(10)
+        assert isinstance(driver.top, GameOverScene)
+        winners = scene.match.state.outcome.winners
+        expected = Stats({line("falconi", "margherita", "fugitive", "people"): Tally(1, int(0 in winners)),
+                          line("falconi", "margherita", "police", "people"): Tally(1, int(2 in winners))})
+        assert driver.app.context.stats == expected
+        assert load_stats(tmp_path / "data") == (expected, [])
+        driver.click_item("menu")
+        driver.run(5)
+        assert isinstance(driver.top, TitleScene) and driver.app.context.stats == expected
+    finally:
+        driver.app.close()
+    again = open_app(tmp_path, monkeypatch)
+    try:
+        assert again.app.context.stats == expected
+    finally:
+        again.app.close()
+
+
+def test_a_game_left_midway_is_not_counted(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch, falconi((ANNA, OFF, BRUNO, OFF), TWO))
+    try:
+        driver.key(pygame.K_p)
+        driver.click_item("quit")
+        driver.click_item("yes")
+        assert isinstance(driver.top, TitleScene) and driver.app.context.stats == Stats()
+        assert not (tmp_path / "data" / STATS_FILE).exists()
+    finally:
+        driver.app.close()
+
+
+def test_a_record_the_disk_refuses_is_told_and_the_game_goes_on(driver, tmp_path):
+    context = driver.app.context
+    (tmp_path / "blocker").write_text("a file where the folder should be")
+    context.data_folder = tmp_path / "blocker" / "data"
+    context.record_game(random_finish(falconi((ME, EASY, OFF, OFF)), 1))
+    assert context.stats.total("falconi").played == 1
+    assert context.notices[-1].startswith(context.tr("stats.not_saved", reason="").strip())
+
+
+def test_a_bad_file_at_start_is_told_on_the_title_menu_and_kept(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / STATS_FILE).write_text("{broken")
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        [kept] = folder.glob("stats.unreadable-*.json")
+        assert driver.app.context.notices == [driver.app.context.tr("stats.notice.unreadable", file=kept.name)]
+        driver.run()
+        driver.save(screenshot_dir(tmp_path), "stats_unreadable_notice")
+    finally:
+        driver.app.close()
+
+
+# --- the page ------------------------------------------------------------------------------------------------------
+def full_record() -> Stats:
+    """A line for every variant, role and opponents: far more than one screen."""
+    return Stats({key: Tally(7 + number % 5, number % 7) for number, key in enumerate(EVERY_KEY)})
+
+
+def open_page(driver: Driver, way: str) -> StatsScene:
+    title = driver.top
+    items = [item.key for item in title.menu.items]
+    assert items.index("stats") == items.index("rules") + 1
+    if way == "click":
+        driver.click_item("stats")
+    else:
+        press = (lambda: driver.key(pygame.K_DOWN)) if way == "key" else (
+            lambda: driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, PAD))
+        for _ in items:
+            if title.menu.focused.key == "stats":
+                break
+            press()
+        if way == "key":
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.pad(pygame.CONTROLLER_BUTTON_A, PAD)
+    assert isinstance(driver.top, StatsScene)
+    return driver.top
+
+
+@pytest.mark.parametrize("way", ["key", "click", "pad"])
+def test_the_page_opens_from_the_title_menu_and_back_leaves(driver, way):
+    open_page(driver, way)
+    leave = {"key": lambda: driver.key(pygame.K_ESCAPE), "click": lambda: driver.click_item("back"),
+             "pad": lambda: driver.pad(pygame.CONTROLLER_BUTTON_B, PAD)}
+    leave[way]()
+    assert isinstance(driver.top, TitleScene)
+
+
+def drawn_texts(driver: Driver, monkeypatch) -> list[str]:
+    drawn: list[str] = []
+    real = driver.app.context.text.blit
+
+    def recording_blit(surface, words, *args, **anchor):
+        drawn.append(words)
+        return real(surface, words, *args, **anchor)
+
+    monkeypatch.setattr(driver.app.context.text, "blit", recording_blit)
+    driver.run()
+    return drawn
+
+
+def test_with_nothing_played_the_page_says_so_and_offers_no_reset(driver, monkeypatch, tmp_path):
+    page = open_page(driver, "click")
+    tr = driver.app.context.tr
+    drawn = drawn_texts(driver, monkeypatch)
+    assert " ".join(driver.app.context.text.wrap(tr("stats.empty"), 980, 30)) in " ".join(drawn)
+    assert tr("stats.column.played") not in drawn and not page.menu.item("reset").enabled
+    driver.click(page.menu.rects[0].center)
+    assert driver.top is page
+    driver.save(screenshot_dir(tmp_path), "stats_empty")
+
+
+def test_the_page_shows_each_games_lines_and_totals(driver, monkeypatch, tmp_path):
+    driver.app.context.stats = sample_stats()
+    open_page(driver, "key")
+    tr = driver.app.context.tr
+    drawn = drawn_texts(driver, monkeypatch)
+    for words in (tr("game.falconi"), tr("game.fredericus"), tr("variant.margherita"), tr("stats.role.police"),
+                  tr("stats.opponents.people"), tr("stats.falconers_short", count=4), tr("stats.total"), "18",
+                  tr("stats.percent", value=44)):
+        assert words in drawn
+    driver.save(screenshot_dir(tmp_path), "stats_sample")
+
+
+def test_a_long_record_scrolls_with_keys_wheel_and_pad_within_its_ends(driver, tmp_path):
+    driver.app.context.stats = full_record()
+    page = open_page(driver, "key")
+    end = len(table_lines(full_record())) - ROWS
+    driver.key(pygame.K_UP)
+    assert page.first == 0
+    driver.key(pygame.K_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, PAD)
+    assert page.first == 2
+    driver.wheel(-1)
+    assert page.first == 5
+    driver.key(pygame.K_PAGEDOWN)
+    assert page.first == 5 + PAGE
+    driver.save(screenshot_dir(tmp_path), "stats_scrolled")
+    driver.key(pygame.K_END)
+    driver.key(pygame.K_DOWN)
+    assert page.first == end
+    driver.save(screenshot_dir(tmp_path), "stats_end")
+    driver.key(pygame.K_HOME)
+    assert page.first == 0
+
+
+def test_reset_asks_first_and_no_keeps_everything(driver, tmp_path):
+    context = driver.app.context
+    context.stats = sample_stats()
+    page = open_page(driver, "key")
+    driver.key(pygame.K_LEFT)
+    assert page.menu.focused.key == "reset"
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, ConfirmOverlay) and driver.top.menu.focused.key == "no"
+    driver.save(screenshot_dir(tmp_path), "stats_confirm_reset")
+    driver.key(pygame.K_RETURN)
+    assert driver.top is page and context.stats == sample_stats()
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_RETURN)
+    assert driver.top is page and context.stats == Stats()
+    assert load_stats(tmp_path / "data") == (Stats(), [])
+    assert not page.menu.item("reset").enabled and page.menu.focused.key == "back"
+
+
+def test_reset_with_the_mouse_and_a_disk_that_refuses_says_so_on_the_page(driver, tmp_path):
+    context = driver.app.context
+    context.stats = sample_stats()
+    page = open_page(driver, "click")
+    (tmp_path / "blocker").write_text("")
+    context.data_folder = tmp_path / "blocker" / "data"
+    driver.click_item("reset")
+    driver.click_item("yes")
+    assert driver.top is page and context.stats == Stats()
+    assert page.message.startswith(context.tr("stats.not_saved", reason="").strip())
+
+
+def test_the_german_page_fits_its_columns(driver, tmp_path):
+    """German is the longest language; every language's column names fit their columns too."""
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language="de"))
+    context.stats = full_record()
+    page = open_page(driver, "click")
+    driver.key(pygame.K_PAGEDOWN)
+    driver.key(pygame.K_PAGEDOWN)
+    driver.save(screenshot_dir(tmp_path), "stats_german")
+    text, tr = context.text, context.tr
+
+    def widest(words) -> int:
+        return max(text.render(word, 26).get_width() for word in words)
+
+    assert layout.VARIANT_X + widest(page.variant_name(key) for key in EVERY_KEY) < layout.ROLE_X - 10
+    assert layout.ROLE_X + widest(tr(f"stats.role.{role}") for role in ("fugitive", "police", "falconer")) < (
+        layout.OPPONENTS_X - 10)
+    assert layout.OPPONENTS_X + widest(tr(f"stats.opponents.{name}") for name in OPPONENTS) < (
+        layout.PLAYED_RIGHT - 90)
+    for language in LANGUAGES:
+        names = [Translator(language)(f"stats.column.{column}") for column in ("played", "won", "percent")]
+        assert max(text.render(name, 22, bold=True).get_width() for name in names) < (
+            layout.WON_RIGHT - layout.PLAYED_RIGHT - 10), language

@@ -1,0 +1,283 @@
+"""The interactive tutorials: their scripts replay on the rules core, and each is played to its end through real
+events by following the pointer, with the mouse, the keyboard and a gamepad; a choice off the script is refused
+and changes nothing; Back leaves; the player's saved game and statistics are never touched."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from event_player import choose
+from scene_driver import Driver, FixedClock, screenshot_dir
+
+from game.match import Match, MatchSetup, SeatPlan
+from game.tutorials import FREDERICUS, LEARNER, MARGHERITA, NOTE, SCRIPT, TUTORIALS, accepted, problems
+from scenes.app import App
+from scenes.menus import FredericusOptionsScene, TitleScene, VariantScene
+from scenes.overlays import ConfirmOverlay, PauseOverlay
+from scenes.play import start_match_scene
+from scenes.stack import Push
+from scenes.tutorial import TutorialScene
+from scenes.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+
+ROTATE, CYCLE, CONFIRM = "rotate", "cycle", "confirm"
+KEYS = {ROTATE: pygame.K_r, CYCLE: pygame.K_TAB, CONFIRM: pygame.K_RETURN}
+PAD = {ROTATE: pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, CYCLE: pygame.CONTROLLER_BUTTON_X,
+       CONFIRM: pygame.CONTROLLER_BUTTON_A}
+SHOWN = {"mouse": "mouse", "keyboard": "keyboard", "pad": "pad"}
+
+
+def open_app(tmp_path, monkeypatch) -> Driver:
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.context.ai_pause = 0.0
+    app.context.settings = app.context.settings.changed(animation_speed=4.0)
+    app.clock = FixedClock(100)  # each frame counts as a long one: animations end within a few frames
+    return Driver(app)
+
+
+def main_line(tutorial) -> list[str]:
+    """The actions of the script when the learner always takes the action shown first."""
+    match = Match(tutorial.setup)
+    for step in tutorial.steps:
+        if step.kind != NOTE:
+            match.play(accepted(match.state, step)[0])
+    return [entry.text for entry in match.log]
+
+
+def press(driver: Driver, device: str, what: str, pos: tuple[int, int] = (400, 360)) -> None:
+    if device == "mouse":
+        if what == CONFIRM:
+            driver.click(pos)
+        else:
+            driver.move(pos)
+            driver.wheel(-1)
+    elif device == "keyboard":
+        driver.key(KEYS[what])
+    else:
+        driver.pad(PAD[what])
+
+
+def start(driver: Driver, name: str) -> TutorialScene:
+    """From the title: Learn to play, then the tutorial, by mouse clicks."""
+    driver.click_item("learn")
+    assert isinstance(driver.top, LearnScene)
+    driver.click_item(name)
+    scene = driver.top
+    assert isinstance(scene, TutorialScene) and scene.tutorial is TUTORIALS[name]
+    return scene
+
+
+def follow(driver: Driver, scene: TutorialScene, device: str, until: int | None = None) -> None:
+    """Play the tutorial with ``device`` (up to step ``until``) by doing what the pointer shows, checking at every
+    choice that the pointer is on the option leading to the step's first legal action, and that the lesson names
+    the keys of the device in use."""
+    steps = scene.tutorial.steps
+    tr = driver.app.context.tr
+    for _ in range(3000):
+        if driver.top is not scene or scene.index == until:
+            return
+        step = scene.step
+        if step is None or step.kind == SCRIPT or scene.timeline.busy:
+            driver.run()
+            continue
+        if step.kind == NOTE:
+            wanted = None if step.point is None else scene.view.option_rect(scene.match.state, (), step.point)
+            assert scene.pointer() == wanted
+            before = scene.index
+            press(driver, device, CONFIRM)
+            assert scene.index == before + 1
+            continue
+        assert step.kind == LEARNER and scene.match.state.current_seat == step.seat
+        chooser = scene.chooser
+        assert chooser is not None
+        action = accepted(scene.match.state, step)[0]
+        path = chooser.paths[action]
+        option = path[len(chooser.prefix)]
+        target = chooser.rect(option)
+        assert scene.pointer() == target, f"step {scene.index + 1} ({step.lesson})"
+        assert not scene.lesson_area.colliderect(target), "the lesson box covers what to click"
+        for _ in range(len(chooser.options) + 1):
+            if chooser.focused == option:
+                break
+            press(driver, device, ROTATE if option[0] == "rot" else CYCLE, target.center)
+            if device == "mouse" and chooser.focused != option and chooser.option_at(target.center) == option:
+                break  # the pointer is on it: a click takes it
+        if scene.index > 0 and device != "mouse":  # the mouse's wording shows once the pointer moved
+            assert scene.how() in {tr(f"tutorial.how.{kind}.{SHOWN[device]}") for kind in ("choose", "move")}
+        played, completes = len(scene.match.log), chooser.action_of(option) is not None
+        press(driver, device, CONFIRM, target.center)
+        assert scene.refusal == ""
+        if completes:  # played (and maybe the script's next actions after it)
+            assert scene.match.log[played].text == scene.match.state.action_text(action)
+        else:
+            assert len(scene.match.log) == played and scene.chooser is chooser and option in chooser.prefix
+    assert scene.index == len(steps)
+
+
+@pytest.mark.parametrize("name", sorted(TUTORIALS))
+def test_every_way_of_following_a_script_replays_on_the_rules_core(name):
+    assert problems(TUTORIALS[name]) == []
+
+
+def test_the_tutorials_teach_what_they_promise():
+    def verbs(tutorial, seat=None):
+        return {step.actions[0].split()[0] for step in tutorial.steps
+                if step.kind == LEARNER and seat in (None, step.seat)}
+
+    assert {"place", "drive", "bomb"} <= verbs(MARGHERITA, seat=0)  # Don Falconi draws, places, drives, bombs
+    assert {"place", "drive", "catch"} <= verbs(MARGHERITA, seat=2)  # then the learner drives the Port police
+    match = Match(MARGHERITA.setup)
+    for text in main_line(MARGHERITA):
+        match.play(match.state.parse_action(text))
+    assert match.state.outcome.termination == "catch" and match.state.outcome.winners == {2}
+    assert {"bet", "card", "raptor", "capture", "hood", "flip", "seal", "end", "stay"} <= verbs(FREDERICUS)
+
+
+@pytest.mark.parametrize("name, device", [("margherita", "mouse"), ("fredericus", "mouse"),
+                                          ("fredericus", "keyboard"), ("fredericus", "pad")])
+def test_a_tutorial_is_played_to_its_end_card_by_following_the_pointer(tmp_path, monkeypatch, name, device):
+    driver = open_app(tmp_path, monkeypatch)
+    stats = driver.app.context.stats
+    try:
+        scene = start(driver, name)
+        folder = screenshot_dir(tmp_path)
+        driver.save(folder, f"tutorial-{name}-{device}-first")
+        follow(driver, scene, device)
+        for _ in range(20):
+            if isinstance(driver.top, TutorialEndOverlay):
+                break
+            driver.run()
+        assert isinstance(driver.top, TutorialEndOverlay)
+        driver.save(folder, f"tutorial-{name}-{device}-end")
+        assert [entry.text for entry in scene.match.log] == main_line(TUTORIALS[name])
+        driver.click_item("menu")
+        assert isinstance(driver.top, TitleScene)
+        assert not driver.app.context.saves.has_save()
+        assert driver.app.context.stats == stats  # nothing counted, nothing written
+        assert not (tmp_path / "data" / "stats.json").exists()
+    finally:
+        driver.app.close()
+
+
+def lesson(driver: Driver, tutorial, key: str) -> TutorialScene:
+    scene = TutorialScene(driver.app.context, tutorial, tutorial.step_of(key))
+    driver.app.stack.apply(Push(scene))
+    driver.run()
+    return scene
+
+
+def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = lesson(driver, MARGHERITA, "tutorial.margherita.rotate")
+        chooser, before = scene.chooser, scene.match.state.to_json()
+        assert chooser.focused != scene.target() and chooser.focused[0] == "rot"  # the tile must be turned first
+        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")
+        driver.key(pygame.K_RETURN)  # lays it the wrong way round
+        assert scene.refusal == driver.app.context.tr("tutorial.refuse")
+        assert scene.match.state.to_json() == before and len(scene.match.log) == scene.tutorial.step_of(
+            "tutorial.margherita.rotate") - 2 and scene.chooser is chooser
+        driver.save(screenshot_dir(tmp_path), "tutorial-refused")
+        for _ in range(3):
+            if chooser.focused != scene.target():
+                driver.key(pygame.K_r)
+        driver.key(pygame.K_RETURN)  # now the right way
+        assert scene.refusal == "" and scene.step.lesson == "tutorial.margherita.drive_again"
+        wrong = next(option for option in scene.chooser.options if option != scene.target())
+        played = len(scene.match.log)
+        driver.click(scene.chooser.rect(wrong).center)  # the other open end
+        assert len(scene.match.log) == played and scene.refusal
+        driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo is no way round a lesson either
+        assert len(scene.match.log) == played and scene.refusal == driver.app.context.tr("tutorial.no_undo")
+
+        scene = lesson(driver, FREDERICUS, "tutorial.fredericus.move_card")
+        before = scene.match.state.to_json()
+        wrong = next(option for option in scene.chooser.options if option != scene.target())
+        driver.click(scene.chooser.rect(wrong).center)
+        assert scene.match.state.to_json() == before and scene.chooser.prefix == [] and scene.refusal
+        driver.click(scene.pointer().center)  # the end card of row 2, then the wrong row for it
+        to_row = next(option for option in scene.chooser.options if option != scene.target())
+        driver.click(scene.chooser.rect(to_row).center)
+        assert scene.match.state.to_json() == before and scene.chooser.prefix == [("row", 2)]
+        driver.click(scene.pointer().center)
+        assert scene.match.log[-1].text == "card 2 3" and scene.refusal == ""
+    finally:
+        driver.app.close()
+
+
+def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = start(driver, "fredericus")
+        follow(driver, scene, "keyboard", until=FREDERICUS.step_of("tutorial.fredericus.capture"))
+        driver.key(pygame.K_ESCAPE)
+        assert isinstance(driver.top, TutorialMenu)
+        driver.save(screenshot_dir(tmp_path), "tutorial-menu")
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top is scene and scene.step.lesson == "tutorial.fredericus.capture"
+        driver.key(pygame.K_ESCAPE)
+        driver.click_item("restart")
+        again = driver.top
+        assert isinstance(again, TutorialScene) and again is not scene and again.index == 0
+        assert again.match.log == []
+        driver.key(pygame.K_ESCAPE)
+        driver.click_item("leave")
+        assert isinstance(driver.top, TitleScene)
+        assert not driver.app.context.saves.has_save()
+    finally:
+        driver.app.close()
+
+
+def test_the_saved_game_is_the_same_after_a_tutorial_played_to_its_catch(tmp_path, monkeypatch):
+    """Margherita's tutorial with the keyboard, from a title menu with a saved game to resume."""
+    driver = open_app(tmp_path, monkeypatch)
+    setup = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan("off"), SeatPlan.ai("easy"), SeatPlan("off")), seed=9)
+    try:
+        play = start_match_scene(driver.app.context, Match(setup))
+        driver.app.stack.apply(Push(play))
+        choose(driver, play, play.match.state.legal_actions()[0], "keyboard")  # Don Falconi lays his first tile
+        driver.key(pygame.K_ESCAPE)
+        assert isinstance(driver.top, PauseOverlay)
+        driver.click_item("quit")
+        assert isinstance(driver.top, ConfirmOverlay)
+        driver.click_item("yes")
+        assert isinstance(driver.top, TitleScene)
+        saved = driver.app.context.saves.path.read_bytes()
+        scene = start(driver, "margherita")
+        follow(driver, scene, "keyboard")
+        assert scene.match.state.is_terminal()  # the Port police caught him: a finished game, never recorded
+        for _ in range(20):
+            driver.run()
+        driver.click_item("menu")
+        driver.app.context.saves.flush()
+        assert driver.app.context.saves.path.read_bytes() == saved
+        assert driver.top.menu.item("continue").enabled
+    finally:
+        driver.app.close()
+
+
+@pytest.mark.parametrize("tutorial, page", [(MARGHERITA, VariantScene), (FREDERICUS, FredericusOptionsScene)])
+def test_the_end_card_leads_to_a_real_game_or_the_same_lesson_again(tmp_path, monkeypatch, tutorial, page):
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = TutorialScene(driver.app.context, tutorial, len(tutorial.steps))
+        driver.app.stack.apply(Push(scene))
+        driver.run(10)
+        assert isinstance(driver.top, TutorialEndOverlay)
+        driver.click_item("again")
+        again = driver.top
+        assert isinstance(again, TutorialScene) and again.index == 0 and again.tutorial is tutorial
+        driver.app.stack.apply(Push(TutorialEndOverlay(driver.app.context, tutorial)))
+        driver.click_item("real")
+        assert isinstance(driver.top, page)
+    finally:
+        driver.app.close()
+
+
+def test_the_title_menu_offers_learn_to_play_right_after_new_game(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        keys = [item.key for item in driver.top.menu.items]
+        assert keys[keys.index("new") + 1] == "learn"
+    finally:
+        driver.app.close()
