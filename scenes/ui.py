@@ -3,6 +3,7 @@ keyboard, mouse and gamepad all drive the same way."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -40,13 +41,21 @@ def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, 
     return _SEAT_COLOURS[(game, colour_blind)][seat]
 
 
+# Texts kept rendered: some hundreds are on screen at once (a full game log, a rules page), so this many
+# leaves room to go back and forth between screens without rendering again.
+MAX_TEXTS = 1500
+MAX_WRAPPED = 2000
+
+
 class TextCache:
-    """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow."""
+    """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow. The
+    least recently used texts are dropped beyond a bound, one at a time: a long game log must not grow the
+    cache for ever, and emptying it all at once made the window's memory swing by 60 MB (``main.py soak``)."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
-        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._surfaces: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+        self._wrapped: OrderedDict[tuple[str, int, int, bool], list[str]] = OrderedDict()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -60,9 +69,11 @@ class TextCache:
         key = (text, size, tuple(colour), bold)
         surface = self._surfaces.get(key)
         if surface is None:
-            if len(self._surfaces) > 4000:  # a long game log must not grow the cache for ever
-                self._surfaces.clear()
             surface = self._surfaces[key] = self.font(size, bold).render(text, True, colour)
+            if len(self._surfaces) > MAX_TEXTS:
+                self._surfaces.popitem(last=False)
+        else:
+            self._surfaces.move_to_end(key)
         return surface
 
     def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
@@ -71,9 +82,11 @@ class TextCache:
         key = (text, width, size, bold)
         lines = self._wrapped.get(key)
         if lines is None:
-            if len(self._wrapped) > 2000:
-                self._wrapped.clear()
             lines = self._wrapped[key] = self._wrap(text, width, size, bold)
+            if len(self._wrapped) > MAX_WRAPPED:
+                self._wrapped.popitem(last=False)
+        else:
+            self._wrapped.move_to_end(key)
         return lines
 
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
