@@ -6,13 +6,12 @@ deleted, and the reason is given in a sentence the app can show.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
 from game.core.errors import StateFormatError
-from game.core.jsonio import read_json_file, write_json_atomic
+from game.core.jsonio import aside_name, read_json_file, write_json_atomic
 from game.match import Match
 
 SAVES_FOLDER = "saves"
@@ -87,11 +86,6 @@ class SaveStore:
         return self._set_aside("kept") if self.path.is_file() else None
 
     def _set_aside(self, why: str) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.folder / f"autosave.{why}-{stamp}.json"
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.folder / f"autosave.{why}-{stamp}-{number}.json"
+        target = aside_name(self.path, why)
         self.path.replace(target)
         return target

@@ -29,14 +29,13 @@ Each such problem comes with a message for the player.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import StateFormatError
-from game.core.jsonio import envelope, open_envelope, read_json_file, write_json_atomic
+from game.core.jsonio import aside_name, envelope, open_envelope, read_json_file, write_json_atomic
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.falconi.variants import VARIANTS
@@ -231,7 +230,7 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
         stats, rejected = stats_from_json(read_json_file(path))
     except StateFormatError as error:
         try:
-            kept = _aside(path, "unreadable")
+            kept = aside_name(path, "unreadable")
             path.replace(kept)
         except OSError as failure:
             return Stats(), [StatsProblem(Message.of("stats.notice.not_repaired", reason=_reason(failure)), str(error))]
@@ -240,7 +239,7 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
         return stats, []
     detail = "; ".join(rejected)
     try:
-        kept = _aside(path, "partial")
+        kept = aside_name(path, "partial")
         kept.write_bytes(path.read_bytes())
         save_stats(folder, stats)
     except OSError as failure:
@@ -251,17 +250,6 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
 def save_stats(folder: Path, stats: Stats) -> None:
     """Write the record atomically (``OSError`` if the disk refuses)."""
     write_json_atomic(folder / STATS_FILE, stats.to_json())
-
-
-def _aside(path: Path, why: str) -> Path:
-    """A free name beside ``path`` for a file kept aside, saying why and when."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"stats.{why}-{stamp}.json")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"stats.{why}-{stamp}-{number}.json")
-    return target
 
 
 def _reason(error: OSError) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -95,3 +96,15 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def aside_name(path: Path, why: str) -> Path:
+    """A free name beside ``path`` for a file kept aside rather than lost, saying why and when:
+    ``autosave.json`` → ``autosave.unreadable-20261123-141500.json`` (``-2``, ``-3``… if taken)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.{why}-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.{why}-{stamp}-{number}{path.suffix}")
+    return target
