@@ -16,6 +16,7 @@ from game.stats import load_stats
 from game.userdata import data_folder
 from scenes import input as inp
 from scenes import tooltip
+from scenes.allocator import map_big_blocks
 from scenes.audio import Audio
 from scenes.context import AppContext
 from scenes.input import InputMapper
@@ -35,6 +36,7 @@ class App:
 
     def __init__(self, setup: MatchSetup | None = None, fps: int = FPS) -> None:
         self.fps = fps  # 0: as fast as possible (tests)
+        map_big_blocks()  # freed pictures go back to the system, not into holes the heap keeps
         # the sounds' own rate, so nothing is resampled, and a small buffer, so an effect follows its click at once
         pygame.mixer.pre_init(22050, -16, 2, 512)
         pygame.init()

@@ -20,6 +20,7 @@ from game.falconi.tiles import EMPTY, ESCAPE
 from scenes import falconi_sprites as sprites
 from scenes import tooltip
 from scenes.gameview import BOARD_AREA
+from scenes.surface_cache import SurfaceCache
 from scenes.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 
 Point = tuple[float, float]
@@ -150,7 +151,7 @@ class Geometry:
 
 
 # --- tiles and escape tiles ----------------------------------------------------------------------------------
-_IMAGES: dict[tuple[object, ...], pygame.Surface] = {}
+_IMAGES = SurfaceCache("Falconi tiles", 8)  # ghosts, escape tiles and turned rubble at each size
 
 
 def _see_through(key: tuple[object, ...], image: pygame.Surface, alpha: int) -> pygame.Surface:
@@ -159,7 +160,7 @@ def _see_through(key: tuple[object, ...], image: pygame.Surface, alpha: int) -> 
         return image
     ghost = _IMAGES.get(key)
     if ghost is None:
-        ghost = _IMAGES[key] = image.copy()
+        ghost = _IMAGES.put(key, image.copy())
         ghost.set_alpha(alpha)
     return ghost
 
@@ -196,7 +197,7 @@ def escape_image(district: int, facing: int, size: int, alpha: int = 255, colour
                       center=(round(x * size), round(y * size) + 1))
         if alpha < 255:
             image.set_alpha(alpha)
-        _IMAGES[key] = image
+        _IMAGES.put(key, image)
     return image
 
 
@@ -435,7 +436,7 @@ def _turned_rubble(size: int) -> pygame.Surface:
     key = ("rubble", size)
     image = _IMAGES.get(key)
     if image is None:
-        image = _IMAGES[key] = pygame.transform.rotate(sprites.image(sprites.ITEMS, "rubble", size), 90)
+        image = _IMAGES.put(key, pygame.transform.rotate(sprites.image(sprites.ITEMS, "rubble", size), 90))
     return image
 
 

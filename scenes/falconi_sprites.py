@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes.surface_cache import SurfaceCache
+
 Colour = tuple[int, int, int]
 
 SPRITE_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sprites" / "falconi"
@@ -91,8 +93,8 @@ def plain_name(look: str, index: int, side: int) -> str:
 # --- loading -----------------------------------------------------------------------------------------------
 _LOADED: dict[str, pygame.Surface] = {}
 _CELLS: dict[tuple[str, str, Colour | None], pygame.Surface] = {}
-_SCALED: dict[tuple[object, ...], pygame.Surface] = {}
-_TURNED: dict[tuple[object, ...], pygame.Surface] = {}
+# Scaled and turned copies: every car in every colour at 120 headings would never stop growing over an evening.
+_MADE = SurfaceCache("Falconi sprites", 12)
 
 
 def _load(file: str) -> pygame.Surface:
@@ -128,13 +130,11 @@ def paint(image: pygame.Surface, tint: pygame.Surface, colour: Colour) -> None:
 
 def image(sheet: Sheet, name: str, size: int, colour: Colour | None = None) -> pygame.Surface:
     """A picture scaled to ``size`` pixels square, scaled once and kept."""
-    key = (sheet.file, name, colour, size)
-    scaled = _SCALED.get(key)
-    if scaled is None:
-        source = cell(sheet, name, colour)
-        scaled = source if source.get_width() == size else pygame.transform.smoothscale(source, (size, size))
-        _SCALED[key] = scaled
-    return scaled
+    source = cell(sheet, name, colour)
+    if source.get_width() == size:
+        return source
+    return _MADE.get_or_make(("scaled", sheet.file, name, colour, size),
+                             lambda: pygame.transform.smoothscale(source, (size, size)))
 
 
 def road(code: int, size: int) -> pygame.Surface:
@@ -148,8 +148,8 @@ def car(name: str, cs: int, heading: float, colour: Colour | None = None) -> pyg
     :data:`ANGLE_STEP`. Quarter turns are turned exactly from the tile-scale image, other angles are turned
     and shrunk in one smooth step from the sharper sheet image."""
     step = round((heading - 90) / ANGLE_STEP) % (360 // ANGLE_STEP)
-    key = (name, colour, cs, step)
-    turned = _TURNED.get(key)
+    key = ("turned", name, colour, cs, step)
+    turned = _MADE.get(key)
     if turned is None:
         angle = step * ANGLE_STEP
         zoom = cs / (TILE * CAR_SHEET_SCALE)
@@ -158,7 +158,7 @@ def car(name: str, cs: int, heading: float, colour: Colour | None = None) -> pyg
             turned = pygame.transform.rotate(upright, angle)
         else:
             turned = pygame.transform.rotozoom(cell(CARS, name, colour), angle, zoom)
-        _TURNED[key] = turned
+        _MADE.put(key, turned)
     return turned
 
 

@@ -30,6 +30,7 @@ from scenes import fredericus_sprites as sp
 from scenes.animation import Animation, Burst, ease_in_out, ease_out_back, ease_out_cubic
 from scenes.fredericus_layout import DECK_BACK, DECK_RECT, Layout
 from scenes.fredericus_sprites import SPRITES
+from scenes.surface_cache import SurfaceCache
 
 FLIGHT = 0.8  # seconds of animation time, at speed 1
 DIVE, CARRY, RETURN = 0.35, 0.6, 0.45  # a capture: stoop onto the card, carry it home, fly back
@@ -40,7 +41,7 @@ DRAW_DELAY, DRAW = 0.3, 0.6  # objectives drawn, after what earned them
 FLY_HEIGHT = 26  # pixels a flying raptor rises above its shadow at the top of its arc
 FLAP_RATE = 16  # wing-flap frames a second
 FEATHERS = ((238, 228, 204), (78, 90, 116), (112, 100, 86), (250, 250, 246))
-_shadows: dict[tuple[int, int], pygame.Surface] = {}
+_shadows = SurfaceCache("shadows", 2)  # one soft ellipse per size
 
 
 def raptor(number: int) -> str:
@@ -208,7 +209,7 @@ def shadow(surface: pygame.Surface, centre: Vector2, width: int, height: int) ->
     """A soft dark ellipse under something in the air."""
     image = _shadows.get((width, height))
     if image is None:
-        image = _shadows[(width, height)] = pygame.Surface((width, height), pygame.SRCALPHA)
+        image = _shadows.put((width, height), pygame.Surface((width, height), pygame.SRCALPHA))
         pygame.draw.ellipse(image, (0, 0, 0, 70), image.get_rect())
     surface.blit(image, image.get_rect(center=(round(centre.x), round(centre.y))))
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes.surface_cache import SurfaceCache
+
 SPRITE_DIR = Path(__file__).resolve().parent.parent / "assets" / "sprites" / "fredericus"
 Colour = tuple[int, int, int]
 
@@ -84,7 +86,7 @@ class SpriteBook:
     def __init__(self, folder: Path = SPRITE_DIR) -> None:
         self.folder = folder
         self._frames: dict[tuple[str, int], pygame.Surface] = {}
-        self._variants: dict[tuple[object, ...], pygame.Surface] = {}
+        self._variants = SurfaceCache("Fredericus sprites", 12)  # raptors tilted in flight, in every colour
         self._converted = False
 
     def frame(self, sheet: str, index: int = 0) -> pygame.Surface:
@@ -126,12 +128,7 @@ class SpriteBook:
         return image
 
     def _variant(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        found = self._variants.get(key)
-        if found is None:
-            if len(self._variants) > 3000:  # tilted flight frames of many colours: never grow for ever
-                self._variants.clear()
-            found = self._variants[key] = make()
-        return found
+        return self._variants.get_or_make(key, make)
 
     def _load(self, name: str) -> None:
         sheet = SHEETS[name]

@@ -88,7 +88,7 @@ class PlayScene(Scene):
         self._board_key: object = None
         self.message = ""
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
-        self.timeline = Timeline(self._cue)
+        self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
         self.music = match.setup.game
         if self._people_count() == 1:
@@ -177,9 +177,6 @@ class PlayScene(Scene):
         state = self.match.state
         return (self.timeline.busy or state.is_terminal()
                 or self.match.setup.seats[state.current_seat].kind == "ai")
-
-    def _cue(self, cue: str) -> None:
-        self.context.audio.play(cue)
 
     def _autosave(self) -> None:
         """Saved on a background thread, so a slow disk never stalls a frame (errors show in ``update``)."""

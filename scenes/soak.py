@@ -46,7 +46,7 @@ import pygame
 from game.falconi.variants import VARIANTS
 from game.match import Match, MatchSetup, SeatPlan
 from game.settings import ANIMATION_SPEEDS
-from scenes import soak_input
+from scenes import soak_input, surface_cache
 from scenes.app import App
 from scenes.menus import TitleScene
 from scenes.overlays import ConfirmOverlay
@@ -368,6 +368,7 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
     window: list[tuple[float, float]] = []
     helper: list[tuple[float, float]] = []
     objects: list[int] = []
+    pictures: dict[str, dict[str, float]] = {}  # per picture cache: MB held at the last sample and at most
     failure: dict[str, Any] | None = None
     started = time.perf_counter()
     next_sample, next_progress, elapsed = started, started + 60, 0.0
@@ -377,7 +378,7 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
                 now = time.perf_counter()
                 elapsed = now - started
                 if now >= next_sample:
-                    _sample(elapsed, window, helper, objects, worker)
+                    _sample(elapsed, window, helper, objects, pictures, worker)
                     next_sample += interval
                 if elapsed >= duration or (stop_after_games is not None and soak.finished >= stop_after_games):
                     break
@@ -392,11 +393,12 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
     finally:
         app.close()
     seen_at = None if soak.all_kinds_seen is None else soak.all_kinds_seen - started
-    return build_report(soak, minutes, seed, elapsed, seen_at, window, helper, objects, interval, failure)
+    return build_report(soak, minutes, seed, elapsed, seen_at, window, helper, objects, pictures, interval,
+                        failure)
 
 
 def _sample(elapsed: float, window: list[tuple[float, float]], helper: list[tuple[float, float]],
-            objects: list[int], worker: int | None) -> None:
+            objects: list[int], pictures: dict[str, dict[str, float]], worker: int | None) -> None:
     mine = resident_mb()
     if mine is not None:
         window.append((elapsed, mine))
@@ -404,3 +406,6 @@ def _sample(elapsed: float, window: list[tuple[float, float]], helper: list[tupl
     if theirs is not None:
         helper.append((elapsed, theirs))
     objects.append(len(gc.get_objects()))
+    for name, mb in surface_cache.held_mb().items():
+        held = pictures.setdefault(name, {"end_mb": mb, "max_mb": mb})
+        held["end_mb"], held["max_mb"] = mb, max(held["max_mb"], mb)

@@ -14,8 +14,8 @@ Samples = list[tuple[float, float]]  # (seconds into the run, MB)
 
 
 def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kinds_seen: float | None,
-                 window: Samples, helper: Samples, objects: list[int], interval: float,
-                 failure: dict[str, Any] | None) -> dict[str, Any]:
+                 window: Samples, helper: Samples, objects: list[int], pictures: dict[str, dict[str, float]],
+                 interval: float, failure: dict[str, Any] | None) -> dict[str, Any]:
     """Everything the run counted, the memory verdicts, and whether it passed: it fails on an exception (or a
     stall, or the app quitting) and on memory that grew."""
     games: dict[str, dict[str, int]] = {}
@@ -34,7 +34,8 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
               "interval_s": round(interval, 2), "warmup_s": round(warmup, 1), "samples": len(window),
               "all_kinds_seen_s": None if all_kinds_seen is None else round(all_kinds_seen, 1),
               "by_minute": {"window": _by_minute(window), "ai_worker": _by_minute(helper)},
-              "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None}
+              "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None,
+              "picture_caches": dict(sorted(pictures.items()))}
     leaking = [name for name in ("window", "ai_worker") if memory[name]["verdict"] == GROWING]
     return {
         "seed": seed,
@@ -102,6 +103,9 @@ def format_report(report: dict[str, Any]) -> str:
     if memory["python_objects"]:
         objects = memory["python_objects"]
         lines.append(f"python objects: {objects['start']} at the start, {objects['max']} at most, {objects['end']} at the end")
+    if memory["picture_caches"]:
+        lines.append("picture caches (MB at the end / at most): " + ", ".join(
+            f"{name} {held['end_mb']:g}/{held['max_mb']:g}" for name, held in memory["picture_caches"].items()))
     failure = report["failure"]
     if failure:
         lines += [f"FAILED at minute {failure['minute']} (seed {failure['seed']}), {failure['match']}:",

@@ -12,6 +12,7 @@ import pygame
 from scenes import input as inp
 from scenes import tooltip, ui_art
 from scenes.stack import Transition
+from scenes.surface_cache import SurfaceCache
 
 LOGICAL_SIZE = (1280, 720)
 BACKGROUND = (24, 28, 40)
@@ -41,20 +42,20 @@ def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, 
     return _SEAT_COLOURS[(game, colour_blind)][seat]
 
 
-# Texts kept rendered: some hundreds are on screen at once (a full game log, a rules page), so this many
+# Rendered texts kept: some hundreds are on screen at once (a full game log, a rules page), about 5 MB; this
 # leaves room to go back and forth between screens without rendering again.
-MAX_TEXTS = 1500
+TEXT_BUDGET_MB = 16
 MAX_WRAPPED = 2000
 
 
 class TextCache:
     """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow. The
-    least recently used texts are dropped beyond a bound, one at a time: a long game log must not grow the
-    cache for ever, and emptying it all at once made the window's memory swing by 60 MB (``main.py soak``)."""
+    least recently used texts are dropped beyond a budget (see :mod:`scenes.surface_cache`): a long game log
+    must not grow the cache for ever."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._surfaces: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+        self._surfaces = SurfaceCache("text", TEXT_BUDGET_MB)
         self._wrapped: OrderedDict[tuple[str, int, int, bool], list[str]] = OrderedDict()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -66,15 +67,8 @@ class TextCache:
         return self._fonts[key]
 
     def render(self, text: str, size: int = 28, colour: tuple[int, ...] = TEXT, bold: bool = False) -> pygame.Surface:
-        key = (text, size, tuple(colour), bold)
-        surface = self._surfaces.get(key)
-        if surface is None:
-            surface = self._surfaces[key] = self.font(size, bold).render(text, True, colour)
-            if len(self._surfaces) > MAX_TEXTS:
-                self._surfaces.popitem(last=False)
-        else:
-            self._surfaces.move_to_end(key)
-        return surface
+        return self._surfaces.get_or_make((text, size, tuple(colour), bold),
+                                          lambda: self.font(size, bold).render(text, True, colour))
 
     def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes.surface_cache import SurfaceCache
+
 UI_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sprites" / "ui"
 BACKGROUNDS = ("title", "menu")
 BUTTON_STATES = ("normal", "focus", "pressed", "disabled")
@@ -38,7 +40,8 @@ ICONS = (
 ICON_SIZE, EMBLEM_SIZE = 48, 128  # the sizes the files are drawn at
 # How far in from each edge a frame's corners reach: they are copied as they are, the rest is stretched.
 SLICE = {"panel": 24, "button": 16}
-_CACHE_LIMIT = 512  # sliced frames are cached per size: a window of changing sizes must not grow it for ever
+# Sliced frames are kept per size (every tooltip's box has its own), and a full-screen panel alone is 3.5 MB.
+MADE_BUDGET_MB = 16
 
 Colour = tuple[int, int, int]
 
@@ -54,7 +57,7 @@ class UiArt:
     def __init__(self, folder: Path = UI_FOLDER) -> None:
         self.folder = folder
         self._images: dict[str, pygame.Surface | None] = {}
-        self._made: dict[tuple[object, ...], pygame.Surface] = {}
+        self._made = SurfaceCache("menu art", MADE_BUDGET_MB)
 
     def image(self, name: str) -> pygame.Surface | None:
         """The file ``name``.png as loaded, or ``None`` (warned about once) if it cannot be read."""
@@ -74,23 +77,17 @@ class UiArt:
             image = image.convert() if name.startswith("bg_") else image.convert_alpha()
         return image
 
-    def _remember(self, key: tuple[object, ...], image: pygame.Surface) -> pygame.Surface:
-        if len(self._made) > _CACHE_LIMIT:
-            self._made.clear()
-        self._made[key] = image
-        return image
-
     def draw_background(self, surface: pygame.Surface, name: str = "menu") -> None:
         """Cover ``surface`` with background ``name``, scaled if the surface is not 1280x720."""
-        image = self.image(f"bg_{name}")
-        if image is None:
+        source = self.image(f"bg_{name}")
+        if source is None:
             from scenes.ui import BACKGROUND
 
             surface.fill(BACKGROUND)
             return
-        if image.get_size() != surface.get_size():
-            key = ("bg", name, surface.get_size())
-            image = self._made.get(key) or self._remember(key, pygame.transform.smoothscale(image, surface.get_size()))
+        size = surface.get_size()
+        image = source if source.get_size() == size else self._made.get_or_make(
+            ("bg", name, size), lambda: pygame.transform.smoothscale(source, size))
         surface.blit(image, (0, 0))
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: str = "panel") -> None:
@@ -104,7 +101,7 @@ class UiArt:
                 _draw_plain(surface, rect, state)
                 return
             margin = SLICE["panel" if state == "panel" else "button"]
-            framed = self._remember(key, nine_slice(source, rect.size, margin))
+            framed = self._made.put(key, nine_slice(source, rect.size, margin))
         surface.blit(framed, rect)
 
     def draw_button(self, surface: pygame.Surface, rect: pygame.Rect, state: str = "normal") -> None:
@@ -120,7 +117,7 @@ class UiArt:
             image = self.image(f"icon_{name}")
             if image is None:
                 image = _plain_disc(ICON_SIZE, (236, 238, 244))
-            made = self._remember(key, _tinted(_scaled(image, size), image, colour))
+            made = self._made.put(key, _tinted(_scaled(image, size), image, colour))
         return made
 
     def emblem(self, name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
@@ -130,7 +127,7 @@ class UiArt:
         made = self._made.get(key)
         if made is None:
             image = self.image(f"emblem_{name}") or _plain_disc(EMBLEM_SIZE, (200, 120, 70))
-            made = self._remember(key, _tinted(_scaled(image, size), image, tint))
+            made = self._made.put(key, _tinted(_scaled(image, size), image, tint))
         return made
 
 

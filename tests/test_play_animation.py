@@ -39,6 +39,8 @@ def app(tmp_path, monkeypatch):
 
 def scene_with_marker(app, monkeypatch, seats=(HUMAN, EASY, EASY, EASY), **marker):
     setup = MatchSetup("falconi", seats, (Person("Anna"),), seed=4, variant="margherita")
+    cues = []
+    monkeypatch.setattr(app.context.audio, "play", cues.append)  # before the scene, whose timeline keeps it
     scene = start_match_scene(app.context, Match(setup))
     calls = []
 
@@ -55,8 +57,6 @@ def scene_with_marker(app, monkeypatch, seats=(HUMAN, EASY, EASY, EASY), **marke
         draw_board(surface, state, chooser, visible, last, hidden)
 
     monkeypatch.setattr(scene.view, "draw_board", recording_draw_board)
-    cues = []
-    monkeypatch.setattr(app.context.audio, "play", cues.append)
     return scene, calls, hidden_seen, cues
 
 
