@@ -126,6 +126,8 @@ class App:
                 break
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._remember_window_size()
+            if event.type == pygame.WINDOWLEAVE:
+                tooltip.pointer_left()
             for intent in self.context.inputs.intents(event):
                 tooltip.notice(intent)
                 if intent.kind == inp.FULLSCREEN:

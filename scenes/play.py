@@ -83,6 +83,7 @@ class PlayScene(Scene):
         self.pending: Decision | None = None
         self.ai_wait = context.ai_pause / context.settings.animation_speed
         self.over_wait = GAME_OVER_PAUSE
+        self._counted = False  # the finished game is in the series and the statistics
         self.handover_due = False
         self._board_image: pygame.Surface | None = None
         self._board_key: object = None
@@ -205,8 +206,7 @@ class PlayScene(Scene):
             if self.over_wait <= 0:
                 from scenes.gameover import GameOverScene
 
-                self.match.series.record(self.match)
-                self.context.record_game(self.match)
+                self._count_result()
                 return Replace(GameOverScene(self.context, self.match))
             return None
         device = self._missing_pad()
@@ -340,9 +340,19 @@ class PlayScene(Scene):
             self.context.ai.cancel(self.pending)
             self.pending = None
 
+    def _count_result(self) -> None:
+        """Count a finished game once, in the series and the statistics: as its result comes up, or as the
+        player leaves (or closes the window) in the pause before it."""
+        if self._counted or not self.match.state.is_terminal():
+            return
+        self._counted = True
+        self.match.series.record(self.match)
+        self.context.record_game(self.match)
+
     def leave(self) -> None:
         self._cancel_ai()
         self.hints.cancel()
+        self._count_result()
         try:
             if self.match.state.is_terminal():
                 self.context.saves.discard()

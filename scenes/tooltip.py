@@ -114,6 +114,11 @@ class Tooltips:
                 self._waiting = None
             self.mode = "focus"
 
+    def pointer_left(self) -> None:
+        """The pointer left the window: nothing is under it any more, so a pointer's tip goes."""
+        if self.mode == "pointer":
+            self.pointer, self._waiting = None, None
+
     def due(self) -> Tip | None:
         """The tip under the pointer, or the focused item's tip; the last drawn wins (it is on top, or it
         says the most: a pizza's difficulty is drawn after its emblem)."""
@@ -241,6 +246,11 @@ def replay(name: str) -> None:
 def notice(intent: inp.Intent) -> None:
     """The app hands every intent here before the scenes get it."""
     _TIPS.notice(intent)
+
+
+def pointer_left() -> None:
+    """The app tells when the pointer leaves the window."""
+    _TIPS.pointer_left()
 
 
 def draw(surface: pygame.Surface, dt: float, context: AppContext) -> None:

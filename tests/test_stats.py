@@ -13,6 +13,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from event_player import choose
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end
 
@@ -38,7 +39,7 @@ from game.stats import (
 from scenes import stats_scene as layout
 from scenes.gameover import GameOverScene
 from scenes.menus import TitleScene
-from scenes.overlays import ConfirmOverlay
+from scenes.overlays import ConfirmOverlay, HandOverOverlay
 from scenes.stats_scene import PAGE, ROWS, StatsScene, sample_stats, table_lines
 
 ME, ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(0), SeatPlan.human(1)
@@ -235,6 +236,25 @@ def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path,
         assert again.app.context.stats == expected
     finally:
         again.app.close()
+
+
+def test_a_game_whose_window_closes_before_its_result_comes_up_is_counted_once(tmp_path, monkeypatch):
+    setup = falconi((ANNA, OFF, BRUNO, OFF), TWO, variant="margherita")
+    driver = open_app(tmp_path, monkeypatch, setup)
+    try:
+        scene, rng = driver.top, random.Random(5)
+        while not scene.match.state.is_terminal():
+            if isinstance(driver.top, HandOverOverlay):
+                driver.key(pygame.K_RETURN)
+            else:
+                choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
+        assert driver.top is scene  # the final position, in the pause before the game-over screen
+        series = scene.match.series
+    finally:
+        driver.app.close()
+    stats, problems = load_stats(tmp_path / "data")
+    assert problems == [] and sum(tally.played for tally in stats.tallies.values()) == 2  # Anna's and Bruno's
+    assert len(series.history) == 1
 
 
 def test_a_game_left_midway_is_not_counted(tmp_path, monkeypatch):

@@ -64,6 +64,19 @@ def test_a_tip_shows_only_once_the_pointer_has_rested_on_the_icon(app, tmp_path)
     assert shown() is None
 
 
+def test_a_tip_goes_when_the_pointer_leaves_the_window_and_comes_back_when_it_rests_again(app):
+    icon = tip_of("icon:settings")
+    app.move(icon.area.center)
+    app.run(REST)
+    assert shown() is not None
+    app.post(pygame.WINDOWLEAVE)
+    app.run(REST)
+    assert shown() is None
+    app.move(icon.area.center)
+    app.run(REST)
+    assert shown() is not None
+
+
 def test_a_click_puts_the_tip_away_until_the_pointer_rests_again(app):
     to_the_pizzas(app)
     app.move(tip_of("emblem:falconi").area.center)
