@@ -7,6 +7,7 @@ him in such a lane. A catch comes from behind (F-3.6), so the chevrons point the
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 
@@ -40,8 +41,11 @@ class DangerOverlay:
     drawing showed (for the side panel's legend)."""
 
     def __init__(self, on: bool, steps: Callable[[FalconiState, Action], tuple[Step, ...]]) -> None:
+        """``steps`` is the view's method (an option is known by its last step). It is held weakly: the view
+        owns this overlay, and a strong reference back would leave a dead view, with its board pictures, to
+        the rare full collection of cycles."""
         self.on = on
-        self._steps = steps  # the view's: an option is known by its last step
+        self._steps = weakref.WeakMethod(steps)
         self.shown: Danger | None = None  # the danger set last drawn; None while the overlay is not drawn
         self._layer: DangerLayer | None = None
         self._known: tuple[object, Danger, dict[Step, frozenset[Seat]]] | None = None
@@ -55,7 +59,9 @@ class DangerOverlay:
         if self._known is None or self._known[0] is not state.legal:
             seat = state.decider
             danger = danger_lanes(state, seat)
-            risky = {self._steps(state, action)[-1]: cars for action, cars in risky_stops(state, seat, danger).items()}
+            steps = self._steps()
+            assert steps is not None, "the view that owns the overlay is alive while it draws"
+            risky = {steps(state, action)[-1]: cars for action, cars in risky_stops(state, seat, danger).items()}
             self._known = (state.legal, danger, risky)
         return self._known[1], self._known[2]
 

@@ -26,7 +26,7 @@ class GameOverScene(Scene):
         self.in_series = passes_fugitive_round(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
-        self.menu = Menu(self._items(), top=470, sound=context.audio.play)
+        self.menu = Menu(self._items(), top=470, text=context.text, sound=context.audio.play)
         self.music = match.setup.game  # the game's loop plays on over its result
 
     def _items(self) -> list[MenuItem]:

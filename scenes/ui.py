@@ -183,14 +183,15 @@ class Menu:
     """A vertical list of items with one focused; every device moves the focus and activates items."""
 
     items: list[MenuItem]
+    # the scene's text cache (the context's): it measures choices and notes, so a click finds the arrows before
+    # a first draw; a cache of its own per menu would be a second budget of pictures for every screen
+    text: TextCache
     centre_x: int = LOGICAL_SIZE[0] // 2
     top: int = 220
     width: int = 520
     row: int = 54
     focus: int = 0
     note_width: int = 0  # the focused item's note wraps at this width; 0: 200 wider than the items
-    # measures choices and notes, so a click finds the arrows before a first draw; scenes pass their own cache
-    text: TextCache = field(default_factory=TextCache)
     rects: list[pygame.Rect] = field(default_factory=list)
     sound: Callable[[str], None] = lambda cue: None  # plays a cue of scenes.audio: "click", or "deny" for a greyed item
 

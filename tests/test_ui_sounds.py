@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 
 from scenes import input as inp
-from scenes.ui import Menu, MenuItem
+from scenes.ui import Menu, MenuItem, TextCache
 
 
 def test_menus_click_and_refuse_greyed_items():
     cues: list[str] = []
     menu = Menu([MenuItem("Play", lambda: None, key="play"), MenuItem("Continue", enabled=False, key="continue"),
-                 MenuItem("Volume", choices=["0%", "50%"], key="volume")], sound=cues.append)
+                 MenuItem("Volume", choices=["0%", "50%"], key="volume")], text=TextCache(), sound=cues.append)
     menu.handle(inp.Intent(inp.CONFIRM))
     menu.handle(inp.Intent(inp.CLICK, pos=menu.rects[1].center))
     menu.handle(inp.Intent(inp.POINT, pos=menu.rects[1].center))
