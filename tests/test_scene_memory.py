@@ -1,8 +1,8 @@
-"""A scene that leaves the stack is freed at once, by reference counting, with every picture it holds.
+"""A game that leaves the stack is freed at once, by reference counting, with its view and every picture they hold.
 
-A reference cycle (a scene's own method handed to something the scene keeps) left each finished game's board
-pictures, several megabytes, to the cyclic garbage collector, which runs rarely: in ``python main.py soak``
-dead games piled up between collections and the window's memory climbed in steps.
+Reference cycles (the scene's own method handed to its animation timeline, the view's to its danger overlay)
+left each finished game's board pictures, over 10 MB, to the cyclic garbage collector, which runs rarely: in
+``python main.py soak`` dead games piled up between collections and the window's memory climbed in steps.
 """
 
 from __future__ import annotations
