@@ -130,11 +130,14 @@ def paint(image: pygame.Surface, tint: pygame.Surface, colour: Colour) -> None:
 
 def image(sheet: Sheet, name: str, size: int, colour: Colour | None = None) -> pygame.Surface:
     """A picture scaled to ``size`` pixels square, scaled once and kept."""
-    source = cell(sheet, name, colour)
-    if source.get_width() == size:
-        return source
-    return _MADE.get_or_make(("scaled", sheet.file, name, colour, size),
-                             lambda: pygame.transform.smoothscale(source, (size, size)))
+    key = ("scaled", sheet.file, name, colour, size)
+    scaled = _MADE.get(key)
+    if scaled is None:
+        source = cell(sheet, name, colour)
+        if source.get_width() == size:
+            return source
+        scaled = _MADE.put(key, pygame.transform.smoothscale(source, (size, size)))
+    return scaled
 
 
 def road(code: int, size: int) -> pygame.Surface:

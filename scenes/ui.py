@@ -67,8 +67,11 @@ class TextCache:
         return self._fonts[key]
 
     def render(self, text: str, size: int = 28, colour: tuple[int, ...] = TEXT, bold: bool = False) -> pygame.Surface:
-        return self._surfaces.get_or_make((text, size, tuple(colour), bold),
-                                          lambda: self.font(size, bold).render(text, True, colour))
+        key = (text, size, tuple(colour), bold)  # looked up first: drawn every frame, a hit makes nothing new
+        surface = self._surfaces.get(key)
+        if surface is None:
+            surface = self._surfaces.put(key, self.font(size, bold).render(text, True, colour))
+        return surface
 
     def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);
