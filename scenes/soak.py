@@ -29,7 +29,6 @@ play every game and random input goes everywhere; nothing may raise, and memory 
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 import random
@@ -46,14 +45,14 @@ import pygame
 from game.falconi.variants import VARIANTS
 from game.match import Match, MatchSetup, SeatPlan
 from game.settings import ANIMATION_SPEEDS
-from scenes import soak_input, surface_cache
+from scenes import soak_input
 from scenes.app import App
 from scenes.menus import TitleScene
 from scenes.overlays import ConfirmOverlay
 from scenes.play import PlayScene, start_match_scene
 from scenes.seats import SeatSetupScene
 from scenes.soak_input import RandomInput
-from scenes.soak_memory import resident_mb
+from scenes.soak_memory import MemoryLog
 from scenes.soak_report import build_report
 from scenes.stack import Push, Reset
 
@@ -361,14 +360,10 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
         app.clock = clock
     app.context.ai_pause = AI_PAUSE
     app.context.ai.start()
-    worker = app.context.ai.worker_pid()  # asked now, while the worker is idle: the answer waits for no search
+    log = MemoryLog(app.context.ai.worker_pid())  # asked now, while the worker is idle: the answer waits for no search
     soak = Soak(app, seed, levels)
     duration = minutes * 60
     interval = min(5.0, max(0.25, duration / 60))  # about 60 samples in a short run, one every 5 s in a long one
-    window: list[tuple[float, float]] = []
-    helper: list[tuple[float, float]] = []
-    objects: list[int] = []
-    pictures: dict[str, dict[str, float]] = {}  # per picture cache: MB held at the last sample and at most
     failure: dict[str, Any] | None = None
     started = time.perf_counter()
     next_sample, next_progress, elapsed = started, started + 60, 0.0
@@ -378,14 +373,14 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
                 now = time.perf_counter()
                 elapsed = now - started
                 if now >= next_sample:
-                    _sample(elapsed, window, helper, objects, pictures, worker)
+                    log.sample(elapsed)
                     next_sample += interval
                 if elapsed >= duration or (stop_after_games is not None and soak.finished >= stop_after_games):
                     break
                 if progress is not None and now >= next_progress:
                     next_progress += 60
                     progress(f"soak: minute {elapsed / 60:.0f} of {minutes:g}: {len(soak.matches)} matches started, "
-                             f"{soak.finished} finished, window {window[-1][1] if window else 0:.0f} MB")
+                             f"{soak.finished} finished, window {log.window[-1][1] if log.window else 0:.0f} MB")
                 soak.step()
         except Exception as error:  # the run's verdict: reported with where and when it happened
             failure = {"kind": type(error).__name__, "message": str(error), "traceback": traceback.format_exc(),
@@ -393,19 +388,4 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
     finally:
         app.close()
     seen_at = None if soak.all_kinds_seen is None else soak.all_kinds_seen - started
-    return build_report(soak, minutes, seed, elapsed, seen_at, window, helper, objects, pictures, interval,
-                        failure)
-
-
-def _sample(elapsed: float, window: list[tuple[float, float]], helper: list[tuple[float, float]],
-            objects: list[int], pictures: dict[str, dict[str, float]], worker: int | None) -> None:
-    mine = resident_mb()
-    if mine is not None:
-        window.append((elapsed, mine))
-    theirs = None if worker is None else resident_mb(worker)
-    if theirs is not None:
-        helper.append((elapsed, theirs))
-    objects.append(len(gc.get_objects()))
-    for name, mb in surface_cache.held_mb().items():
-        held = pictures.setdefault(name, {"end_mb": mb, "max_mb": mb})
-        held["end_mb"], held["max_mb"] = mb, max(held["max_mb"], mb)
+    return build_report(soak, minutes, seed, elapsed, seen_at, log, interval, failure)

@@ -21,12 +21,17 @@ Elsewhere than Linux there is no /proc to read: the memory is reported as not me
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from scenes import surface_cache
+from scenes.allocator import heap_mb
 
 LIMIT_MB_PER_HOUR = 10.0
 LIMIT_FRACTION = 0.05
@@ -45,6 +50,44 @@ def resident_mb(pid: int | None = None) -> float | None:
         return int(fields[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError, IndexError):
         return None
+
+
+Samples = list[tuple[float, float]]  # (seconds into the run, MB)
+
+
+@dataclass
+class MemoryLog:
+    """Every memory sample of a soak run: resident memory of both processes, and beside the window's what its
+    picture caches held and what ``malloc`` held (used, free and mapped), so a rise can be told apart."""
+
+    worker: int | None = None  # the AI worker's process id
+    window: Samples = field(default_factory=list)
+    ai_worker: Samples = field(default_factory=list)
+    caches: Samples = field(default_factory=list)  # all picture caches together
+    heap: dict[str, Samples] = field(default_factory=dict)
+    objects: list[int] = field(default_factory=list)  # objects the cycle collector tracks
+    pictures: dict[str, dict[str, float]] = field(default_factory=dict)  # per cache: MB at the last sample, at most
+
+    def sample(self, elapsed: float) -> None:
+        mine = resident_mb()
+        if mine is not None:
+            self.window.append((elapsed, mine))
+        theirs = None if self.worker is None else resident_mb(self.worker)
+        if theirs is not None:
+            self.ai_worker.append((elapsed, theirs))
+        held = surface_cache.held_mb()
+        self.caches.append((elapsed, sum(held.values())))
+        for name, mb in held.items():
+            kept = self.pictures.setdefault(name, {"end_mb": mb, "max_mb": mb})
+            kept["end_mb"], kept["max_mb"] = mb, max(kept["max_mb"], mb)
+        for name, mb in (heap_mb() or {}).items():
+            self.heap.setdefault(name, []).append((elapsed, mb))
+        self.objects.append(len(gc.get_objects()))
+
+    def window_less_caches(self) -> Samples:
+        """The window's resident memory less what its picture caches held at the same sample."""
+        held = dict(self.caches)
+        return [(t, mb - held[t]) for t, mb in self.window if t in held]
 
 
 def warmup_seconds(duration: float, all_kinds_seen: float | None) -> float:

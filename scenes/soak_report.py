@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.soak_memory import GROWING, memory_verdict, warmup_seconds
+from scenes.soak_memory import GROWING, MemoryLog, Samples, memory_verdict, warmup_seconds
 
 if TYPE_CHECKING:
     from scenes.soak import Soak
 
-Samples = list[tuple[float, float]]  # (seconds into the run, MB)
-
 
 def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kinds_seen: float | None,
-                 window: Samples, helper: Samples, objects: list[int], pictures: dict[str, dict[str, float]],
-                 interval: float, failure: dict[str, Any] | None) -> dict[str, Any]:
+                 log: MemoryLog, interval: float, failure: dict[str, Any] | None) -> dict[str, Any]:
     """Everything the run counted, the memory verdicts, and whether it passed: it fails on an exception (or a
     stall, or the app quitting) and on memory that grew."""
     games: dict[str, dict[str, int]] = {}
@@ -30,12 +27,17 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
             cars = str(sum(seat != "off" for seat in record.seats.split(",")[1:]))
             police[cars] = police.get(cars, 0) + 1
     warmup = warmup_seconds(elapsed, all_kinds_seen)
-    memory = {"window": memory_verdict(window, warmup), "ai_worker": memory_verdict(helper, warmup),
-              "interval_s": round(interval, 2), "warmup_s": round(warmup, 1), "samples": len(window),
+    less_caches = log.window_less_caches()
+    objects = log.objects
+    memory = {"window": memory_verdict(log.window, warmup), "ai_worker": memory_verdict(log.ai_worker, warmup),
+              "window_less_caches": memory_verdict(less_caches, warmup),
+              "interval_s": round(interval, 2), "warmup_s": round(warmup, 1), "samples": len(log.window),
               "all_kinds_seen_s": None if all_kinds_seen is None else round(all_kinds_seen, 1),
-              "by_minute": {"window": _by_minute(window), "ai_worker": _by_minute(helper)},
+              "by_minute": {"window": _by_minute(log.window), "ai_worker": _by_minute(log.ai_worker),
+                            "picture_caches": _by_minute(log.caches), "window_less_caches": _by_minute(less_caches)}
+                           | {f"heap_{name}": _by_minute(samples) for name, samples in sorted(log.heap.items())},
               "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None,
-              "picture_caches": dict(sorted(pictures.items()))}
+              "picture_caches": dict(sorted(log.pictures.items()))}
     leaking = [name for name in ("window", "ai_worker") if memory[name]["verdict"] == GROWING]
     return {
         "seed": seed,
@@ -91,15 +93,15 @@ def format_report(report: dict[str, Any]) -> str:
                  + (f"(every pizza and table on screen by {seen_at} s)" if seen_at is not None
                     else "(the run ended before every pizza and table had come on screen)") + ":")
     lines.append(f"  {'process':<11}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}  verdict")
-    for name, label in (("window", "window"), ("ai_worker", "AI worker")):
+    for name, label in (("window", "window"), ("ai_worker", "AI worker"), ("window_less_caches", "less caches")):
         figures = memory[name]
         sizes = "".join(f"{figures.get(key, '-'):>7}" for key in ("start_mb", "min_mb", "max_mb", "end_mb"))
         slope = (f"{figures['slope_mb_per_hour']:+.1f} ± {figures['slope_error_mb_per_hour']:.1f}"
                  if "slope_mb_per_hour" in figures else "-")
         growth = f"{figures['growth_mb']:+.1f} ({figures['growth_percent']:+.1f}%)" if "growth_mb" in figures else "-"
         lines.append(f"  {label:<11}{sizes}{slope:>16}{growth:>16}  {figures['verdict']}")
-    for name, label in (("window", "window"), ("ai_worker", "AI worker")):
-        lines.append(f"  {label} by minute: " + ", ".join(f"{mb:g}" for mb in memory["by_minute"][name]))
+    for name, curve in memory["by_minute"].items():
+        lines.append(f"  {name.replace('_', ' ')} by minute: " + ", ".join(f"{mb:g}" for mb in curve))
     if memory["python_objects"]:
         objects = memory["python_objects"]
         lines.append(f"python objects: {objects['start']} at the start, {objects['max']} at most, {objects['end']} at the end")

@@ -4,6 +4,7 @@ and saw, fails on any exception with where and when, and judges whether memory s
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 
@@ -21,6 +22,7 @@ from scenes.soak_memory import (
     GROWING,
     NOT_MEASURED,
     TOO_SHORT,
+    MemoryLog,
     memory_verdict,
     resident_mb,
     warmup_seconds,
@@ -51,12 +53,18 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     assert window["verdict"] == TOO_SHORT and 0 < window["start_mb"] <= window["max_mb"]
     assert report["memory"]["all_kinds_seen_s"] is None
     assert report["memory"]["ai_worker"]["end_mb"] > 0
+    less = report["memory"]["window_less_caches"]
+    assert less["verdict"] == TOO_SHORT and less["max_mb"] < window["max_mb"]
+    curves = report["memory"]["by_minute"]
+    assert {"window", "ai_worker", "picture_caches", "window_less_caches"} <= set(curves)
+    assert len(curves["picture_caches"]) == len(curves["window"]) and curves["picture_caches"][-1] > 0
     assert json.loads(json.dumps(report)) == report
 
 
 def test_the_table_says_the_figures_and_the_verdict(short_soak):
     text = format_report(short_soak)
     assert "verdict: PASS" in text and "scene types visited" in text and "AI worker" in text
+    assert "less caches" in text and "picture caches by minute" in text
     assert f"seed {SEED}" in text
 
 
@@ -163,6 +171,20 @@ def test_the_warm_up_lasts_until_every_game_was_played_once():
 def test_too_few_samples_or_none_cannot_be_judged():
     assert memory_verdict(minutes_of([100.0] * 12, 1.0), warmup=4)["verdict"] == TOO_SHORT
     assert memory_verdict([], warmup=0) == {"verdict": NOT_MEASURED}
+
+
+def test_the_window_less_its_caches_is_taken_sample_by_sample():
+    log = MemoryLog(window=[(0.0, 100.0), (5.0, 120.0), (10.0, 130.0)], caches=[(0.0, 0.0), (5.0, 20.0), (10.0, 28.0)])
+    assert log.window_less_caches() == [(0.0, 100.0), (5.0, 100.0), (10.0, 102.0)]
+
+
+def test_a_sample_reads_both_processes_the_caches_and_the_heap():
+    log = MemoryLog(worker=os.getpid())
+    log.sample(0.0)
+    log.sample(1.0)
+    assert [t for t, _ in log.window] == [t for t, _ in log.ai_worker] == [t for t, _ in log.caches] == [0.0, 1.0]
+    assert len(log.objects) == 2 and all(mb >= 0 for _, mb in log.caches)
+    assert log.heap == {} or set(log.heap) == {"used", "free", "mapped"}
 
 
 def test_resident_memory_is_read_from_proc_or_not_at_all():
