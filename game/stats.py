@@ -247,6 +247,18 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
     return stats, [StatsProblem(Message.of("stats.notice.partial", file=kept.name), detail)]
 
 
+def latest_stats(folder: Path, fallback: Stats) -> Stats:
+    """The record as it stands on disk now, to count a game on: another copy of the game, open at the same time,
+    may have counted games since this one loaded it, and writing ``fallback`` over them would lose them. A file
+    gone or not readable whole gives ``fallback``, the record in memory (the checks of :func:`load_stats`, at the
+    next start, are where a bad file is kept aside)."""
+    try:
+        stored, rejected = stats_from_json(read_json_file(folder / STATS_FILE))
+    except StateFormatError:
+        return fallback
+    return fallback if rejected else stored
+
+
 def save_stats(folder: Path, stats: Stats) -> None:
     """Write the record atomically (``OSError`` if the disk refuses)."""
     write_json_atomic(folder / STATS_FILE, stats.to_json())

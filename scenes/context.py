@@ -12,7 +12,7 @@ from game.i18n import Translator
 from game.match import Match, Person
 from game.saves import SaveStore
 from game.settings import Settings, SettingsProblem, save_settings
-from game.stats import Stats, count_match, save_stats
+from game.stats import Stats, count_match, latest_stats, save_stats
 from scenes.audio import Audio
 from scenes.input import InputMapper
 from scenes.ui import TextCache
@@ -64,8 +64,9 @@ class AppContext:
 
     def record_game(self, match: Match) -> None:
         """Count a finished game in the statistics and remember them at once: written here, once a game, as its
-        result comes up. A disk that refuses is told on the next menu; the game goes on."""
-        self.stats = count_match(self.stats, match)
+        result comes up, on top of what the file holds now (another copy of the game may have counted games
+        since). A disk that refuses is told on the next menu; the game goes on."""
+        self.stats = count_match(latest_stats(self.data_folder, self.stats), match)
         try:
             save_stats(self.data_folder, self.stats)
         except OSError as error:

@@ -278,6 +278,20 @@ def test_a_record_the_disk_refuses_is_told_and_the_game_goes_on(driver, tmp_path
     assert context.notices[-1].startswith(context.tr("stats.not_saved", reason="").strip())
 
 
+def test_two_copies_of_the_game_open_at_once_lose_none_of_each_others_games(driver, tmp_path):
+    """Each copy loaded the record at its start; each counts its games on top of what the file holds by then."""
+    context = driver.app.context
+    context.data_folder, context.stats = tmp_path, Stats()
+    other = count_match(Stats(), random_finish(falconi((ME, EASY, OFF, OFF)), 2))  # the other copy's game
+    save_stats(tmp_path, other)
+    context.record_game(random_finish(falconi((ME, NORMAL, OFF, OFF)), 1))
+    assert context.stats.total("falconi").played == 2
+    assert load_stats(tmp_path) == (context.stats, [])
+    (tmp_path / STATS_FILE).write_text("{not json")  # a file not readable whole: the record in memory is counted
+    context.record_game(random_finish(falconi((ME, NORMAL, OFF, OFF)), 3))
+    assert context.stats.total("falconi").played == 3 and load_stats(tmp_path) == (context.stats, [])
+
+
 def test_a_bad_file_at_start_is_told_on_the_title_menu_and_kept(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     folder.mkdir()
