@@ -77,6 +77,11 @@ def caches() -> list[SurfaceCache]:
     return sorted(_ALL, key=lambda cache: cache.name)
 
 
+def budget_mb() -> float:
+    """What every cache alive may hold together, in MB: the ceiling of the memory they can ever take."""
+    return round(sum(cache.budget for cache in caches()) / 2**20, 1)
+
+
 def held_mb() -> dict[str, float]:
     """What each cache holds now, in MB (caches of the same name added up)."""
     held: dict[str, float] = {}

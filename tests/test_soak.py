@@ -7,12 +7,14 @@ import json
 import os
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 from scene_driver import FixedClock
 
 from game import cli
 from game.falconi.variants import VARIANTS
+from scenes import surface_cache
 from scenes.menus import TitleScene
 from scenes.overlays import ConfirmOverlay
 from scenes.play import PlayScene
@@ -27,7 +29,7 @@ from scenes.soak_memory import (
     resident_mb,
     warmup_seconds,
 )
-from scenes.soak_report import format_report
+from scenes.soak_report import build_report, format_report
 from scenes.stack import Push
 
 SEED = 4
@@ -178,6 +180,33 @@ def test_the_window_less_its_caches_is_taken_sample_by_sample():
     assert log.window_less_caches() == [(0.0, 100.0), (5.0, 100.0), (10.0, 102.0)]
 
 
+def report_on(log: MemoryLog, minutes: float = 30) -> dict:
+    """The report of a run that played nothing but left ``log``: only the memory verdicts matter."""
+    soak = SimpleNamespace(matches=[], frames=0, random_inputs=0, input=SimpleNamespace(kinds={}), scripted_inputs=0,
+                           quits_declined=0, scene_changes=0, seen=set(), finished=0)
+    return build_report(soak, minutes, 1, minutes * 60, 60.0, log, 5.0, None)
+
+
+def half_hour(window, caches, budget=66.0, worker=28.0) -> MemoryLog:
+    times = [n * 5.0 for n in range(360)]
+    return MemoryLog(window=[(t, window(t)) for t in times], caches=[(t, caches(t)) for t in times],
+                     ai_worker=[(t, worker) for t in times], caches_budget=budget)
+
+
+def test_caches_filling_to_their_budget_after_the_warm_up_pass_but_the_rest_growing_fails():
+    filling = half_hour(window=lambda t: 90 + min(50, 30 + t / 60), caches=lambda t: min(50, 30 + t / 60))
+    report = report_on(filling)
+    assert report["memory"]["window"]["verdict"] == GROWING  # the whole window rose with the caches
+    assert report["memory"]["window_less_caches"]["verdict"] == FLAT
+    assert report["memory"]["picture_caches_total"] == {"end_mb": 50.0, "max_mb": 50.0, "budget_mb": 66.0,
+                                                        "verdict": "within budget"}
+    assert report["passed"] and "not judged" in format_report(report)
+    leak = report_on(half_hour(window=lambda t: 120 + t / 120, caches=lambda t: 40.0))  # 30 MB/h besides the caches
+    assert not leak["passed"] and leak["why_failed"] == ["window less its picture caches: growing"]
+    over = report_on(half_hour(window=lambda t: 150.0, caches=lambda t: 70.0))
+    assert not over["passed"] and over["why_failed"] == ["picture caches: over budget"]
+
+
 def test_a_sample_reads_both_processes_the_caches_and_the_heap():
     log = MemoryLog(worker=os.getpid())
     log.sample(0.0)
@@ -185,6 +214,7 @@ def test_a_sample_reads_both_processes_the_caches_and_the_heap():
     assert [t for t, _ in log.window] == [t for t, _ in log.ai_worker] == [t for t, _ in log.caches] == [0.0, 1.0]
     assert len(log.objects) == 2 and all(mb >= 0 for _, mb in log.caches)
     assert log.heap == {} or set(log.heap) == {"used", "free", "mapped"}
+    assert log.caches_budget == surface_cache.budget_mb() > 0
 
 
 def test_resident_memory_is_read_from_proc_or_not_at_all():
