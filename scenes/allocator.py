@@ -20,14 +20,36 @@ THRESHOLD = 128 * 1024  # glibc's own starting value: anything bigger than a 180
 
 def map_big_blocks(threshold: int = THRESHOLD) -> bool:
     """Fix glibc's mmap threshold at ``threshold`` bytes; whether it was set (``False`` off glibc)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        mallopt = ctypes.CDLL(None).mallopt  # the C library the interpreter already runs on
-    except (OSError, AttributeError):
+    mallopt = _libc_function("mallopt")
+    if mallopt is None:
         return False
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     return mallopt(M_MMAP_THRESHOLD, threshold) == 1
+
+
+@cache
+def _libc_function(name: str) -> object | None:
+    """A function of the C library the interpreter runs on, or ``None`` off Linux or where it has none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return getattr(ctypes.CDLL(None), name)
+    except (OSError, AttributeError):
+        return None
+
+
+def give_back_free_heap() -> bool:
+    """Hand the free pages inside the heap back to the system (glibc's ``malloc_trim``); whether it could.
+
+    Small pictures (texts, sprites) still come from the heap, and the caches dropping them one at a time leave
+    holes the heap keeps: in 30-minute soaks its free memory crept from 1 to 6.6 MB. Called when a game leaves
+    the screen, where big pictures have just been freed; it takes a few milliseconds on our heaps."""
+    trim = _libc_function("malloc_trim")
+    if trim is None:
+        return False
+    trim.argtypes, trim.restype = (ctypes.c_size_t,), ctypes.c_int
+    trim(0)
+    return True
 
 
 class _MallInfo2(ctypes.Structure):
@@ -38,15 +60,10 @@ class _MallInfo2(ctypes.Structure):
                  "keepcost")]
 
 
-@cache
 def _mallinfo2() -> object | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        function = ctypes.CDLL(None).mallinfo2
-    except (OSError, AttributeError):  # not glibc, or older than 2.33
-        return None
-    function.argtypes, function.restype = (), _MallInfo2
+    function = _libc_function("mallinfo2")  # glibc 2.33 on
+    if function is not None:
+        function.argtypes, function.restype = (), _MallInfo2
     return function
 
 

@@ -75,6 +75,8 @@ class _Layout:
 
 
 class PlayScene(Scene):
+    holds_board = True
+
     def __init__(self, context: AppContext, match: Match, view: GameView) -> None:
         self.context, self.match, self.view = context, match, view
         self.layout = _Layout(view)

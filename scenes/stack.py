@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from scenes import tooltip
+from scenes.allocator import give_back_free_heap
 from scenes.input import Intent
 
 
@@ -51,6 +52,7 @@ class Scene:
 
     opaque = True  # False: the scene below is drawn first (an overlay)
     music: str | None = None  # the loop to play while this scene is the highest with one (scenes.audio.MUSIC)
+    holds_board = False  # True: big pictures go with it, and the heap's free pages go back once it has left
 
     @property
     def animating(self) -> bool:
@@ -79,6 +81,7 @@ class SceneStack:
     def __init__(self, root: Scene) -> None:
         self.scenes: list[Scene] = [root]
         self.running = True
+        self._board_left = False  # a scene that holds a board left during the transition being carried out
 
     @property
     def top(self) -> Scene:
@@ -103,6 +106,19 @@ class SceneStack:
 
     def apply(self, transition: Transition | None) -> None:
         """Carry out a transition, and any transition the resumed scene answers with."""
+        self._board_left = False
+        try:
+            self._apply(transition)
+        finally:
+            if self._board_left:
+                give_back_free_heap()  # the scene is gone by now: its pictures are freed
+
+    def _remove_top(self) -> None:
+        scene = self.scenes.pop()
+        scene.leave()
+        self._board_left = self._board_left or scene.holds_board
+
+    def _apply(self, transition: Transition | None) -> None:
         while transition is not None:
             if isinstance(transition, Quit):
                 self.running = False
@@ -111,18 +127,18 @@ class SceneStack:
                 self.scenes.append(transition.scene)
                 return
             if isinstance(transition, Replace):
-                self.scenes.pop().leave()
+                self._remove_top()
                 self.scenes.append(transition.scene)
                 return
             if isinstance(transition, Reset):
                 while self.scenes:
-                    self.scenes.pop().leave()
+                    self._remove_top()
                 self.scenes.append(transition.scene)
                 return
             if len(self.scenes) == 1:  # popping the root: there is nothing to go back to
                 self.running = False
                 return
-            self.scenes.pop().leave()
+            self._remove_top()
             transition = self.top.resume(transition.result)
 
     def close(self) -> None:
