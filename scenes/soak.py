@@ -138,8 +138,10 @@ class MatchRecord:
 class Soak:
     """Drives the app one frame at a time: decides the input of the frame, runs it, and watches what happens."""
 
-    def __init__(self, app: App, seed: int, levels: Sequence[str] = LEVEL_MIX) -> None:
+    def __init__(self, app: App, seed: int, levels: Sequence[str] = LEVEL_MIX,
+                 at_title: Callable[[], None] | None = None) -> None:
         self.app = app
+        self.at_title = at_title  # called between matches, with only the title menu left
         self.plans = match_plans(seed, levels)
         self.rng = random.Random(seed * 1_000_003 + 1)  # quiet spells and inputs: a stream apart from the matches
         self.input = RandomInput(self.rng)
@@ -268,6 +270,8 @@ class Soak:
         self.idle_burst = False
         self.expected = "soak via menus" if plan.via_menus else "soak"
         self.app.stack.apply(Reset(TitleScene(context)))
+        if self.at_title is not None:
+            self.at_title()
         if plan.via_menus:
             self._through_menus(plan.setup)
         else:
@@ -361,11 +365,11 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
     app.context.ai_pause = AI_PAUSE
     app.context.ai.start()
     log = MemoryLog(app.context.ai.worker_pid())  # asked now, while the worker is idle: the answer waits for no search
-    soak = Soak(app, seed, levels)
     duration = minutes * 60
     interval = min(5.0, max(0.25, duration / 60))  # about 60 samples in a short run, one every 5 s in a long one
     failure: dict[str, Any] | None = None
     started = time.perf_counter()
+    soak = Soak(app, seed, levels, at_title=lambda: log.sample_at_title(time.perf_counter() - started))
     next_sample, next_progress, elapsed = started, started + 60, 0.0
     try:
         try:

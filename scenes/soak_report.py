@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from scenes.soak_memory import GROWING, OVER_BUDGET, MemoryLog, Samples, memory_verdict, warmup_seconds
 
-JUDGED = ("window_less_caches", "picture_caches", "ai_worker")  # the verdicts that pass or fail a run
+JUDGED = ("at_title", "picture_caches", "window_peak", "ai_worker")  # the verdicts that pass or fail a run
 FAILS = {GROWING, OVER_BUDGET}
-LABELS = {"window_less_caches": "window less its picture caches", "picture_caches": "picture caches",
+LABELS = {"at_title": "window between matches", "picture_caches": "picture caches", "window_peak": "window peak",
           "ai_worker": "AI worker"}
 
 if TYPE_CHECKING:
@@ -35,7 +35,9 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
     less_caches = log.window_less_caches()
     objects = log.objects
     memory = {"window": memory_verdict(log.window, warmup), "ai_worker": memory_verdict(log.ai_worker, warmup),
-              "window_less_caches": memory_verdict(less_caches, warmup), "picture_caches_total": log.caches_verdict(),
+              "window_less_caches": memory_verdict(less_caches, warmup),
+              "at_title": memory_verdict(log.at_title, warmup) | {"samples": len(log.at_title)},
+              "picture_caches_total": log.caches_verdict(), "window_peak": log.peak_verdict(),
               "interval_s": round(interval, 2), "warmup_s": round(warmup, 1), "samples": len(log.window),
               "all_kinds_seen_s": None if all_kinds_seen is None else round(all_kinds_seen, 1),
               "by_minute": {"window": _by_minute(log.window), "ai_worker": _by_minute(log.ai_worker),
@@ -43,8 +45,8 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
                            | {f"heap_{name}": _by_minute(samples) for name, samples in sorted(log.heap.items())},
               "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None,
               "picture_caches": dict(sorted(log.pictures.items()))}
-    verdicts = {"window_less_caches": memory["window_less_caches"], "picture_caches": memory["picture_caches_total"],
-                "ai_worker": memory["ai_worker"]}
+    verdicts = {"at_title": memory["at_title"], "picture_caches": memory["picture_caches_total"],
+                "window_peak": memory["window_peak"], "ai_worker": memory["ai_worker"]}
     leaking = [name for name in JUDGED if verdicts[name]["verdict"] in FAILS]
     return {
         "seed": seed,
@@ -99,19 +101,24 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"memory (MB), sampled every {memory['interval_s']} s, judged after a {memory['warmup_s']} s warm-up "
                  + (f"(every pizza and table on screen by {seen_at} s)" if seen_at is not None
                     else "(the run ended before every pizza and table had come on screen)") + ":")
-    lines.append(f"  {'process':<13}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}  verdict")
-    for name, label in (("window", "window (all)"), ("window_less_caches", "less caches"), ("ai_worker", "AI worker")):
+    lines.append(f"  {'process':<16}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}  verdict")
+    rows = (("at_title", "between matches"), ("window", "window (all)"), ("window_less_caches", "less caches"),
+            ("ai_worker", "AI worker"))
+    for name, label in rows:
         figures = memory[name]
         sizes = "".join(f"{figures.get(key, '-'):>7}" for key in ("start_mb", "min_mb", "max_mb", "end_mb"))
         slope = (f"{figures['slope_mb_per_hour']:+.1f} ± {figures['slope_error_mb_per_hour']:.1f}"
                  if "slope_mb_per_hour" in figures else "-")
         growth = f"{figures['growth_mb']:+.1f} ({figures['growth_percent']:+.1f}%)" if "growth_mb" in figures else "-"
-        judged = "" if name in JUDGED else " (not judged: the caches are, by their budget)"
-        lines.append(f"  {label:<13}{sizes}{slope:>16}{growth:>16}  {figures['verdict']}{judged}")
+        judged = "" if name in JUDGED else " (not judged)"
+        lines.append(f"  {label:<16}{sizes}{slope:>16}{growth:>16}  {figures['verdict']}{judged}")
     caches = memory["picture_caches_total"]
     if "max_mb" in caches:
         lines.append(f"  picture caches together: {caches['end_mb']:g} MB at the end, {caches['max_mb']:g} at most, "
                      f"budget {caches['budget_mb']:g}: {caches['verdict']}")
+    peak = memory["window_peak"]
+    if "max_mb" in peak:
+        lines.append(f"  window peak: {peak['max_mb']:g} MB, limit {peak['limit_mb']:g}: {peak['verdict']}")
     for name, curve in memory["by_minute"].items():
         lines.append(f"  {name.replace('_', ' ')} by minute: " + ", ".join(f"{mb:g}" for mb in curve))
     if memory["python_objects"]:

@@ -55,6 +55,7 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     assert window["verdict"] == TOO_SHORT and 0 < window["start_mb"] <= window["max_mb"]
     assert report["memory"]["all_kinds_seen_s"] is None
     assert report["memory"]["ai_worker"]["end_mb"] > 0
+    assert report["memory"]["at_title"]["samples"] >= 1  # before each match the soak itself started
     less = report["memory"]["window_less_caches"]
     assert less["verdict"] == TOO_SHORT and less["max_mb"] < window["max_mb"]
     curves = report["memory"]["by_minute"]
@@ -66,7 +67,7 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
 def test_the_table_says_the_figures_and_the_verdict(short_soak):
     text = format_report(short_soak)
     assert "verdict: PASS" in text and "scene types visited" in text and "AI worker" in text
-    assert "less caches" in text and "picture caches by minute" in text
+    assert "less caches" in text and "picture caches by minute" in text and "between matches" in text
     assert f"seed {SEED}" in text
 
 
@@ -187,24 +188,43 @@ def report_on(log: MemoryLog, minutes: float = 30) -> dict:
     return build_report(soak, minutes, 1, minutes * 60, 60.0, log, 5.0, None)
 
 
-def half_hour(window, caches, budget=66.0, worker=28.0) -> MemoryLog:
+def half_hour(window, caches, at_title=lambda t: 85.0, budget=66.0, worker=28.0) -> MemoryLog:
     times = [n * 5.0 for n in range(360)]
     return MemoryLog(window=[(t, window(t)) for t in times], caches=[(t, caches(t)) for t in times],
-                     ai_worker=[(t, worker) for t in times], caches_budget=budget)
+                     ai_worker=[(t, worker) for t in times], caches_budget=budget,
+                     at_title=[(t, at_title(t)) for t in times[::6]])
 
 
-def test_caches_filling_to_their_budget_after_the_warm_up_pass_but_the_rest_growing_fails():
+def test_caches_filling_to_their_budget_after_the_warm_up_pass():
     filling = half_hour(window=lambda t: 90 + min(50, 30 + t / 60), caches=lambda t: min(50, 30 + t / 60))
     report = report_on(filling)
     assert report["memory"]["window"]["verdict"] == GROWING  # the whole window rose with the caches
-    assert report["memory"]["window_less_caches"]["verdict"] == FLAT
+    assert report["memory"]["at_title"]["verdict"] == FLAT and report["memory"]["at_title"]["samples"] == 60
     assert report["memory"]["picture_caches_total"] == {"end_mb": 50.0, "max_mb": 50.0, "budget_mb": 66.0,
                                                         "verdict": "within budget"}
-    assert report["passed"] and "not judged" in format_report(report)
-    leak = report_on(half_hour(window=lambda t: 120 + t / 120, caches=lambda t: 40.0))  # 30 MB/h besides the caches
-    assert not leak["passed"] and leak["why_failed"] == ["window less its picture caches: growing"]
+    assert report["passed"] and "(not judged)" in format_report(report)
+
+
+def test_a_rise_between_matches_caches_over_budget_or_a_peak_over_250_mb_fail():
+    leak = report_on(half_hour(window=lambda t: 140.0, caches=lambda t: 40.0, at_title=lambda t: 85 + t / 120))
+    assert not leak["passed"] and leak["why_failed"] == ["window between matches: growing"]  # 30 MB an hour
     over = report_on(half_hour(window=lambda t: 150.0, caches=lambda t: 70.0))
     assert not over["passed"] and over["why_failed"] == ["picture caches: over budget"]
+    high = report_on(half_hour(window=lambda t: 260.0, caches=lambda t: 40.0))
+    assert not high["passed"] and high["why_failed"] == ["window peak: over budget"]
+    assert "window peak: 260 MB, limit 250: over budget" in format_report(high)
+
+
+def test_between_matches_the_window_is_sampled_after_a_collection_less_its_caches(monkeypatch):
+    import scenes.soak_memory as memory
+
+    monkeypatch.setattr(memory, "resident_mb", lambda pid=None: 120.0)
+    monkeypatch.setattr(memory.surface_cache, "held_mb", lambda: {"text": 16.0, "menu art": 4.0})
+    collected = []
+    monkeypatch.setattr(memory.gc, "collect", lambda: collected.append(1))
+    log = MemoryLog()
+    log.sample_at_title(30.0)
+    assert log.at_title == [(30.0, 100.0)] and collected == [1]
 
 
 def test_a_sample_reads_both_processes_the_caches_and_the_heap():
