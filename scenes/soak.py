@@ -52,7 +52,7 @@ from scenes.overlays import ConfirmOverlay
 from scenes.play import PlayScene, start_match_scene
 from scenes.seats import SeatSetupScene
 from scenes.soak_input import RandomInput
-from scenes.soak_memory import MemoryLog
+from scenes.soak_memory import PEAK_LIMIT_MB, MemoryLog
 from scenes.soak_report import build_report
 from scenes.stack import Push, Reset
 
@@ -340,16 +340,18 @@ def _started_by_random_input(play: PlayScene) -> str:
 
 
 def run_soak(minutes: float, seed: int = 1, levels: Sequence[str] = LEVEL_MIX, stop_after_games: int | None = None,
-             clock: Any = None, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+             clock: Any = None, progress: Callable[[str], None] | None = None,
+             peak_limit_mb: float = PEAK_LIMIT_MB) -> dict[str, Any]:
     """Run the soak for ``minutes`` (or until ``stop_after_games`` games have finished) and report it. ``clock``
-    replaces the app's frame clock (tests pass a fixed one, so games go by at frame speed)."""
+    replaces the app's frame clock (tests pass a fixed one, so games go by at frame speed). ``peak_limit_mb`` is
+    the most the process may hold: a test's process holds every earlier test's leftovers too."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as folder:
         previous = os.environ.get("FALCONI_DATA_DIR")
         os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings, saves and statistics
         try:
-            return _run(minutes, seed, levels, stop_after_games, clock, progress)
+            return _run(minutes, seed, levels, stop_after_games, clock, progress, peak_limit_mb)
         finally:
             if previous is None:
                 os.environ.pop("FALCONI_DATA_DIR", None)
@@ -358,13 +360,14 @@ def run_soak(minutes: float, seed: int = 1, levels: Sequence[str] = LEVEL_MIX, s
 
 
 def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int | None, clock: Any,
-         progress: Callable[[str], None] | None) -> dict[str, Any]:
+         progress: Callable[[str], None] | None, peak_limit_mb: float) -> dict[str, Any]:
     app = App(fps=0)
     if clock is not None:
         app.clock = clock
     app.context.ai_pause = AI_PAUSE
     app.context.ai.start()
-    log = MemoryLog(app.context.ai.worker_pid())  # asked now, while the worker is idle: the answer waits for no search
+    # the worker's id is asked now, while the worker is idle: the answer waits for no search
+    log = MemoryLog(app.context.ai.worker_pid(), peak_limit=peak_limit_mb)
     duration = minutes * 60
     interval = min(5.0, max(0.25, duration / 60))  # about 60 samples in a short run, one every 5 s in a long one
     failure: dict[str, Any] | None = None

@@ -86,6 +86,7 @@ class MemoryLog:
     heap: dict[str, Samples] = field(default_factory=dict)
     objects: list[int] = field(default_factory=list)  # objects the cycle collector tracks
     at_title: Samples = field(default_factory=list)  # the window less its caches, between matches (see below)
+    peak_limit: float = PEAK_LIMIT_MB  # the most the window's process may hold at any sample
     pictures: dict[str, dict[str, float]] = field(default_factory=dict)  # per cache: MB at the last sample, at most
 
     def sample(self, elapsed: float) -> None:
@@ -114,12 +115,12 @@ class MemoryLog:
             self.at_title.append((elapsed, mine - sum(surface_cache.held_mb().values())))
 
     def peak_verdict(self) -> dict[str, Any]:
-        """The window's highest sample against ``PEAK_LIMIT_MB``."""
+        """The window's highest sample against ``peak_limit``."""
         if not self.window:
             return {"verdict": NOT_MEASURED}
         most = max(mb for _, mb in self.window)
-        return {"max_mb": _round(most), "limit_mb": PEAK_LIMIT_MB,
-                "verdict": WITHIN_BUDGET if most <= PEAK_LIMIT_MB else OVER_BUDGET}
+        return {"max_mb": _round(most), "limit_mb": self.peak_limit,
+                "verdict": WITHIN_BUDGET if most <= self.peak_limit else OVER_BUDGET}
 
     def caches_verdict(self) -> dict[str, Any]:
         """What the caches held at the end and at most, against their budgets: ``within budget`` or ``over``."""

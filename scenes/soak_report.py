@@ -101,7 +101,8 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"memory (MB), sampled every {memory['interval_s']} s, judged after a {memory['warmup_s']} s warm-up "
                  + (f"(every pizza and table on screen by {seen_at} s)" if seen_at is not None
                     else "(the run ended before every pizza and table had come on screen)") + ":")
-    lines.append(f"  {'process':<16}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}  verdict")
+    lines.append(f"  {'process':<16}{'start':>7}{'min':>7}{'max':>7}{'end':>7}{'slope MB/h':>16}{'growth':>16}"
+                 "  verdict")
     rows = (("at_title", "between matches"), ("window", "window (all)"), ("window_less_caches", "less caches"),
             ("ai_worker", "AI worker"))
     for name, label in rows:

@@ -24,6 +24,7 @@ from scenes.soak_memory import (
     GROWING,
     NOT_MEASURED,
     TOO_SHORT,
+    PEAK_LIMIT_MB,
     MemoryLog,
     memory_verdict,
     resident_mb,
@@ -35,11 +36,17 @@ from scenes.stack import Push
 SEED = 4
 
 
+def after_others() -> float:
+    """The peak limit for a soak run inside the tests: this process already holds the tests run before it."""
+    return (resident_mb() or 0) + PEAK_LIMIT_MB
+
+
 @pytest.fixture(scope="module")
 def short_soak():
     """Easy AI on a clock that calls every frame a tenth of a second, so games go by at frame speed; it stops
     once two games have finished (the minutes are only a ceiling)."""
-    return run_soak(3.0, SEED, levels=("easy",), stop_after_games=2, clock=FixedClock(100))
+    return run_soak(3.0, SEED, levels=("easy",), stop_after_games=2, clock=FixedClock(100),
+                    peak_limit_mb=after_others())
 
 
 def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
@@ -55,6 +62,7 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     assert window["verdict"] == TOO_SHORT and 0 < window["start_mb"] <= window["max_mb"]
     assert report["memory"]["all_kinds_seen_s"] is None
     assert report["memory"]["ai_worker"]["end_mb"] > 0
+    assert report["memory"]["window_peak"]["verdict"] == "within budget"
     assert report["memory"]["at_title"]["samples"] >= 1  # before each match the soak itself started
     less = report["memory"]["window_less_caches"]
     assert less["verdict"] == TOO_SHORT and less["max_mb"] < window["max_mb"]
@@ -98,7 +106,7 @@ def test_an_exception_anywhere_fails_the_run_with_where_and_when(monkeypatch, ca
         return update(self, dt)
 
     monkeypatch.setattr(PlayScene, "update", planted)
-    report = run_soak(1.0, 7, levels=("easy",), clock=FixedClock(100))
+    report = run_soak(1.0, 7, levels=("easy",), clock=FixedClock(100), peak_limit_mb=after_others())
     failure = report["failure"]
     assert not report["passed"] and report["why_failed"] == ["RuntimeError: planted fault"]
     assert failure["seed"] == 7 and failure["minute"] < 1.0 and "planted fault" in failure["traceback"]
