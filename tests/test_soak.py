@@ -65,7 +65,7 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     assert report["memory"]["window_peak"]["verdict"] == "within budget"
     assert report["memory"]["at_title"]["samples"] >= 1  # before each match the soak itself started
     less = report["memory"]["window_less_caches"]
-    assert less["verdict"] == TOO_SHORT and less["max_mb"] < window["max_mb"]
+    assert less["verdict"] == TOO_SHORT and less["max_mb"] <= window["max_mb"]
     curves = report["memory"]["by_minute"]
     assert {"window", "ai_worker", "picture_caches", "window_less_caches"} <= set(curves)
     assert len(curves["picture_caches"]) == len(curves["window"]) and curves["picture_caches"][-1] > 0
