@@ -43,7 +43,7 @@ from typing import Any
 import pygame
 
 from game.falconi.variants import VARIANTS
-from game.match import Match, MatchSetup, SeatPlan
+from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.settings import ANIMATION_SPEEDS
 from scenes import soak_input
 from scenes.app import App
@@ -63,6 +63,7 @@ VIA_MENUS = 1 / 3  # the share of matches started through the real menus
 POLICE_CARS = (3, 1, 2)
 FREDERICUS_TABLES = [(players, short) for short in (False, True) for players in (2, 3, 4)]
 EVERY_KIND = len(VARIANTS) + len(FREDERICUS_TABLES)  # the report's rows: every pizza and every table
+FIRST_ROUND = 2 * max(len(VARIANTS), len(FREDERICUS_TABLES))  # matches until every pizza and table was played
 WATCH_FRAMES = (100, 900)  # a quiet spell: frames with no input
 BURST_INPUTS = (3, 25)  # inputs in a burst
 INPUT_GAP = (1, 12)  # frames between two inputs of a burst
@@ -104,21 +105,31 @@ def match_plans(seed: int, levels: Sequence[str] = LEVEL_MIX) -> Iterator[Plan]:
             variant = variants[turn % len(variants)]
             cars = POLICE_CARS[(turn // len(variants) + turn) % len(POLICE_CARS)]
             police = set(rng.sample((1, 2, 3), cars))
-            chosen = _levels(rng, levels, 4)
-            seats = tuple(SeatPlan.ai(chosen[seat]) if seat == 0 or seat in police else SeatPlan("off")
-                          for seat in range(4))
+            in_play = [0, *sorted(police)]
+            chosen = _levels(rng, levels, 4, in_play, strongest=number < FIRST_ROUND)
+            seats = tuple(SeatPlan.ai(chosen[seat]) if seat in in_play else SeatPlan("off") for seat in range(4))
             setup = MatchSetup("falconi", seats, seed=rng.randrange(1, 1_000_000), variant=variant)
         else:
             players, short = FREDERICUS_TABLES[turn % len(FREDERICUS_TABLES)]
-            seats = tuple(SeatPlan.ai(level) for level in _levels(rng, levels, players))
+            chosen = _levels(rng, levels, players, list(range(players)), strongest=number < FIRST_ROUND)
+            seats = tuple(SeatPlan.ai(level) for level in chosen)
             setup = MatchSetup("fredericus", seats, seed=rng.randrange(1, 1_000_000), short_game=short)
         yield Plan(setup, rng.random() < VIA_MENUS)
 
 
-def _levels(rng: random.Random, levels: Sequence[str], count: int) -> list[str]:
+def _levels(rng: random.Random, levels: Sequence[str], count: int, in_play: list[int], strongest: bool) -> list[str]:
+    """A level per seat, at most one ``hard``; with ``strongest``, one seat in play at the strongest level asked.
+    The first round of matches plays every pizza and table that way, so the AI worker makes the largest search
+    of each game during the warm-up: its memory keeps the high-water mark of its largest search so far (a
+    probe of the worker saw its first ``hard`` Salami and Diavola searches add 1.3 to 1.6 MB each)."""
     chosen = [rng.choice(levels) for _ in range(count)]
-    return [level if level != "hard" or chosen.index("hard") == seat else "normal"
-            for seat, level in enumerate(chosen)]
+    chosen = [level if level != "hard" or chosen.index("hard") == seat else "normal"
+              for seat, level in enumerate(chosen)]
+    top = max(levels, key=AI_LEVELS.index)
+    if strongest and not any(chosen[seat] == top for seat in in_play):
+        chosen = [level if level != top else "normal" for level in chosen]  # an off seat's hard moves in play
+        chosen[in_play[len(in_play) // 2]] = top
+    return chosen
 
 
 @dataclass

@@ -18,7 +18,7 @@ from scenes import surface_cache
 from scenes.menus import TitleScene
 from scenes.overlays import ConfirmOverlay
 from scenes.play import PlayScene
-from scenes.soak import Soak, match_plans, run_soak
+from scenes.soak import FIRST_ROUND, Soak, match_key, match_plans, run_soak
 from scenes.soak_memory import (
     FLAT,
     GROWING,
@@ -142,6 +142,15 @@ def test_the_matches_go_round_every_game_and_are_fixed_by_the_seed():
     assert all(s.seats[0].kind == "ai" for s in setups)
     assert all(sum(plan.level == "hard" for plan in s.seats) <= 1 for s in setups)
     assert any(plan.via_menus for plan in plans) and not all(plan.via_menus for plan in plans)
+
+
+def test_the_first_round_plays_every_pizza_and_table_with_a_hard_seat_so_the_worker_warms_up():
+    plans = [plan.setup for plan, _ in zip(match_plans(2), range(FIRST_ROUND))]
+    assert {match_key(setup) for setup in plans} == {f"falconi/{variant}" for variant in VARIANTS} | {
+        f"fredericus/{players}p" + (" short" if short else "") for players in (2, 3, 4) for short in (False, True)}
+    assert all(sum(plan.level == "hard" for plan in setup.seats if plan.kind == "ai") == 1 for setup in plans)
+    assert [plan.setup for plan, _ in zip(match_plans(2, levels=("easy",)), range(FIRST_ROUND))][0].seats[0].level \
+        == "easy"
 
 
 def minutes_of(values, step=5.0):
