@@ -5,8 +5,9 @@ play every game and random input goes everywhere; nothing may raise, and memory 
   player's own settings, saves and statistics are never touched.
 - **Matches.** AI against AI, round robin: a Falconi pizza, then a Fredericus table, and so on; each pizza in
   turn with 3, 1 or 2 police cars (which ones at random), Fredericus with 2, 3 and 4 falconers, then the same
-  with the shorter game. Seats are mostly easy and normal, so games finish; at most one is hard. The animation
-  speed is set to its highest each time the soak starts a match (random input may change it in the settings),
+  with the shorter game. Seats are mostly easy and normal, so games finish; at most one is hard, and in the
+  first round of matches (every pizza and table once) exactly one. The animation speed is set to its highest
+  each time the soak starts a match (random input may change it in the settings),
   and the AI pause is short. One match in three is started through the real menus (title, game, pizza or
   table, any card in between, seats, start), with scripted key presses and clicks; the rest are pushed over
   the title menu as ``App(setup)`` does. A game random input starts itself (continue, rematch, next in series,
