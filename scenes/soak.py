@@ -127,8 +127,7 @@ def _levels(rng: random.Random, levels: Sequence[str], count: int, in_play: list
     chosen = [level if level != "hard" or chosen.index("hard") == seat else "normal"
               for seat, level in enumerate(chosen)]
     top = max(levels, key=AI_LEVELS.index)
-    if strongest and not any(chosen[seat] == top for seat in in_play):
-        chosen = [level if level != top else "normal" for level in chosen]  # an off seat's hard moves in play
+    if strongest and not any(chosen[seat] == top for seat in in_play):  # an off seat's level is never used
         chosen[in_play[len(in_play) // 2]] = top
     return chosen
 

@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from scenes.soak_memory import GROWING, OVER_BUDGET, MemoryLog, Samples, memory_verdict, warmup_seconds
 
-JUDGED = ("at_title", "picture_caches", "window_peak", "ai_worker")  # the verdicts that pass or fail a run
+JUDGED = {"at_title": "window between matches", "picture_caches_total": "picture caches",
+          "window_peak": "window peak", "ai_worker": "AI worker"}  # the verdicts that pass or fail a run, by name
 FAILS = {GROWING, OVER_BUDGET}
-LABELS = {"at_title": "window between matches", "picture_caches": "picture caches", "window_peak": "window peak",
-          "ai_worker": "AI worker"}
 
 if TYPE_CHECKING:
     from scenes.soak import Soak
@@ -45,9 +44,7 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
                            | {f"heap_{name}": _by_minute(samples) for name, samples in sorted(log.heap.items())},
               "python_objects": {"start": objects[0], "max": max(objects), "end": objects[-1]} if objects else None,
               "picture_caches": dict(sorted(log.pictures.items()))}
-    verdicts = {"at_title": memory["at_title"], "picture_caches": memory["picture_caches_total"],
-                "window_peak": memory["window_peak"], "ai_worker": memory["ai_worker"]}
-    leaking = [name for name in JUDGED if verdicts[name]["verdict"] in FAILS]
+    leaking = [name for name in JUDGED if memory[name]["verdict"] in FAILS]
     return {
         "seed": seed,
         "minutes_asked": minutes,
@@ -66,7 +63,7 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
         "failure": failure,
         "passed": failure is None and not leaking,
         "why_failed": ([f"{failure['kind']}: {failure['message']}"] if failure else [])
-                      + [f"{LABELS[name]}: {verdicts[name]['verdict']}" for name in leaking],
+                      + [f"{JUDGED[name]}: {memory[name]['verdict']}" for name in leaking],
     }
 
 
