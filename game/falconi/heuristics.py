@@ -261,8 +261,9 @@ def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: d
     """Uniform-cost search over lanes (costs 1 or 2, so three buckets suffice): the cheapest way from place
     ``start`` to a place whose ``place >> shift`` is ``target``, or out through a border slot in
     ``slot_cost`` at that extra cost; 60 when there is none."""
-    board, links = state.board, state.links
-    best = [60] * len(links)
+    out_of = _road_tables(state.links)[1]
+    board = state.board.translate(_TILE_INDEX)
+    best = [60] * len(out_of)
     best[start] = 0
     found = 60
     buckets: list[list[int]] = [[start], [], []]
@@ -277,17 +278,14 @@ def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: d
                 continue
             if place >> shift == target:
                 return cost
-            tile = board[place >> 2]
-            base = place & ~3
-            for edge in EXITS[tile][place & 3] if tile != EMPTY else _ALL_EDGES:
-                nxt = links[base + edge]
+            for nxt in out_of[place][board[place >> 2]]:
                 if nxt < 0:
                     extra = slot_cost.get(-nxt - 1)
                     if extra is not None and cost + extra < found:
                         found = cost + extra
                     continue
                 next_tile = board[nxt >> 2]
-                if next_tile == EMPTY:
+                if next_tile == _EMPTY_INDEX:
                     step = cost + 2
                 elif EXITS[next_tile][nxt & 3]:
                     step = cost + 1
@@ -308,8 +306,9 @@ def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list
     """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
     (``limit`` when there is none, or when it costs that much): the same uniform-cost search run backwards,
     from the targets to the places that lead into them, so one search answers for every car."""
-    board, links = state.board, state.links
-    best = [limit] * len(links)
+    into = _road_tables(state.links)[0]
+    board = state.board.translate(_TILE_INDEX)
+    best = [limit] * len(into)
     buckets: list[list[int]] = [[], [], []]
     for target in targets:
         best[target] = 0
@@ -324,22 +323,59 @@ def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list
             if best[place] != cost:
                 continue
             tile = board[place >> 2]
-            if tile == EMPTY:
+            if tile == _EMPTY_INDEX:
                 step = cost + 2  # entering an empty cell: place a tile, then drive onto it
             elif EXITS[tile][place & 3]:
                 step = cost + 1
             else:
                 continue  # a dead end: no car drives into it
-            behind = links[place]
-            if behind < 0:
+            lead_in = into[place]
+            if lead_in is None:  # from a border slot
                 continue
-            from_tile = board[behind >> 2]
-            base = behind & ~3
-            for entry in _ALL_EDGES if from_tile == EMPTY else _ENTRIES_TO[from_tile][behind & 3]:
-                before = base + entry
+            cell_behind, drives_in = lead_in
+            queue = buckets[step % 3]
+            for before in drives_in[board[cell_behind]]:
                 if step < best[before]:
                     best[before] = step
-                    buckets[step % 3].append(before)
+                    queue.append(before)
                     pending += 1
         cost += 1
     return best
+
+
+# The road searches index their tables by tile: the tile codes, then one index for an empty cell.
+_EMPTY_INDEX = len(EXITS)
+_TILE_INDEX = bytes(min(code, _EMPTY_INDEX) for code in range(256))  # EMPTY is the only code above the tiles
+_ROAD_TABLES: dict[int, tuple[tuple[int, ...], tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _road_tables(links: tuple[int, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A city's road tables, made on first use (the links are kept so their id stays unique), so that the
+    searches above look up what they would otherwise work out at every step:
+
+    - ``into[place]``: ``None`` when a border slot lies behind ``place``; else the cell behind it and, by
+      the tile index of that cell, the places a car drives from into ``place``;
+    - ``out_of[place][tile index]``: where a car at ``place`` can drive (through every edge of an empty
+      cell, which it builds on first)."""
+    entry = _ROAD_TABLES.get(id(links))
+    if entry is None or entry[0] is not links:
+        def edges_out(tile: int, lane: int) -> tuple[int, ...]:
+            return _ALL_EDGES if tile == _EMPTY_INDEX else EXITS[tile][lane]
+
+        def edges_in(tile: int, lane: int) -> tuple[int, ...]:
+            return _ALL_EDGES if tile == _EMPTY_INDEX else _ENTRIES_TO[tile][lane]
+
+        tiles = range(_EMPTY_INDEX + 1)
+        into: list[Any] = []
+        out_of: list[Any] = []
+        for place, behind in enumerate(links):
+            if behind < 0:
+                into.append(None)
+            else:
+                base = behind & ~3
+                drives_in = tuple(tuple(base + edge for edge in edges_in(tile, behind & 3)) for tile in tiles)
+                into.append((behind >> 2, drives_in))
+            base = place & ~3
+            out_of.append(tuple(tuple(links[base + edge] for edge in edges_out(tile, place & 3)) for tile in tiles))
+        entry = _ROAD_TABLES[id(links)] = (links, tuple(into), tuple(out_of))
+    return entry[1], entry[2]
