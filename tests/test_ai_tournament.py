@@ -218,6 +218,18 @@ def test_mode2_rows_count_the_fugitive_wins_no_police_car_could_ever_reach():
     assert "fugitive_wins_out_of_reach" not in mode1
 
 
+def test_mode2_head_to_heads_count_the_fugitive_wins_out_of_reach_by_side():
+    """In a head-to-head each level plays Don Falconi once per deal: the row tells, for each, how many of his
+    wins no police play could have stopped, as the side rows do."""
+    row = falconi_head_to_head("salami", "random", "greedy", games=8, seed=1, jobs=1)
+    a_fugitive, b_fugitive = row["by_side"]["fugitive"], row["by_side"]["police"]
+    assert 0 < a_fugitive["fugitive_wins_out_of_reach"] <= a_fugitive["wins"]
+    assert b_fugitive["fugitive_wins_out_of_reach"] <= b_fugitive["finished"] - b_fugitive["wins"]
+    assert "out of the police's reach: random " in tournament.format_row(row)
+    mode1 = falconi_head_to_head("funghi", "random", "greedy", games=2, seed=1, jobs=1)
+    assert "fugitive_wins_out_of_reach" not in mode1["by_side"]["fugitive"]
+
+
 def test_the_seal_watch_follows_his_turns():
     state = tournament._new_state(tournament.GameTask("falconi", "salami", ("random",) * 4, 1))
     watch = tournament.SealWatch()

@@ -357,6 +357,9 @@ def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> Pla
             side = a_side(index)
             per_side[side][0] += _side_won(side, result["winners"])
             per_side[side][1] += 1
+        # Mode II: how many fugitive wins no police play could have stopped, by the side A played.
+        sealed = {side: _out_of_reach_fields(variant, [result for index, result in enumerate(results)
+                                                        if a_side(index) == side]) for side in SIDES}
         wins = sum(value[0] for value in per_side.values())
         finished = sum(value[1] for value in per_side.values())
         error_count, samples = _errors(results)
@@ -370,7 +373,7 @@ def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> Pla
             "deals": deals,
             "seed": seed,
             **_rate_fields(wins, finished),
-            "by_side": {side: _rate_fields(*per_side[side]) for side in SIDES},
+            "by_side": {side: _rate_fields(*per_side[side]) | sealed[side] for side in SIDES},
             "errors": error_count,
             "record": _record(results, lambda i, result: _side_won(a_side(i), result["winners"])),
             "mean_decision_seconds_a": _mean_decision(results, lambda i: _side_seats(a_side(i))),
@@ -554,6 +557,10 @@ def format_row(row: dict[str, Any]) -> str:
             sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
             text = f"falconi {row['variant']}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
             text += _timing(row["mean_decision_seconds_a"], f"{row['a']} ")
+            if "fugitive_wins_out_of_reach" in row["by_side"]["fugitive"]:
+                text += (f"  (fugitive wins out of the police's reach: {row['a']}"
+                         f" {row['by_side']['fugitive']['fugitive_wins_out_of_reach']}, {row['b']}"
+                         f" {row['by_side']['police']['fugitive_wins_out_of_reach']})")
         else:
             short = " short" if row.get("short_game") else ""
             ratio = row["ratio_to_fair_share"]
