@@ -132,6 +132,7 @@ def broken(change) -> dict:
         (lambda d: d.update(tokens=[[1], [2], [3]]), "betting token place"),
         (lambda d: d.update(phase="lunch"), "unknown phase"),
         (lambda d: d.update(actions_left=9), "actions_left"),
+        (lambda d: d.update(actions_left=5, flipped=False), "no row was flipped"),  # only a flip adds
         (lambda d: d.update(trigger="boredom"), "unknown end trigger"),
         (lambda d: d.update(trigger="eighth_creature"), "eighth creature"),
         (lambda d: d.update(flip_post=3), "flip_post"),

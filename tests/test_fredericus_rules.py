@@ -7,13 +7,17 @@ post k+4 (R-2.2).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from game.core.errors import IllegalActionError
+from game.core.errors import IllegalActionError, StateFormatError
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, CARD, END_TURN, HOOD, RAPTOR, STAY_TOKENS, Action
 from game.fredericus.builder import build_position as build
 from game.fredericus.cards import FREDERICUS, KINDS, REMOVED, ROW_CARD_TOTALS, SEAL, SKY, TREE
+from game.match import Match
+from game.tutorials import FREDERICUS as FREDERICUS_TUTORIAL
 
 G, U, B = 0, 1, 2  # griffin, unicorn, basilisk
 
@@ -373,6 +377,82 @@ def test_r6_2_flip_draws_then_discards_the_chosen_seal_and_gives_two_actions():
     assert texts(state) == {"seal 7", "seal 1"}
     act(state, "seal 1")
     assert state.rows[1][-1] == SKY and state.rows[7][-1] == SEAL and state.seals_discarded == 1
+
+
+def test_r6_2_extra_actions_after_flip_are_optional():
+    """R-6.2 (revised 2026-11-24): the flip's 2 extra actions "may" be taken; once the turn's own 4 actions are
+    spent, the turn may end with both extras unused, or with one, or after using both."""
+    state = build(4, {7: "I", 0: "gT", 1: "II"}, deck="u")
+    act(state, "flip 0", "seal 1")
+    assert state.actions_left == 6 and "end" not in texts(state)
+    act(state, "card 3 4", "card 4 3", "card 3 4", "card 4 3")  # the own four actions
+    assert state.actions_left == 2 and "end" in texts(state)
+    assert {"card 3 4", "raptor 0f 1"} <= texts(state)  # the extras stay on offer until the turn ends
+    later = act(state.clone(), "card 3 4")
+    assert later.actions_left == 1 and "end" in texts(later)
+    act(later, "card 4 3")
+    assert texts(later) == {"end"}
+    act(state, "end")  # both extras left unused
+    assert state.phase_name == "token" and state.current_seat == 0
+    act(state, "token hand 0")
+    assert state.current_seat == 1 and state.actions_left == 4 and "end" not in texts(state)  # nothing carries over
+    assert state.extra_actions_left == 0
+
+
+def test_r6_2_a_flip_after_the_last_action_leaves_the_turn_free_to_end():
+    state = build(4, {7: "I", 0: "gT", 1: "SI"}, actions_left=0)
+    act(state, "flip 0", "seal 1")
+    assert state.actions_left == 2 and "end" in texts(state) and "card 3 4" in texts(state)
+
+
+def test_r6_2_own_actions_still_required_after_flip():
+    """R-3.1 still holds after a flip: with 1 own action left the player has 1 own and 2 extra actions, and may
+    end the turn only once the own one is spent (the extras are the last to go)."""
+    state = build(4, {7: "I", 0: "gT", 1: "SI"}, deck="u", actions_left=1)
+    act(state, "flip 0", "seal 1")
+    assert state.actions_left == 3 and "end" not in texts(state)
+    with pytest.raises(IllegalActionError):
+        act(state, "end")
+    act(state, "card 3 4")
+    assert state.actions_left == 2 and "end" in texts(state)
+    assert (state.own_actions_left, state.extra_actions_left) == (0, 2)
+    first_round = build(4, {7: "I", 0: "gT", 1: "II"}, round_number=1, actions_left=2)  # the start player's 2
+    act(first_round, "flip 0", "seal 1", "card 3 4")
+    assert first_round.actions_left == 3 and "end" not in texts(first_round)
+    act(first_round, "card 4 3")
+    assert "end" in texts(first_round)
+
+
+def test_r6_2_unused_extra_actions_survive_the_json_round_trip():
+    """A position whose only actions left are a flip's optional extras saves and loads as it was, still free to
+    end; a save from before the revision (the same fields) loads too, and no extras appear without a flip."""
+    state = build(4, {7: "I", 0: "gT", 1: "II"}, deck="u", actions_left=1)
+    act(state, "flip 0", "seal 1", "card 3 4")
+    data = json.loads(json.dumps(state.to_json()))
+    again = FredericusState.from_json(data)
+    assert again == state and again.to_json() == data
+    assert "end" in texts(again) and "card 3 4" in texts(again) and again.extra_actions_left == 2
+    assert again.observation(1)["extra_actions_left"] == 2
+    older = dict(data, flipped=False)  # the same counts without the flip: two own actions, none optional
+    assert "end" not in texts(FredericusState.from_json(older))
+    with pytest.raises(StateFormatError, match="no row was flipped"):
+        FredericusState.from_json(dict(data, flipped=False, actions_left=6))
+
+
+def test_r6_2_a_save_played_when_the_extras_were_forced_still_replays():
+    """Saves are action texts replayed from the seed: a game recorded before the revision (the tutorial's flip,
+    then all four actions used, as the old rules forced) replays to the same position under the new rules."""
+    recorded = [
+        "bet 2", "bet 2", "bet 6", "bet 1", "card 2 3", "card 5 6", "capture 0g", "end", "stay", "raptor 1f 0",
+        "raptor 1g 6", "card 1 0", "end", "token 1 4", "hood 0 1f", "raptor 0f 7", "flip 7", "seal 0",
+        "card 3 4", "card 4 3", "raptor 0g 5", "raptor 0g 4", "end", "stay",
+    ]  # fmt: skip
+    match = Match.replay(FREDERICUS_TUTORIAL.setup, recorded)
+    state = match.state
+    assert [entry.text for entry in match.log] == recorded
+    assert state.current_seat == 1 and state.actions_left == 4
+    assert state.to_json()["rows"] == ["STuSbdS", "STTSST", "pTISTg", "bTcSSSTT", "SSSThS", "huSgTS", "mSTTTTII",
+                                       "TcSTmdT"]  # as the old rules left it
 
 
 def test_r3_3_only_one_flip_per_turn():

@@ -182,6 +182,9 @@ def fredericus_messages() -> list[Message]:
         for target in (CENTRE, 5):
             said.append(state.narrate(FredericusAction(TOKEN, source, target)))
     said.append(state.narrate(FredericusAction(HOOD, 4, 0b11110)))  # four raptors: no sentence, the text form
+    for own in (0, 1):  # ending with a flip's extra actions unused, two of them or one
+        flipped = build_position(4, flipped=True, actions_left=2 - own)
+        said.append(flipped.narrate(END_TURN))
     for end in "gubchmdpTSI":  # each kind of card at the end of a row, moved and captured
         cards = build_position(4, {6: end})
         said.append(cards.narrate(FredericusAction(CARD, 6, 7)))

@@ -24,7 +24,7 @@ CAPTURE = "capture"  # R-4: raptor a captures the creature at the end of its pos
 FLIP = "flip"  # flip row a (free, once per turn)
 SEAL = "seal"  # discard the seal at the end of row a, after a flip
 TIDY = "tidy"  # move the last three cards of row a to its start (free, once per turn)
-END = "end"  # end the turn (only when no paid action is possible)
+END = "end"  # end the turn (once the own actions are spent or none is possible; extras optional)
 TOKEN = "token"  # step 2: move a betting token from place a to place b
 STAY = "stay"  # step 2: leave the tokens already out where they are
 

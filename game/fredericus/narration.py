@@ -62,6 +62,9 @@ def narrate(state: FredericusState, action: Action) -> Message:
     if kind == TIDY and state.rows[a]:
         return Message.of("log.fredericus.tidy", who=who, cards=_card(state, a, "plural"), row=a)
     if kind == END:
+        unused = state.extra_actions_left if state.phase_name == "play" else 0
+        if unused:  # the flip's extra actions may be left; the log says so
+            return Message.of(f"log.fredericus.end_unused.{unused}", who=who)
         return Message.of("log.fredericus.end", who=who)
     if kind == BET:
         return Message.of("log.fredericus.bet", who=who, tower=a)

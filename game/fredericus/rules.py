@@ -51,7 +51,7 @@ FREDERICUS_DISCARDED = "fredericus_discarded"
 TRIGGERS = (EIGHTH_CREATURE, FREDERICUS_DRAWN, FREDERICUS_DISCARDED)
 
 CREATURES_TO_END = 8  # R-7.2
-FLIP_BONUS = 2  # R-6.2
+FLIP_BONUS = 2  # R-6.2: extra actions a flip offers; the player may leave them unused
 TIDY_LENGTH = 3  # R-9
 
 
@@ -86,6 +86,22 @@ class TurnRules:
     flip_post: int
     trigger: str | None
     _legal: tuple[Action, ...] | None
+
+    # --- the turn's actions ----------------------------------------------------------------------
+    @property
+    def extra_actions_left(self) -> int:
+        """How many of ``actions_left`` are a flip's optional extra actions (R-6.2, revised 2026-11-24).
+
+        A turn's own actions (R-3.1) are spent first, so the extra ones are always the last to go: after a flip
+        they are the lower ``FLIP_BONUS`` of ``actions_left``. Derived, not stored, so a state and its JSON
+        need nothing more than ``flipped`` (at most one flip a turn) to know it.
+        """
+        return min(self.actions_left, FLIP_BONUS) if self.flipped else 0
+
+    @property
+    def own_actions_left(self) -> int:
+        """The turn's own actions still to spend (R-3.1: exactly 4, or 2 and 3 in the first round)."""
+        return self.actions_left - self.extra_actions_left
 
     # --- legal actions --------------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
@@ -131,7 +147,8 @@ class TurnRules:
                     for post in range(TOWERS):
                         if spots >> post & 1:
                             out += self._hood_actions(post, seat)
-            may_end = not out
+            # R-3.1: the own actions must all be spent; R-6.2: a flip's extra actions may be left unused
+            may_end = not out or (self.flipped and self.actions_left <= FLIP_BONUS)
         else:
             out = []
             may_end = True
@@ -210,7 +227,8 @@ class TurnRules:
         name = self.seat_name(self.order[self.turn])  # type: ignore[attr-defined]
         waiting = {
             BETTING: "to place a betting token on a tower",
-            PLAYING: f"to hunt, with {self.actions_left} action(s) left",
+            PLAYING: f"to hunt, with {self.actions_left} action(s) left"
+            + (f" ({self.extra_actions_left} of them optional, from a flip)" if self.extra_actions_left else ""),
             SEAL_CHOICE: "to choose which of the two seals to discard",
             TOKENS: "to place or move betting tokens",
         }[self.phase]

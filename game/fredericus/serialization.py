@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 
 FORMAT = "fredericus"
 VERSION = 1
-MAX_ACTIONS = 4 + FLIP_BONUS  # plus one flip's bonus
+OWN_ACTIONS = 4
+MAX_ACTIONS = OWN_ACTIONS + FLIP_BONUS  # plus one flip's extra actions
 
 
 def state_to_json(state: FredericusState) -> dict[str, Any]:
@@ -133,6 +134,9 @@ def _read_progress(state: FredericusState, doc: dict[str, Any]) -> None:
         raise StateFormatError(f"'actions_left' must be 0..{MAX_ACTIONS}, not {state.actions_left}")
     state.captured = _raptor_mask(doc, "captured", state.players)
     state.flipped = field(doc, "flipped", bool)
+    if state.actions_left > OWN_ACTIONS and not state.flipped:
+        raise StateFormatError(f"'actions_left' is {state.actions_left}, more than {OWN_ACTIONS}, though no row was "
+                               "flipped this turn (only a flip gives extra actions, R-6.2)")
     state.tidied = field(doc, "tidied", bool)
     flip_post = field(doc, "flip_post", (int, type(None)))
     state.flip_post = -1 if flip_post is None else _in_range(flip_post, TOWERS, "flip_post")

@@ -50,7 +50,8 @@ class FredericusState(TurnRules, GameState):
     creature kind of captures and objectives; ``fredericus_holder`` the seat that drew Fredericus or
     ``NO_SEAT``; ``deck`` the objective deck, top card last; ``discards`` the face-up objectives;
     ``phase``/``turn``/``round`` the decision pending and whose it is (``turn`` is a place in ``order``);
-    ``actions_left``, ``captured`` (a bit per raptor), ``flipped``, ``tidied`` the current turn;
+    ``actions_left``, ``captured`` (a bit per raptor), ``flipped``, ``tidied`` the current turn (after a flip the
+    last ``FLIP_BONUS`` of ``actions_left`` are optional: ``extra_actions_left``, R-6.2);
     ``trigger`` how the end was triggered, or ``None``.
     """
 
@@ -260,6 +261,7 @@ class FredericusState(TurnRules, GameState):
             "round": self.round,
             "turn_number": self.turns_started,
             "actions_left": self.actions_left,
+            "extra_actions_left": self.extra_actions_left,  # optional (R-6.2): the turn may end with them unused
             "captured_this_turn": [raptor_text(r) for r in range(2 * self.players) if self.captured >> r & 1],
             "flipped_this_turn": self.flipped,
             "tidied_this_turn": self.tidied,
