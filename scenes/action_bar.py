@@ -15,6 +15,8 @@ from scenes.ui import ACCENT, DIM, TEXT
 BUTTON_HEIGHT = 40
 BUTTON_ICON = 24  # the action's icon before a button's label
 BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
+BUTTON_PADDING = 12  # the button's edges, left and right together, kept clear of its label
+LABEL_SIZES = (22, 20, 18, 16)  # a long label (a translation, a count) takes the first size that fits
 
 
 def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView, state: GameState,
@@ -41,8 +43,9 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
         rect = chooser.rect(option)
         is_focused = option == focused
         ui_art.draw_button(surface, rect, "focus" if is_focused else "normal")
-        label = text.render(view.label(state, option), 22, TEXT)
         name = view.icon(option)
+        room = rect.width - BUTTON_PADDING - (BUTTON_ICON + 6 if name else 0)
+        label = _fitted(context, view.label(state, option), room)
         width = label.get_width() + (BUTTON_ICON + 6 if name else 0)
         x = rect.centerx - width // 2
         if name:
@@ -52,3 +55,12 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
         surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
     if chooser.chosen and context.settings.hints:
         text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))
+
+
+def _fitted(context: AppContext, label: str, room: int) -> pygame.Surface:
+    """A button's label at the largest of ``LABEL_SIZES`` that fits ``room`` pixels (the smallest if none)."""
+    for size in LABEL_SIZES:
+        picture = context.text.render(label, size, TEXT)
+        if picture.get_width() <= room:
+            break
+    return picture

@@ -136,9 +136,9 @@ def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], d
 
 
 def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple[str, tuple[int, int, int]]],
-                 actions_left: int, actions_label: str, focus: str) -> None:
-    """The turn in a few words, the actions left as pips after ``actions_label``, and what the focused option
-    does."""
+                 actions_left: int, actions_label: str, focus: str, extra_left: int = 0) -> None:
+    """The turn in a few words, the actions left as pips after ``actions_label`` (the turn's own actions
+    filled, then a flip's optional extra actions as rings, R-6.2), and what the focused option does."""
     rect = STATUS_RECT
     paint_wedge(surface, rect)
     y = rect.y + 6
@@ -146,13 +146,22 @@ def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple
         for part in text.wrap(line, rect.width - 12, 18):
             text.blit(surface, part, 18, colour, topleft=(rect.x + 6, y))
             y += 17
-    if actions_left:
+    if actions_left or extra_left:
         left = text.blit(surface, actions_label, 18, (200, 206, 196), midleft=(rect.x + 6, y + 10)).right + 4
-        tooltip.add(pygame.Rect(left, y + 2, 18 * actions_left, 16), Message.of("tips.fredericus.actions",
-                                                                                  count=actions_left))
-        for pip in range(actions_left):
-            pygame.draw.circle(surface, GOLD, (left + 8 + 18 * pip, y + 10), 7)
-            pygame.draw.circle(surface, INK, (left + 8 + 18 * pip, y + 10), 7, 1)
+        if actions_left:
+            tooltip.add(pygame.Rect(left, y + 2, 18 * actions_left, 16), Message.of("tips.fredericus.actions",
+                                                                                      count=actions_left))
+        if extra_left:
+            tooltip.add(pygame.Rect(left + 18 * actions_left, y + 2, 18 * extra_left, 16),
+                        Message.of("tips.fredericus.extra_actions", count=extra_left))
+        for pip in range(actions_left + extra_left):
+            centre = (left + 8 + 18 * pip, y + 10)
+            if pip < actions_left:
+                pygame.draw.circle(surface, GOLD, centre, 7)
+                pygame.draw.circle(surface, INK, centre, 7, 1)
+            else:  # optional: a gold ring, to be used or left
+                pygame.draw.circle(surface, INK, centre, 7)
+                pygame.draw.circle(surface, GOLD, centre, 7, 2)
         y += 24
     for part in text.wrap(focus, rect.width - 12, 17)[: max((rect.bottom - y) // 16, 0)]:
         text.blit(surface, part, 17, (250, 204, 92), topleft=(rect.x + 6, y))

@@ -164,6 +164,8 @@ class FredericusView:
             if value == CENTRE:
                 return tr("fredericus.step.token_to_centre")
             return tr("fredericus.step.token_to_tower", tower=value)
+        if kind == "end" and game.phase_name == "play" and game.extra_actions_left and not game.own_actions_left:
+            return tr.plural("fredericus.step.end_unused", game.extra_actions_left)  # the extras are optional
         if kind in ("end", "stay"):
             return tr(f"fredericus.step.{kind}")
         return tr(f"fredericus.step.{kind}", row=value, tower=value)  # flip, seal, bet
@@ -229,7 +231,10 @@ class FredericusView:
         else:
             lines.append((tr("fredericus.info.turn", name=self._colour(game.current_seat),
                              phase=tr(f"fredericus.phase.{game.phase_name}")), 0))
-            if game.phase_name == "play":
+            if game.phase_name == "play" and game.extra_actions_left:  # a flip's extras are the last ones
+                lines.append((tr("fredericus.info.actions_extra", own=game.own_actions_left,
+                                 count=game.extra_actions_left), 0))
+            elif game.phase_name == "play":
                 lines.append((tr("fredericus.info.actions", count=game.actions_left), 0))
             if game.trigger is not None:
                 lines.append((tr("fredericus.info.last_round"), 0))
@@ -371,8 +376,9 @@ class FredericusView:
         focus = ""
         if chooser is not None and chooser.focused is not None:
             focus = self.label(game, chooser.focused)
-        actions = game.actions_left if game.phase_name == "play" else 0
-        panels.paint_status(surface, text, self._status_lines(game), actions, tr("fredericus.board.actions"), focus)
+        playing = game.phase_name == "play"
+        own, extra = (game.own_actions_left, game.extra_actions_left) if playing else (0, 0)
+        panels.paint_status(surface, text, self._status_lines(game), own, tr("fredericus.board.actions"), focus, extra)
         names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
         panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
@@ -421,6 +427,8 @@ class FredericusView:
             return [(tr("fredericus.prompt.over", name=self._colour(winner)), ACCENT)]
         lines = [(tr("fredericus.board.round", round=max(game.round, 1)), TEXT),
                  (tr(f"fredericus.prompt.{game.phase_name}", name=self._colour(game.current_seat)), TEXT)]
+        if game.phase_name in ("play", "seal") and game.extra_actions_left:
+            lines.append((tr.plural("fredericus.board.extra_optional", game.extra_actions_left), ACCENT))
         if game.trigger is not None:
             lines.append((tr("fredericus.info.last_round"), DANGER))
         return lines

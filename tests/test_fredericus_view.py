@@ -295,3 +295,38 @@ def test_the_rules_help_says_what_the_game_allows_a_falconer_with_a_hooded_rapto
                "fr": "même quand l'un de tes rapaces est chaperonné"}
     for language, phrase in phrases.items():
         assert phrase in Translator(language)("rules.fredericus"), language
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_r6_2_ending_early_says_how_many_extra_actions_go_unused(context, tmp_path, language):
+    """R-6.2 (revised 2026-11-24): after a flip the turn may end with the extra actions unused. The end button
+    says how many, in a label that fits its button; the panel counts own and optional extra actions apart."""
+    from scenes.action_bar import BUTTON_ICON, BUTTON_PADDING, LABEL_SIZES
+    from scenes.gameview import BAR_AREA
+
+    context.tr = tr = Translator(language)
+    view = FredericusView(context)
+    state = build_position(4, {7: "I", 0: "gT", 1: "II"}, actions_left=1)
+    for text in ("flip 0", "seal 1"):
+        state.apply(state.parse_action(text))
+    assert view.label(state, ("end", 0)) == tr("fredericus.step.end")  # not offered yet: the own action first
+    state.apply(state.parse_action("card 3 4"))
+    assert ("end", 0) in {view.steps(state, action)[0] for action in state.legal_actions()}
+    button = (BAR_AREA.width - 10) // 2 - BUTTON_PADDING - BUTTON_ICON - 6  # the play scene's two columns
+    for extra in (2, 1):
+        label = view.label(state, ("end", 0))
+        assert label == tr.plural("fredericus.step.end_unused", extra) and str(extra) in label
+        assert context.text.render(label, LABEL_SIZES[-1]).get_width() <= button, label
+        assert tr("fredericus.info.actions_extra", own=0, count=extra) in view.info_lines(state, frozenset())
+        surface = pygame.Surface((1280, 720))
+        view.draw_board(surface, state, ActionChooser(view, state, state.legal_actions()), frozenset({0}), [])
+        if extra == 2:
+            pygame.image.save(surface, str(screenshot_folder(tmp_path) / f"fredericus_extra_actions_{language}.png"))
+        state.apply(state.parse_action("card 4 3"))
+    assert view.label(state, ("end", 0)) == tr("fredericus.step.end")  # both extras used: a plain end
+
+
+def screenshot_folder(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
