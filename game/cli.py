@@ -203,7 +203,11 @@ def _play_setup(args: argparse.Namespace) -> Any:
         from game.falconi.variants import find_variant
 
         find_variant(args.variant)
-        return setup_from_spec("falconi", args.seats, seed, variant=args.variant)
+        notes: list[str] = []
+        setup = setup_from_spec("falconi", args.seats, seed, variant=args.variant, notes=notes)
+        for note in notes:
+            print(f"main.py: {note}")
+        return setup
     return setup_from_spec("fredericus", args.seats, seed, players=args.players, short_game=args.short_game)
 
 
@@ -270,7 +274,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "falconi":
         from game.falconi.setup import bots_from_spec, game_factory
 
-        bots = bots_from_spec(args.seats)
+        notes: list[str] = []
+        bots = bots_from_spec(args.seats, notes=notes)
+        for note in notes:
+            print(f"main.py: {note}", file=sys.stderr)
         police = tuple(seat for seat in bots if seat != 0)
         summary = simulate(game_factory(args.variant, police), bots, args.games, args.seed)
         summary = {"game": "falconi", "variant": args.variant.lower(), "seats": args.seats} | summary

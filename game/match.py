@@ -14,6 +14,7 @@ from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
+from game.falconi.seating import lone_police_at_port, moved_to_port_note
 from game.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
@@ -86,6 +87,9 @@ class MatchSetup:
                 raise GameError("Don Falconi's seat cannot be empty")
             if all(plan.kind == "off" for plan in self.seats[1:]):
                 raise GameError("at least one police car must be in play")
+            police = [seat for seat in (1, 2, 3) if self.seats[seat].kind != "off"]
+            if police in ([1], [3]):
+                raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
         else:
             if len(self.seats) not in (2, 3, 4):
                 raise GameError("Fredericus is for 2, 3 or 4 falconers")
@@ -294,9 +298,10 @@ class Match:
 
 
 def setup_from_spec(game: str, spec: str, seed: int, variant: str = "margherita", players: int | None = None,
-                    short_game: bool = False) -> MatchSetup:
+                    short_game: bool = False, notes: list[str] | None = None) -> MatchSetup:
     """A set-up from the command line's ``--seats``: per seat ``human`` (or ``human2``… for more people at
-    the screen), an AI level, or ``off``; missing seats are AI ``normal`` (Fredericus: up to ``players``)."""
+    the screen), an AI level, or ``off``; missing seats are AI ``normal`` (Fredericus: up to ``players``). A
+    lone police car is moved to the Port seat (F-4.2), and a sentence saying so is added to ``notes``."""
     names = [part.strip().lower() for part in spec.split(",")] if spec.strip() else []
     count = 4 if game == "falconi" else (players or max(2, len(names)))
     if len(names) > count:
@@ -312,6 +317,10 @@ def setup_from_spec(game: str, spec: str, seed: int, variant: str = "margherita"
             plans.append(SeatPlan.human(int(name[5:] or 1) - 1))
         else:
             raise GameError(f"seat {index + 1}: {name!r} is not human, human2…human4, easy, normal, hard or off")
+    if game == "falconi":
+        plans, moved = lone_police_at_port(plans, lambda plan: plan.kind == "off", OFF)
+        if moved is not None and notes is not None:
+            notes.append(moved_to_port_note(moved))
     used = sorted({plan.person for plan in plans if plan.kind == "person"})
     renumber = {person: index for index, person in enumerate(used)}
     plans = [SeatPlan.human(renumber[plan.person]) if plan.kind == "person" else plan for plan in plans]

@@ -42,7 +42,7 @@ def every_screen(context: AppContext) -> list[Screen]:
     off, normal, hard = SeatPlan("off"), SeatPlan.ai("normal"), SeatPlan.ai("hard")
     solo = MatchSetup("falconi", (SeatPlan.human(0), normal, normal, normal), people[:1], seed=3, variant="salami")
     two = MatchSetup("falconi", (SeatPlan.human(0), off, SeatPlan.human(1), off), people, seed=3, variant="diavola")
-    pad_first = MatchSetup("falconi", (SeatPlan.human(1), SeatPlan.human(0), off, off), people, seed=3)
+    pad_first = MatchSetup("falconi", (SeatPlan.human(1), off, SeatPlan.human(0), off), people, seed=3)
 
     def board(setup: MatchSetup) -> Callable[[], list[Any]]:
         return lambda: [start_match_scene(context, Match(setup))]

@@ -25,19 +25,15 @@ def info_lines(tr: Translator, text: TextCache, state: FalconiState, hides: bool
         lines.append(ending(tr, state))
     else:
         lines.append(tr("falconi.info.turn", turn=state.turn, seat=names[state.turn_seat]))
-        phase = state.phase
-        hidden_draw = hides and state.turn_seat == FUGITIVE
-        if phase == ESCAPE_PLACE and hidden_draw:
-            phase = PHASE_NAMES.index("action")  # his draw stays face down (F-9)
         lines.append(tr("falconi.info.phase", seat=names[state.decider],
-                        phase=tr(f"falconi.phase.{PHASE_NAMES[phase]}")))
+                        phase=tr(f"falconi.phase.{PHASE_NAMES[state.phase]}")))
         if state.variant.mode == 2:
             lines.append(" · ".join((tr("falconi.info.actions_left", count=state.actions_left,
                                         total=ACTIONS_PER_TURN),
                                      tr("falconi.info.round", round=state.round, limit=ROUND_LIMIT))))
             if state.last_round:
                 lines.append(tr("falconi.info.last_round"))
-        if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE) and not hidden_draw:
+        if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):  # never his: he keeps his draws (F-6.3)
             lines.append(tr("falconi.info.drawn", tile=item_name(tr, state.drawn)))
     for seat in state.seats:
         if state.status[seat] == OUT:

@@ -49,11 +49,11 @@ from scenes.gameview import BAR_AREA, BOARD_AREA
 from scenes.ui import DANGER, GOOD, seat_colour
 
 ACCOMPLICE = "accomplice"
-BUTTONS = ("draw", "boost", "bomb", "pass", "keep")
+BUTTONS = ("draw", "boost", "bomb", "pass")
 GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
 # The icon (a name of ``scenes.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
 # Mode II action (the values of ``GROUPS``).
-BUTTON_ICONS = {"draw": "draw_tile", "boost": "chili_boost", "bomb": "chili_bomb", "pass": "pass", "keep": "keep"}
+BUTTON_ICONS = {"draw": "draw_tile", "boost": "chili_boost", "bomb": "chili_bomb", "pass": "pass"}
 GROUP_ICONS = {"place": "place_tile", "drive": "drive", "turn": "three_point_turn", "escape": "escape_tile",
                "accomplice": "accomplice"}
 
@@ -223,9 +223,11 @@ class FalconiView:
         if kind == "blast":
             return tr("falconi.tip.blast", cell=cell_text(city, value >> 2))
         if kind == "slot":
-            accomplice = state.table.accomplice[value] in state.legal
-            return tr("falconi.tip.accomplice_slot" if accomplice else "falconi.tip.escape_slot",
-                      slot=city.slots[value].name)
+            if state.table.accomplice[value] in state.legal:
+                return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
+            district = DISTRICTS.index(city.slots[value].district or "")
+            fresh = state.phase == ACTION and state.fresh == ESCAPE + district  # F-6.3: within his draw
+            return tr("falconi.tip.escape_slot_free" if fresh else "falconi.tip.escape_slot", slot=city.slots[value].name)
         if kind == "step":
             nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
             if nxt < 0:

@@ -8,13 +8,14 @@ from typing import Any
 
 import pygame
 
+from game.falconi.seating import lone_police_at_port
 from game.i18n import Translator
 from game.match import AI_LEVELS, KEYBOARD, OFF, Match, MatchSetup, Person, SeatPlan
 from game.saves import SaveError
 from scenes.context import AppContext, default_name
 from scenes.menus import MenuScene, report_unreadable_save
 from scenes.stack import Push, Transition
-from scenes.ui import LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 MAX_PEOPLE = 4
 PAD_CHOICES = 4
@@ -52,6 +53,7 @@ class SeatSetupScene(MenuScene):
             self.plans = [SeatPlan.human(0)] + [SeatPlan.ai("normal")] * (players - 1)
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
+        self.moved = ""  # says that a lone police seat was moved to the Port (F-4.2)
         super().__init__(context)
         self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text,
                          sound=context.audio.play)
@@ -136,7 +138,11 @@ class SeatSetupScene(MenuScene):
 
     def _set_seat(self, seat: int, plan: SeatPlan) -> None:
         self.plans[seat] = plan
-        self.error = ""
+        self.error = self.moved = ""
+        if self.game == "falconi":
+            self.plans, moved = lone_police_at_port(self.plans, lambda plan: plan.kind == "off", OFF)
+            if moved is not None:  # F-4.2: a lone police car is the Port car; the rows show it moved
+                self.moved = self.context.tr("setup.note.lone_police", seat=self.context.tr(FALCONI_SEATS[moved]))
         self.rebuild()
 
     def _set_device(self, person: int, device: str) -> None:
@@ -193,8 +199,11 @@ class SeatSetupScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        text = self.context.text
         what = describe_game(self.context.tr, self.game, self.variant, self.short_game)
-        self.context.text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
+        text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
+        for number, line in enumerate(reversed(text.wrap(self.moved, 1100, 24))):
+            text.blit(surface, line, 24, ACCENT, shadow=2, midbottom=(LOGICAL_SIZE[0] // 2, 690 - 26 * number))
 
 
 def describe_game(tr: Translator, game: str, variant: str, short_game: bool) -> str:

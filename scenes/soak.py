@@ -105,7 +105,7 @@ def match_plans(seed: int, levels: Sequence[str] = LEVEL_MIX) -> Iterator[Plan]:
         if number % 2 == 0:
             variant = variants[turn % len(variants)]
             cars = POLICE_CARS[(turn // len(variants) + turn) % len(POLICE_CARS)]
-            police = set(rng.sample((1, 2, 3), cars))
+            police = set(rng.sample((1, 2, 3), cars)) if cars > 1 else {2}  # a lone car is the Port's (F-4.2)
             in_play = [0, *sorted(police)]
             chosen = _levels(rng, levels, 4, in_play, strongest=number < FIRST_ROUND)
             seats = tuple(SeatPlan.ai(chosen[seat]) if seat in in_play else SeatPlan("off") for seat in range(4))

@@ -144,9 +144,6 @@ def _check_cars(state: FalconiState, data: dict[str, Any]) -> None:
             cell = place.split(" ")[0]
             if cell not in data["board"]:
                 assert place == START_PLACES[seat], f"Mode II car of seat {seat} on the empty cell {place}"
-    if state.variant.mode == 1 and not state.is_terminal():
-        police = {data["cars"][seat] for seat in POLICE if state.status[seat] == ACTIVE}
-        assert data["cars"][FUGITIVE] not in police, "a police car stands at Don Falconi's open end, uncaught"
     if state.status[FUGITIVE] != ACTIVE:
         raise AssertionError("Don Falconi is never out: he wins or loses")
     assert any(state.status[seat] != OFF for seat in POLICE)
@@ -195,14 +192,70 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
                     assert len(state.reserves[state.turn_seat]) < 2 and state.pile
                 if action.verb == "accomplice":
                     assert state.acted == 0 and state.accomplice >= 0
-    if state.phase == ESCAPE_PLACE:
+    if state.phase == ESCAPE_PLACE:  # F-5.6, F-6.3: placed at once, on a free slot of its colour
+        assert not (state.variant.mode == 2 and state.turn_seat == FUGITIVE), "Don Falconi keeps what he draws"
         district = data["drawn"].split(":")[1]
         for action in legal:
-            if action.verb == "escape":
-                name = state.city.slots[action.slot].name
-                assert SLOT_DISTRICTS[name] == district and name not in NOT_PLAIN and name not in data["escapes"]
-            else:
-                assert action.verb == "keep" and state.turn_seat == FUGITIVE and state.variant.mode == 2
+            assert action.verb == "escape"
+            name = state.city.slots[action.slot].name
+            assert SLOT_DISTRICTS[name] == district and name not in NOT_PLAIN and name not in data["escapes"]
+    if data["fresh"] is not None:  # F-6.3: the escape tile he just drew, in his reserve
+        assert state.variant.mode == 2 and data["fresh"] in data["reserves"][FUGITIVE]
+    if state.variant.mode == 2 and data["phase"] == "action" and state.acted == 0 and state.actions_left == 3:
+        seat = state.turn_seat  # F-6.5: a car whose turn begins has a way on, else it was blocked
+        assert has_a_way_on(state, seat), f"seat {seat} plays a turn with no way on"
+
+
+def has_a_way_on(state: FalconiState, seat: int) -> bool:
+    """F-6.5, worked out here independently of the engine: follow the car's roads (turning round where a
+    three-point turn would let it) and look for an open end, an escape way (the fugitive), a block a boost
+    could smash (the fugitive with a boost), or the fugitive's lane (a police car)."""
+    board, links, exits = state.board, state.links, _lanes()
+    start = state.cars[seat]
+    if board[start >> 2] == 255:
+        return True
+    held = {item - 6 for item in state.reserves[FUGITIVE] if item >= 6} | (
+        {state.accomplice} if state.accomplice >= 0 else set())
+    frontier, seen = [start], {start}
+    while frontier:
+        place = frontier.pop()
+        cell, entry = place >> 2, place & 3
+        joined = exits(board[cell], entry)
+        moves = [cell * 4 + edge for edge in joined if edge != entry]  # three-point turns
+        for edge in joined:
+            nxt = links[cell * 4 + edge]
+            if nxt < 0:
+                slot = -nxt - 1
+                if seat == FUGITIVE and (state.escapes[slot] >= 0 or slot in _free_slots(state, held)):
+                    return True
+                continue
+            if seat != FUGITIVE and nxt == state.cars[FUGITIVE]:
+                return True
+            ahead = board[nxt >> 2]
+            if ahead == 255:
+                return True
+            if exits(ahead, nxt & 3):
+                moves.append(nxt)
+            elif seat == FUGITIVE and state.boosts > 0:
+                return True
+        for move in moves:
+            if move not in seen:
+                seen.add(move)
+                frontier.append(move)
+    return False
+
+
+def _free_slots(state: FalconiState, districts: set[int]) -> set[int]:
+    names = ("country", "port", "forest")
+    return {state.city.slot_by_name[name] for name, district in SLOT_DISTRICTS.items()
+            if district in {names[d] for d in districts} and name not in NOT_PLAIN
+            and state.escapes[state.city.slot_by_name[name]] < 0}
+
+
+def _lanes() -> Callable[[int, int], tuple[int, ...]]:
+    from game.falconi.tiles import EXITS
+
+    return lambda tile, entry: EXITS[tile][entry]
 
 
 def _check_actions_text(state: FalconiState) -> None:
@@ -245,11 +298,8 @@ def _check_observations(state: FalconiState, data: dict[str, Any], rng: random.R
         if seat == FUGITIVE:
             assert view["reserves"] == data["reserves"] and view["accomplice"] == data["accomplice"]
             continue
-        if mode2:  # F-6.2: his reserve is face down
-            assert view["reserves"][FUGITIVE] == len(state.reserves[FUGITIVE])
-            if state.phase == ESCAPE_PLACE and state.turn_seat == FUGITIVE:
-                # Neither the tile nor that it is an escape tile shows: he is still taking his draw.
-                assert view["drawn"] is None and view["phase"] == "action"
+        if mode2:  # F-6.2: his reserve is face down; F-6.3: nor does it show whether he just drew an escape tile
+            assert view["reserves"][FUGITIVE] == len(state.reserves[FUGITIVE]) and view["fresh"] is None
         else:
             assert view["reserves"][FUGITIVE] == data["reserves"][FUGITIVE]
         assert view["accomplice"] == ("hidden" if state.accomplice >= 0 else None)
@@ -388,7 +438,7 @@ def play_checked(
     return state, played
 
 
-RARE_VERBS = ("catch", "bomb", "blast", "boost", "accomplice", "escape", "keep")
+RARE_VERBS = ("catch", "bomb", "blast", "boost", "accomplice", "escape")
 
 
 def eager_chooser(rng: random.Random) -> Callable[[Sequence[Any]], Any]:

@@ -45,10 +45,20 @@ def test_a_bad_play_command_says_why(started, capsys, argv, message):
 
 
 def test_two_people_at_one_screen():
-    setup = setup_from_spec("falconi", "human2,human,off,off", 1)
-    assert [plan.person for plan in setup.seats[:2]] == [1, 0] and len(setup.people) == 2
+    setup = setup_from_spec("falconi", "human2,off,human,off", 1)
+    assert [setup.seats[0].person, setup.seats[2].person] == [1, 0] and len(setup.people) == 2
     with pytest.raises(GameError):
         setup_from_spec("falconi", "human,human,human,human,human", 1)
+
+
+@pytest.mark.parametrize("spec", ["human,easy,off,off", "human,off,off,easy"])
+def test_f4_2_a_lone_police_seat_on_the_command_line_moves_to_the_port_and_it_says_so(spec, started, capsys):
+    notes: list[str] = []
+    setup = setup_from_spec("falconi", spec, 1, notes=notes)
+    assert [plan.kind for plan in setup.seats] == ["person", "off", "ai", "off"]
+    assert len(notes) == 1 and "Port" in notes[0]
+    assert cli.main(["play", "falconi", "--seats", spec]) == 0
+    assert "Port" in capsys.readouterr().out and started
 
 
 def test_a_game_started_from_the_command_line_keeps_the_saved_game_aside(started, tmp_path, monkeypatch, capsys):
@@ -57,9 +67,9 @@ def test_a_game_started_from_the_command_line_keeps_the_saved_game_aside(started
     saves = tmp_path / "saves"
     saves.mkdir()
     (saves / "autosave.json").write_text('{"an": "older game"}')
-    assert cli.main(["play", "falconi", "--seats", "human,easy,off,off"]) == 0
+    assert cli.main(["play", "falconi", "--seats", "human,off,easy,off"]) == 0
     kept = list(saves.glob("autosave.kept-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == '{"an": "older game"}'
     assert not (saves / "autosave.json").exists() and kept[0].name in capsys.readouterr().out
-    assert cli.main(["play", "falconi", "--seats", "human,easy,off,off"]) == 0  # nothing saved: nothing to say
+    assert cli.main(["play", "falconi", "--seats", "human,off,easy,off"]) == 0  # nothing saved: nothing to say
     assert len(list(saves.glob("autosave.*.json"))) == 1 and "kept" not in capsys.readouterr().out

@@ -72,7 +72,7 @@ def solo(variant: str) -> MatchSetup:
 
 TWO_PEOPLE = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
                         (Person("Anna"), Person("Bruno")), seed=5, variant="diavola")
-ON_A_PAD = MatchSetup("falconi", (SeatPlan.human(1), SeatPlan.human(0), OFF, OFF),
+ON_A_PAD = MatchSetup("falconi", (SeatPlan.human(1), OFF, SeatPlan.human(0), OFF),
                       (Person("Anna"), Person("Bruno", "pad1")), seed=4)  # Bruno, on a pad, plays first
 FREDERICUS = MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.human(1)), (Person("Anna"), Person("Bruno")),
                         seed=9)

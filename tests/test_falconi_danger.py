@@ -61,7 +61,8 @@ def test_mode1_a_road_closed_by_a_chili_bomb_keeps_the_car_out():
 
 def test_mode1_a_car_reaches_through_a_tunnel():
     # Country police leaves (0,1) westward through W1 and comes back in at (8,7) through its east edge (F-1.4).
-    state = build(police=(COUNTRY,), cars={COUNTRY: "0,1 N"}, turn_seat=COUNTRY, phase="place", drawn="curve")
+    state = build(police=(COUNTRY, FOREST), cars={COUNTRY: "0,1 N"}, turn_seat=COUNTRY, phase="place",
+                  drawn="curve")
     assert cars_at(state, "8,7 E") == {COUNTRY}
 
 

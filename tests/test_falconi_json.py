@@ -80,8 +80,29 @@ def test_a_save_of_another_format_is_refused() -> None:
 
 def test_a_save_from_a_newer_version_is_refused() -> None:
     data = save()
-    data["version"] = 2
-    refused(data, r"newer version of the game \(format 2, this game reads up to 1\)")
+    data["version"] = 3
+    refused(data, r"newer version of the game \(format 3, this game reads up to 2\)")
+
+
+def test_a_version_1_state_without_a_fresh_escape_tile_still_loads() -> None:
+    data = save("salami")
+    data["version"] = 1
+    del data["fresh"]
+    assert FalconiState.from_json(data).fresh == -1
+
+
+def test_f6_3_a_fresh_escape_tile_must_be_an_escape_tile_in_don_falconis_mode2_reserve() -> None:
+    data = save("salami")
+    data["fresh"] = "escape:port"
+    refused(data, "fresh escape tile must be")
+
+
+def test_f6_3_a_version_1_state_of_don_falconi_looking_at_a_drawn_escape_tile_is_refused_saying_why() -> None:
+    data = save("salami")
+    data["version"], data["phase"] = 1, "escape"
+    data["drawn"] = data["pile"].pop()  # any tile: the phase alone is what the revised rules no longer have
+    data["turn_seat"] = data["decider"] = 0
+    refused(data, "revised|escape tile")
 
 
 @pytest.mark.parametrize("version", [0, -1, "1", 1.0, True, None])
@@ -114,7 +135,7 @@ def test_the_field_list_is_the_save_format() -> None:
     assert all(set(save(kind)) == set(TOP_LEVEL) for kind in _positions())
 
 
-@pytest.mark.parametrize("name", TOP_LEVEL)
+@pytest.mark.parametrize("name", [name for name in TOP_LEVEL if name != "fresh"])  # fresh: new in version 2
 def test_a_save_missing_a_field_is_refused_naming_it(name: str) -> None:
     kind, pattern = NULLABLE.get(name, ("salami", f"'?{name}'?"))
     data = save(kind)
@@ -128,7 +149,7 @@ WRONG_TYPES = [
     ("escapes", []), ("pile", {}), ("pile", 40), ("reserves", {}), ("set_aside", "x"), ("bombs", "2"),
     ("bombs", True), ("boosts", None), ("cars", {}), ("status", "active"), ("turn_seat", "0"), ("decider", None),
     ("phase", 1), ("actions_left", "3"), ("acted", None), ("pre_drive", 0), ("last_round", "no"), ("turn", 1.0),
-    ("round", []), ("outcome", []), ("outcome", "caught"),
+    ("round", []), ("outcome", []), ("outcome", "caught"), ("fresh", 5),
 ]
 
 

@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from game.core.errors import ActionFormatError, IllegalActionError, StateFormatError
 from game.falconi.actions import Action
-from game.falconi.constants import ESCAPE_PLACE, FUGITIVE, OFF, POLICE
+from game.falconi.constants import FUGITIVE, OFF, POLICE
 from game.falconi.state import FalconiState
 
 variants = st.sampled_from(VARIANT_NAMES)
@@ -189,7 +189,7 @@ MALFORMED = [
     "place rhombus 4,5 r0", "place curve 9,0 r0", "place curve 4,-1 r0", "place curve 4;5 r0", "place curve x,y r0",
     "drive", "drive 4,5", "drive 4,5 X", "drive 4,5 NE", "drive Q3", "drive N9", "drive 4,5 N extra", "catch",
     "catch Z", "catch N E", "blast 4,5", "escape", "escape N", "escape 4,5", "step", "step 5", "turn west",
-    "boost", "boost N,E,S,W", "boost N,,E", "boost ,", "accomplice", "accomplice Z1", "keep it",
+    "boost", "boost N,E,S,W,N", "boost N,,E", "boost ,", "accomplice", "accomplice Z1", "keep it",
 ]
 
 
@@ -233,17 +233,15 @@ def test_near_miss_action_text_reads_or_raises_action_format_error(verb: str, wo
 # --- (c) determinize depends only on what the seat sees ---------------------------------------------------------
 def _redeal_hidden(state: FalconiState, seat: int, rng: random.Random) -> FalconiState | None:
     """A state differing from ``state`` only in what ``seat`` cannot see: the pile's order; for the police in
-    Mode II also which tiles are in the fugitive's face-down reserve, in a drawn escape tile he has not shown
-    and (Diavola) the district of his accomplice — swapped consistently with the pile. Built through JSON,
-    so it is validated like a save; ``None`` if the re-deal happens to make an impossible position."""
+    Mode II also which tiles are in the fugitive's face-down reserve, whether he just drew an escape tile and
+    (Diavola) the district of his accomplice — swapped consistently with the pile. Built through JSON, so it
+    is validated like a save; ``None`` if the re-deal happens to make an impossible position."""
     data = state.to_json()
     hides = seat != FUGITIVE and state.variant.mode == 2
-    hidden_draw = hides and state.phase == ESCAPE_PLACE and state.turn_seat == FUGITIVE
     pool = list(data["pile"])
     if hides:
         pool += data["reserves"][FUGITIVE]
-    if hidden_draw:
-        pool.append(data["drawn"])
+        data["fresh"] = None
     if seat != FUGITIVE and data["accomplice"] is not None:
         pool.append("escape:" + data["accomplice"])
     rng.shuffle(pool)
@@ -254,8 +252,6 @@ def _redeal_hidden(state: FalconiState, seat: int, rng: random.Random) -> Falcon
 
     if seat != FUGITIVE and data["accomplice"] is not None:
         data["accomplice"] = take_escape().split(":")[1]
-    if hidden_draw:
-        data["drawn"] = take_escape()
     if hides:
         count = len(data["reserves"][FUGITIVE])
         data["reserves"][FUGITIVE], pool = sorted(pool[:count]), pool[count:]
@@ -295,34 +291,34 @@ def test_determinize_depends_only_on_what_the_seat_sees(variant, police, seed, i
     assert one.observation(seat) == state.observation(seat)
 
 
-def _fugitive_escape_decisions(count: int) -> list[FalconiState]:
-    """Mode II positions where Don Falconi has drawn an escape tile and not yet shown or kept it (F-6.3)."""
+def _fresh_escape_positions(count: int) -> list[FalconiState]:
+    """Mode II positions where Don Falconi has just drawn an escape tile, which he may still place free of
+    charge (F-6.3)."""
     found = []
     for seed in range(200):
         for variant in ("salami", "diavola"):
             state = FalconiState.new_game(variant, seed, POLICE)
             rng = random.Random(seed)
             while not state.is_terminal():
-                if state.phase == ESCAPE_PLACE and state.turn_seat == FUGITIVE:
+                if state.fresh >= 0:
                     found.append(state.clone())
                     break
                 state.apply(rng.choice(state.legal_actions()))
             if len(found) == count:
                 return found
-    raise AssertionError("no position with a hidden escape tile drawn by Don Falconi")
+    raise AssertionError("no position with a fresh escape tile drawn by Don Falconi")
 
 
-def test_determinize_ignores_the_escape_tile_don_falconi_drew_but_has_not_shown() -> None:
-    for state in _fugitive_escape_decisions(3):
+def test_f6_3_determinize_ignores_whether_don_falconi_just_drew_an_escape_tile() -> None:
+    for state in _fresh_escape_positions(3):
         for police in (seat for seat in POLICE if state.status[seat] != OFF):
             view = state.observation(police)
-            assert view["drawn"] is None and view["phase"] == "action"  # not even that it is an escape tile
+            assert view["fresh"] is None and view["reserves"][FUGITIVE] == len(state.reserves[FUGITIVE])
             for k in range(5):
                 twin = _redeal_hidden(state, police, random.Random(k))
                 assert twin is not None and twin.observation(police) == state.observation(police)
                 one, two = state.determinize(police, random.Random(k)), twin.determinize(police, random.Random(k))
-                assert one.to_json() == two.to_json()
-                assert one.drawn >= 6 and one.phase == ESCAPE_PLACE  # still an escape tile to decide on
+                assert one.to_json() == two.to_json() and one.fresh == -1
                 assert tuple(one.legal_actions()) == tuple(two.legal_actions())
 
 

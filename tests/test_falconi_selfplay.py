@@ -64,7 +64,7 @@ def test_self_play_games_reach_every_kind_of_action() -> None:
         verbs[state.variant.mode].update(text.split()[0] for text in played)
         endings[state.outcome.termination] += 1
     assert set(verbs[1]) == {"place", "drive", "catch", "bomb", "pass", "blast", "escape"}
-    assert set(verbs[2]) == {"draw", "place", "step", "turn", "escape", "keep", "boost", "accomplice"}
+    assert set(verbs[2]) == {"draw", "place", "step", "turn", "escape", "boost", "accomplice"}
     assert {"catch", "fugitive_blocked", "police_out", "escape", "round_limit"} <= set(endings)
 
 

@@ -23,7 +23,7 @@ from scenes.overlays import HandOverOverlay
 from scenes.play import PlayScene
 
 ANNA_AND_BRUNO = (Person("Anna"), Person("Bruno"))
-ANNA_FLEES_BRUNO_CHASES = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan.human(1), OFF, OFF), ANNA_AND_BRUNO,
+ANNA_FLEES_BRUNO_CHASES = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF), ANNA_AND_BRUNO,
                                      seed=1)
 
 
@@ -90,7 +90,7 @@ def test_the_leaders_are_everyone_with_the_most_wins():
 
 @pytest.mark.parametrize("setup, is_series", [
     (ANNA_FLEES_BRUNO_CHASES, True),
-    (MatchSetup("falconi", (SeatPlan.human(0), SeatPlan.ai("easy"), OFF, OFF)), False),  # one person
+    (MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.ai("easy"), OFF)), False),  # one person
     (MatchSetup("falconi", (SeatPlan.ai("easy"), SeatPlan.human(0), SeatPlan.human(1), OFF), ANNA_AND_BRUNO), False),
     (MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.human(1)), ANNA_AND_BRUNO), False),
 ])

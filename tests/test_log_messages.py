@@ -22,8 +22,9 @@ import pytest
 
 from game.core.message import Message, is_key
 from game.core.protocol import GameState
-from game.falconi.actions import BOMB, DRAW, KEEP, PASS
+from game.falconi.actions import BOMB, DRAW, PASS
 from game.falconi.actions import Action as FalconiAction
+from game.falconi.network import BoostStep
 from game.falconi.state import FalconiState
 from game.fredericus import FredericusState
 from game.fredericus.actions import (
@@ -49,7 +50,7 @@ from game.settings import LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}
 FALCONI_VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
-RARE_VERBS = {"catch", "bomb", "pass", "blast", "escape", "accomplice", "keep", "boost"}
+RARE_VERBS = {"catch", "bomb", "pass", "blast", "escape", "accomplice", "boost"}
 MAX_DECISIONS = 5_000
 
 
@@ -160,8 +161,11 @@ def falconi_messages() -> list[Message]:
         said.append(state.narrate(FalconiAction("escape", slot=slots[name])))
         said.append(state.narrate(FalconiAction("accomplice", slot=slots[name])))
     said.append(state.narrate(FalconiAction("escape", slot=slots["S4"])))  # no district: the text form
-    said += [state.narrate(action) for action in (BOMB, PASS, KEEP, DRAW, FalconiAction("turn", edge=0))]
-    said += [state.narrate(FalconiAction("boost", path=(0, 1, 2)[:length])) for length in (1, 2, 3)]
+    said += [state.narrate(action) for action in (BOMB, PASS, DRAW, FalconiAction("turn", edge=0))]
+    said += [state.narrate(FalconiAction("boost", path=(0, 1, 2, 3)[:length])) for length in (1, 2, 3, 4)]
+    smashing = state.clone()  # F-6.6 (b): through the block ahead, into the crater and up to 3 tiles beyond
+    smashing.boost_steps = {(0, 1, 2, 3)[:length]: (BoostStep(cell * 4, cell),) for length in (1, 2, 3, 4)}
+    said += [smashing.narrate(FalconiAction("boost", path=path)) for path in smashing.boost_steps]
     answering = state.clone()
     answering.catch_edge = 0  # Don Falconi may answer a catch with a Chili Bomb (F-5.2)
     said.append(answering.narrate(PASS))
@@ -251,7 +255,7 @@ def test_a_message_without_fields_and_an_unknown_key_still_render():
     assert TRANSLATORS["de"].message(Message("log.nobody")) == "Niemand"
     assert TRANSLATORS["fr"].message(Message("no.such.key")) == "no.such.key"
     assert TRANSLATORS["it"].message(Message.of("log.falconi.draw", who="@no.such.seat")) == (
-        "no.such.seat pesca una tessera strada"
+        "no.such.seat pesca una tessera"
     )
 
 

@@ -73,7 +73,7 @@ def test_undo_stops_when_the_turn_has_passed():
 
 
 def test_undo_needs_a_person_to_play():
-    match = falconi(seats=(SeatPlan.ai("easy"), SeatPlan.human(0), OFF, OFF))
+    match = falconi(seats=(SeatPlan.ai("easy"), OFF, SeatPlan.human(0), OFF))
     play_first(match, "place")
     with pytest.raises(GameError, match="nothing to undo"):
         match.undo()
@@ -94,7 +94,7 @@ def test_take_back_rewinds_to_the_start_of_my_last_turn_against_ai():
 
 
 def test_take_back_is_only_for_games_against_ai():
-    match = falconi(seats=(SeatPlan.human(0), SeatPlan.human(1), OFF, OFF), people=TWO_PEOPLE)
+    match = falconi(seats=(SeatPlan.human(0), OFF, SeatPlan.human(1), OFF), people=TWO_PEOPLE)
     play_first(match, "place")
     assert not match.can_take_back(0)
     with pytest.raises(GameError, match="only against AI"):

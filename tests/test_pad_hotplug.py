@@ -77,7 +77,7 @@ def test_a_pad_plugged_back_in_resumes_the_game_with_it(tmp_path, monkeypatch):
 @pytest.mark.parametrize("device, answer, instance_id", [("pad1", "press", 3), ("pad2", "plug_in", 100)])
 def test_a_persons_pad_not_seen_yet_is_asked_for_at_their_turn_and_bound_when_one_answers(
         tmp_path, monkeypatch, device, answer, instance_id):
-    seats = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan("off"), SeatPlan("off"))
+    seats = (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(1), SeatPlan("off"))
     setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno", device)), seed=3)
     driver = open_game(tmp_path, monkeypatch, setup)
     try:
@@ -93,7 +93,7 @@ def test_a_persons_pad_not_seen_yet_is_asked_for_at_their_turn_and_bound_when_on
             plug_in(driver, 0)  # the only pad plugged in is pad1: Bruno plays with it now
         assert driver.top is scene and scene.match.setup.people[1].device == "pad1"
         choose(driver, scene, scene.match.state.legal_actions()[0], "pad", pad=instance_id)
-        assert scene.match.log[-1].seat == 1
+        assert scene.match.log[-1].seat == 2
     finally:
         driver.app.close()
 
@@ -141,7 +141,7 @@ def test_a_pad_pulled_out_under_another_overlay_is_asked_for_once_it_closes(tmp_
 
 
 def test_a_pad_that_comes_back_as_another_persons_is_not_taken_over(tmp_path, monkeypatch):
-    seats = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan("off"), SeatPlan("off"))
+    seats = (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(1), SeatPlan("off"))
     setup = MatchSetup("falconi", seats, (Person("Anna", "pad1"), Person("Bruno", "pad2")), seed=3)
     driver = open_game(tmp_path, monkeypatch, setup)
     try:

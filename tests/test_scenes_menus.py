@@ -92,14 +92,32 @@ def test_seat_presets_give_the_two_player_forms_of_f_4_2(driver):
 def test_starting_without_police_is_refused_with_a_message(driver):
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
-    for seat in (1, 2, 3):
-        scene.menu.focus = scene.menu.items.index(scene.menu.item(f"seat{seat}"))
-        driver.key(pygame.K_LEFT)  # from "AI normal" back... round to "Empty" (the last choice)
-        while scene.menu.item(f"seat{seat}").value != "Empty":
-            driver.key(pygame.K_RIGHT)
+    for seat in (1, 3, 2):  # the Port seat last: a lone Country or Forest car would move there (F-4.2)
+        empty_the_seat(driver, scene, seat)
     scene.menu.focus = scene.menu.items.index(scene.menu.item("start"))
     driver.key(pygame.K_RETURN)
     assert driver.top is scene and "police car" in scene.menu.item("start").note
+
+
+def empty_the_seat(driver, scene, seat: int) -> None:
+    scene.menu.focus = scene.menu.items.index(scene.menu.item(f"seat{seat}"))
+    driver.key(pygame.K_LEFT)  # from "AI normal" back... round to "Empty" (the last choice)
+    while scene.menu.item(f"seat{seat}").value != "Empty":
+        driver.key(pygame.K_RIGHT)
+
+
+def test_f4_2_a_lone_police_seat_moves_to_the_port_and_the_screen_says_so(driver, tmp_path):
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
+    scene = driver.top
+    scene.menu.focus = scene.menu.items.index(scene.menu.item("seat1"))
+    driver.key(pygame.K_RIGHT)  # the Country car: from "AI normal" to "AI hard"
+    empty_the_seat(driver, scene, 2)
+    empty_the_seat(driver, scene, 3)  # the Country car would be alone: it moves to the Port
+    assert [item.value for item in (scene.menu.item(f"seat{seat}") for seat in (1, 2, 3))] == \
+        ["Empty", "AI hard", "Empty"]
+    assert "Port" in scene.moved and "Country police" in scene.moved
+    assert scene.setup(seed=1).new_state().seats == (0, 2)
+    driver.save(screenshot_dir(tmp_path), "menu_seats_lone_police")
 
 
 def test_settings_change_at_once_and_are_remembered(driver, tmp_path):

@@ -267,7 +267,7 @@ def test_hints_can_be_turned_off(tmp_path, monkeypatch):
 
 
 def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
-    seats = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan("off"), SeatPlan("off"))
+    seats = (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(1), SeatPlan("off"))
     setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=1)
     driver = open_app(tmp_path, monkeypatch, setup)
     try:
@@ -278,7 +278,7 @@ def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
         driver.click_item("series")
         second = driver.top
         assert isinstance(second, PlayScene) and second is not scene
-        assert second.match.setup.person_of(0) == 1 and second.match.setup.person_of(1) == 0
+        assert second.match.setup.person_of(0) == 1 and second.match.setup.person_of(2) == 0
         assert second.match.series is over.series
     finally:
         driver.app.close()

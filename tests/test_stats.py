@@ -128,7 +128,7 @@ def random_finish(setup: MatchSetup, seed: int) -> Match:
 
 
 @pytest.mark.parametrize("setup", [falconi((ME, EASY, NORMAL, OFF), variant="diavola"),
-                                   falconi((HARD, ME, OFF, OFF), variant="funghi"),
+                                   falconi((HARD, OFF, ME, OFF), variant="funghi"),
                                    MatchSetup("fredericus", (NORMAL, ME), short_game=True)])
 def test_a_real_finished_match_counts_one_game_as_its_outcome_says(setup):
     match = random_finish(setup, 4)
@@ -273,7 +273,7 @@ def test_a_record_the_disk_refuses_is_told_and_the_game_goes_on(driver, tmp_path
     context = driver.app.context
     (tmp_path / "blocker").write_text("a file where the folder should be")
     context.data_folder = tmp_path / "blocker" / "data"
-    context.record_game(random_finish(falconi((ME, EASY, OFF, OFF)), 1))
+    context.record_game(random_finish(falconi((ME, OFF, EASY, OFF)), 1))
     assert context.stats.total("falconi").played == 1
     assert context.notices[-1].startswith(context.tr("stats.not_saved", reason="").strip())
 
@@ -282,13 +282,13 @@ def test_two_copies_of_the_game_open_at_once_lose_none_of_each_others_games(driv
     """Each copy loaded the record at its start; each counts its games on top of what the file holds by then."""
     context = driver.app.context
     context.data_folder, context.stats = tmp_path, Stats()
-    other = count_match(Stats(), random_finish(falconi((ME, EASY, OFF, OFF)), 2))  # the other copy's game
+    other = count_match(Stats(), random_finish(falconi((ME, OFF, EASY, OFF)), 2))  # the other copy's game
     save_stats(tmp_path, other)
-    context.record_game(random_finish(falconi((ME, NORMAL, OFF, OFF)), 1))
+    context.record_game(random_finish(falconi((ME, OFF, NORMAL, OFF)), 1))
     assert context.stats.total("falconi").played == 2
     assert load_stats(tmp_path) == (context.stats, [])
     (tmp_path / STATS_FILE).write_text("{not json")  # a file not readable whole: the record in memory is counted
-    context.record_game(random_finish(falconi((ME, NORMAL, OFF, OFF)), 3))
+    context.record_game(random_finish(falconi((ME, OFF, NORMAL, OFF)), 3))
     assert context.stats.total("falconi").played == 3 and load_stats(tmp_path) == (context.stats, [])
 
 

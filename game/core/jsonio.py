@@ -17,8 +17,9 @@ def envelope(kind: str, version: int, body: dict[str, Any]) -> dict[str, Any]:
     return {"format": kind, "version": version, **body}
 
 
-def open_envelope(data: Any, kind: str, version: int) -> dict[str, Any]:
-    """Check the kind and version of a document made by :func:`envelope` and return it."""
+def open_envelope(data: Any, kind: str, version: int, oldest: int | None = None) -> dict[str, Any]:
+    """Check the kind and version of a document made by :func:`envelope` and return it. Versions from
+    ``oldest`` (default: only ``version``) up to ``version`` are accepted; the caller reads the older ones."""
     if not isinstance(data, dict):
         raise StateFormatError(f"expected a {kind} document (a JSON object), found {type(data).__name__}")
     found = data.get("format")
@@ -32,7 +33,7 @@ def open_envelope(data: Any, kind: str, version: int) -> dict[str, Any]:
             f"the {kind} document was written by a newer version of the game "
             f"(format {found_version}, this game reads up to {version})"
         )
-    if found_version != version:
+    if found_version < (version if oldest is None else oldest):
         raise StateFormatError(f"the {kind} document has an unsupported version {found_version}")
     return data
 

@@ -16,11 +16,11 @@ catch          Mode I: drive to Don Falconi, entering    ``catch E``
 bomb / pass    answer a catch with a Chili Bomb or not   ``bomb`` / ``pass``
 blast          Mode I: bomb the block at (cell, edge)    ``blast 3,4 N``
 escape         put an escape tile on ``slot``            ``escape N6``
-keep           keep a drawn escape tile in reserve       ``keep``
 draw           Mode II: draw a tile into the reserve     ``draw``
 step           Mode II: drive one tile, out by ``edge``  ``step E``
 turn           Mode II: three-point turn, new entry      ``turn S``
 boost          Diavola: Chili Boost along ``path``       ``boost N,E,E``
+               (1 to 3 tiles, or 4 through a block)
 accomplice     Diavola: place the secret escape tile     ``accomplice N6``
 =============  =======================================  ======================
 """
@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from game.core.errors import ActionFormatError
 from game.falconi.city import EDGE_NAMES, CityLayout
+from game.falconi.network import BOOST_TILES
 from game.falconi.tiles import DISTINCT_ROTATIONS, KIND_BY_NAME, KIND_NAMES, ROTATIONS_WITH_ROAD
 
 
@@ -46,8 +47,7 @@ class Action(NamedTuple):
 DRAW = Action("draw")
 BOMB = Action("bomb")
 PASS = Action("pass")
-KEEP = Action("keep")
-_BARE = {"draw": DRAW, "bomb": BOMB, "pass": PASS, "keep": KEEP}
+_BARE = {"draw": DRAW, "bomb": BOMB, "pass": PASS}
 
 
 def cell_text(city: CityLayout, cell: int) -> str:
@@ -106,7 +106,7 @@ def parse_action(city: CityLayout, text: str) -> Action:
             return Action(verb, slot=_slot(city, args[0]))
         if verb == "boost" and len(args) == 1:
             path = tuple(_edge(part) for part in args[0].split(","))
-            if not 1 <= len(path) <= 3:
+            if not 1 <= len(path) <= BOOST_TILES + 1:
                 raise ValueError(args[0])
             return Action("boost", path=path)
     except (KeyError, ValueError, IndexError):

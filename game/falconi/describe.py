@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _EDGE_KEYS = ("@edge.north", "@edge.east", "@edge.south", "@edge.west")
 _EDGE_LETTER_KEYS = ("@edge.north.short", "@edge.east.short", "@edge.south.short", "@edge.west.short")
 _FUGITIVE_KEY = f"@seat.falconi.{FUGITIVE}"
-BOOST_WORDS = 3  # a Chili Boost drives 1 to 3 tiles (F-6.6): the catalogs have one sentence for each length
+BOOST_WORDS = 4  # a Chili Boost drives 1 to 4 tiles (F-6.6): the catalogs have one sentence for each length
 
 
 def narrate(st: FalconiState, action: Action) -> Message:
@@ -57,8 +57,6 @@ def narrate(st: FalconiState, action: Action) -> Message:
         return Message.of(
             "log.falconi.accomplice", who=_FUGITIVE_KEY, slot=slot.name, district=f"@district.{slot.district}"
         )
-    if verb == "keep":
-        return Message.of("log.falconi.keep", who=_FUGITIVE_KEY)
     if verb == "draw":
         return Message.of("log.falconi.draw", who=who)
     if verb == "step":
@@ -67,6 +65,10 @@ def narrate(st: FalconiState, action: Action) -> Message:
         return Message.of("log.falconi.turn", who=who)
     if verb == "boost" and 1 <= len(action.path) <= BOOST_WORDS:
         route = {f"edge{index}": _EDGE_KEYS[edge] for index, edge in enumerate(action.path, 1)}
+        steps = st.boost_steps.get(action.path, ())
+        if steps and steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead
+            smashed = cell_text(city, steps[0].smashed)
+            return Message.of(f"log.falconi.boost_smash.{len(action.path)}", who=_FUGITIVE_KEY, cell=smashed, **route)
         return Message.of(f"log.falconi.boost.{len(action.path)}", who=_FUGITIVE_KEY, **route)
     return Message.of("log.falconi.other", text=action_text(city, action))
 
@@ -77,19 +79,21 @@ def describe(st: FalconiState, action: Action) -> str:
 
 
 def why_illegal(st: FalconiState, action: object) -> str:
-    """The message of an ``IllegalActionError``: what was tried and what the player may do instead."""
+    """The message of an ``IllegalActionError``: what was tried and what the player may do instead. The
+    choices are listed only when they name nothing secret: in Mode II Don Falconi's choices would show his
+    face-down reserve, and whoever reads an error may be a police player (F-6.3, F-9)."""
     if st.phase == OVER:
         return "the game is over: no more actions"
     try:
         tried = action_text(st.city, action)  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001  (any object may be tried: its text form may fail in any way)
         tried = repr(action)
+    refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose a {PHASE_NAMES[st.phase]} action"
+    if st.variant.mode == 2 and st.decider == FUGITIVE:
+        return refusal
     choices = ", ".join(action_text(st.city, a) for a in st.legal[:8])
     more = f" and {len(st.legal) - 8} more" if len(st.legal) > 8 else ""
-    return (
-        f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose a "
-        f"{PHASE_NAMES[st.phase]} action ({choices}{more})"
-    )
+    return f"{refusal} ({choices}{more})"
 
 
 def item_name(item: int) -> str:

@@ -7,18 +7,20 @@ Chili Bomb answer (F-5.4), and a blocked fugitive may bomb his way out (F-5.5).
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from game.falconi.actions import BOMB, PASS, Action
-from game.falconi.constants import ACTIVE, ANSWER, BLAST, DRIVE, ESCAPE_PLACE, FUGITIVE, PLACE, POLICE, SEAT_NAMES
+from game.falconi.constants import ANSWER, BLAST, DRIVE, ESCAPE_PLACE, FUGITIVE, PLACE, SEAT_NAMES
 from game.falconi.network import Reach, explore
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
+from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, U_TURN
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
 
 
-def begin_turn(st: FalconiState) -> None:
+def begin_turn(st: FalconiState) -> bool:
+    """Start the turn of ``st.turn_seat``; a Mode I turn always has a decision (or ends the game)."""
     place = st.cars[st.turn_seat]
     tile = st.board[place >> 2]
     if tile == EMPTY:
@@ -30,6 +32,7 @@ def begin_turn(st: FalconiState) -> None:
         st.legal = blast_options(st)
     else:
         st.car_blocked()
+    return True
 
 
 def take_tile(st: FalconiState) -> None:
@@ -38,6 +41,9 @@ def take_tile(st: FalconiState) -> None:
     while st.pile:
         item = st.pile.pop()
         if item < ESCAPE:
+            if item == U_TURN and _must_place_u_turn_at_building(st, seat):
+                _put_back(st, item)  # F-5.8: no U-turn as a first tile
+                continue
             st.drawn = item
             break
         slots = st.free_escape_slots(item - ESCAPE)
@@ -54,6 +60,20 @@ def take_tile(st: FalconiState) -> None:
         st.drawn = -1
     st.phase, st.decider = PLACE, seat
     st.legal = placement_options(st)
+
+
+def _must_place_u_turn_at_building(st: FalconiState, seat: int) -> bool:
+    """F-5.8: the car is still at its building, has no other tile to play instead of a drawn U-turn, and the
+    pile holds another road tile to draw."""
+    if not st.at_building(seat) or any(item != U_TURN for item in st.reserves[seat]):
+        return False
+    return any(item < ESCAPE and item != U_TURN for item in st.pile)
+
+
+def _put_back(st: FalconiState, item: int) -> None:
+    """Shuffle ``item`` back into the pile at a random place below the top, from the game's seed."""
+    rng = random.Random(f"falconi:{st.seed}:{st.turn}:{len(st.pile)}")
+    st.pile.insert(rng.randrange(len(st.pile)), item)
 
 
 def placement_options(st: FalconiState) -> tuple[Action, ...]:
@@ -73,11 +93,12 @@ def drive_options(st: FalconiState, start: int) -> tuple[tuple[Action, ...], Rea
     target = st.cars[FUGITIVE] if seat != FUGITIVE else -1
     reach = explore(st.board, st.closed, st.links, start, st.escapes, target)
     drive_to = st.table.drive_to
-    if seat == FUGITIVE:
-        police = [st.cars[s] for s in POLICE if st.status[s] == ACTIVE]
-        actions = [drive_to[p] for p in reach.open_ends if p not in police]
+    if seat == FUGITIVE:  # he may stop where a police car stands: cars never block each other (F-5.2)
+        actions = [drive_to[p] for p in reach.open_ends]
         if reach.escapes:
             actions += [st.table.drive_out[slot] for slot in reach.escapes]
+        if actions and st.bombs > 0 and reach.dead_ends:  # F-5.5: a bomb on any block in front of him
+            actions += [st.table.blast[p] for p in sorted(reach.dead_ends)]
     else:
         actions = [drive_to[p] for p in reach.open_ends]
         if reach.catch_edges:

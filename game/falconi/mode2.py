@@ -6,31 +6,57 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.falconi.actions import DRAW, KEEP, Action
+from game.falconi.actions import DRAW, Action
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, OUT, POLICE, ROUND_LIMIT, SEAT_NAMES
-from game.falconi.network import boost_routes, step_exits
+from game.falconi.network import boost_routes, step_exits, ways_on
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
 
 ACTIONS_PER_TURN = 3
+NO_SLOTS: frozenset[int] = frozenset()
 
 
-def begin_turn(st: FalconiState) -> None:
-    if st.turn_seat == FUGITIVE:
+def begin_turn(st: FalconiState) -> bool:
+    """Start the turn of ``st.turn_seat``; ``False`` when the car has nothing to do and the turn passes."""
+    seat = st.turn_seat
+    if seat == FUGITIVE:
         if st.last_round:  # F-7.2: the last round is over and he is still free
             st.finish("tiles_out", frozenset({FUGITIVE}), "the tiles ran out: Don Falconi wins")
-            return
-        if st.round > ROUND_LIMIT:
+            return True
+        if st.round > ROUND_LIMIT:  # F-7.3: round 50 is complete
             st.finish("round_limit", frozenset({FUGITIVE}), "the chase went on too long: Don Falconi wins")
-            return
+            return True
         st.last_round = not st.pile
+    if count_ways_on(st, seat, 1) == 0:
+        st.car_blocked()  # F-6.5: no way on
+        return True
     st.actions_left, st.acted = ACTIONS_PER_TURN, 0
     offer_actions(st)
-    if not st.legal:
-        st.car_blocked()  # F-6.5: no legal action at all at the start of the turn
+    return bool(st.legal)
+
+
+def count_ways_on(st: FalconiState, seat: int, limit: int) -> int:
+    """F-6.5: the ways on of ``seat``'s car as the board stands, counted up to ``limit`` (0: blocked)."""
+    board, links = st.board, st.links
+    if seat != FUGITIVE:
+        return ways_on(board, links, st.cars[seat], NO_SLOTS, st.cars[FUGITIVE], False, limit)
+    return ways_on(board, links, st.cars[FUGITIVE], escape_ways(st), -1, st.boosts > 0, limit)
+
+
+def escape_ways(st: FalconiState) -> frozenset[int]:
+    """Border slots Don Falconi could drive out by: those holding an escape tile, and the free slots of a
+    district whose escape tile he holds (in his reserve, or his Diavola accomplice)."""
+    escapes = st.escapes
+    slots = [slot for slot, district in enumerate(escapes) if district >= 0]
+    held = {item - ESCAPE for item in st.reserves[FUGITIVE] if item >= ESCAPE}
+    if st.accomplice >= 0:
+        held.add(st.accomplice)
+    for district in held:
+        slots += st.free_escape_slots(district)
+    return frozenset(slots) if slots else NO_SLOTS
 
 
 def offer_actions(st: FalconiState) -> None:
@@ -79,12 +105,24 @@ def offer_actions(st: FalconiState) -> None:
 def apply(st: FalconiState, action: Action) -> None:
     seat = st.turn_seat
     verb = action.verb
-    if st.phase == ESCAPE_PLACE:
-        _settle_drawn_escape(st, action)
-    elif verb == "draw":
-        finish_draw(st, st.pile.pop())
+    if st.phase == ESCAPE_PLACE:  # a police car places the escape tile it drew (F-6.3)
+        st.escapes[action.slot] = st.drawn - ESCAPE
+        st.drawn = -1
+        _spend_action(st)
         return
-    elif verb == "place":
+    if verb == "escape" and seat == FUGITIVE and _district_of(st, action.slot) == st.fresh - ESCAPE:
+        _place_escape(st, action.slot)  # F-6.3: the tile he just drew, placed within that draw action
+        st.fresh = -1
+        offer_actions(st)
+        if not st.legal:
+            st.end_turn()
+        return
+    if seat == FUGITIVE:
+        st.fresh = -1  # the chance to place a fresh escape tile at once ends with his next action
+    if verb == "draw":
+        _draw(st, seat)
+        return
+    if verb == "place":
         st.reserves[seat].remove(action.tile)
         st.board[action.cell] = action.tile * 4 + action.edge
     elif verb == "step":
@@ -100,9 +138,7 @@ def apply(st: FalconiState, action: Action) -> None:
         st.cars[seat] = (st.cars[seat] & ~3) + action.edge
         st.actions_left = 1  # a three-point turn costs all three actions
     elif verb == "escape":
-        district = DISTRICTS.index(st.city.slots[action.slot].district or "")
-        st.reserves[seat].remove(ESCAPE + district)
-        st.escapes[action.slot] = district
+        _place_escape(st, action.slot)
     elif verb == "accomplice":
         st.escapes[action.slot] = st.accomplice
         st.accomplice = -1
@@ -114,22 +150,41 @@ def apply(st: FalconiState, action: Action) -> None:
     _spend_action(st)
 
 
-def finish_draw(st: FalconiState, item: int) -> None:
-    """The drawn ``item`` goes into the reserve, or an escape tile waits for its owner's decision (F-6.3)."""
-    if item >= ESCAPE:
-        _offer_drawn_escape(st, item)
-        if st.phase == ESCAPE_PLACE:
+def _district_of(st: FalconiState, slot: int) -> int:
+    return DISTRICTS.index(st.city.slots[slot].district or "")
+
+
+def _place_escape(st: FalconiState, slot: int) -> None:
+    """Don Falconi places an escape tile from his reserve on ``slot`` (F-6.1)."""
+    district = _district_of(st, slot)
+    st.reserves[FUGITIVE].remove(ESCAPE + district)
+    st.escapes[slot] = district
+
+
+def _draw(st: FalconiState, seat: int) -> None:
+    """F-6.1, F-6.3: the top tile goes into the reserve. A police car places a drawn escape tile at once (or
+    sets it aside when no slot of its colour is free); Don Falconi keeps whatever he drew face down, and may
+    place a fresh escape tile free of charge before his next action. Whatever he drew, the police see the
+    same: one tile fewer in the pile, one more in his reserve, one action fewer."""
+    item = st.pile.pop()
+    if item >= ESCAPE and seat != FUGITIVE:
+        options = escape_options(st, item)
+        if options:
+            st.drawn, st.phase, st.legal = item, ESCAPE_PLACE, options
             return
+        st.set_aside.append(item)  # no free slot of its colour (F-5.6)
     else:
-        st.reserves[st.turn_seat].append(item)
-        st.reserves[st.turn_seat].sort()
+        hand = st.reserves[seat]
+        hand.append(item)
+        hand.sort()
+        if item >= ESCAPE:
+            st.fresh = item
     _spend_action(st)
 
 
 def escape_options(st: FalconiState, item: int) -> tuple[Action, ...]:
-    """F-6.3: a police car must place a drawn escape tile at once; the fugitive may keep it face down."""
-    options = tuple(st.table.escape[slot] for slot in st.free_escape_slots(item - ESCAPE))
-    return (KEEP,) + options if st.turn_seat == FUGITIVE else options
+    """F-6.3: where a police car must place the escape tile it drew."""
+    return tuple(st.table.escape[slot] for slot in st.free_escape_slots(item - ESCAPE))
 
 
 def legal_for_phase(st: FalconiState) -> tuple[Action, ...]:
@@ -140,23 +195,6 @@ def legal_for_phase(st: FalconiState) -> tuple[Action, ...]:
         offer_actions(st)
         return st.legal
     return ()
-
-
-def _offer_drawn_escape(st: FalconiState, item: int) -> None:
-    options = escape_options(st, item)
-    if not options:
-        st.set_aside.append(item)  # no free slot of its colour (F-5.6)
-        return
-    st.drawn, st.phase, st.legal = item, ESCAPE_PLACE, options
-
-
-def _settle_drawn_escape(st: FalconiState, action: Action) -> None:
-    if action.verb == "keep":
-        st.reserves[FUGITIVE].append(st.drawn)
-        st.reserves[FUGITIVE].sort()
-    else:
-        st.escapes[action.slot] = st.drawn - ESCAPE
-    st.drawn = -1
 
 
 def _boost(st: FalconiState, action: Action) -> bool:

@@ -95,52 +95,136 @@ class BoostStep(NamedTuple):
     smashed: int  # a cell turned into a crater by this step, or -1
 
 
+BOOST_TILES = 3  # a Chili Boost drives up to 3 tiles, or smashes the block ahead and drives up to 3 beyond it
+
+
 def boost_routes(
     board: bytearray, links: Sequence[int], start: int, escapes: Sequence[int]
 ) -> dict[tuple[int, ...], tuple[BoostStep, ...]]:
-    """Every Chili Boost route of 1 to 3 tiles from ``start`` (F-6.6), keyed by its exit edges.
+    """Every Chili Boost route from ``start`` (F-6.6), keyed by its exit edges.
 
-    The boost may smash through one block inside the grid: a tile without a road on the edge it is driven into
-    (or the tile the fugitive stands on, if it has no road on his entry edge). The smashed tile becomes a
-    crater, a crossroads, for the rest of the route. It cannot cross an empty cell or a border dead end.
+    Either (a) 1 to 3 tiles along joined roads, or (b) into the block directly ahead (the tile his lane leads
+    into when it has no road towards him, inside the grid) which becomes a crater crossroads, then up to 3
+    tiles beyond it. Neither crosses an empty cell or a border dead end; a road into a slot holding an escape
+    tile ends the route (he escapes).
     """
     routes: dict[tuple[int, ...], tuple[BoostStep, ...]] = {}
-
-    def extend(place: int, smashed: int, edges: tuple[int, ...], steps: tuple[BoostStep, ...]) -> None:
-        cell = place >> 2
-        tile = CRATER if cell == smashed else board[cell]
-        if tile == EMPTY:
-            return
-        own_smash = -1
-        if not EXITS[tile][place & 3]:
-            if smashed >= 0:
-                return
-            own_smash, tile = cell, CRATER
-        base = place & ~3
-        for edge in EXITS[tile][place & 3]:
-            nxt = links[base + edge]
-            route = edges + (edge,)
-            if nxt < 0:
-                if escapes[-nxt - 1] >= 0:
-                    routes[route] = steps + (BoostStep(nxt, own_smash),)
-                continue
-            next_cell = nxt >> 2
-            used = smashed if smashed >= 0 else own_smash
-            next_tile = CRATER if next_cell == used else board[next_cell]
-            if next_tile == EMPTY:
-                continue
-            smash_here = own_smash
-            if not EXITS[next_tile][nxt & 3]:
-                if used >= 0:
-                    continue
-                smash_here, used = next_cell, next_cell
-            step = BoostStep(nxt, smash_here)
-            routes[route] = steps + (step,)
-            if len(route) < 3:
-                extend(nxt, used, route, routes[route])
-
-    extend(start, -1, (), ())
+    tile = board[start >> 2]
+    if tile == EMPTY:
+        return routes
+    base = start & ~3
+    for edge in EXITS[tile][start & 3]:
+        nxt = links[base + edge]
+        if nxt < 0:
+            if escapes[-nxt - 1] >= 0:
+                routes[(edge,)] = (BoostStep(nxt, -1),)
+            continue
+        ahead = board[nxt >> 2]
+        if ahead == EMPTY:
+            continue
+        if EXITS[ahead][nxt & 3]:
+            steps = (BoostStep(nxt, -1),)
+            routes[(edge,)] = steps
+            _extend_boost(board, links, escapes, nxt, -1, (edge,), steps, BOOST_TILES - 1, routes)
+        else:  # (b): smash the block ahead, drive into the crater and on
+            steps = (BoostStep(nxt, nxt >> 2),)
+            routes[(edge,)] = steps
+            _extend_boost(board, links, escapes, nxt, nxt >> 2, (edge,), steps, BOOST_TILES, routes)
     return routes
+
+
+def _extend_boost(
+    board: bytearray,
+    links: Sequence[int],
+    escapes: Sequence[int],
+    place: int,
+    crater: int,
+    edges: tuple[int, ...],
+    steps: tuple[BoostStep, ...],
+    tiles_left: int,
+    routes: dict[tuple[int, ...], tuple[BoostStep, ...]],
+) -> None:
+    """Add every way on from ``place`` of up to ``tiles_left`` joined tiles (``crater``: a cell that is a
+    crater for the rest of this boost, or -1)."""
+    cell = place >> 2
+    tile = CRATER if cell == crater else board[cell]
+    base = place & ~3
+    for edge in EXITS[tile][place & 3]:
+        nxt = links[base + edge]
+        route = edges + (edge,)
+        if nxt < 0:
+            if escapes[-nxt - 1] >= 0:
+                routes[route] = steps + (BoostStep(nxt, -1),)
+            continue
+        next_cell = nxt >> 2
+        next_tile = CRATER if next_cell == crater else board[next_cell]
+        if next_tile == EMPTY or not EXITS[next_tile][nxt & 3]:
+            continue
+        route_steps = steps + (BoostStep(nxt, -1),)
+        routes[route] = route_steps
+        if tiles_left > 1:
+            _extend_boost(board, links, escapes, nxt, crater, route, route_steps, tiles_left - 1, routes)
+
+
+def ways_on(
+    board: bytearray,
+    links: Sequence[int],
+    start: int,
+    good_slots: Sequence[int] | frozenset[int],
+    target: int,
+    smash: bool,
+    limit: int,
+) -> int:
+    """F-6.5: the ways on of a Mode II car at ``start``, counted up to ``limit`` (0: the car is blocked).
+
+    The car's roads are followed as far as they go, through joined tiles and tunnels, turning round wherever
+    a three-point turn would let it. A way on is a road into an empty cell (an open end), into one of
+    ``good_slots`` (border slots the fugitive could drive out by), into ``target`` (the fugitive's place, for
+    a police car), or, with ``smash``, into a block a Chili Boost could smash. A car still at its building
+    (no tile under it) has the empty cell in front of it as its way on.
+    """
+    if board[start >> 2] == EMPTY:
+        return limit
+    seen = bytearray(len(links))
+    seen[start] = 1
+    stack = [start]
+    found = 0
+    slots_found: set[int] = set()
+    while stack:
+        place = stack.pop()
+        entry = place & 3
+        base = place & ~3
+        lanes = EXITS[board[place >> 2]][entry]
+        for edge in lanes:
+            if edge != entry:  # a three-point turn: the same tile, facing back out through ``entry``
+                turned = base + edge
+                if not seen[turned]:
+                    seen[turned] = 1
+                    stack.append(turned)
+            nxt = links[base + edge]
+            if nxt < 0:
+                slot = -nxt - 1
+                if slot in good_slots and slot not in slots_found:
+                    slots_found.add(slot)
+                    found += 1
+                continue
+            if seen[nxt]:
+                continue
+            tile = board[nxt >> 2]
+            if tile == EMPTY or nxt == target:
+                seen[nxt] = 1
+                found += 1
+                if nxt == target and tile != EMPTY:
+                    stack.append(nxt)
+            elif EXITS[tile][nxt & 3]:
+                seen[nxt] = 1
+                stack.append(nxt)
+            elif smash:
+                seen[nxt] = 1
+                found += 1
+        if found >= limit:
+            return found
+    return found
 
 
 def drive_route(state: FalconiState, start: int, goal: int) -> list[int] | None:

@@ -15,15 +15,13 @@ from game.falconi.actions import cell_text, place_text
 from game.falconi.city import DISTRICTS, EDGE_NAMES
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
-    ACTION,
     ACTIVE,
-    ESCAPE_PLACE,
     FUGITIVE,
     OFF,
     OVER,
     PHASE_NAMES,
     POLICE,
-    SEAT_DISTRICT,
+    PORT,
     STATUS_NAMES,
 )
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, ITEM_BY_NAME, ITEM_NAMES, TILE_MIX, parse_tile_text, tile_text
@@ -33,7 +31,7 @@ if TYPE_CHECKING:
     from game.falconi.state import FalconiState
 
 FORMAT = "falconi-state"
-VERSION = 1
+VERSION = 2  # 2: the revised rulings of 2026-11-24 (Don Falconi's fresh escape tile, F-6.3)
 
 
 def to_json(st: FalconiState) -> dict[str, Any]:
@@ -59,6 +57,7 @@ def to_json(st: FalconiState) -> dict[str, Any]:
         "actions_left": st.actions_left,
         "acted": st.acted,
         "drawn": ITEM_NAMES[st.drawn] if st.drawn >= 0 else None,
+        "fresh": ITEM_NAMES[st.fresh] if st.fresh >= 0 else None,
         "drive_from": place_text(city, st.drive_from) if st.drive_from >= 0 else None,
         "pre_drive": st.pre_drive,
         "catch_edge": EDGE_NAMES[st.catch_edge] if st.catch_edge >= 0 else None,
@@ -71,7 +70,8 @@ def to_json(st: FalconiState) -> dict[str, Any]:
 
 def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
     """What ``seat`` may know (F-9): the pile's order is hidden from all; from the police, Mode II's
-    face-down reserve of the fugitive, a tile he drew and has not shown, and Diavola's accomplice district."""
+    face-down reserve of the fugitive (and whether he just drew an escape tile, F-6.3) and Diavola's
+    accomplice district."""
     data = to_json(st)
     data["format"] = "falconi-observation"
     data["seat"] = seat
@@ -79,9 +79,7 @@ def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
     data["pile"] = len(st.pile)
     if seat != FUGITIVE and _fugitive_hides(st):
         data["reserves"][FUGITIVE] = len(st.reserves[FUGITIVE])
-        if st.phase == ESCAPE_PLACE and st.turn_seat == FUGITIVE:
-            # He looks at what he drew; the police only see that he is still taking his draw action.
-            data["phase"], data["drawn"] = PHASE_NAMES[ACTION], None
+        data["fresh"] = None
     if seat != FUGITIVE and st.accomplice >= 0:
         data["accomplice"] = "hidden"
     if seat == st.decider:
@@ -99,26 +97,21 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
     result = st.clone()
     result.seed = 0  # the seed would deal the hidden tiles again
     hide_fugitive = seat != FUGITIVE and _fugitive_hides(st)
-    hidden_draw = hide_fugitive and st.phase == ESCAPE_PLACE and st.turn_seat == FUGITIVE
     hide_accomplice = seat != FUGITIVE and st.accomplice >= 0
     pool = list(st.pile)
     if hide_fugitive:
         pool += st.reserves[FUGITIVE]
-    if hidden_draw:
-        pool.append(st.drawn)
     if hide_accomplice:
         pool.append(ESCAPE + st.accomplice)
     pool.sort()
     rng.shuffle(pool)
     if hide_accomplice:
         result.accomplice = _take_escape(pool) - ESCAPE
-    if hidden_draw:
-        # Only police bots ask for this, and none decides while he looks at his draw: any escape tile will do.
-        result.drawn = _take_escape(pool)
     if hide_fugitive:
         count = len(st.reserves[FUGITIVE])
         result.reserves[FUGITIVE] = sorted(pool[:count])
         pool = pool[count:]
+        result.fresh = -1  # whether his last draw was an escape tile is his secret (F-6.3)
     result.pile = pool
     if (hide_fugitive or hide_accomplice) and result.phase != OVER:
         result.legal = _mode(result).legal_for_phase(result)
@@ -138,7 +131,7 @@ def _mode(st: FalconiState) -> Any:
 # --- loading ----------------------------------------------------------------------------------------
 def from_json(cls: type[FalconiState], data: Any) -> FalconiState:
     """Rebuild and validate a state; anything malformed or impossible is a ``StateFormatError``."""
-    data = open_envelope(data, FORMAT, VERSION)
+    data = open_envelope(data, FORMAT, VERSION, oldest=1)
     name = field(data, "variant", str)
     if name not in VARIANTS:
         raise StateFormatError(f"unknown variant {name!r}")
@@ -209,8 +202,11 @@ def _read_cars(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
         st.cars[seat] = reader.place(cars[seat])
     if st.status[FUGITIVE] != ACTIVE:
         raise StateFormatError("Don Falconi must be in the game")
-    if not any(st.status[seat] != OFF for seat in POLICE):
+    police = [seat for seat in POLICE if st.status[seat] != OFF]
+    if not police:
         raise StateFormatError("at least one police car must be in the game")
+    if len(police) == 1 and police[0] != PORT:
+        raise StateFormatError("a game with one police car uses the Port car (F-4.2, revised 2026-11-24)")
     for seat in POLICE:
         if st.status[seat] == OFF and st.reserves[seat]:
             raise StateFormatError(f"seat {seat} is off but holds reserve tiles")
@@ -225,6 +221,8 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     st.actions_left, st.acted = field(data, "actions_left", int), field(data, "acted", int)
     drawn = data.get("drawn")
     st.drawn = reader.items([drawn], "drawn")[0] if drawn is not None else -1
+    fresh = data.get("fresh")  # absent from version 1
+    st.fresh = reader.items([fresh], "fresh")[0] if fresh is not None else -1
     drive_from = data.get("drive_from")
     st.drive_from = reader.place(drive_from) if drive_from is not None else -1
     st.pre_drive, st.last_round = field(data, "pre_drive", bool), field(data, "last_round", bool)
@@ -260,6 +258,11 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
         raise StateFormatError("a drive needs the place it starts from")
     if phase == "escape" and not (st.drawn >= ESCAPE):
         raise StateFormatError("placing an escape tile needs the drawn escape tile")
+    if phase == "escape" and st.variant.mode == 2 and st.turn_seat == FUGITIVE:
+        raise StateFormatError("Don Falconi keeps a drawn escape tile in his reserve: he never waits to place "
+                               "it (F-6.3, revised 2026-11-24)")
+    if st.fresh >= 0 and (st.variant.mode != 2 or st.fresh < ESCAPE or st.fresh not in st.reserves[FUGITIVE]):
+        raise StateFormatError("a fresh escape tile must be a Mode II escape tile in Don Falconi's reserve")
     expected_decider = FUGITIVE if phase == "answer" else st.turn_seat
     if st.decider != expected_decider:
         raise StateFormatError(f"seat {st.decider} cannot decide now: it is seat {expected_decider}'s decision")
@@ -281,7 +284,7 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
 
 def _check_variant_pieces(st: FalconiState) -> None:
     """Pieces a variant does not use, and places a car cannot be, are refused."""
-    variant, city = st.variant, st.city
+    variant = st.variant
     if not variant.escapes:
         in_play = [item for item in st.pile + [i for hand in st.reserves for i in hand] if item >= ESCAPE]
         if in_play or any(d >= 0 for d in st.escapes) or st.drawn >= ESCAPE:
@@ -294,10 +297,8 @@ def _check_variant_pieces(st: FalconiState) -> None:
         if flag and st.links[place] >= 0 and not st.closed[st.links[place]]:
             raise StateFormatError("a bombed edge must be closed from both sides")
     if variant.mode == 2:
-        starts = {FUGITIVE: city.slot_place(city.slots[city.prison])}
-        starts |= {seat: city.slot_place(city.slots[city.station(SEAT_DISTRICT[seat])]) for seat in POLICE}
         for seat, place in enumerate(st.cars):
-            if place >= 0 and st.board[place >> 2] == EMPTY and place != starts[seat]:
+            if place >= 0 and st.board[place >> 2] == EMPTY and place != st.start_place(seat):
                 raise StateFormatError(f"in Mode II a car stands on a tile, or at its building (seat {seat})")
 
 

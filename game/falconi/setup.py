@@ -11,20 +11,27 @@ from game.core.protocol import Seat
 from game.core.seats import parse_seat_spec
 from game.falconi.constants import FUGITIVE, POLICE
 from game.falconi.heuristics import evaluate
+from game.falconi.seating import lone_police_at_port, moved_to_port_note
 from game.falconi.state import FalconiState
 from game.falconi.variants import find_variant
 
 BOT_MAKERS: dict[str, Callable[[], Bot]] = level_makers(evaluate)
 
 
-def bots_from_spec(spec: str, makers: dict[str, Callable[[], Bot]] | None = None) -> dict[Seat, Bot]:
-    """Seats in the order Don Falconi, Country, Port, Forest police; ``off`` leaves a police car out."""
+def bots_from_spec(
+    spec: str, makers: dict[str, Callable[[], Bot]] | None = None, notes: list[str] | None = None
+) -> dict[Seat, Bot]:
+    """Seats in the order Don Falconi, Country, Port, Forest police; ``off`` leaves a police car out. A lone
+    police car plays from the Port (F-4.2): it is moved there, with a sentence in ``notes`` saying so."""
     makers = makers or BOT_MAKERS
     names = parse_seat_spec(spec, 4, makers)
     if names[FUGITIVE] is None:
         raise SeatSpecError("Don Falconi's seat cannot be off")
     if all(names[seat] is None for seat in POLICE):
         raise SeatSpecError("at least one police car must be in play")
+    names, moved = lone_police_at_port(names, lambda name: name is None, None)
+    if moved is not None and notes is not None:
+        notes.append(moved_to_port_note(moved))
     return {seat: makers[name]() for seat, name in enumerate(names) if name is not None}
 
 

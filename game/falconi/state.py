@@ -40,7 +40,7 @@ _FIELDS = (
     "variant", "city", "links", "neighbours", "board", "craters", "closed", "escapes", "pile", "reserves",
     "set_aside", "bombs", "boosts", "accomplice", "cars", "status", "turn_seat", "decider", "phase",
     "actions_left", "acted", "drawn", "drive_from", "pre_drive", "catch_edge", "last_round", "turn",
-    "round", "outcome_", "seed", "legal", "boost_steps", "table",
+    "round", "outcome_", "seed", "legal", "boost_steps", "table", "fresh",
 )
 
 
@@ -80,6 +80,7 @@ class FalconiState(GameState):
     actions_left: int  # Mode II
     acted: int  # Mode II: actions taken this turn
     drawn: int  # Mode I: the tile taken this turn; both modes: an escape tile waiting to be placed
+    fresh: int  # Mode II: the escape tile Don Falconi just drew, which he may place free of charge (F-6.3)
     drive_from: int  # Mode I: where the current drive starts
     pre_drive: bool  # Mode I: the drive happens before taking a tile (F-5.3)
     catch_edge: int  # Mode I: the edge of a catch waiting for the fugitive's answer
@@ -106,6 +107,8 @@ class FalconiState(GameState):
         police = tuple(sorted(set(police)))
         if not police or any(seat not in POLICE for seat in police):
             raise GameError("choose 1 to 3 police cars among Country (1), Port (2) and Forest (3)")
+        if len(police) == 1 and police != (PORT,):
+            raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
         city = city or default_city()
         rng = random.Random(seed)
         st = cls.blank(variant, city)
@@ -115,10 +118,7 @@ class FalconiState(GameState):
         seats = (FUGITIVE,) + police
         for seat in seats:
             st.status[seat] = ACTIVE
-            if seat == FUGITIVE:
-                st.cars[seat] = city.slot_place(city.slots[city.prison])
-            else:
-                st.cars[seat] = city.slot_place(city.slots[city.station(SEAT_DISTRICT[seat])])
+            st.cars[seat] = st.start_place(seat)
             if variant.reserves:
                 st.reserves[seat] = sorted(pile.pop() for _ in range(2))
         escape_items = [ESCAPE + d for d in range(len(DISTRICTS))]
@@ -153,7 +153,7 @@ class FalconiState(GameState):
         st.cars, st.status = [-1] * 4, [OFF] * 4
         st.turn_seat = st.decider = FUGITIVE
         st.phase, st.actions_left, st.acted = PLACE, 0, 0
-        st.drawn = st.drive_from = st.catch_edge = -1
+        st.drawn = st.drive_from = st.catch_edge = st.fresh = -1
         st.pre_drive = st.last_round = False
         st.turn = st.round = 0
         st.outcome_, st.seed = None, 0
@@ -171,7 +171,7 @@ class FalconiState(GameState):
         st.bombs, st.boosts, st.accomplice = self.bombs, self.boosts, self.accomplice
         st.cars, st.status = self.cars[:], self.status[:]
         st.turn_seat, st.decider, st.phase = self.turn_seat, self.decider, self.phase
-        st.actions_left, st.acted, st.drawn = self.actions_left, self.acted, self.drawn
+        st.actions_left, st.acted, st.drawn, st.fresh = self.actions_left, self.acted, self.drawn, self.fresh
         st.drive_from, st.pre_drive, st.catch_edge = self.drive_from, self.pre_drive, self.catch_edge
         st.last_round, st.turn, st.round = self.last_round, self.turn, self.round
         st.outcome_, st.seed = self.outcome_, self.seed
@@ -179,21 +179,41 @@ class FalconiState(GameState):
         return st
 
     # --- turn flow shared by both modes -----------------------------------------------------------
+    def start_place(self, seat: Seat) -> int:
+        """Where ``seat``'s car starts: the open end in front of its building (F-4.4)."""
+        city = self.city
+        building = city.prison if seat == FUGITIVE else city.station(SEAT_DISTRICT[seat])
+        return city.slot_place(city.slots[building])
+
+    def at_building(self, seat: Seat) -> bool:
+        """Whether ``seat``'s car still stands at its building, before its first tile."""
+        place = self.cars[seat]
+        return place == self.start_place(seat) and self.board[place >> 2] == EMPTY
+
     def start_turn(self, seat: Seat) -> None:
+        """Give ``seat`` the turn; a car with nothing to do passes it on at once (Mode II, F-6.1)."""
         self.turn += 1
         self.turn_seat = self.decider = seat
-        (mode1 if self.variant.mode == 1 else mode2).begin_turn(self)
+        if not self._mode().begin_turn(self):
+            self.end_turn()
 
     def end_turn(self) -> None:
         """Pass the turn clockwise to the next car still in the chase (F-4.1, F-7.1)."""
-        seat = self.turn_seat
-        for _ in range(4):
-            seat = (seat + 1) % 4
-            if self.status[seat] == ACTIVE:
-                break
-        if seat == FUGITIVE:
-            self.round += 1
-        self.start_turn(seat)
+        while True:
+            seat = self.turn_seat
+            for _ in range(4):
+                seat = (seat + 1) % 4
+                if self.status[seat] == ACTIVE:
+                    break
+            if seat == FUGITIVE:
+                self.round += 1
+            self.turn += 1
+            self.turn_seat = self.decider = seat
+            if self._mode().begin_turn(self):
+                return
+
+    def _mode(self) -> Any:
+        return mode1 if self.variant.mode == 1 else mode2
 
     def car_blocked(self) -> None:
         """The car whose turn it is can go nowhere: police are out, the fugitive has lost (F-5.5, F-6.5)."""
@@ -262,7 +282,7 @@ class FalconiState(GameState):
     def apply(self, action: Action) -> None:
         if action not in self.legal:
             raise IllegalActionError(describing.why_illegal(self, action))
-        (mode1 if self.variant.mode == 1 else mode2).apply(self, action)
+        self._mode().apply(self, action)
 
     def action_text(self, action: Action) -> str:
         return action_text(self.city, action)
