@@ -18,7 +18,8 @@ from game.falconi.seating import lone_police_at_port, moved_to_port_note
 from game.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: played under the Falconi rulings revised on 2026-11-24
+REVISED_RULES = "it was saved under the Falconi rules before their revision of 2026-11-24"
 AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 GAMES = ("falconi", "fredericus")
@@ -274,13 +275,23 @@ class Match:
     def from_json(cls, data: Any) -> Match:
         """Rebuild a saved match by replaying it; ``StateFormatError`` says what is wrong with the save. A save
         from before series were kept has no ``series``: its game begins a new one."""
-        document = open_envelope(data, SAVE_FORMAT, SAVE_VERSION)
-        setup = MatchSetup.from_json(json_field(document, "setup", dict, "save"))
-        actions = json_field(document, "actions", list, "save")
-        if not all(isinstance(text, str) for text in actions):
-            raise StateFormatError("the saved actions must be texts")
-        series = Series.from_json(document["series"], len(setup.people)) if "series" in document else None
-        return cls.replay(setup, actions, series)
+        document = open_envelope(data, SAVE_FORMAT, SAVE_VERSION, oldest=1)
+        old_rules = document["version"] < SAVE_VERSION
+        try:
+            setup = MatchSetup.from_json(json_field(document, "setup", dict, "save"))
+            actions = json_field(document, "actions", list, "save")
+            if not all(isinstance(text, str) for text in actions):
+                raise StateFormatError("the saved actions must be texts")
+            if old_rules and setup.game == "falconi":
+                # F-6.3: Don Falconi's Mode II draw now keeps the tile by itself; nothing else is renamed.
+                actions = [text for text in actions if text.strip() != "keep"]
+            series = Series.from_json(document["series"], len(setup.people)) if "series" in document else None
+            return cls.replay(setup, actions, series)
+        except StateFormatError as error:
+            setup_data = document.get("setup")
+            if old_rules and isinstance(setup_data, dict) and setup_data.get("game") == "falconi":
+                raise StateFormatError(f"{REVISED_RULES} and cannot go on under the new ones ({error})") from None
+            raise
 
     @classmethod
     def replay(cls, setup: MatchSetup, actions: list[str], series: Series | None = None) -> Match:

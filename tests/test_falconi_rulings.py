@@ -415,7 +415,7 @@ def test_f8_3_every_police_car_out_lets_the_fugitive_win():
 def test_an_illegal_action_is_refused_with_a_readable_message_and_nothing_changes():
     state = catch_scenario("4,4 S")
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="not legal now: Port police must choose a place action"):
+    with pytest.raises(IllegalActionError, match="not legal now: Port police must choose a tile to place"):
         state.apply(state.parse_action("place curve 4,6 r0"))
     assert state.to_json() == before
 

@@ -88,12 +88,16 @@ def why_illegal(st: FalconiState, action: object) -> str:
         tried = action_text(st.city, action)  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001  (any object may be tried: its text form may fail in any way)
         tried = repr(action)
-    refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose a {PHASE_NAMES[st.phase]} action"
+    refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose {_CHOICE_WORDS[PHASE_NAMES[st.phase]]}"
     if st.variant.mode == 2 and st.decider == FUGITIVE:
         return refusal
     choices = ", ".join(action_text(st.city, a) for a in st.legal[:8])
     more = f" and {len(st.legal) - 8} more" if len(st.legal) > 8 else ""
     return f"{refusal} ({choices}{more})"
+
+
+_CHOICE_WORDS = {"place": "a tile to place", "drive": "where to drive", "answer": "whether to bomb",
+                 "blast": "a block to blast", "escape": "a slot for the escape tile", "action": "an action"}
 
 
 def item_name(item: int) -> str:

@@ -99,7 +99,14 @@ def offer_actions(st: FalconiState) -> None:
         if st.boosts > 0:
             st.boost_steps = boost_routes(board, st.links, place, st.escapes)
             actions.extend(Action("boost", path=path) for path in sorted(st.boost_steps))
+        if st.fresh >= 0 and all(_is_free(st, action) for action in actions):
+            actions = []  # F-6.3: his turn ends as it would after a road tile; the offer waits for his next
     st.phase, st.decider, st.legal = ACTION, seat, tuple(actions)
+
+
+def _is_free(st: FalconiState, action: Action) -> bool:
+    """Placing the escape tile he just drew, which is part of his draw (F-6.3)."""
+    return action.verb == "escape" and _district_of(st, action.slot) == st.fresh - ESCAPE
 
 
 def apply(st: FalconiState, action: Action) -> None:
@@ -110,7 +117,7 @@ def apply(st: FalconiState, action: Action) -> None:
         st.drawn = -1
         _spend_action(st)
         return
-    if verb == "escape" and seat == FUGITIVE and _district_of(st, action.slot) == st.fresh - ESCAPE:
+    if seat == FUGITIVE and _is_free(st, action):
         _place_escape(st, action.slot)  # F-6.3: the tile he just drew, placed within that draw action
         st.fresh = -1
         offer_actions(st)

@@ -223,7 +223,7 @@ def ways_on(
                 seen[nxt] = 1
                 found += 1
         if found >= limit:
-            return found
+            return limit
     return found
 
 

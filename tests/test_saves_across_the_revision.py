@@ -1,0 +1,92 @@
+"""Saves made before the Falconi rulings were revised on 2026-11-24 (match save format 1): each either loads
+and plays on under the new rules or is kept aside with a message saying why; never a crash, never lost."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.core.errors import StateFormatError
+from game.falconi.tiles import PILE_TEMPLATE, U_TURN
+from game.match import OFF, Match, MatchSetup, SeatPlan
+from game.saves import SaveError, SaveStore
+
+EASY = SeatPlan.ai("easy")
+
+
+def old_save(match_json: dict, actions: list[str] | None = None) -> dict:
+    """A match's save as the game wrote it before the revision: format 1, with these actions."""
+    data = json.loads(json.dumps(match_json))
+    data["version"] = 1
+    if actions is not None:
+        data["actions"] = actions
+    return data
+
+
+def salami_with_a_fresh_escape_tile() -> Match:
+    """A Salami match in which Don Falconi drew an escape tile with an action to spare after it."""
+    for seed in range(1, 300):
+        match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed, variant="salami"))
+        rng = random.Random(seed)
+        for _ in range(200):
+            state = match.state
+            if state.is_terminal():
+                break
+            if state.fresh >= 0 and state.current_seat == 0 and match.log[-1].text == "draw":
+                return match
+            match.play(rng.choice(state.legal_actions()))
+    raise AssertionError("no seed drew Don Falconi an escape tile")
+
+
+def test_f6_3_an_old_save_with_a_kept_escape_tile_plays_on_under_the_new_rules() -> None:
+    match = salami_with_a_fresh_escape_tile()
+    texts = [entry.text for entry in match.log]
+    old = old_save(match.to_json(), texts + ["keep"])  # the old rules asked him to keep it: one action more
+    loaded = Match.from_json(old)
+    assert loaded.state.to_json() == match.state.to_json()
+    loaded.play(loaded.state.legal_actions()[0])  # and it plays on
+
+
+def test_f4_2_an_old_save_with_a_lone_country_car_is_kept_aside_saying_why(tmp_path) -> None:
+    setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, EASY, OFF), seed=3).to_json()
+    setup["seats"] = [{"kind": "person", "person": 0}, {"kind": "ai", "level": "easy"}, {"kind": "off"},
+                      {"kind": "off"}]
+    old = {"format": "falconi-fredericus-match", "version": 1, "setup": setup, "actions": []}
+    with pytest.raises(StateFormatError, match="before their revision of 2026-11-24.*Port car"):
+        Match.from_json(old)
+    store = SaveStore(tmp_path)
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps(old))
+    with pytest.raises(SaveError, match="revision of 2026-11-24") as error:
+        store.load()
+    assert error.value.kept.exists() and json.loads(error.value.kept.read_text()) == old
+
+
+def test_f5_8_an_old_save_that_placed_a_u_turn_at_the_prison_is_kept_aside_saying_why(tmp_path) -> None:
+    seed = next(seed for seed in range(1, 500) if _first_draw(seed) == U_TURN)
+    setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, EASY, OFF), seed=seed).to_json()
+    old = {"format": "falconi-fredericus-match", "version": 1, "setup": setup, "actions": ["place u-turn 4,8 r0"]}
+    store = SaveStore(tmp_path)
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps(old))
+    with pytest.raises(SaveError, match="cannot go on under the new ones") as error:
+        store.load()
+    assert json.loads(error.value.kept.read_text()) == old
+
+
+def _first_draw(seed: int) -> int:
+    """The top of a Margherita pile as the game shuffles it (F-4.3), before F-5.8 could put it back."""
+    pile = list(PILE_TEMPLATE)
+    random.Random(seed).shuffle(pile)
+    return pile[-1]
+
+
+def test_an_old_save_of_a_game_the_revision_left_alone_loads_as_it_was() -> None:
+    match = Match(MatchSetup("fredericus", (SeatPlan.human(0), EASY), seed=5))
+    rng = random.Random(5)
+    for _ in range(30):
+        match.play(rng.choice(match.state.legal_actions()))
+    loaded = Match.from_json(old_save(match.to_json()))
+    assert loaded.state.to_json() == match.state.to_json()
