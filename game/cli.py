@@ -87,13 +87,15 @@ def _add_tournament_parser(commands: Any) -> None:
     falconi.add_argument("--bot", default="hard", help="the level measured (default: hard)")
     falconi.add_argument("--against", default="random", help="the level on the other side (default: random)")
     falconi.add_argument("--side", choices=["fugitive", "police", "both"], default="both",
-                         help="the bot plays Don Falconi, all three police cars, or each in turn (default: both)")
+                         help="the bot plays Don Falconi, every police car, or each in turn (default: both)")
     h2h = kinds.add_parser("falconi-h2h", help="two levels side by side: every deal played twice, roles swapped")
     h2h.add_argument("--a", default="hard", help="the level whose win rate is reported (default: hard)")
     h2h.add_argument("--b", default="normal", help="its opponent (default: normal)")
     for sub in (falconi, h2h):
         sub.add_argument("--variant", default="margherita",
                          help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
+        sub.add_argument("--police", type=int, choices=(1, 2, 3), default=3,
+                         help="police cars in play: 1 is the Port car (F-4.2), 2 Country and Forest (default: 3)")
     fredericus = kinds.add_parser("fredericus", help="one level in one seat of Fredericus, another in all others")
     fredericus.add_argument("--players", type=int, default=2, help="2, 3 or 4 falconers (default: 2)")
     fredericus.add_argument("--bot", default="hard", help="the level measured; its seat rotates (default: hard)")
@@ -251,10 +253,12 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.kind == "falconi":
         sides = ["fugitive", "police"] if args.side == "both" else [args.side]
         rows = tournament.falconi_sides_match(args.variant, args.bot, args.against, sides, args.games, args.seed,
-                                              args.jobs, report=None if args.json else progress)
+                                              args.jobs, report=None if args.json else progress,
+                                              police=args.police)
     else:
         if args.kind == "falconi-h2h":
-            row = tournament.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs)
+            row = tournament.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs,
+                                                  police=args.police)
         else:
             row = tournament.fredericus_match(args.players, args.bot, args.against, args.games, args.seed,
                                               args.jobs, short_game=args.short_game)

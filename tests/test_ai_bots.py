@@ -35,6 +35,7 @@ from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.fredericus.cards import OBJECTIVE_LETTERS
 from game.fredericus.state import FredericusState
+from game.match import AI_LEVELS
 
 SMALL = SearchBudget(iterations=30, seconds=30, rollout_depth=8)  # the iteration count always stops it first
 BIGGER = SearchBudget(iterations=60, seconds=30, rollout_depth=12)
@@ -287,9 +288,32 @@ def test_every_level_plays_only_legal_fredericus_actions(players: int) -> None:
         assert state.is_terminal()
 
 
+def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do() -> None:
+    """A developer-only level: Don Falconi sitting where he stands (draw, place, turn round), never offered in
+    the app. Its ``hard`` search still runs; only its choice is held back from steps and boosts."""
+    sitter = level_makers()["sitter"]()
+    assert sitter.sitter and sitter.budget == HARD and "sitter" not in AI_LEVELS
+    moved = chosen = 0
+    for seed in range(3):
+        state = FalconiState.new_game("diavola", seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and chosen < 12 * (seed + 1):
+            legal = state.legal_actions()
+            if state.current_seat == FUGITIVE:
+                action = ISMCTSBot("sitter", SMALL, sitter=True).choose(SeatView(state), rng)
+                still = [a for a in legal if a.verb not in ("step", "boost")]
+                assert action in (still or legal)
+                moved += bool(still) and action.verb in ("step", "boost")
+                chosen += 1
+            else:
+                action = rng.choice(legal)
+            state.apply(action)
+    assert chosen >= 12 and moved == 0
+
+
 def test_every_level_name_makes_a_bot() -> None:
     makers = level_makers()
-    assert {"random", "easy", "normal", "hard", "cheat"} <= set(makers)
+    assert {"random", "easy", "normal", "hard", "cheat", "sitter"} <= set(makers)
     assert makers["normal"]().budget == NORMAL and makers["hard"]().budget == HARD
     assert not makers["hard"]().cheat and makers["cheat"]().cheat
     for budget, cap in ((NORMAL, 1.0), (HARD, 3.0)):  # the caps stay inside issue #4's per-decision times

@@ -78,6 +78,14 @@ def test_falconi_sides_put_the_bot_in_the_right_seats():
     assert [task.seed for task in police.tasks] == [7, 8]
 
 
+def test_f4_2_a_one_car_row_plays_the_port_car_and_says_so():
+    plan = tournament.falconi_side_plan("salami", "easy", "random", "police", 2, 7, police=1)
+    assert {task.police for task in plan.tasks} == {(2,)}
+    row = falconi_side_match("margherita", "greedy", "random", "police", games=2, seed=5, jobs=1, police=1)
+    assert row["police"] == 1 and row["finished"] == 2 and "(1 police car)" in row["text"]
+    assert tournament.falconi_h2h_plan("salami", "easy", "random", 2, 7, police=2).tasks[0].police == (1, 3)
+
+
 def test_same_seed_same_result_with_one_or_two_workers():
     one = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=1)
     two = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=2)

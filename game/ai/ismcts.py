@@ -61,21 +61,26 @@ class SearchStats:
 
 class ISMCTSBot:
     """A searching bot. ``cheat=True`` searches the true state instead of samples: a developer-only upper
-    bound on what fair search could reach, never offered to players."""
+    bound on what fair search could reach, never offered to players. ``sitter=True`` plays only actions the
+    game's knowledge says keep its piece where it stands, while it has one: a developer-only yardstick for a
+    player who never moves away (in Falconi, Don Falconi sitting at the prison)."""
 
-    def __init__(self, name: str, budget: SearchBudget, cheat: bool = False) -> None:
+    def __init__(self, name: str, budget: SearchBudget, cheat: bool = False, sitter: bool = False) -> None:
         self.name = name
         self.budget = budget
         self.cheat = cheat
+        self.sitter = sitter
         self.stats = SearchStats()
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
         started = time.perf_counter()
         legal = view.legal_actions
+        knowledge = knowledge_of(view.game_name)
+        if self.sitter:
+            legal = [action for action in legal if knowledge.stays_put(action)] or legal
         if len(legal) == 1:
             self.stats = SearchStats(0, time.perf_counter() - started, 0)
             return legal[0]
-        knowledge = knowledge_of(view.game_name)
         sample: Callable[[random.Random], GameState]
         if self.cheat:
             truth = view._state  # noqa: SLF001 — the cheating yardstick sees everything on purpose

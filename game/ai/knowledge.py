@@ -4,7 +4,7 @@ for unfinished games, and the heuristic the easy level follows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from game.core.errors import GameError
 from game.core.protocol import GameState, Seat
@@ -19,6 +19,9 @@ class GameKnowledge:
     evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
     rollout_depth: Callable[[GameState], int]  # random actions to play after the tree before guessing
     easy_lookahead: int  # search iterations of the easy level; 0: it plays ``evaluate``'s one-ply choice
+    # the ``sitter`` yardstick plays only actions for which this is true, while it has one (a game without
+    # such a notion allows every action)
+    stays_put: Callable[[Any], bool] = lambda _action: True
 
 
 def knowledge_of(game_name: str) -> GameKnowledge:
@@ -27,7 +30,7 @@ def knowledge_of(game_name: str) -> GameKnowledge:
 
         return GameKnowledge(
             falconi.utilities, falconi.values, falconi.values_for_one_search, falconi.evaluate,
-            falconi.rollout_depth, falconi.EASY_LOOKAHEAD,
+            falconi.rollout_depth, falconi.EASY_LOOKAHEAD, falconi.stays_put,
         )
     if game_name == "fredericus":
         from game.fredericus import heuristics as fredericus

@@ -1,4 +1,5 @@
-"""The AI levels offered for every seat of both games, and the developer-only cheating yardstick."""
+"""The AI levels offered for every seat of both games, and the developer-only yardsticks: ``cheat`` (searches
+the true state) and ``sitter`` (never drives away from where it stands)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def level_makers(evaluate_greedy: Callable | None = None) -> dict[str, Callable[
         "normal": lambda: ISMCTSBot("normal", NORMAL),
         "hard": lambda: ISMCTSBot("hard", HARD),
         "cheat": lambda: ISMCTSBot("cheat", HARD, cheat=True),
+        "sitter": lambda: ISMCTSBot("sitter", HARD, sitter=True),
     }
     if evaluate_greedy is not None:
         makers["greedy"] = lambda: GreedyBot(evaluate_greedy)

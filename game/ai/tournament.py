@@ -43,9 +43,10 @@ class GameTask:
 
     game: str  # "falconi" or "fredericus"
     setup: str | int  # the Falconi variant, or the number of Fredericus players
-    levels: tuple[str, ...]  # a level name per seat index
+    levels: tuple[str, ...]  # a level name per seat index (seats not in play are never asked)
     seed: int
     short_game: bool = False
+    police: tuple[int, ...] = (1, 2, 3)  # Falconi: the police seats in play
 
 
 _MAKERS: dict[str, dict[str, Callable[[], Any]]] = {}
@@ -73,7 +74,7 @@ def _new_state(task: GameTask) -> GameState:
     if task.game == "falconi":
         from game.falconi.state import FalconiState
 
-        return FalconiState.new_game(str(task.setup), task.seed, police=POLICE_SEATS)
+        return FalconiState.new_game(str(task.setup), task.seed, police=task.police)
     from game.fredericus.state import FredericusState
 
     return FredericusState.new_game(int(task.setup), task.seed, short_game=task.short_game)
@@ -117,9 +118,9 @@ def play_task(task: GameTask) -> dict[str, Any]:
     watch: SealWatch | None = None
     try:
         makers = _makers(task.game)
-        bots = [makers[name]() for name in task.levels]
-        rngs = [seat_rng(task.seed, seat) for seat in range(seats)]
         state = _new_state(task)
+        bots = {seat: makers[task.levels[seat]]() for seat in state.seats}
+        rngs = [seat_rng(task.seed, seat) for seat in range(seats)]
         if task.game == "falconi" and state.variant.mode == 2:
             watch = SealWatch()
         clock = time.perf_counter
@@ -302,11 +303,20 @@ def _falconi_levels(fugitive: str, police: str) -> tuple[str, ...]:
     return (fugitive, police, police, police)
 
 
-def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int) -> Plan:
+def police_seats(count: int) -> tuple[int, ...]:
+    """The police cars of a ``count``-car game, as the app sets them up (F-4.2: one car is the Port's)."""
+    from game.falconi.state import default_police
+
+    return default_police(count)
+
+
+def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int,
+                      police: int = 3) -> Plan:
     if side not in SIDES:
         raise GameError(f"unknown side {side!r}; choose fugitive or police")
     levels = _falconi_levels(bot, against) if side == "fugitive" else _falconi_levels(against, bot)
-    tasks = [GameTask("falconi", variant, levels, seed + index) for index in range(games)]
+    cars = police_seats(police)
+    tasks = [GameTask("falconi", variant, levels, seed + index, police=cars) for index in range(games)]
 
     def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         finished = [result for result in results if not result["error"]]
@@ -319,6 +329,7 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
             "bot": bot,
             "against": against,
             "side": side,
+            "police": police,
             "games": games,
             "seed": seed,
             **_rate_fields(wins, len(finished)),
@@ -339,12 +350,13 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
     return Plan(tasks, summarise)
 
 
-def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> Plan:
+def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police: int = 3) -> Plan:
     deals = (games + 1) // 2  # each deal is played twice, the roles swapped
+    cars = police_seats(police)
     tasks: list[GameTask] = []
     for index in range(deals):
-        tasks.append(GameTask("falconi", variant, _falconi_levels(a, b), seed + index))  # A fugitive
-        tasks.append(GameTask("falconi", variant, _falconi_levels(b, a), seed + index))  # A police
+        tasks.append(GameTask("falconi", variant, _falconi_levels(a, b), seed + index, police=cars))  # A fugitive
+        tasks.append(GameTask("falconi", variant, _falconi_levels(b, a), seed + index, police=cars))  # A police
 
     def a_side(index: int) -> str:
         return "fugitive" if index % 2 == 0 else "police"
@@ -369,6 +381,7 @@ def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int) -> Pla
             "variant": variant,
             "a": a,
             "b": b,
+            "police": police,
             "games": 2 * deals,
             "deals": deals,
             "seed": seed,
@@ -448,12 +461,13 @@ def fredericus_plan(
 
 
 def falconi_side_match(
-    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS
+    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS,
+    police: int = 3,
 ) -> dict[str, Any]:
     """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
     ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
     finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
-    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs)[0]
+    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs, police=police)[0]
 
 
 def falconi_sides_match(
@@ -465,12 +479,13 @@ def falconi_sides_match(
     seed: int = 1,
     jobs: int = DEFAULT_JOBS,
     report: Callable[[str], None] | None = None,
+    police: int = 3,
 ) -> list[dict[str, Any]]:
     """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
     them), calling ``report`` with each row's line as it finishes."""
     check_arguments(games, jobs, (bot, against))
     name = variant_name(variant)
-    plans = [falconi_side_plan(name, bot, against, side, games, seed) for side in sides]
+    plans = [falconi_side_plan(name, bot, against, side, games, seed, police) for side in sides]
     rows: list[dict[str, Any]] = []
 
     def on_row(_index: int, row: dict[str, Any]) -> None:
@@ -483,13 +498,13 @@ def falconi_sides_match(
 
 
 def falconi_head_to_head(
-    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS
+    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3
 ) -> dict[str, Any]:
     """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
     Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
     over all of them and on each side."""
     check_arguments(games, jobs, (a, b))
-    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed)
+    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
     row = execute([plan], jobs)[0]
     return row | {"text": format_row(row)}
 
@@ -543,8 +558,9 @@ def format_row(row: dict[str, Any]) -> str:
                 f"[{row['gap_interval_points'][0]:.1f}, {row['gap_interval_points'][1]:.1f}]")
     else:
         tally = f"{row['wins']}/{row['finished']}  {_percent(row['rate'])} {_interval_text(row['interval'])}"
+        cars = "" if row.get("police", 3) == 3 else f" ({row['police']} police car{'s' if row['police'] > 1 else ''})"
         if kind == "falconi_side":
-            text = f"falconi {row['variant']}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
+            text = f"falconi {row['variant']}{cars}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
             text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
             if row.get("losses_without_a_choice"):
                 ceiling = 1 - row["losses_without_a_choice"] / row["finished"]
@@ -555,7 +571,7 @@ def format_row(row: dict[str, Any]) -> str:
                          f" from round {row['out_of_reach_since_median']} on median)")
         elif kind == "falconi_h2h":
             sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
-            text = f"falconi {row['variant']}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
+            text = f"falconi {row['variant']}{cars}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
             text += _timing(row["mean_decision_seconds_a"], f"{row['a']} ")
             if "fugitive_wins_out_of_reach" in row["by_side"]["fugitive"]:
                 text += (f"  (fugitive wins out of the police's reach: {row['a']}"

@@ -30,6 +30,12 @@ TEAM_SHARE = 0.75
 EASY_LOOKAHEAD = 40
 
 
+def stays_put(action: Any) -> bool:
+    """For the ``sitter`` yardstick: an action that does not drive Don Falconi away from where he stands (a
+    Mode II step or boost does; drawing, placing and turning round on the spot do not)."""
+    return action.verb not in ("step", "boost")
+
+
 def utilities(state: GameState) -> list[float]:
     """What a finished game is worth to each seat index, between 0 and 1."""
     from game.falconi.state import FalconiState
@@ -73,33 +79,37 @@ _MEMO_LIMIT = 20_000  # distance maps of about 400 bytes each: under 10 MB
 
 def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands: distance,
-    police out, bombs and boosts, and how boxed in each car is (a car with no empty cell around it is
-    close to blocked). ``memo`` may remember the road searches across the positions of one search."""
+    police out, bombs and boosts, and how boxed in each car is (Mode I: empty cells around its cell; Mode II:
+    its ways on, F-6.5, which the police close to win). ``memo`` may remember the road searches across the
+    positions of one search."""
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
     width = state.city.width
+    mode2 = state.variant.mode == 2
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest = 20
     gaps = [20, 20, 20, 20]
-    chases = chase_distances(state, memo) if state.variant.mode == 2 else None
+    chases = chase_distances(state, memo) if mode2 else None
+    stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
     for police in POLICE:
         if state.status[police] == ACTIVE:
+            if mode2:
+                stuck[police] = ways_on(state, police, 1, memo) == 0
             if chases:  # Mode II: the road still to build and drive, in actions, counted in turns
                 gaps[police] = chases[police] / 3
             else:
                 px, py = _xy(state.cars[police], width)
                 gaps[police] = abs(px - fx) + abs(py - fy)
-            nearest = min(nearest, gaps[police])
-    out = sum(1 for police in POLICE if state.status[police] == OUT)
+            if not stuck[police]:
+                nearest = min(nearest, gaps[police])
+    out = sum(1 for police in POLICE if state.status[police] == OUT or stuck[police])
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
-    if state.variant.mode == 1:
+    if not mode2:
         escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
     else:
-        moves = _mode2_moves(state)
-        escape += _ROOM_BONUS[min(4, moves)] if moves else _DOOMED
-    if state.variant.mode == 2:
-        # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (D-11): every tile
+        escape += _WAYS_BONUS[ways_on(state, FUGITIVE, len(_WAYS_BONUS) - 1, memo)]
+        # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
         # drawn and every round played brings his win closer, so stalling never helps the police.
         progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
         escape += 0.6 * progress - 0.25
@@ -109,60 +119,44 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     escape = min(0.95, max(0.05, escape))
     result = [0.0] * 4
     result[FUGITIVE] = escape
-    mode2 = state.variant.mode == 2
     for police in POLICE:
-        if state.status[police] == ACTIVE:
-            # Each car also wants to be the one close to him. In Mode II a car is never boxed in for long (a
-            # three-point turn frees it), and weighing its own room there kept cars turning on the spot
-            # rather than building towards him.
+        if state.status[police] == ACTIVE and not stuck[police]:
+            # Each car also wants to be the one close to him. In Mode II a car chases his lane, not room
+            # around itself: weighing its own room there kept cars turning on the spot.
             reach = 12 if mode2 else 8
             own_chase = 0.03 * (reach - min(gaps[police], reach))
             own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
             room = 0.0 if mode2 else _ROOM_BONUS[_room(state, state.cars[police])] / 2
             result[police] = TEAM_SHARE * (1 - escape) + room + own_chase
-        elif state.status[police] == OUT:
+        elif state.status[police] != 0:
             result[police] = TEAM_SHARE * (1 - escape) * 0.8
     return result
 
 
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
+# Mode II: by Don Falconi's ways on (F-6.5), up to 8: with none he is blocked when his turn begins, with one
+# a police tile across it does it; many ways on are many tiles the police must lay.
+_WAYS_BONUS = (-0.6, -0.3, -0.15, -0.06, 0.0, 0.03, 0.05, 0.07, 0.08)
 _MODE2_PILE = 75  # tiles in the pile after four reserves are dealt, escape tiles included
-_DOOMED = -0.6  # a Mode II fugitive with no move left but drawing is blocked within two turns (F-6.5)
 
 
-def _mode2_moves(state: Any) -> int:
-    """Ways Don Falconi's car can still leave its place in Mode II: the exits of his lane that lead onto a
-    road, into an escape, or to an empty cell he could build on; failing those, a three-point turn onto a
-    lane that has one, or a Chili Boost to smash through. With none he can only draw until his reserve is
-    full, and then he is blocked (F-6.5)."""
-    board = state.board
-    place = state.cars[FUGITIVE]
-    tile = board[place >> 2]
-    if tile == EMPTY:  # still at his building: the cell in front is his way out
-        return 4
-    moves = _open_exits(state, place, EXITS[tile][place & 3])
-    if moves == 0:
-        entry = place & 3
-        lanes = [(place & ~3) + edge for edge in EXITS[tile][entry] if edge != entry]
-        if state.boosts or any(_open_exits(state, lane, EXITS[tile][lane & 3]) for lane in lanes):
-            moves = 1
-    return moves
+def ways_on(state: Any, seat: int, limit: int, memo: dict[Any, Any] | None = None) -> int:
+    """F-6.5: ``seat``'s ways on in Mode II, counted up to ``limit``, remembered in ``memo`` by what decides
+    them (the board, the car's place and, for the police, his place; for him, the slots he could drive out by
+    and whether he holds a boost)."""
+    from game.falconi.mode2 import count_ways_on, escape_ways
 
-
-def _open_exits(state: Any, place: int, exits: tuple[int, ...]) -> int:
-    """How many of ``exits`` (edges of the tile at ``place``) lead onto a road, an escape tile or an empty
-    cell."""
-    board, links, escapes = state.board, state.links, state.escapes
-    base = place & ~3
-    count = 0
-    for edge in exits:
-        nxt = links[base + edge]
-        if nxt < 0:
-            count += escapes[-nxt - 1] >= 0
-        else:
-            tile = board[nxt >> 2]
-            count += tile == EMPTY or bool(EXITS[tile][nxt & 3])
-    return count
+    if memo is None:
+        return count_ways_on(state, seat, limit)
+    if seat == FUGITIVE:
+        key: tuple[Any, ...] = ("ways", bytes(state.board), state.cars[seat], limit, escape_ways(state),
+                                state.boosts > 0)
+    else:
+        key = ("ways", bytes(state.board), state.cars[seat], limit, state.cars[FUGITIVE])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = count_ways_on(state, seat, limit)
+    return found
 
 
 def _room(state: Any, place: int) -> int:
