@@ -16,6 +16,7 @@ from game.falconi.heuristics import (
     road_distance,
     values,
     values_for_one_search,
+    ways_on,
 )
 from game.falconi.state import FalconiState
 
@@ -84,16 +85,18 @@ def test_an_escape_within_reach_raises_his_value():
     assert values(near)[FUGITIVE] > values(none)[FUGITIVE]
 
 
-def test_a_fugitive_who_can_never_leave_his_tile_is_nearly_lost_f6_5():
-    """A U-turn in front of the prison only leads back into it: building beside it opens no way out, so he
-    will be blocked once his reserve is full, however many cells around him are empty."""
+def test_f6_5_his_worth_grows_with_his_ways_on():
+    """A U-turn in front of the prison only leads back into it: no way on, so he is blocked when his turn
+    begins (F-6.5), however many cells around him are empty. A straight has one way on, a crossroads three:
+    each is a tile more the police must lay across his roads."""
     def first_tile(tile: str) -> object:
         return build("salami", turn_seat=FUGITIVE, phase="action", board={"4,8": tile},
                      cars={FUGITIVE: "4,8 S"}, reserves=[["curve"], [], ["t-junction", "t-junction"], []],
                      actions_left=3, acted=0)
 
-    trapped, free = first_tile("u-turn r0"), first_tile("straight r0")
-    assert values(trapped)[FUGITIVE] < 0.1 < values(free)[FUGITIVE]
+    trapped, one, three = (values(first_tile(tile))[FUGITIVE] for tile in ("u-turn r0", "straight r0", "crossroads r0"))
+    assert trapped == 0.05 and trapped < one < three
+    assert ways_on(first_tile("straight r0"), FUGITIVE, 8) == 1 and ways_on(first_tile("crossroads r0"), FUGITIVE, 8) == 3
 
 
 @settings(max_examples=25, deadline=None)

@@ -136,7 +136,7 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
 # Mode II: by Don Falconi's ways on (F-6.5), up to 8: with none he is blocked when his turn begins, with one
 # a police tile across it does it; many ways on are many tiles the police must lay.
-_WAYS_BONUS = (-0.6, -0.3, -0.15, -0.06, 0.0, 0.03, 0.05, 0.07, 0.08)
+_WAYS_BONUS = (-0.6, -0.1, -0.05, -0.02, 0.0, 0.02, 0.04, 0.05, 0.06)
 _MODE2_PILE = 75  # tiles in the pile after four reserves are dealt, escape tiles included
 
 
