@@ -24,6 +24,7 @@ from scenes.falconi_lanes import LanePath, tile_lane
 from scenes.falconi_view import FalconiView
 from scenes.input import InputMapper
 from random_moves import random_moves
+from tests.board_frames import frames
 from tests.falconi_scenarios import build, play
 
 LONGEST = 1.5  # seconds at speed 1: the new position is never hidden for longer
@@ -264,23 +265,6 @@ def test_animations_show_the_police_nothing_of_don_falconis_secrets_f9(view, var
                     compared += 1
             state.apply(state.parse_action(text))
     assert compared > 60
-
-
-def frames(view, after, animations, visible):
-    """The board with the animations over it at three moments."""
-    pictures = []
-    total = max((a.end_time for a in animations), default=0.0)
-    for moment in (0.2, 0.5, 0.8):
-        surface = pygame.Surface((1280, 720))
-        for animation in animations:
-            animation.elapsed = total * moment
-        hidden = frozenset().union(*(a.hides for a in animations if not a.done))
-        view.draw_board(surface, after, None, visible, [], hidden)
-        for animation in animations:
-            if animation.started and not animation.done:
-                animation.draw(surface)
-        pictures.append(pygame.image.tobytes(surface, "RGB"))
-    return pictures
 
 
 def test_a_tile_drawn_by_don_falconi_turns_over_face_up_only_for_him(view):

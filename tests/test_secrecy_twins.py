@@ -37,6 +37,7 @@ from game.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi_view import FalconiView
 from scenes.input import InputMapper
+from tests.board_frames import frames
 
 SEEDS = range(1, 25)
 ACTIONS_AFTER_THE_DRAW = 14
@@ -122,22 +123,6 @@ def refusals(state: FalconiState) -> dict[str, str | None]:
         else:
             messages[tried] = None
     return messages
-
-
-def frames(view: FalconiView, after: FalconiState, animations: list, visible: frozenset[int]) -> list[bytes]:
-    pictures = []
-    total = max((animation.end_time for animation in animations), default=0.0)
-    for moment in (0.2, 0.5, 0.8):
-        surface = pygame.Surface((1280, 720))
-        for animation in animations:
-            animation.elapsed = total * moment
-        hidden = frozenset().union(*(a.hides for a in animations if not a.done))
-        view.draw_board(surface, after, None, visible, [], hidden)
-        for animation in animations:
-            if animation.started and not animation.done:
-                animation.draw(surface)
-        pictures.append(pygame.image.tobytes(surface, "RGB"))
-    return pictures
 
 
 def hint(state: FalconiState) -> str:
