@@ -237,9 +237,13 @@ class FalconiView:
         if kind == "turn":
             return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
         route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
-        end = state.boost_steps[value][-1].place if value in state.boost_steps else -1
+        steps = state.boost_steps.get(value, ())
+        end = steps[-1].place if steps else -1
         if end < 0:
             return tr("falconi.tip.boost_out", route=route)
+        if steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead, into the crater and on
+            return tr("falconi.tip.boost_smash", smashed=cell_text(city, steps[0].smashed),
+                      cell=cell_text(city, end >> 2), route=route)
         return tr("falconi.tip.boost", cell=cell_text(city, end >> 2), route=route)
 
     def _shout(self, state: FalconiState, step: Step) -> str | None:
