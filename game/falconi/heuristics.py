@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
+from game.falconi.network import ways_on as network_ways_on
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
@@ -145,18 +146,34 @@ def ways_on(state: Any, seat: int, limit: int, memo: dict[Any, Any] | None = Non
     """F-6.5: ``seat``'s ways on in Mode II, counted up to ``limit``, remembered in ``memo`` by what decides
     them (the board, the car's place and, for the police, his place; for him, the slots he could drive out by
     and whether he holds a boost)."""
-    from game.falconi.mode2 import count_ways_on, escape_ways
+    from game.falconi.mode2 import count_ways_on
 
+    if seat == FUGITIVE:
+        return _fugitive_ways(state, limit, memo)[0]
     if memo is None:
         return count_ways_on(state, seat, limit)
-    if seat == FUGITIVE:
-        key: tuple[Any, ...] = ("ways", bytes(state.board), state.cars[seat], limit, escape_ways(state),
-                                state.boosts > 0)
-    else:
-        key = ("ways", bytes(state.board), state.cars[seat], limit, state.cars[FUGITIVE])
+    key = ("ways", bytes(state.board), state.cars[seat], limit, state.cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
         found = memo[key] = count_ways_on(state, seat, limit)
+    return found
+
+
+def _fugitive_ways(state: Any, limit: int, memo: dict[Any, Any] | None) -> tuple[int, tuple[int, ...]]:
+    """His ways on (up to ``limit``) and the open ends among them: the empty cells where the police must lay
+    a tile with no road towards him to close the net."""
+    from game.falconi.mode2 import escape_ways
+
+    slots = escape_ways(state)
+    key = ("ways", bytes(state.board), state.cars[FUGITIVE], limit, slots, state.boosts > 0)
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        ends: list[int] = []
+        count = network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, state.boosts > 0,
+                                limit, ends)
+        found = (count, tuple(sorted(ends)))
+        if memo is not None:
+            memo[key] = found
     return found
 
 
@@ -170,10 +187,12 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
     """Mode II actions each police car in the chase needs to catch him (60 for the other seats and when no
     way is known): to drive into his cell through the edge he came in by (F-6.4), counted as :func:`road_distance`
     counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
-    still ready to strike when he moves on. One search backwards from him serves every car."""
+    still ready to strike when he moves on. When no road leads to his cell either, the way to his open ends
+    plus a penalty: there the police close the net (F-6.5). One search backwards from him serves every car."""
     fugitive = state.cars[FUGITIVE]
     to_lane = _distance_map(state, (fugitive,), memo)
     to_cell: bytes | list[int] | None = None
+    to_net: bytes | list[int] | None = None
     result = [60, 60, 60, 60]
     for police in POLICE:
         if state.status[police] != ACTIVE:
@@ -185,8 +204,27 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
                 base = fugitive & ~3
                 to_cell = _distance_map(state, (base, base + 1, base + 2, base + 3), memo)
             distance = to_cell[place] + 4
+        if distance >= 60:  # out of reach of a catch: the net is closed at his open ends (F-6.5)
+            if to_net is None:
+                to_net = _net_map(state, memo)
+            if to_net:
+                distance = to_net[place] + _NET_PENALTY
         result[police] = min(60, distance)
     return result
+
+
+_NET_PENALTY = 1  # a car beside one of his open ends must still lay the tile that closes it
+
+
+def _net_map(state: Any, memo: dict[Any, Any] | None) -> bytes | list[int]:
+    """The way of every place to a cell beside one of his open ends, where a police car can lay the tile that
+    closes it (F-6.1: into any empty cell next to its own); empty when he has no open end."""
+    ends = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
+    neighbours = state.neighbours
+    cells = sorted({cell for end in ends for cell in neighbours[end >> 2]})
+    if not cells:
+        return b""
+    return _distance_map(state, tuple(cell * 4 + edge for cell in cells for edge in range(4)), memo)
 
 
 def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> bytes | list[int]:

@@ -174,8 +174,10 @@ def ways_on(
     target: int,
     smash: bool,
     limit: int,
+    open_ends: list[int] | None = None,
 ) -> int:
     """F-6.5: the ways on of a Mode II car at ``start``, counted up to ``limit`` (0: the car is blocked).
+    The open ends found on the way (places in empty cells) are added to ``open_ends`` if given.
 
     The car's roads are followed as far as they go, through joined tiles and tunnels, turning round wherever
     a three-point turn would let it. A way on is a road into an empty cell (an open end), into one of
@@ -184,6 +186,8 @@ def ways_on(
     (no tile under it) has the empty cell in front of it as its way on.
     """
     if board[start >> 2] == EMPTY:
+        if open_ends is not None:
+            open_ends.append(start)
         return limit
     seen = bytearray(len(links))
     seen[start] = 1
@@ -214,6 +218,8 @@ def ways_on(
             if tile == EMPTY or nxt == target:
                 seen[nxt] = 1
                 found += 1
+                if open_ends is not None and tile == EMPTY:
+                    open_ends.append(nxt)
                 if nxt == target and tile != EMPTY:
                     stack.append(nxt)
             elif EXITS[tile][nxt & 3]:
