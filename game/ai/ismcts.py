@@ -117,6 +117,7 @@ class ISMCTSBot:
                 break
             state = sample(rng)
             node = root
+            guess = None  # the value guess of the node expanded this iteration, if any
             while not state.is_terminal():  # selection, then one expansion
                 legal = state.legal_actions()
                 children = node.children
@@ -146,10 +147,13 @@ class ISMCTSBot:
                 state.apply(best.action)
                 node = best
             depth = budget.rollout_depth if budget.rollout_depth is not None else knowledge.rollout_depth(state)
-            while depth and not state.is_terminal():
-                state.apply(choice(state.legal_actions()))
-                depth -= 1
-            rewards = utilities(state) if state.is_terminal() else values(state)
+            if depth == 0 and guess is not None:
+                rewards = guess  # no rollout: the new node's own guess is the result, already worked out
+            else:
+                while depth and not state.is_terminal():
+                    state.apply(choice(state.legal_actions()))
+                    depth -= 1
+                rewards = utilities(state) if state.is_terminal() else values(state)
             while node is not None:
                 node.visits += 1
                 if node.seat >= 0:
