@@ -157,3 +157,18 @@ def test_the_value_guess_of_one_search_remembers_without_changing_a_value(varian
         for position in (state, rng.choice(seen)):
             assert remembering(position) == values(position)
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_f6_5_a_car_beside_his_open_end_is_where_the_net_closes():
+    """Out of reach of a catch, a police car heads for his open ends: its way counts to a cell beside one,
+    from where it can lay the tile that closes it (F-6.1, F-6.5)."""
+    from game.falconi.heuristics import _net_map
+
+    board = {"4,8": "straight r0", "3,7": "straight r0", "2,7": "straight r0"}
+    state = build("salami", turn_seat=PORT, phase="action", board=board,
+                  cars={FUGITIVE: "4,8 S", PORT: "3,7 N", 1: "2,7 N"}, police=(1, PORT),
+                  reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
+    net = _net_map(state, None)
+    assert ways_on(state, FUGITIVE, 8) == 1  # north into the empty cell 4,7
+    assert net[state.cars[PORT]] == 0  # 3,7 lies beside 4,7
+    assert 0 < net[state.cars[1]] < 60
