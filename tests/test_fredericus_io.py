@@ -128,6 +128,8 @@ def broken(change) -> dict:
         (lambda d: d.update(raptors=[9] * 8), "guard post"),
         (lambda d: d.update(hooded=["1f", "1g"]), "both raptors hooded"),
         (lambda d: d.update(hooded=["7f"]), "unknown raptor"),
+        (lambda d: d.update(hooded=[["1f"]]), "unknown raptor"),  # not even a text
+        (lambda d: d.update(captured=[{"raptor": "0f"}]), "unknown raptor"),
         (lambda d: d.update(tokens=[["centre"], ["centre"], [1], [2]]), "only one token"),
         (lambda d: d.update(tokens=[[1], [2], [3]]), "betting token place"),
         (lambda d: d.update(phase="lunch"), "unknown phase"),

@@ -237,7 +237,7 @@ def _raptor_mask(doc: dict[str, Any], name: str, players: int) -> int:
     names = {raptor_text(r): r for r in range(2 * players)}
     mask = 0
     for item in field(doc, name, list):
-        if item not in names:
+        if not isinstance(item, str) or item not in names:  # a list or an object is no raptor either
             raise StateFormatError(f"{name!r} names an unknown raptor {item!r} (expected e.g. '0f' or '1g')")
         mask |= 1 << names[item]
     return mask
