@@ -7,10 +7,13 @@ Places are written ``x,y E``: the car is in cell (x,y), having come in through i
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
+from game.falconi import mode1
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
 from tests.falconi_scenarios import build, play, texts
@@ -144,6 +147,25 @@ def test_f5_8_no_margherita_deal_starts_with_a_u_turn_at_the_prison() -> None:
     for seed in range(1, 201):  # 23 of these deals used to start with one (docs/ai.md, 2026-11-24)
         state = FalconiState.new_game("margherita", seed)
         assert state.drawn != U_TURN, f"seed {seed}"
+
+
+def test_f5_8_u_turns_put_back_just_below_another_u_turn_do_not_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Margherita deal 636 played at random (seed 636) once drew the same two U-turns for ever: every put-back
+    # went to the same place, just below the other U-turn on top. Each put-back must go to a new place.
+    budget = {"shuffles": 0}
+
+    class CountedRandom(random.Random):
+        def randrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            budget["shuffles"] += 1
+            assert budget["shuffles"] < 1000, "the U-turns keep going back to the top"
+            return super().randrange(*args, **kwargs)
+
+    monkeypatch.setattr(mode1.random, "Random", CountedRandom)
+    state = FalconiState.new_game("margherita", 636)
+    choose = random.Random(636).choice
+    while not state.is_terminal():
+        state.apply(choose(state.legal_actions()))
+    assert budget["shuffles"] > 0
 
 
 def test_f5_8_mode2_placing_a_u_turn_stays_a_choice() -> None:

@@ -38,11 +38,14 @@ def begin_turn(st: FalconiState) -> bool:
 def take_tile(st: FalconiState) -> None:
     """F-5.1 (a): draw the top tile; escape tiles go straight onto the border (F-5.6)."""
     seat = st.turn_seat
+    shuffle: random.Random | None = None
     while st.pile:
         item = st.pile.pop()
         if item < ESCAPE:
             if item == U_TURN and _must_place_u_turn_at_building(st, seat):
-                _put_back(st, item)  # F-5.8: no U-turn as a first tile
+                if shuffle is None:  # one generator per draw: each put-back goes to a new place (D-16)
+                    shuffle = random.Random(f"falconi:{st.seed}:{st.turn}:{len(st.pile)}")
+                st.pile.insert(shuffle.randrange(len(st.pile)), item)  # F-5.8: no U-turn as a first tile
                 continue
             st.drawn = item
             break
@@ -68,12 +71,6 @@ def _must_place_u_turn_at_building(st: FalconiState, seat: int) -> bool:
     if not st.at_building(seat) or any(item != U_TURN for item in st.reserves[seat]):
         return False
     return any(item < ESCAPE and item != U_TURN for item in st.pile)
-
-
-def _put_back(st: FalconiState, item: int) -> None:
-    """Shuffle ``item`` back into the pile at a random place below the top, from the game's seed."""
-    rng = random.Random(f"falconi:{st.seed}:{st.turn}:{len(st.pile)}")
-    st.pile.insert(rng.randrange(len(st.pile)), item)
 
 
 def placement_options(st: FalconiState) -> tuple[Action, ...]:
