@@ -14,6 +14,7 @@ from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
+from game.core.text import one_line, shorten
 from game.falconi.seating import lone_police_at_port, moved_to_port_note
 from game.series import Series
 
@@ -22,6 +23,8 @@ SAVE_VERSION = 2  # 2: played under the Falconi rulings revised on 2026-11-24
 REVISED_RULES = "it was saved under the Falconi rules before their revision of 2026-11-24"
 AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
+MAX_PADS = 4  # gamepads are "pad1"… up to this number
+NAME_LENGTH = 24  # the longest name a seat label shows
 GAMES = ("falconi", "fredericus")
 
 
@@ -136,8 +139,9 @@ class MatchSetup:
             raise StateFormatError("the match set-up must be an object")
         where = "match set-up"
         people = tuple(
-            Person(json_field(item, "name", str, "person"), json_field(item, "device", str, "person"))
-            for item in _objects(json_field(data, "people", list, where), "person")
+            Person(_clean_name(json_field(item, "name", str, "person"), number),
+                   _clean_device(json_field(item, "device", str, "person")))
+            for number, item in enumerate(_objects(json_field(data, "people", list, where), "person"), start=1)
         )
         seats = tuple(_seat_plan(item) for item in _objects(json_field(data, "seats", list, where), "seat"))
         try:
@@ -151,6 +155,19 @@ class MatchSetup:
             )
         except GameError as error:
             raise StateFormatError(f"the match set-up is impossible: {error}") from None
+
+
+def _clean_name(name: str, number: int) -> str:
+    """A stored name as the window can draw it: one line, no control characters, at most ``NAME_LENGTH``
+    characters; a name with nothing left is the person's default one."""
+    return one_line(name, NAME_LENGTH) or f"Player {number}"
+
+
+def _clean_device(device: str) -> str:
+    """A stored device the app knows (the keyboard or a numbered gamepad); anything else is the keyboard."""
+    number = device[3:]
+    known = device.startswith("pad") and number.isascii() and number.isdigit() and len(number) <= 2
+    return device if known and 1 <= int(number) <= MAX_PADS else KEYBOARD
 
 
 def _objects(items: list[Any], what: str) -> list[dict[str, Any]]:
@@ -290,7 +307,8 @@ class Match:
         except StateFormatError as error:
             setup_data = document.get("setup")
             if old_rules and isinstance(setup_data, dict) and setup_data.get("game") == "falconi":
-                raise StateFormatError(f"{REVISED_RULES} and cannot go on under the new ones ({error})") from None
+                raise StateFormatError(f"{REVISED_RULES} and cannot go on under the new ones ({error})",
+                                       "revised_rules") from None
             raise
 
     @classmethod
@@ -303,7 +321,9 @@ class Match:
             try:
                 match.play(match.state.parse_action(text))
             except GameError as error:
-                raise StateFormatError(f"saved action {number} ({text!r}) cannot be replayed: {error}") from None
+                raise StateFormatError(
+                    f"saved action {number} ({shorten(text, 60)!r}) cannot be replayed: {shorten(str(error), 200)}"
+                ) from None
         match._before.clear()
         return match
 

@@ -19,11 +19,14 @@ AUTOSAVE = "autosave.json"
 
 
 class SaveError(Exception):
-    """A save that could not be resumed: ``reason`` says why, ``kept`` is where the file was moved."""
+    """A save that could not be resumed: ``reason`` says why (in English, for whoever looks closer), ``kind``
+    which kind of fault it is (see :class:`StateFormatError`, for the player's language), and ``kept`` where
+    the file was moved, or ``None`` when the data folder could not be written and it was left where it is."""
 
-    def __init__(self, reason: str, kept: Path) -> None:
-        super().__init__(f"The saved game could not be resumed: {reason}. It was kept as {kept.name}.")
-        self.reason, self.kept = reason, kept
+    def __init__(self, reason: str, kind: str, kept: Path | None) -> None:
+        where = f"It was kept as {kept.name}." if kept else "It could not be moved aside and was left as it is."
+        super().__init__(f"The saved game could not be resumed: {reason}. {where}")
+        self.reason, self.kind, self.kept = reason, kind, kept
 
 
 class SaveStore:
@@ -73,7 +76,11 @@ class SaveStore:
         try:
             return Match.from_json(read_json_file(self.path))
         except StateFormatError as error:
-            raise SaveError(str(error), self._set_aside("unreadable")) from None
+            try:
+                kept: Path | None = self._set_aside("unreadable")
+            except OSError:  # a read-only or full data folder: the file stays, the player is told
+                kept = None
+            raise SaveError(str(error), error.kind, kept) from None
 
     def discard(self) -> None:
         """Forget the save (the game it holds is over)."""

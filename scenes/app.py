@@ -9,6 +9,7 @@ import warnings
 import pygame
 
 from game.ai.service import AIService
+from game.core.jsonio import remove_stale_temporaries
 from game.match import Match, MatchSetup
 from game.saves import SaveStore
 from game.settings import SMALLEST_WINDOW, load_settings
@@ -41,6 +42,7 @@ class App:
         pygame.mixer.pre_init(22050, -16, 2, 512)
         pygame.init()
         folder = data_folder()
+        remove_stale_temporaries(folder)  # what saves interrupted by a crash or a kill left behind
         settings, problems = load_settings(folder)
         tooltip.reset()  # the tips of an earlier window (tests open many) must not answer here
         inputs = InputMapper()

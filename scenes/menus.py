@@ -3,13 +3,14 @@ Seat set-up lives in ``scenes/seats.py``."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pygame
 
 from game.core.message import Message
 from game.falconi.variants import VARIANTS
-from game.saves import SaveError
+from game.saves import AUTOSAVE, SaveError
 from scenes import input as inp
 from scenes import tooltip, ui_art
 from scenes.context import AppContext
@@ -29,9 +30,14 @@ UNFOCUSED = (120, 120, 140)  # the tint of the game's emblem that does not have 
 
 
 def report_unreadable_save(context: AppContext, error: SaveError) -> None:
-    """Tell the player, on the next menu, that the save could not be resumed, where it was kept and why."""
-    context.notices.append(context.tr("notice.save_unreadable", file=error.kept.name))
-    context.notices.append(error.reason)
+    """Tell the player, on the next menu and in their language, that the save could not be resumed, where it
+    was kept and why; the technical reason (English) goes to the terminal."""
+    if error.kept is None:
+        context.notices.append(context.tr("notice.save_left", file=AUTOSAVE))
+    else:
+        context.notices.append(context.tr("notice.save_unreadable", file=error.kept.name))
+    context.notices.append(context.tr(f"notice.save_reason.{error.kind}"))
+    print(f"main.py: {error}", file=sys.stderr)
 
 
 class MenuScene(Scene):

@@ -10,7 +10,7 @@ import pygame
 
 from game.falconi.seating import lone_police_at_port
 from game.i18n import Translator
-from game.match import AI_LEVELS, KEYBOARD, OFF, Match, MatchSetup, Person, SeatPlan
+from game.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
 from game.saves import SaveError
 from scenes.context import AppContext, default_name
 from scenes.menus import MenuScene, report_unreadable_save
@@ -18,7 +18,7 @@ from scenes.stack import Push, Transition
 from scenes.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
 
 MAX_PEOPLE = 4
-PAD_CHOICES = 4
+PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
 FALCONI_SEATS = ("seat.falconi.0", "seat.falconi.1", "seat.falconi.2", "seat.falconi.3")
 FREDERICUS_SEATS = ("seat.fredericus.0", "seat.fredericus.1", "seat.fredericus.2", "seat.fredericus.3")
 _P = SeatPlan.human

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.core.text import drawable
 from scenes import input as inp
 from scenes import tooltip, ui_art
 from scenes.stack import Transition
@@ -48,6 +49,10 @@ TEXT_BUDGET_MB = 16
 MAX_WRAPPED = 2000
 
 
+LINE_LIMIT = 400  # characters drawn on one line: wider than any window, and far from the renderer's limits
+WRAP_LIMIT = 4000  # characters of a wrapped text: a page; anything longer is cut, not measured for seconds
+
+
 class TextCache:
     """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow. The
     least recently used texts are dropped beyond a budget (see :mod:`scenes.surface_cache`): a long game log
@@ -70,7 +75,8 @@ class TextCache:
         key = (text, size, tuple(colour), bold)  # looked up first: drawn every frame, a hit makes nothing new
         surface = self._surfaces.get(key)
         if surface is None:
-            surface = self._surfaces.put(key, self.font(size, bold).render(text, True, colour))
+            line = drawable(text, LINE_LIMIT).replace("\n", " ")
+            surface = self._surfaces.put(key, self.font(size, bold).render(line, True, colour))
         return surface
 
     def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
@@ -89,7 +95,7 @@ class TextCache:
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
         font = self.font(size, bold)
         lines: list[str] = []
-        for paragraph in text.split("\n"):
+        for paragraph in drawable(text, WRAP_LIMIT).split("\n"):
             line = ""
             for word in paragraph.split(" "):
                 candidate = f"{line} {word}" if line else word

@@ -14,7 +14,13 @@ class ActionFormatError(GameError):
 
 
 class StateFormatError(GameError):
-    """A saved state (JSON) that is malformed, foreign, of another version or impossible."""
+    """A saved state (JSON) that is malformed, foreign, of another version or impossible. ``kind`` says which,
+    for a message in the player's language: ``damaged``, ``foreign``, ``newer``, ``unreadable`` (the file
+    could not be read) or ``revised_rules`` (saved under rules that have changed since)."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class MapError(GameError):

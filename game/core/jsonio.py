@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import StateFormatError
+from game.core.text import shorten
 
 
 def envelope(kind: str, version: int, body: dict[str, Any]) -> dict[str, Any]:
@@ -24,14 +25,14 @@ def open_envelope(data: Any, kind: str, version: int, oldest: int | None = None)
         raise StateFormatError(f"expected a {kind} document (a JSON object), found {type(data).__name__}")
     found = data.get("format")
     if found != kind:
-        raise StateFormatError(f"this is not a {kind} document (format is {found!r})")
+        raise StateFormatError(f"this is not a {kind} document (format is {shorten(repr(found), 60)})", "foreign")
     found_version = data.get("version")
     if not isinstance(found_version, int) or isinstance(found_version, bool):
         raise StateFormatError(f"the {kind} document has no valid version number")
     if found_version > version:
         raise StateFormatError(
             f"the {kind} document was written by a newer version of the game "
-            f"(format {found_version}, this game reads up to {version})"
+            f"(format {found_version}, this game reads up to {version})", "newer"
         )
     if found_version < (version if oldest is None else oldest):
         raise StateFormatError(f"the {kind} document has an unsupported version {found_version}")
@@ -78,7 +79,7 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     try:
         raw = Path(path).read_bytes()
     except OSError as error:
-        raise StateFormatError(f"cannot read {path}: {error.strerror or error}") from None
+        raise StateFormatError(f"cannot read {path}: {error.strerror or error}", "unreadable") from None
     return parse_json_text(raw)
 
 
@@ -97,6 +98,25 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+STALE_AFTER_SECONDS = 60.0  # a write takes milliseconds: an older temporary file was left by an interrupted one
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files that interrupted writes (:func:`write_json_atomic`) left in ``folder`` and
+    below it, and return them. A younger one may belong to another copy of the game writing right now, and
+    one that cannot be removed (a read-only folder) is left."""
+    now = time.time() if now is None else now
+    removed = []
+    for path in folder.rglob("*.json.*.tmp"):
+        try:
+            if path.is_file() and now - path.stat().st_mtime > STALE_AFTER_SECONDS:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
 
 
 def aside_name(path: Path, why: str) -> Path:
