@@ -142,8 +142,8 @@ def test_a_u_turn_goes_anticlockwise_round_its_island_and_comes_back_in_the_othe
 
 
 def test_a_car_fades_into_a_tunnel_and_out_of_its_partner_f1_4(view):
-    state = play(build(cars={FUGITIVE: "0,1 E"}, turn_seat=FUGITIVE, phase="place", drawn="straight"),
-                 "place straight 0,1 r1")
+    state = play(build(board={"1,1": "straight r1"}, cars={FUGITIVE: "0,1 E"}, turn_seat=FUGITIVE, phase="place",
+                       drawn="straight"), "place straight 0,1 r1")
     animations, after, _ = animate(view, state, "drive 8,7 E")
     drive = only(animations, anim.Drive)
     geometry = view._geometry(after)
@@ -213,8 +213,8 @@ def test_a_catch_flashes_with_sparks_and_a_shake_after_the_drive(view):
 
 
 def test_an_escape_ends_in_confetti(view):
-    before = build("prosciutto", cars={FUGITIVE: "0,3 N"}, escapes={"W3": "country"}, turn_seat=FUGITIVE,
-                   phase="place", drawn="curve", reserves=[[], [], [], []])
+    before = build("prosciutto", board={"0,2": "straight r0"}, cars={FUGITIVE: "0,3 N"}, escapes={"W3": "country"},
+                   turn_seat=FUGITIVE, phase="place", drawn="curve", reserves=[[], [], [], []])
     play(before, "place curve 0,3 r3")
     animations, after, _ = animate(view, before, "drive W3", frozenset(range(4)))
     assert after.outcome.termination == "escape"

@@ -41,7 +41,7 @@ def cars_at(state: FalconiState, text: str, seat: int = FUGITIVE) -> frozenset[i
 # --- Mode I ------------------------------------------------------------------------------------------------
 def port_behind(**fields) -> FalconiState:
     """Port police at its open end (4,7) S with a straight road north of it to Don Falconi's open end at (4,4)."""
-    board = {"4,6": "straight r0", "4,5": "straight r0"}
+    board = {"4,8": "straight r0", "4,6": "straight r0", "4,5": "straight r0"}
     return build(board=board, cars={FUGITIVE: "4,4 S", PORT: "4,7 S"}, turn_seat=PORT, phase="place",
                  drawn="straight", **fields)
 
@@ -61,8 +61,8 @@ def test_mode1_a_road_closed_by_a_chili_bomb_keeps_the_car_out():
 
 def test_mode1_a_car_reaches_through_a_tunnel():
     # Country police leaves (0,1) westward through W1 and comes back in at (8,7) through its east edge (F-1.4).
-    state = build(police=(COUNTRY, FOREST), cars={COUNTRY: "0,1 N"}, turn_seat=COUNTRY, phase="place",
-                  drawn="curve")
+    state = build(police=(COUNTRY, FOREST), board={"0,0": "curve r1"}, cars={COUNTRY: "0,1 N"},
+                  turn_seat=COUNTRY, phase="place", drawn="curve")
     assert cars_at(state, "8,7 E") == {COUNTRY}
 
 
@@ -103,8 +103,10 @@ def test_mode1_his_drive_options_in_danger_are_his_risky_stops():
 
 
 def test_mode1_a_drive_before_taking_a_tile_is_no_stop():
-    state = build(cars={FUGITIVE: "4,6 N", PORT: "4,6 S"}, turn_seat=FUGITIVE, phase="place", drawn="straight")
-    play(state, "place straight 4,6 r0", "drive 4,7 N")
+    # Both wait at (4,6), he having come in from the west, Port from the south; he lays a curve west–south.
+    state = build(board={"3,6": "straight r1", "4,7": "straight r0"}, cars={FUGITIVE: "4,6 W", PORT: "4,6 S"},
+                  turn_seat=FUGITIVE, phase="place", drawn="curve")
+    play(state, "place curve 4,6 r2", "drive 4,8 N")
     assert state.phase == DRIVE and state.pre_drive and state.turn_seat == PORT
     assert risky_stops(state, FUGITIVE) == {}
 
@@ -282,9 +284,14 @@ def near_him(variant: str, seed: int) -> FalconiState | None:
     ends = [a for a in trial.legal_actions() if a.verb == "drive" and a.slot < 0] if trial.phase == DRIVE else []
     if not ends:
         return start
-    end = rng.choice(ends)
-    data["cars"][FUGITIVE] = place_text(city, end.cell * 4 + end.edge)
-    return FalconiState.from_json(data)
+    rng.shuffle(ends)
+    for end in ends:  # an open end the new tile leads to directly has no road into it yet (F-3.3)
+        data["cars"][FUGITIVE] = place_text(city, end.cell * 4 + end.edge)
+        try:
+            return FalconiState.from_json(data)
+        except StateFormatError:
+            continue
+    return start
 
 
 @settings(max_examples=30)

@@ -235,6 +235,22 @@ def test_a_car_with_no_entry_edge_is_refused(place: str) -> None:
     refused(data, "not an edge|not a place")
 
 
+@pytest.mark.parametrize("place", ["4,4 N", "0,0 W", "2,6 E"])
+def test_f3_3_a_mode1_car_in_an_empty_cell_no_road_leads_into_is_refused(place: str) -> None:
+    # A Margherita car waits at an open end: a road leads into its empty cell, or it is at its building.
+    data = save("place")
+    data["cars"][2] = place
+    refused(data, "no road leads into")
+
+
+def test_f3_3_a_mode1_car_at_the_end_of_a_road_loads() -> None:
+    data = save("place")
+    data["board"] = {"4,3": "straight r0"} | data["board"]
+    data["pile"].remove("straight")
+    data["cars"][2] = "4,4 N"
+    FalconiState.from_json(data)
+
+
 def test_a_game_without_police_is_refused() -> None:
     data = save("salami")
     data["status"] = ["active", "off", "off", "off"]

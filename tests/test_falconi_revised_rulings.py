@@ -12,8 +12,8 @@ import random
 import pytest
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
-from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi import mode1
+from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
 from tests.falconi_scenarios import build, play, texts
@@ -77,9 +77,11 @@ def test_f5_2_the_fugitive_may_stop_where_a_police_car_stands() -> None:
 
 
 def test_f5_2_a_police_car_on_his_only_open_end_does_not_block_him() -> None:
-    state = build(cars={FUGITIVE: "4,8 S", PORT: "4,7 S"}, turn_seat=FUGITIVE, bombs=0, **MODE1_PLACE)
+    # Port came north along the road he is about to take, and waits at its end, his only stopping place.
+    state = build(board={"4,7": "straight r0"}, cars={FUGITIVE: "4,8 S", PORT: "4,6 S"}, turn_seat=FUGITIVE,
+                  bombs=0, **MODE1_PLACE)
     play(state, "place straight 4,8 r0")
-    assert texts(state) == ["drive 4,7 S"]
+    assert texts(state) == ["drive 4,6 S"]
 
 
 # --- F-5.5 the Chili Bomb destroys obstacles in front of him -------------------------------------------------------
@@ -94,7 +96,8 @@ def test_f5_5_he_may_bomb_a_block_in_front_of_him_while_open_ends_are_reachable(
 
 
 def test_f5_5_a_bomb_reaches_an_escape_tile_behind_a_block() -> None:
-    state = build("prosciutto", board={"0,3": "straight r0"}, cars={FUGITIVE: "1,3 E"}, escapes={"W3": "country"},
+    state = build("prosciutto", board={"0,3": "straight r0", "2,3": "straight r1"}, cars={FUGITIVE: "1,3 E"},
+                  escapes={"W3": "country"},
                   turn_seat=FUGITIVE, phase="place", drawn="t-junction", reserves=[[], [], [], []])
     play(state, "place t-junction 1,3 r0")  # W, E, S joined: an open end south, a block west
     assert sorted(texts(state)) == ["blast 0,3 E", "drive 1,4 N"]
@@ -105,7 +108,8 @@ def test_f5_5_a_bomb_reaches_an_escape_tile_behind_a_block() -> None:
 
 
 def test_f5_5_the_crater_is_open_to_the_police() -> None:
-    state = build(board={"4,7": "t-junction r1", "4,6": "straight r1"}, cars={FUGITIVE: "4,8 S", PORT: "4,5 N"},
+    state = build(board={"4,7": "t-junction r1", "4,6": "straight r1", "4,4": "straight r0"},
+                  cars={FUGITIVE: "4,8 S", PORT: "4,5 N"},
                   turn_seat=FUGITIVE, pile_top=("straight",), **MODE1_PLACE)
     play(state, "place straight 4,8 r0", "blast 4,6 S", "drive 3,6 E")
     play(state, "place straight 4,5 r0")  # Port comes south into the crater and turns west after him

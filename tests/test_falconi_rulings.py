@@ -40,7 +40,9 @@ def test_f2_1_overpass_keeps_its_two_roads_apart():
 
 # --- F-3 roads, lanes and moving ------------------------------------------------------------------------------
 def catch_scenario(fugitive_place: str, **fields) -> FalconiState:
-    return build(board={"4,5": "straight r0"}, cars={FUGITIVE: fugitive_place, PORT: "4,6 S"},
+    """Port came north to (4,6); Don Falconi waits at (4,4), having come north, or south from (4,3)."""
+    board = {"4,5": "straight r0", "4,7": "straight r0", **({"4,3": "straight r0"} if fugitive_place.endswith("N") else {})}
+    return build(board=board, cars={FUGITIVE: fugitive_place, PORT: "4,6 S"},
                  turn_seat=PORT, **MODE1_PLACE, **fields)
 
 
@@ -58,15 +60,16 @@ def test_f3_6_police_in_opposite_lane_does_not_catch():
 
 def test_f1_4_f3_2_a_drive_goes_through_a_tunnel_at_no_cost():
     # Country police leaves (0,1) westward through W1 and comes back in at (8,7) through its east edge.
-    state = build(police=(COUNTRY, FOREST), cars={COUNTRY: "0,1 N"}, turn_seat=COUNTRY, phase="place",
-                  drawn="curve")
+    state = build(police=(COUNTRY, FOREST), board={"0,0": "curve r1"}, cars={COUNTRY: "0,1 N"}, turn_seat=COUNTRY,
+                  phase="place", drawn="curve")
     assert "place curve 0,1 r3" in texts(state)  # W–N: in from the north, out to the west
     play(state, "place curve 0,1 r3")
     assert texts(state) == ["drive 8,7 E"]
 
 
 def test_f3_4_police_cannot_drive_into_an_escape_slot():
-    state = build("prosciutto", police=(COUNTRY, FOREST), cars={COUNTRY: "0,3 N"}, escapes={"W3": "country"},
+    state = build("prosciutto", police=(COUNTRY, FOREST), board={"0,2": "straight r0"}, cars={COUNTRY: "0,3 N"},
+                  escapes={"W3": "country"},
                   status=["active", "active", "off", "out"], turn_seat=COUNTRY, phase="place", drawn="curve",
                   reserves=[[], [], [], []])
     play(state, "place curve 0,3 r3")  # W–N: its road leads out to the escape slot W3
@@ -75,7 +78,8 @@ def test_f3_4_police_cannot_drive_into_an_escape_slot():
 
 
 def test_f3_5_the_fugitive_reaching_an_escape_slot_escapes():
-    state = build("prosciutto", cars={FUGITIVE: "0,3 N"}, escapes={"W3": "country"}, turn_seat=FUGITIVE,
+    state = build("prosciutto", board={"0,2": "straight r0"}, cars={FUGITIVE: "0,3 N"}, escapes={"W3": "country"},
+                  turn_seat=FUGITIVE,
                   phase="place", drawn="curve", reserves=[[], [], [], []])
     play(state, "place curve 0,3 r3")
     assert "drive W3" in texts(state)
@@ -95,7 +99,7 @@ def test_f4_1_turn_order_is_fugitive_then_country_port_forest():
 
 
 def test_f4_1_police_out_of_the_game_are_skipped():
-    state = build(police=POLICE, cars={PORT: "4,6 S"}, board={"4,7": "straight r1"},
+    state = build(police=POLICE, cars={PORT: "4,6 S"}, board={"4,7": "straight r0"},
                   status=["active", "active", "out", "active"], turn_seat=COUNTRY, **MODE1_PLACE)
     play(state, state.action_text(state.legal_actions()[0]))
     play(state, state.action_text(state.legal_actions()[0]))
@@ -145,18 +149,23 @@ def test_f5_1_funghi_reserve_tile_may_be_played_and_the_drawn_one_kept():
     assert state.reserves[FUGITIVE] == [KIND_BY_NAME["straight"], KIND_BY_NAME["curve"]]
 
 
+# Both cars wait at the same empty cell (4,6): Don Falconi came in from the west, Port from the south.
+SHARED_OPEN_END = {"board": {"3,6": "straight r1", "4,7": "straight r0"},
+                   "cars": {FUGITIVE: "4,6 W", PORT: "4,6 S"}, "turn_seat": FUGITIVE, "phase": "place"}
+
+
 def test_f5_3_a_filled_open_end_with_a_road_makes_the_car_drive_on_first():
-    state = build(cars={FUGITIVE: "4,6 N", PORT: "4,6 S"}, turn_seat=FUGITIVE, **MODE1_PLACE)
-    play(state, "place straight 4,6 r0", "drive 4,7 N")
+    state = build(drawn="curve", **SHARED_OPEN_END)
+    play(state, "place curve 4,6 r2", "drive 4,8 N")  # W–S: he drives on south, past where Port came from
     assert state.turn_seat == PORT and state.pre_drive
-    assert texts(state) == ["drive 4,5 S"]
-    play(state, "drive 4,5 S")
-    assert texts(state) and all(t.startswith("place") and " 4,5 " in t for t in texts(state))
+    assert texts(state) == ["drive 2,6 E"]  # Port's south edge has a road: it drives on, west
+    play(state, "drive 2,6 E")
+    assert texts(state) and all(t.startswith("place") and " 2,6 " in t for t in texts(state))
 
 
 def test_f5_3_a_filled_open_end_without_a_road_blocks_the_police_car():
-    state = build(cars={FUGITIVE: "4,6 N", PORT: "4,6 S"}, turn_seat=FUGITIVE, phase="place", drawn="curve")
-    play(state, "place curve 4,6 r0", "drive 5,6 W")  # N–E: nothing on the police car's south edge
+    state = build(drawn="straight", **SHARED_OPEN_END)
+    play(state, "place straight 4,6 r1", "drive 5,6 W")  # W–E: nothing on the police car's south edge
     assert state.outcome.termination == "police_out"
 
 
@@ -179,7 +188,7 @@ def test_f5_4_a_bomb_closes_the_road_behind_him_and_a_police_car_with_no_way_on_
 
 
 def test_f5_4_catch_goes_on_by_another_route_and_he_may_bomb_again():
-    board = {"4,5": "crossroads r0", "5,6": "curve r3", "5,5": "curve r2"}
+    board = {"4,5": "crossroads r0", "5,6": "curve r3", "5,5": "curve r2", "4,7": "straight r0"}
     state = build(board=board, cars={FUGITIVE: "4,4 S", PORT: "4,6 S"}, turn_seat=PORT, phase="place",
                   drawn="crossroads")
     play(state, "place crossroads 4,6 r0")
@@ -213,7 +222,8 @@ def test_f5_5_blocked_fugitive_without_a_bomb_loses():
 
 
 def test_f5_5_a_border_dead_end_cannot_be_bombed():
-    state = build(cars={FUGITIVE: "0,8 E"}, turn_seat=FUGITIVE, phase="place", drawn="curve")
+    state = build(board={"1,8": "straight r1"}, cars={FUGITIVE: "0,8 E"}, turn_seat=FUGITIVE, phase="place",
+                  drawn="curve")
     play(state, "place curve 0,8 r1")  # E–S: the road runs into the plain border slot S0
     assert state.outcome.termination == "fugitive_blocked"
 

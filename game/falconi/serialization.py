@@ -24,7 +24,7 @@ from game.falconi.constants import (
     PORT,
     STATUS_NAMES,
 )
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, ITEM_BY_NAME, ITEM_NAMES, TILE_MIX, parse_tile_text, tile_text
+from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, ITEM_BY_NAME, ITEM_NAMES, TILE_MIX, parse_tile_text, tile_text
 from game.falconi.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -296,10 +296,23 @@ def _check_variant_pieces(st: FalconiState) -> None:
     for place, flag in enumerate(st.closed):
         if flag and st.links[place] >= 0 and not st.closed[st.links[place]]:
             raise StateFormatError("a bombed edge must be closed from both sides")
-    if variant.mode == 2:
-        for seat, place in enumerate(st.cars):
-            if place >= 0 and st.board[place >> 2] == EMPTY and place != st.start_place(seat):
-                raise StateFormatError(f"in Mode II a car stands on a tile, or at its building (seat {seat})")
+    for seat, place in enumerate(st.cars):
+        if place < 0 or st.board[place >> 2] != EMPTY or place == st.start_place(seat):
+            continue
+        if variant.mode == 2:
+            raise StateFormatError(f"in Mode II a car stands on a tile, or at its building (seat {seat})")
+        if not _road_leads_in(st, place):
+            raise StateFormatError(f"seat {seat}'s car waits at {place_text(st.city, place)}, in an empty cell "
+                                   "that no road leads into (F-3.3)")
+
+
+def _road_leads_in(st: FalconiState, place: int) -> bool:
+    """F-3.3: whether the tile behind ``place`` (across its entry edge) has a road on that edge."""
+    behind = st.links[place]
+    if behind < 0:
+        return False
+    tile = st.board[behind >> 2]
+    return tile != EMPTY and bool(EXITS[tile][behind & 3])
 
 
 def _check_tiles_accounted(st: FalconiState) -> None:
