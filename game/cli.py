@@ -7,14 +7,82 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any, Sequence
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Sequence
 
 from game.core.errors import GameError
 
+INTERRUPTED = 130  # the shells' status for a program stopped by Ctrl-C
+MOST_SEED = 999_999_999_999  # room for any seed a person types; the game draws its own below a million
+MOST_JOBS = 64  # worker processes; more would swap a machine to a halt long before it helped
+
+
+class CommandLineError(GameError):
+    """A command line that cannot be run as written: told in one line, exit status 2."""
+
+
+class Refused(GameError):
+    """A command understood, which the place it must work in does not allow: exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that refuses a bad command line in one line saying where help is, instead of printing its
+    whole usage first, which buries the line that matters."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(f"{message} (see {self.prog} --help)")
+
+
+def _number(least: float, most: float) -> Callable[[str], float]:
+    """An argparse type: a number from ``least`` to ``most``; ``nan`` and ``inf`` are not numbers a run can
+    last or count to."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not least <= value <= most:  # also false for nan
+            raise argparse.ArgumentTypeError(f"must be a number from {least:g} to {most:g}, not {text}")
+        return value
+
+    return parse
+
+
+def _whole_number(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {least} to {most}, not {text}")
+        return value
+
+    return parse
+
+
+def _falconers(text: str) -> int:
+    """An argparse type for ``--players``: said in the game's words, since a count of seats means nothing to
+    someone who came to play."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of falconers") from None
+    if count not in (2, 3, 4):
+        raise argparse.ArgumentTypeError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
+    return count
+
+
+_seed = _whole_number(0, MOST_SEED)
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="main.py",
         description="Catch Don Falconi and Fredericus. With no command, opens the game window on the title menu.",
     )
@@ -29,19 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
                               "greedy, easy, normal, hard (cheat: developer yardstick); 'off' leaves a police car out "
                               "(default: random,random,random,random)")
     fredericus = games.add_parser("fredericus", help="Fredericus")
-    fredericus.add_argument("--players", type=int, default=4, help="2, 3 or 4 falconers (default: 4)")
+    fredericus.add_argument("--players", type=_falconers, default=4, help="2, 3 or 4 falconers (default: 4)")
     fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
     fredericus.add_argument("--seats", default="", help="a bot per falconer in turn order (default: all random)")
     for sub in (falconi, fredericus):
         sub.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
-        sub.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+        sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench = commands.add_parser("bench", help="measure speed and print the figures")
     bench.add_argument("target", choices=["rules", "ai", "frames"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
                             "frames: frame times of every scene of the window (headless), launch time, memory")
-    bench.add_argument("--seconds", type=float, default=3.0,
-                       help="rules: time per game set-up, split over 3 runs (default: 3)")
+    bench.add_argument("--seconds", type=_number(0.01, 3600), default=3.0,
+                       help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3)")
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
@@ -51,8 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
     soak = commands.add_parser("soak", help="leave the window running (headless): AI against AI in every game and "
                                             "variant, random input everywhere; fail on any error or growing memory")
-    soak.add_argument("--minutes", type=float, default=30.0, help="how long to run (default: 30)")
-    soak.add_argument("--seed", type=int, default=1, help="fixes the matches and the random input (default: 1)")
+    soak.add_argument("--minutes", type=_number(0.01, 10080), default=30.0,
+                      help="how long to run, up to a week: 10080 (default: 30)")
+    soak.add_argument("--seed", type=_seed, default=1, help="fixes the matches and the random input (default: 1)")
     soak.add_argument("--json", action="store_true", help="print the report as JSON (progress on stderr)")
     return parser
 
@@ -68,13 +137,14 @@ def _add_play_parser(commands: Any) -> None:
                          help="Don Falconi, Country, Port, Forest police: each human (human2… for more people at "
                               "the screen), easy, normal, hard or off (default: human,normal,normal,normal)")
     fredericus = games.add_parser("fredericus", help="Fredericus")
-    fredericus.add_argument("--players", type=int, default=None, help="2, 3 or 4 falconers (default: as many as seats)")
+    fredericus.add_argument("--players", type=_falconers, default=None,
+                            help="2, 3 or 4 falconers (default: as many as seats)")
     fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
     fredericus.add_argument("--seats", default="human,normal",
                             help="a player per falconer in turn order: human, human2…, easy, normal or hard "
                                  "(default: human,normal)")
     for sub in (falconi, fredericus):
-        sub.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
+        sub.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: a random one)")
 
 
 def _add_tournament_parser(commands: Any) -> None:
@@ -97,7 +167,7 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--police", type=int, choices=(1, 2, 3), default=3,
                          help="police cars in play: 1 is the Port car (F-4.2), 2 Country and Forest (default: 3)")
     fredericus = kinds.add_parser("fredericus", help="one level in one seat of Fredericus, another in all others")
-    fredericus.add_argument("--players", type=int, default=2, help="2, 3 or 4 falconers (default: 2)")
+    fredericus.add_argument("--players", type=_falconers, default=2, help="2, 3 or 4 falconers (default: 2)")
     fredericus.add_argument("--bot", default="hard", help="the level measured; its seat rotates (default: hard)")
     fredericus.add_argument("--against", default="random", help="the level in every other seat (default: random)")
     fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
@@ -106,24 +176,21 @@ def _add_tournament_parser(commands: Any) -> None:
                        help="Falconi variants to measure, space or comma separated (default: all five)")
     table.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"],
                        help="levels to measure among easy, normal, hard (default: all three)")
-    table.add_argument("--players", nargs="+", type=int, default=[2, 4],
+    table.add_argument("--players", nargs="+", type=_falconers, default=[2, 4],
                        help="Fredericus player counts (default: 2 4)")
     table.add_argument("--no-cheat", action="store_true", help="leave out the cheating yardstick")
     table.add_argument("--no-falconi", action="store_true", help="leave out Catch Don Falconi")
     table.add_argument("--no-fredericus", action="store_true", help="leave out Fredericus")
     for sub in (falconi, h2h, fredericus, table):
         sub.add_argument("--games", type=int, default=200, help="games per match (default: 200)")
-        sub.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
-        sub.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
+        sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
+        sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
+                         help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
 
 
 def _soak(args: argparse.Namespace) -> int:
     """``soak``: exit code 1 if anything raised or memory grew (scenes/soak.py)."""
-    import math
-
-    if not (args.minutes > 0 and math.isfinite(args.minutes)):
-        raise GameError(f"--minutes must be a number above 0, not {args.minutes}")
     from scenes.soak import run_soak
     from scenes.soak_report import format_report
 
@@ -136,12 +203,11 @@ def _soak(args: argparse.Namespace) -> int:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
+    folder = _writable_folder(args.out, "--out")
     from scenes.screenshots import save_screenshots
 
     try:
-        written = save_screenshots(Path(args.out), args.only)
+        written = save_screenshots(folder, args.only)
     except ValueError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
@@ -150,33 +216,59 @@ def _screenshots(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def _writable_folder(name: str, option: str) -> Path:
+    """The folder ``name``, made if missing and tried with a scratch file: a file in the way, a path under a
+    file or a place that cannot be written is told before any work is done, not found by the first write."""
+    import tempfile
+
+    folder = Path(name)
+    if folder.exists() and not folder.is_dir():
+        raise CommandLineError(f"{option} {name}: a file of that name is in the way; name a folder")
     try:
-        if args.command == "simulate":
-            return _simulate(args)
-        if args.command == "bench":
-            if args.target == "ai":
-                return _bench_ai(args)
-            if args.target == "frames":
-                from scenes.bench import run_frames_bench
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise CommandLineError(f"{option} {name}: cannot write there ({error.strerror or error})") from None
+    return folder
 
-                _print(run_frames_bench(), args.json)
-                return 0
-            from game.bench import run_rules_bench
 
-            _print(run_rules_bench(args.seconds), args.json)
-            return 0
-        if args.command == "tournament":
-            return _tournament(args)
-        if args.command == "screenshots":
-            return _screenshots(args)
-        if args.command == "soak":
-            return _soak(args)
-        setup = _play_setup(args) if args.command == "play" else None
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command line. Every fault ends in one line on stderr, never a traceback, and its status says
+    which: 2 a command that cannot be run as written, 1 a place that cannot be read or written, 130 Ctrl-C."""
+    try:
+        return _run(build_parser().parse_args(argv))
+    except Refused as error:
+        return _fail(str(error), 1)
     except GameError as error:
-        print(f"main.py: {error}", file=sys.stderr)
-        return 2
+        return _fail(str(error), 2)
+    except BrokenPipeError:  # the reader of the output has gone (``| head``): nobody is left to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nor to flush to on the way out
+        return 1
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(where + (error.strerror or str(error)), 1)
+    except KeyboardInterrupt:  # the window has saved the game on its way out (run_app closes it)
+        return _fail("stopped (Ctrl-C)", INTERRUPTED)
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"main.py: {message}", file=sys.stderr)
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "bench":
+        return _bench(args)
+    if args.command == "tournament":
+        return _tournament(args)
+    if args.command == "screenshots":
+        return _screenshots(args)
+    if args.command == "soak":
+        return _soak(args)
+    setup = _play_setup(args) if args.command == "play" else None
     if setup is not None:
         _keep_the_saved_game_aside()
     from scenes.app import run_app
@@ -184,13 +276,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_app(setup)
 
 
+def _bench(args: argparse.Namespace) -> int:
+    if args.target == "ai":
+        return _bench_ai(args)
+    if args.target == "frames":
+        from scenes.bench import run_frames_bench
+
+        _print(run_frames_bench(), args.json)
+        return 0
+    from game.bench import run_rules_bench
+
+    _print(run_rules_bench(args.seconds), args.json)
+    return 0
+
+
 def _keep_the_saved_game_aside() -> None:
     """A game started from the command line will autosave over the saved one: keep that one under another name
-    and say where (the menu asks instead, but a command line cannot)."""
+    and say where (the menu asks instead, but a command line cannot). Where it cannot be moved, no new game
+    starts: it would be saved over the old one wherever saving works at all."""
     from game.saves import AUTOSAVE, SaveStore
     from game.userdata import data_folder
 
-    kept = SaveStore(data_folder()).keep_aside()
+    store = SaveStore(data_folder())
+    try:
+        kept = store.keep_aside()
+    except OSError as error:
+        raise Refused(f"no new game started: the saved game could not be moved aside for it "
+                      f"({error.strerror or error}), so it stays as it is; continue it from the menu, or make "
+                      f"{store.folder} writable") from None
     if kept is not None:
         print(f"main.py: the saved game was kept as {kept}; rename it to {AUTOSAVE} to continue it later")
 

@@ -166,10 +166,18 @@ class App:
         pygame.quit()
 
 
+class WindowError(OSError):
+    """No window could be opened (no screen, no video driver): a place the game cannot run in, which the
+    command line tells in a line."""
+
+
 def run_app(setup: MatchSetup | None = None, max_frames: int | None = None) -> int:
     """Open the window and run until the player quits (or ``max_frames`` frames, for tests)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = App(setup)
+    try:
+        app = App(setup)
+    except pygame.error as error:
+        raise WindowError(f"the game window could not be opened: {error}") from None
     try:
         while app.frame():
             if max_frames is not None and app.frames >= max_frames:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from game.ai.intervals import wilson_interval
+from game.ai.service import ignore_ctrl_c
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
@@ -175,7 +176,7 @@ def _run_tasks(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]
             yield play_task(task)
         return
     context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
-    with context.Pool(processes=min(jobs, len(tasks))) as pool:
+    with context.Pool(processes=min(jobs, len(tasks)), initializer=ignore_ctrl_c) as pool:
         yield from pool.imap(play_task, tasks, chunksize=1)
 
 
