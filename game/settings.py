@@ -3,6 +3,7 @@ and which new-pizza cards the player has already seen.
 
 A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
 used falls back to its default, and each such problem is kept for the app to explain in the player's language.
+A file that cannot be read at all is moved aside (``settings.unreadable-<time>.json``), never written over.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import StateFormatError
-from game.core.jsonio import read_json_file, write_json_atomic
+from game.core.jsonio import aside_name, read_json_file, write_json_atomic
 from game.falconi.variants import VARIANTS
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
 SMALLEST_WINDOW = (640, 360)  # half the picture each way: the window scales it down, still readable
-MAX_WINDOW_SIDE = 16384  # larger than any screen: a bigger stored value is damage, not a window
+# The largest real screens (8K UHD), either way round: a bigger stored size is damage, not a window, and
+# opening it would cost seconds a frame and gigabytes of memory.
+LARGEST_WINDOW = (7680, 4320)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
 # The pizzas whose "what changes" card shows the first time they are chosen: every one after the first.
@@ -28,10 +31,14 @@ NEW_PIZZA_CARDS = tuple(VARIANTS)[1:]
 @dataclass(frozen=True)
 class SettingsProblem:
     """A stored setting that could not be used (``setting`` is ``None`` when the whole file could not be read);
-    the app tells the player in their language, ``detail`` says what was wrong, for whoever looks closer."""
+    the app tells the player in their language, ``detail`` says what was wrong, for whoever looks closer.
+    An unreadable file is moved aside before new settings are written over it: ``kept`` is its new name, or
+    ``not_kept`` says why it could not be moved."""
 
     setting: str | None
     detail: str
+    kept: str = ""
+    not_kept: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,11 +80,14 @@ _CHECKS = {
 
 def _is_window_size(value: Any) -> bool:
     """Two whole numbers, no smaller than the smallest window the game opens (the picture is scaled to fit it)
-    and no larger than any screen."""
+    and no larger than the largest screen, standing or lying."""
     if not isinstance(value, list) or len(value) != 2:
         return False
-    return all(isinstance(side, int) and not isinstance(side, bool) and least <= side <= MAX_WINDOW_SIDE
-               for side, least in zip(value, SMALLEST_WINDOW))
+    if not all(isinstance(side, int) and not isinstance(side, bool) for side in value):
+        return False
+    longer, shorter = sorted(value, reverse=True)
+    return (all(least <= side for side, least in zip(value, SMALLEST_WINDOW))
+            and longer <= LARGEST_WINDOW[0] and shorter <= LARGEST_WINDOW[1])
 
 
 def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
@@ -114,13 +124,27 @@ def settings_from_json(data: Any) -> tuple[Settings, list[SettingsProblem]]:
 
 
 def load_settings(folder: Path) -> tuple[Settings, list[SettingsProblem]]:
+    """The stored settings and the problems met; a file that cannot be read at all is kept aside (a bad value
+    alone falls back to its default, and the others are written back at the next change)."""
     path = folder / SETTINGS_FILE
     if not path.exists():
         return Settings(), []
     try:
-        return settings_from_json(read_json_file(path))
+        settings, problems = settings_from_json(read_json_file(path))
     except StateFormatError as error:
-        return Settings(), [SettingsProblem(None, f"the settings could not be read ({error})")]
+        settings, problems = Settings(), [SettingsProblem(None, f"the settings could not be read ({error})")]
+    return settings, [_set_aside(path, problem) if problem.setting is None else problem for problem in problems]
+
+
+def _set_aside(path: Path, problem: SettingsProblem) -> SettingsProblem:
+    """Move an unreadable settings file out of the way of the defaults the game will write, so it is never lost.
+    Moving it needs the folder the settings are written to, so if that fails, so would any write over it."""
+    try:
+        kept = aside_name(path, "unreadable")
+        path.replace(kept)
+    except OSError as failure:
+        return replace(problem, not_kept=failure.strerror or str(failure))
+    return replace(problem, kept=kept.name)
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

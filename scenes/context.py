@@ -46,8 +46,10 @@ class AppContext:
 
     def explain(self, problem: SettingsProblem) -> str:
         """A stored setting that was ignored, told in the player's language."""
+        if problem.setting is None and problem.kept:
+            return self.tr("notice.settings_unreadable", file=problem.kept)
         if problem.setting is None:
-            return self.tr("notice.settings_unreadable")
+            return self.tr("notice.settings_left", reason=problem.not_kept)
         return self.tr("notice.setting_ignored", setting=self.tr(f"settings.{problem.setting}"))
 
     def change_settings(self, settings: Settings) -> None:

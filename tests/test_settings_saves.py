@@ -185,7 +185,9 @@ def test_settings_that_were_ignored_are_told_in_the_players_language(tmp_path, m
     (tmp_path / "settings.json").write_bytes(b"\x00{not json")
     app = App(fps=0)
     try:
-        assert app.context.notices == ["The settings could not be read, so the defaults are used."]
+        [kept] = tmp_path.glob("settings.unreadable-*.json")
+        assert app.context.notices == [
+            f"The settings could not be read, so the defaults are used. The file was kept as {kept.name}."]
     finally:
         app.close()
 
