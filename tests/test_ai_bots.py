@@ -15,6 +15,7 @@ Speed is measured by ``python main.py bench ai``, never asserted here beyond loo
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import random
@@ -309,6 +310,23 @@ def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do
                 action = rng.choice(legal)
             state.apply(action)
     assert chosen >= 12 and moved == 0
+
+
+def test_a_search_never_chooses_what_the_game_calls_pointless_while_it_has_another_choice(monkeypatch) -> None:
+    """The game's knowledge may rule actions out (Falconi: a police car's three-point turn that brings it no
+    nearer to him): each level's own choice, once ruled out, is never chosen again."""
+    from game.ai import ismcts
+    from game.falconi import heuristics
+
+    knowledge = ismcts.knowledge_of("falconi")
+    assert knowledge.pointless is heuristics.pointless
+    state = FalconiState.new_game("salami", 3)
+    for level in ("normal", "hard"):
+        monkeypatch.setattr(ismcts, "knowledge_of", lambda _name: knowledge)
+        first = level_makers()[level]().choose(SeatView(state), random.Random(1))
+        ruled_out = dataclasses.replace(knowledge, pointless=lambda _state, action, first=first: action == first)
+        monkeypatch.setattr(ismcts, "knowledge_of", lambda _name, ruled_out=ruled_out: ruled_out)
+        assert level_makers()[level]().choose(SeatView(state), random.Random(1)) != first
 
 
 def test_every_level_name_makes_a_bot() -> None:

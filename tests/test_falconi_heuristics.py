@@ -12,7 +12,9 @@ from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
     chase_distances,
     escape_distance,
+    _fugitive_ways,
     out_of_reach,
+    pointless,
     road_distance,
     values,
     values_for_one_search,
@@ -46,7 +48,13 @@ def test_chase_distance_needs_his_lane_f6_4():
 
 
 def test_a_police_car_in_his_lane_values_the_position_more():
-    same_lane, oncoming = police_behind("4,4 S"), police_behind("4,4 N")
+    # On a crossroads he has three ways on, so his guess stays clear of its floor in both positions.
+    def at_a_crossroads(fugitive_place: str) -> object:
+        return build("salami", turn_seat=PORT, phase="action", board=STRAIGHT_ROAD | {"4,4": "crossroads r0"},
+                     cars={FUGITIVE: fugitive_place, PORT: "4,8 S"},
+                     reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
+
+    same_lane, oncoming = at_a_crossroads("4,4 S"), at_a_crossroads("4,4 N")
     assert values(same_lane)[PORT] > values(oncoming)[PORT]
     assert values(same_lane)[FUGITIVE] < values(oncoming)[FUGITIVE]
 
@@ -108,13 +116,32 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
     rng = random.Random(seed)
     while not state.is_terminal():
         chases = chase_distances(state)
+        ends = _fugitive_ways(state, 8, None)[1]
+        beside = {cell for end in ends for cell in state.neighbours[end >> 2]}
         for police in POLICE:
-            if state.status[police] == ACTIVE:
-                start, him = state.cars[police], state.cars[FUGITIVE]
+            start, him = state.cars[police], state.cars[FUGITIVE]
+            if state.status[police] == ACTIVE and start != him:  # a car in his very lane: tested below
                 lane = road_distance(state, start, him, exact=True)
                 expected = lane if lane < 60 else min(60, road_distance(state, start, him) + 4)
-                assert chases[police] == expected
+                net = min((road_distance(state, start, cell * 4) for cell in beside), default=60)
+                assert chases[police] == min(expected, net + 1 if net < 60 else 60)
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_car_standing_in_his_lane_must_still_drive_out_and_back_in_f6_4():
+    """A catch is a drive into his lane: a car already standing in it is not there yet. Counting it as there
+    kept cars turning on the spot in his cell, each three-point turn of his answered by one of theirs."""
+    state = build("salami", turn_seat=PORT, phase="action", board=STRAIGHT_ROAD | {"4,4": "crossroads r0"},
+                  cars={FUGITIVE: "4,4 S", PORT: "4,4 S"},
+                  reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
+    assert chase_distances(state)[PORT] > 0
+
+
+def test_a_police_turn_that_brings_the_car_no_nearer_is_pointless_f6_1():
+    state = police_behind("4,4 S")  # Port drives north behind him: turning round only leads away
+    turns = [action for action in state.legal_actions() if action.verb == "turn"]
+    assert turns and all(pointless(state, action) for action in turns)
+    assert not any(pointless(state, action) for action in state.legal_actions() if action.verb != "turn")
 
 
 def pocket(fugitive_place: str, north_of_pocket: str) -> object:

@@ -78,6 +78,9 @@ class ISMCTSBot:
         knowledge = knowledge_of(view.game_name)
         if self.sitter:
             legal = [action for action in legal if knowledge.stays_put(action)] or legal
+        if len(legal) > 1:
+            public = view.sample(random.Random(0))  # its own generator: the search's draws stay as they were
+            legal = [action for action in legal if not knowledge.pointless(public, action)] or legal
         if len(legal) == 1:
             self.stats = SearchStats(0, time.perf_counter() - started, 0)
             return legal[0]

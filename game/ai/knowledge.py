@@ -22,6 +22,9 @@ class GameKnowledge:
     # the ``sitter`` yardstick plays only actions for which this is true, while it has one (a game without
     # such a notion allows every action)
     stays_put: Callable[[Any], bool] = lambda _action: True
+    # actions the searching levels never choose while another is legal, judged on a sample of the position
+    # (only what the deciding seat sees is used): moves the value guess cannot tell from progress
+    pointless: Callable[[GameState, Any], bool] = lambda _state, _action: False
 
 
 def knowledge_of(game_name: str) -> GameKnowledge:
@@ -30,7 +33,7 @@ def knowledge_of(game_name: str) -> GameKnowledge:
 
         return GameKnowledge(
             falconi.utilities, falconi.values, falconi.values_for_one_search, falconi.evaluate,
-            falconi.rollout_depth, falconi.EASY_LOOKAHEAD, falconi.stays_put,
+            falconi.rollout_depth, falconi.EASY_LOOKAHEAD, falconi.stays_put, falconi.pointless,
         )
     if game_name == "fredericus":
         from game.fredericus import heuristics as fredericus

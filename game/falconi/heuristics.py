@@ -37,6 +37,21 @@ def stays_put(action: Any) -> bool:
     return action.verb not in ("step", "boost")
 
 
+def pointless(state: GameState, action: Any) -> bool:
+    """A Mode II police car's three-point turn that brings it no nearer to him (F-6.1: it costs the whole
+    turn). The value guess cannot tell such a turn from progress, and the search, whose longer plans carry the
+    noise of its trials, chose it again and again: whole games of cars turning on the spot."""
+    from game.falconi.state import FalconiState
+
+    assert isinstance(state, FalconiState)
+    seat = state.current_seat
+    if action.verb != "turn" or seat == FUGITIVE or state.variant.mode != 2:
+        return False
+    turned = state.clone()
+    turned.apply(action)
+    return chase_distances(turned)[seat] >= chase_distances(state)[seat]
+
+
 def utilities(state: GameState) -> list[float]:
     """What a finished game is worth to each seat index, between 0 and 1."""
     from game.falconi.state import FalconiState
@@ -138,7 +153,7 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
 # Mode II: by Don Falconi's ways on (F-6.5), up to 8: with none he is blocked when his turn begins, with one
 # a police tile across it does it; many ways on are many tiles the police must lay.
-_WAYS_BONUS = (-0.6, -0.1, -0.05, -0.02, 0.0, 0.02, 0.04, 0.05, 0.06)
+_WAYS_BONUS = (-0.6, -0.15, -0.1, -0.06, -0.03, 0.0, 0.02, 0.03, 0.04)
 _MODE2_PILE = 75  # tiles in the pile after four reserves are dealt, escape tiles included
 
 
@@ -198,22 +213,39 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
         if state.status[police] != ACTIVE:
             continue
         place = state.cars[police]
-        distance = to_lane[place]
+        distance = to_lane[place] if place != fugitive else _back_in(state, place, to_lane)
         if distance >= 60:
             if to_cell is None:
                 base = fugitive & ~3
                 to_cell = _distance_map(state, (base, base + 1, base + 2, base + 3), memo)
             distance = to_cell[place] + 4
-        if distance >= 60:  # out of reach of a catch: the net is closed at his open ends (F-6.5)
-            if to_net is None:
-                to_net = _net_map(state, memo)
-            if to_net:
-                distance = to_net[place] + _NET_PENALTY
+        # The net closes at his open ends (F-6.5): a car nearer to one of them than to his lane goes there.
+        if to_net is None:
+            to_net = _net_map(state, memo)
+        if to_net:
+            distance = min(distance, to_net[place] + _NET_PENALTY)
         result[police] = min(60, distance)
     return result
 
 
 _NET_PENALTY = 1  # a car beside one of his open ends must still lay the tile that closes it
+
+
+def _back_in(state: Any, place: int, to_lane: bytes | list[int]) -> int:
+    """The way of a car standing in his very lane back into it: a catch is a drive into his lane (F-6.4), so
+    it must drive out and come round. Counting 0 there kept cars turning on the spot in his cell, each
+    three-point turn of his answered by one of theirs."""
+    board = state.board.translate(_TILE_INDEX)
+    best = 60
+    for after in _road_tables(state.links)[1][place][board[place >> 2]]:
+        if after < 0:
+            continue
+        tile = board[after >> 2]
+        if tile == _EMPTY_INDEX:
+            best = min(best, to_lane[after] + 2)  # place a tile there, then drive onto it
+        elif EXITS[tile][after & 3]:
+            best = min(best, to_lane[after] + 1)
+    return best
 
 
 def _net_map(state: Any, memo: dict[Any, Any] | None) -> bytes | list[int]:
