@@ -38,6 +38,7 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, envelope, open_envelope, read_json_file, write_json_atomic
 from game.core.jsonio import field as json_field
 from game.core.message import Message
+from game.core.text import shorten
 from game.falconi.variants import VARIANTS
 from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 
@@ -192,9 +193,10 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
                                       for name in ("game", "variant", "role", "opponents"))
     played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
     if game not in GAME_VARIANTS:
-        raise StateFormatError(f"unknown game {game!r}")
+        raise StateFormatError(f"unknown game {shorten(repr(game), 40)}")
     if variant not in GAME_VARIANTS[game] or role not in ROLES[game] or opponents not in OPPONENTS:
-        raise StateFormatError(f"no such {game} line: {variant!r}, {role!r}, {opponents!r}")
+        raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
+                                                                   for text in (variant, role, opponents)))
     if not 0 <= won <= played:
         raise StateFormatError(f"{won} games won out of {played} played")
     return StatsKey(game, variant, role, opponents), Tally(played, won)
