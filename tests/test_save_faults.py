@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from scene_driver import Driver, screenshot_dir
 
+from game.core import jsonio
 from game.core.errors import StateFormatError
 from game.core.jsonio import remove_stale_temporaries
 from game.i18n import Translator
@@ -149,6 +150,14 @@ def test_continue_with_a_name_holding_a_nul_plays_and_saves_again(driver, tmp_pa
     driver.app.stack.close()  # the play scene saves the match as it leaves
     saves.flush()
     assert [person.name for person in saves.load().setup.people][0] == "Player1"
+
+
+def test_a_save_far_larger_than_any_the_game_writes_is_kept_aside_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(jsonio, "MAX_DOCUMENT_BYTES", 1000)
+    store = write_save(tmp_path, json.dumps(a_match("n" * 2000).to_json()))
+    with pytest.raises(SaveError, match="larger than") as error:
+        store.load()
+    assert error.value.kind == "damaged" and error.value.kept is not None and error.value.kept.exists()
 
 
 def test_a_huge_bad_action_is_quoted_short(tmp_path):

@@ -74,12 +74,18 @@ def parse_json_text(text: str | bytes) -> Any:
         raise StateFormatError(f"not valid JSON: {error}") from None
 
 
+MAX_DOCUMENT_BYTES = 16 * 2**20  # the game's own files are a few kilobytes: anything this big is not one
+
+
 def read_json_file(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file; an unreadable or malformed file is a ``StateFormatError``."""
+    """Read a JSON file; an unreadable, malformed or far too large file is a ``StateFormatError``."""
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_DOCUMENT_BYTES + 1)
     except OSError as error:
         raise StateFormatError(f"cannot read {path}: {error.strerror or error}", "unreadable") from None
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise StateFormatError(f"{path} is larger than {MAX_DOCUMENT_BYTES // 2**20} MB: not a file of this game")
     return parse_json_text(raw)
 
 
