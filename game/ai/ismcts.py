@@ -65,15 +65,17 @@ class ISMCTSBot:
     game's knowledge says keep its piece where it stands, while it has one: a developer-only yardstick for a
     player who never moves away (in Falconi, Don Falconi sitting at the prison)."""
 
-    def __init__(self, name: str, budget: SearchBudget, cheat: bool = False, sitter: bool = False) -> None:
+    def __init__(self, name: str, budget: SearchBudget, cheat: bool = False, sitter: bool = False,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.name = name
         self.budget = budget
         self.cheat = cheat
         self.sitter = sitter
+        self.clock = clock  # seconds; tests hand in a clock of their own
         self.stats = SearchStats()
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
-        started = time.perf_counter()
+        started = self.clock()
         legal = view.legal_actions
         knowledge = knowledge_of(view.game_name)
         if self.sitter:
@@ -82,7 +84,7 @@ class ISMCTSBot:
             public = view.sample(random.Random(0))  # its own generator: the search's draws stay as they were
             legal = [action for action in legal if not knowledge.pointless(public, action)] or legal
         if len(legal) == 1:
-            self.stats = SearchStats(0, time.perf_counter() - started, 0)
+            self.stats = SearchStats(0, self.clock() - started, 0)
             return legal[0]
         sample: Callable[[random.Random], GameState]
         if self.cheat:
@@ -93,7 +95,7 @@ class ISMCTSBot:
         root = _Node(None, -1, None)
         iterations, nodes = self._search(root, sample, knowledge, rng, started, cancel)
         best = max(legal, key=lambda action: _visits(root, action))
-        self.stats = SearchStats(iterations, time.perf_counter() - started, nodes)
+        self.stats = SearchStats(iterations, self.clock() - started, nodes)
         return best
 
     def _search(
@@ -110,7 +112,7 @@ class ISMCTSBot:
         exploration = budget.exploration
         prior = budget.prior_visits
         utilities, values = knowledge.utilities, knowledge.values_for_one_search()
-        choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, time.perf_counter
+        choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, self.clock
         nodes = 1
         iterations = 0
         while iterations < budget.iterations:
