@@ -41,3 +41,21 @@ def service():
     ai.start()
     yield ai
     ai.close()
+
+
+def _uses_the_window(module: object) -> bool:
+    """Whether a test module imports pygame or anything of the window (``scenes``)."""
+    for value in vars(module).values():
+        name = getattr(value, "__name__", "") if isinstance(value, type(pytest)) else getattr(value, "__module__", "")
+        if isinstance(name, str) and (name == "pygame" or name.split(".")[0] in ("scenes", "scene_driver")):
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``screen`` every test that opens the window or uses pygame, so ``-m "not screen"`` runs the
+    headless core alone."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if "driver" in getattr(item, "fixturenames", ()) or (module is not None and _uses_the_window(module)):
+            item.add_marker(pytest.mark.screen)

@@ -198,6 +198,7 @@ def test_twins_differ_only_in_what_the_deciding_seat_cannot_see(game: str, which
 
 @pytest.mark.parametrize("game,which", TWIN_CASES)
 @pytest.mark.parametrize("level", ["easy", "normal-small", "hard-small"])
+@pytest.mark.slow
 def test_no_level_reads_hidden_information(game: str, which: str | int, level: str) -> None:
     """Issue #4: changing what the seat may not see never changes its decision for a fixed seed."""
     bot = fair_bots()[level]
@@ -271,6 +272,7 @@ FALCONI_SEATINGS = [
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("seating", range(len(FALCONI_SEATINGS)))
+@pytest.mark.slow
 def test_every_level_plays_only_legal_falconi_actions(variant: str, seating: int) -> None:
     police, seats = FALCONI_SEATINGS[seating]
     state = FalconiState.new_game(variant, 11 + seating, police)
@@ -311,6 +313,7 @@ def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do
     assert chosen >= 12 and moved == 0
 
 
+@pytest.mark.slow
 def test_a_search_never_chooses_what_the_game_calls_pointless_while_it_has_another_choice(monkeypatch) -> None:
     """The game's knowledge may rule actions out (Falconi: a police car's three-point turn that brings it no
     nearer to him): each level's own choice, once ruled out, is never chosen again."""

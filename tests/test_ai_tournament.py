@@ -164,6 +164,7 @@ def test_cli_prints_a_row_per_side(capsys):
     assert "%" in lines[0] and "[" in lines[0] and "/3" in lines[0]
 
 
+@pytest.mark.slow
 def test_cli_json_parses(capsys):
     assert main(["tournament", "fredericus", "--players", "2", "--bot", "easy", "--games", "2", "--jobs", "1",
                  "--json"]) == 0

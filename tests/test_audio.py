@@ -82,6 +82,7 @@ def audio(clock: Clock):
 # --- the files ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_generator_reproduces_the_committed_sounds_byte_for_byte(tmp_path):
     subprocess.run([sys.executable, str(SCRIPT), str(tmp_path)], check=True, capture_output=True, cwd=ROOT)
     made = sorted(path.name for path in tmp_path.iterdir())

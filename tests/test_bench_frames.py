@@ -1,8 +1,11 @@
 """``python main.py bench frames`` runs every scene headless and reports frame times against the targets."""
 
+import pytest
+
 from scenes.bench import TARGETS, run_frames_bench
 
 
+@pytest.mark.slow
 def test_the_frame_bench_reports_every_scene_and_the_targets():
     figures = run_frames_bench(frames=5, board_seconds=0.3, animation_seconds=0.3)
     assert {"title", "seat set-up", "rules help", "falconi/diavola", "fredericus/4p"} <= set(figures["scenes"])

@@ -223,6 +223,7 @@ def test_the_ai_worker_leaves_ctrl_c_to_the_window(service):
     assert service.worker_pid() == worker
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_a_tournament_stops_it_and_its_workers_in_one_line():
     """The real thing: SIGINT to the whole job, as a terminal sends it, once both workers have played."""
     process = subprocess.Popen(

@@ -9,6 +9,7 @@ import time
 from typing import Callable
 
 import pygame
+import pytest
 from scene_driver import Driver
 
 from game.match import Match, MatchSetup, Person, SeatPlan
@@ -101,6 +102,7 @@ def storm(driver: Driver, make: Callable[[], Driver], rng: random.Random, events
     return driver
 
 
+@pytest.mark.slow
 def test_random_input_from_every_scene_and_overlay_raises_nothing(tmp_path, monkeypatch):
     rng = random.Random(2026)
     seen: set[str] = set()

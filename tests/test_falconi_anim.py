@@ -243,6 +243,7 @@ def test_every_move_animates_within_a_second_and_a_half_and_names_what_it_hides(
 
 
 @pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.slow
 def test_animations_show_the_police_nothing_of_don_falconis_secrets_f9(view, variant):
     """Twin games that differ only in what Don Falconi hides look the same to the police mid-animation."""
     police = frozenset(POLICE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from falconi_scenarios import build
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -109,6 +110,7 @@ def test_f6_5_his_worth_grows_with_his_ways_on():
 
 @settings(max_examples=25, deadline=None)
 @given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+@pytest.mark.slow
 def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: str, seed: int):
     """chase_distances searches backwards from him once for all cars; along a random game it must give
     what a forward search from each car gives: his lane if any road leads there, else his cell plus 4."""

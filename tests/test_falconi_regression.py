@@ -110,6 +110,7 @@ def run_main(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[st
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.slow
 def test_cli_simulates_falconi_games_between_bots(variant: str) -> None:
     seats = "greedy,random,off,random"
     result = run_main("simulate", "falconi", "--variant", variant, "--seats", seats, "--games", "5", "--seed", "3",
@@ -160,6 +161,7 @@ def test_cli_refuses_bad_options_with_a_clear_message(args: tuple[str, ...], wor
         assert word in result.stderr
 
 
+@pytest.mark.slow
 def test_cli_bench_prints_json_figures_for_every_falconi_variant() -> None:
     """Runs each measurement for only a few hundredths of a second: it checks the shape, never the speed."""
     result = run_main("bench", "rules", "--seconds", "0.03", "--json")

@@ -48,6 +48,7 @@ GAMES = _games()
 
 
 @pytest.mark.parametrize(("variant", "police", "chooser", "seed"), GAMES)
+@pytest.mark.slow
 def test_random_self_play_keeps_every_invariant(variant: str, police: tuple[int, ...], chooser: str, seed: int) -> None:
     state, played = play_random_game(variant, police, seed, chooser)
     assert state.is_terminal()

@@ -143,6 +143,7 @@ def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, vari
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.slow
 def test_board_and_panel_draw_every_position_with_and_without_a_chooser(view, variant):
     surface = pygame.Surface((1280, 720))
     for state, last in decisions(variant, range(200, 204), every=2, terminal=True):
@@ -215,6 +216,7 @@ def test_only_don_falconi_in_mode_ii_has_secrets(view):
 
 
 @pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.slow
 def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(view, variant):
     """Two positions that differ only in what Don Falconi hides look the same to the police, pixel for pixel,
     also while a police player chooses."""
@@ -335,6 +337,7 @@ def station_roof_point(geometry, slot):
     return round(x + dx * out - abs(dy) * aside), round(y + dy * out - abs(dx) * aside)
 
 
+@pytest.mark.slow
 def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_path):
     """The same position in both palettes: the police cars, their districts' border, stations, tunnels and
     escape tiles take the seat colours of the setting read at draw time (the cached frame too), the grid and
@@ -402,6 +405,7 @@ def points_across(rect, count=7):
 
 
 @pytest.mark.parametrize("variant", ["margherita", "funghi", "prosciutto"])
+@pytest.mark.slow
 def test_a_click_anywhere_in_a_drives_cell_chooses_one_of_the_drives_that_end_there(view, variant):
     """Every point of a destination's cell (of a catch's or a blast's too) chooses one drive ending in that cell
     and no other option; each drive is still chosen where it is drawn, by its entry edge."""

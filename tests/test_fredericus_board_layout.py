@@ -121,6 +121,7 @@ def test_no_arrow_of_a_card_move_is_drawn_across_a_panel(players):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.slow
 def test_the_card_move_previews_draw_no_arrow_pixel_in_a_panel(tmp_path, monkeypatch, players):
     """The drawn pixels, not only the geometry: each row's and each destination's preview looks the same in
     the panels with its arrows as without them."""
@@ -172,6 +173,7 @@ def assert_counts_clear(places: list[tuple[pygame.Rect, pygame.Rect | None]], pa
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.slow
 def test_discard_counts_never_cover_the_next_chip(language):
     """Up to every objective kind and Fredericus face up, each kind perhaps many times (R-7.1)."""
     text = TextCache()

@@ -105,12 +105,14 @@ def play(
 
 
 @pytest.mark.parametrize(("players", "short"), CONFIGS)
+@pytest.mark.slow
 def test_random_self_play_keeps_every_invariant_at_every_step(players, short):
     for seed in range(6):
         play(players, short, seed, full_every=1)
 
 
 @pytest.mark.parametrize(("players", "short"), CONFIGS)
+@pytest.mark.slow
 def test_many_random_games_end_properly(players, short):
     endings = set()
     for seed in range(100, 160):
@@ -121,6 +123,7 @@ def test_many_random_games_end_properly(players, short):
 
 
 @pytest.mark.parametrize(("players", "short"), CONFIGS)
+@pytest.mark.slow
 def test_greedy_self_play_keeps_every_invariant_through_captures_hoods_and_flips(players, short):
     """Random play rarely hunts; greedy bots capture, hood and flip, so their games reach those rules."""
     kinds: set[str] = set()

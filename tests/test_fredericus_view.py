@@ -69,6 +69,7 @@ def choose_by_steps(view: FredericusView, state: GameState, action) -> None:
 
 
 @pytest.mark.parametrize("players,short", CONFIGS)
+@pytest.mark.slow
 def test_every_legal_action_has_its_own_path_and_the_chooser_reaches_it(context, players, short):
     view = FredericusView(context)
     for seed in (1, 2):
@@ -112,6 +113,7 @@ def test_a_capture_badge_never_hides_the_end_card_it_takes(context):
 
 
 @pytest.mark.parametrize("players,short", CONFIGS)
+@pytest.mark.slow
 def test_the_board_and_the_panel_draw_any_position_and_show_only_visible_objectives(context, players, short):
     view = FredericusView(context)
     surface = pygame.Surface((1280, 720))
@@ -158,6 +160,7 @@ def test_every_falconer_has_secrets_until_the_final_scoring(context):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.slow
 def test_every_step_has_a_translated_label(context, language):
     context.tr = Translator(language)
     view = FredericusView(context)
@@ -200,6 +203,7 @@ def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wan
     assert path.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
     of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""

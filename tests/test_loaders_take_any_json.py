@@ -10,6 +10,7 @@ import copy
 import random
 from typing import Any, Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_any_json_value_is_loaded_or_refused_as_a_format_error(kind: str, data: 
 @settings(max_examples=400, deadline=None)
 @given(kind=st.sampled_from(sorted(LOADERS)), changes=st.lists(st.tuples(st.integers(0, 10**6), JSON),
                                                               min_size=1, max_size=3))
+@pytest.mark.slow
 def test_a_real_document_with_fields_replaced_by_any_json_is_loaded_or_refused(kind: str, changes) -> None:
     document = copy.deepcopy(DOCUMENTS[kind])
     for pick, value in changes:

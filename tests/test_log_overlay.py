@@ -53,6 +53,7 @@ OPENERS = {
 
 
 @pytest.mark.parametrize("way", OPENERS)
+@pytest.mark.slow
 def test_the_overlay_opens_on_every_entry_of_the_match_scrolled_to_the_newest(tmp_path, monkeypatch, way):
     driver = long_game(tmp_path, monkeypatch)
     try:
@@ -71,6 +72,7 @@ def test_the_overlay_opens_on_every_entry_of_the_match_scrolled_to_the_newest(tm
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_the_last_moves_entries_are_brighter_and_turns_have_headings(tmp_path, monkeypatch):
     driver = long_game(tmp_path, monkeypatch)
     try:
@@ -87,6 +89,7 @@ def test_the_last_moves_entries_are_brighter_and_turns_have_headings(tmp_path, m
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_scrolling_moves_the_first_line_and_stops_at_both_ends(tmp_path, monkeypatch):
     driver = long_game(tmp_path, monkeypatch)
     try:
@@ -127,6 +130,7 @@ CLOSERS = {
 }
 
 
+@pytest.mark.slow
 def test_esc_l_and_the_pads_b_close_it_back_to_the_play_scene_with_the_game_unchanged(tmp_path, monkeypatch):
     driver = long_game(tmp_path, monkeypatch)
     try:
@@ -157,6 +161,7 @@ def test_the_log_does_not_open_before_a_due_hand_over(tmp_path, monkeypatch):
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_every_line_and_the_hint_fit_inside_the_box_in_every_language(tmp_path, monkeypatch):
     driver = long_game(tmp_path, monkeypatch)
     context, folder = driver.app.context, screenshot_dir(tmp_path)
@@ -177,6 +182,7 @@ def test_every_line_and_the_hint_fit_inside_the_box_in_every_language(tmp_path, 
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_the_panel_shows_only_whole_entries(tmp_path, monkeypatch):
     """However narrow or short the panel, it never starts with the tail of a wrapped entry."""
     driver = long_game(tmp_path, monkeypatch)

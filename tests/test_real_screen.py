@@ -305,6 +305,7 @@ def screen(tmp_path):
         print(screen.report())  # shown by pytest when the test failed
 
 
+@pytest.mark.slow
 def test_a_margherita_game_on_a_real_screen_from_the_title_to_quitting(screen, driver, tmp_path):
     """Clicks and keys through the menus, a whole game as Don Falconi against the AI police, then out."""
     data = tmp_path / "real"

@@ -138,6 +138,7 @@ def test_an_unknown_device_in_a_save_becomes_the_keyboard():
     assert Match.from_json(saved).setup.people[0].device == "keyboard"
 
 
+@pytest.mark.slow
 def test_continue_with_a_name_holding_a_nul_plays_and_saves_again(driver, tmp_path):
     saves = driver.app.context.saves
     saves.folder.mkdir(parents=True)

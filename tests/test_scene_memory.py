@@ -29,6 +29,7 @@ SETUPS = {
 
 
 @pytest.mark.parametrize("game", sorted(SETUPS))
+@pytest.mark.slow
 def test_a_game_left_for_the_title_menu_is_freed_without_the_cycle_collector(tmp_path, monkeypatch, game):
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
     app = App(SETUPS[game], fps=0)

@@ -3,6 +3,7 @@
 import json
 
 import pygame
+import pytest
 from scene_driver import screenshot_dir
 
 from game.match import Match, MatchSetup, Person, SeatPlan
@@ -19,6 +20,7 @@ def test_the_app_opens_on_the_title_menu_with_continue_disabled(driver, tmp_path
     driver.save(screenshot_dir(tmp_path), "menu_title")
 
 
+@pytest.mark.slow
 def test_keyboard_reaches_the_seat_setup_of_every_pizza(driver, tmp_path):
     for index in range(5):
         driver.key(pygame.K_RETURN)  # New game

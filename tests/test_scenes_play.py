@@ -85,6 +85,7 @@ def quit_and_continue(driver: Driver, tmp_path, monkeypatch) -> Driver:
 
 @pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
 @pytest.mark.parametrize("game, variant, seats", GAMES, ids=[g[1] or g[0] for g in GAMES])
+@pytest.mark.slow
 def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant, seats, device):
     setup = MatchSetup(game, seats, (Person("Anna", DEVICES[device]),), seed=7, variant=variant or "margherita")
     driver = open_app(tmp_path, monkeypatch, setup)
@@ -285,6 +286,7 @@ def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("speed", [0.5, 1.0, 4.0])
+@pytest.mark.slow
 def test_ai_seats_wait_between_their_moves_as_the_animation_speed_says(tmp_path, monkeypatch, speed):
     """AI seats play at a pace a person can follow: before each AI decision the scene waits ``ai_pause``
     divided by the animation speed, counted in the frame time it is given (not the wall clock)."""

@@ -153,6 +153,7 @@ def assert_same(one: dict, two: dict, where: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.slow
 def test_f6_3_the_police_perceive_the_same_whether_he_drew_an_escape_tile_or_a_road_tile(view, variant: str) -> None:
     compared = hinted = 0
     for seed in SEEDS:

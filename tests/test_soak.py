@@ -49,6 +49,7 @@ def short_soak():
                     peak_limit_mb=after_others())
 
 
+@pytest.mark.slow
 def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     report = short_soak
     assert report["passed"] and report["failure"] is None and report["why_failed"] == []
@@ -97,6 +98,7 @@ def test_a_soak_of_no_time_is_refused(minutes, capsys):
     assert "--minutes" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_an_exception_anywhere_fails_the_run_with_where_and_when(monkeypatch, capsys):
     calls = []
     update = PlayScene.update

@@ -334,6 +334,7 @@ def open_page(driver: Driver, way: str) -> StatsScene:
 
 
 @pytest.mark.parametrize("way", ["key", "click", "pad"])
+@pytest.mark.slow
 def test_the_page_opens_from_the_title_menu_and_back_leaves(driver, way):
     open_page(driver, way)
     leave = {"key": lambda: driver.key(pygame.K_ESCAPE), "click": lambda: driver.click_item("back"),

@@ -214,6 +214,7 @@ def test_every_icon_and_emblem_has_its_own_tip_in_all_four_languages():
         assert [key for key in keys if key not in catalog(language)] == [], language
 
 
+@pytest.mark.slow
 def test_every_icon_of_every_catalogue_screen_has_a_tip_in_all_four_languages(app, monkeypatch):
     """Each screen's last frame: each icon and emblem the top scene drew (counted at the art's door, afresh as
     each scene starts drawing, like the tips) was registered with a tip, and each tip's text and the words it

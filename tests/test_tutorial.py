@@ -135,6 +135,7 @@ def test_the_tutorials_teach_what_they_promise():
 
 @pytest.mark.parametrize("name, device", [("margherita", "mouse"), ("fredericus", "mouse"),
                                           ("fredericus", "keyboard"), ("fredericus", "pad")])
+@pytest.mark.slow
 def test_a_tutorial_is_played_to_its_end_card_by_following_the_pointer(tmp_path, monkeypatch, name, device):
     driver = open_app(tmp_path, monkeypatch)
     stats = driver.app.context.stats

@@ -46,6 +46,7 @@ def test_margherita_has_no_card(driver):
 
 
 @pytest.mark.parametrize("pizza", NEW_PIZZA_CARDS)
+@pytest.mark.slow
 def test_a_harder_pizzas_card_shows_once_and_got_it_leads_to_the_seats(driver, tmp_path, pizza):
     to_the_pizzas(driver)
     choose(driver, pizza)
