@@ -148,7 +148,7 @@ def _add_play_parser(commands: Any) -> None:
 
 
 def _add_tournament_parser(commands: Any) -> None:
-    """``tournament``: AI levels against each other, win rates with 95 % intervals (issue #4)."""
+    """``tournament``: AI levels against each other, win rates with 95 % intervals."""
     tournament = commands.add_parser(
         "tournament", help="play AI levels against each other and print win rates with 95%% intervals"
     )
@@ -171,7 +171,7 @@ def _add_tournament_parser(commands: Any) -> None:
     fredericus.add_argument("--bot", default="hard", help="the level measured; its seat rotates (default: hard)")
     fredericus.add_argument("--against", default="random", help="the level in every other seat (default: random)")
     fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
-    table = kinds.add_parser("table", help="the whole strength table of issue #4 (hours at 200 games)")
+    table = kinds.add_parser("table", help="the whole strength table of docs/ai.md (hours at 200 games)")
     table.add_argument("--variants", nargs="+", default=None,
                        help="Falconi variants to measure, space or comma separated (default: all five)")
     table.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"],

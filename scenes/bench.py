@@ -3,9 +3,9 @@
 Each scene and overlay is drawn for a number of frames with no frame cap, so the figures are the cost of a
 frame, not the 60 Hz wait. The boards of all five pizzas and of Fredericus are measured while AI seats think (in
 the worker process) and play, which is when the window must stay smooth; then each board replays random moves
-one after another and times only the frames in which their animations run (issue #6: the targets hold during
+one after another and times only the frames in which their animations run (the targets hold during
 the busiest animation of each board). Memory is the window's process; the AI
-worker's peak is reported beside it. Targets (issue #5): median ≤ 8 ms, 99th percentile ≤ 16.7 ms, no frame over 33 ms
+worker's peak is reported beside it. Targets (docs/performance.md): median ≤ 8 ms, 99th percentile ≤ 16.7 ms, no frame over 33 ms
 while the AI thinks, launch to the first menu frame ≤ 2 s, resident memory ≤ 250 MB.
 """
 

@@ -1,4 +1,4 @@
-"""The Falconi danger overlay on the board (issue #7): a see-through red strip with chevrons in each lane where a
+"""The Falconi danger overlay on the board: a see-through red strip with chevrons in each lane where a
 police car could catch Don Falconi before his next turn (:mod:`game.falconi.danger`), drawn in that lane's own
 half of the road from the edge he would have come in by, and a small red siren on each option that would stop
 him in such a lane. A catch comes from behind (F-3.6), so the chevrons point the way he faces there.

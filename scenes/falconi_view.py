@@ -94,7 +94,7 @@ class FalconiView:
         self._board_secrets: frozenset[Seat] = frozenset()
         self._info_secrets: frozenset[Seat] = frozenset()
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
-        self.danger = DangerOverlay(context.settings.hints, self.steps)  # issue #7: D toggles it
+        self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
 
     def toggle_overlay(self) -> bool:
         self.danger.toggle()

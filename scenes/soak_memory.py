@@ -8,7 +8,7 @@ or the verdict is "too short". After the warm-up, memory is flat when both hold:
 
 - the least-squares slope stays under ``LIMIT_MB_PER_HOUR`` (10 MB an hour) once two standard errors are taken
   off it. At 10 MB an hour, a long evening's play (6 hours) keeps the window's 160 MB within the 250 MB target
-  of issue #5; a real leak, a few kilobytes a frame or a move or tens of kilobytes a game, comes out far above
+  of docs/performance.md; a real leak, a few kilobytes a frame or a move or tens of kilobytes a game, comes out far above
   it at the soak's pace. The two standard errors keep noise from passing for a trend in a short run: a
   3-minute run with a few megabytes of jitter cannot tell 10 MB an hour from nothing, so it is only called
   growing when the rise is plain;
@@ -50,7 +50,7 @@ from scenes import surface_cache
 from scenes.allocator import heap_mb
 
 LIMIT_MB_PER_HOUR = 10.0
-PEAK_LIMIT_MB = 250.0  # issue #5's target for the window's resident memory
+PEAK_LIMIT_MB = 250.0  # docs/performance.md's target for the window's resident memory
 LIMIT_FRACTION = 0.05
 MIN_SAMPLES = 8  # fewer samples after the warm-up cannot show a trend: the verdict is "too short"
 MIN_SPAN = 60.0  # seconds judged at least: a shorter stretch says nothing of an hour (runs under 2 minutes)

@@ -1,4 +1,4 @@
-"""The AI levels as players (issue #4): fair, legal, interruptible and bounded.
+"""The AI levels as players: fair, legal, interruptible and bounded.
 
 * Fairness: a bot sees only its seat's ``SeatView``. For every level (easy, and ISMCTS with small budgets) and
   both games, twin positions that differ only in what the deciding seat cannot see — the pile or deck order,
@@ -200,7 +200,7 @@ def test_twins_differ_only_in_what_the_deciding_seat_cannot_see(game: str, which
 @pytest.mark.parametrize("level", ["easy", "normal-small", "hard-small"])
 @pytest.mark.slow
 def test_no_level_reads_hidden_information(game: str, which: str | int, level: str) -> None:
-    """Issue #4: changing what the seat may not see never changes its decision for a fixed seed."""
+    """Changing what the seat may not see never changes its decision for a fixed seed."""
     bot = fair_bots()[level]
     for state, twin in _cases(game, which):
         before = state.to_json()
@@ -336,7 +336,7 @@ def test_every_level_name_makes_a_bot() -> None:
     assert {"random", "easy", "normal", "hard", "cheat", "sitter"} <= set(makers)
     assert makers["normal"]().budget == NORMAL and makers["hard"]().budget == HARD
     assert not makers["hard"]().cheat and makers["cheat"]().cheat
-    for budget, cap in ((NORMAL, 1.0), (HARD, 3.0)):  # the caps stay inside issue #4's per-decision times
+    for budget, cap in ((NORMAL, 1.0), (HARD, 3.0)):  # the caps stay inside the per-decision targets
         assert budget.seconds < cap
 
 

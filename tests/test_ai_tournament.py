@@ -1,4 +1,4 @@
-"""Tournaments (issue #4's strength table): statistics, seat rotation, reproducibility and the command line.
+"""Tournaments (the strength table of docs/ai.md): statistics, seat rotation, reproducibility and the command line.
 
 Only ``random`` and ``easy`` play here, a few games each: the real tables take hours and are run by hand
 (``python main.py tournament table``).

@@ -1,4 +1,4 @@
-"""Every fault of the command line ends in one line and a non-zero status, never a traceback (issue 21): bad
+"""Every fault of the command line ends in one line and a non-zero status, never a traceback: bad
 numbers, a bad output folder, a data folder that cannot be written, no window, and Ctrl-C in every command."""
 
 import errno

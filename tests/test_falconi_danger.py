@@ -1,4 +1,4 @@
-"""The danger overlay (issue #7): the lanes where a police car could catch Don Falconi before his next turn, worked
+"""The danger overlay: the lanes where a police car could catch Don Falconi before his next turn, worked
 out lane by lane as the rules let each car act (F-3.6, F-5.1 … F-5.4, F-6.1, F-6.4, F-6.6), never hiding a real
 catch and never reading what the deciding seat cannot see (F-9); and the D key / right stick showing and hiding
 it on the board.

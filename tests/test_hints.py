@@ -1,4 +1,4 @@
-"""The hint key (issue #7): H or the pad's left-stick click asks the Normal AI what it would play for the person
+"""The hint key: H or the pad's left-stick click asks the Normal AI what it would play for the person
 deciding now, and the play scene shows it without playing it; it goes when the position or the player's path
 changes, and it is never asked or shown for anyone but the person whose turn it is."""
 

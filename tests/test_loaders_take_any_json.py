@@ -1,4 +1,4 @@
-"""Every loader of stored JSON takes any JSON at all (issue 21): the only exception that may leave it is the
+"""Every loader of stored JSON takes any JSON at all: the only exception that may leave it is the
 documented format error (``StateFormatError``), and the settings loader never raises, it falls back.
 
 Two kinds of input: any JSON value, and a real document with some of its fields replaced by any JSON value

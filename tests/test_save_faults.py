@@ -1,4 +1,4 @@
-"""Faults around the saved game (issue 21): a data folder that cannot be written, reasons in the player's
+"""Faults around the saved game: a data folder that cannot be written, reasons in the player's
 language, names and action texts the window cannot draw, and temporary files left by interrupted saves."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settings that cannot be used (issue 21): a window larger than any screen falls back to the default, and a file
+"""Settings that cannot be used: a window larger than any screen falls back to the default, and a file
 that cannot be read is kept aside, never written over; where it cannot be moved, the game goes on and says so."""
 
 import errno

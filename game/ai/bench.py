@@ -1,4 +1,4 @@
-"""``python main.py bench ai``: decision times, search speed and tree memory of the AI levels (issue #4).
+"""``python main.py bench ai``: decision times, search speed and tree memory of the AI levels.
 
 Figures, not pass/fail: the targets (95th percentile of the decision time: easy ≤ 0.1 s, normal ≤ 1 s,
 hard ≤ 3 s on a 2-core machine; ≥ 1,000 search iterations per second; a tree under 50 MB, freed after each
@@ -53,7 +53,7 @@ from game.core.protocol import GameState, Seat
 from game.core.simulate import MAX_DECISIONS
 from game.core.view import SeatView
 
-# Issue #4: the 95th percentile of decision time per level, in seconds, on the 2-core reference machine.
+# The target 95th percentile of decision time per level, in seconds, on the 2-core reference machine.
 TARGET_P95_SECONDS = {"easy": 0.1, "normal": 1.0, "hard": 3.0}
 TARGET_ITERATIONS_PER_SECOND = 1000
 TARGET_TREE_MB = 50

@@ -17,7 +17,7 @@ from game.core.bots import GreedyBot
 from game.core.protocol import Action
 from game.core.view import SeatView
 
-EASY_SECONDS = 0.08  # the cap is 0.1 s per decision
+EASY_SECONDS = 0.08  # the target is 0.1 s per decision
 
 
 class EasyBot:

@@ -1,4 +1,4 @@
-"""The strength table of issue #4: which matches to play, their targets, and a verdict per row.
+"""The AI's strength table (docs/ai.md): which matches to play, their targets, and a verdict per row.
 
 A verdict is ``pass``/``fail`` when the row's 95 % interval lies clear of the target, ``pass?``/``fail?`` when
 the interval straddles it (more games would decide). The cheating yardstick's gap to fair ``hard`` carries
@@ -27,7 +27,7 @@ from game.core.errors import GameError
 
 # The playing levels from weakest to strongest: each must beat the one before it head to head.
 LADDER = ("random", "easy", "normal", "hard")
-# Issue #4: the share of Falconi games each level must win against ``random``, on each side of each variant.
+# The share of Falconi games each level must win against ``random``, on each side of each variant.
 FALCONI_VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
 HEAD_TO_HEAD_TARGET = 0.55
 FREDERICUS_VS_RANDOM = 0.90  # hard's win rate against random opponents
@@ -98,7 +98,7 @@ def strength_plan(
     falconi: bool = True,
     fredericus: bool = True,
 ) -> list[dict[str, Any]]:
-    """The matches of issue #4's table, as descriptions (no game is played): for each Falconi variant and
+    """The matches of the strength table, as descriptions (no game is played): for each Falconi variant and
     side each level against ``random``, each level head to head against the one below it, ``hard`` and the
     cheating ``cheat`` against ``random``; for Fredericus each level against ``random`` and against ``easy``
     opponents (and ``cheat`` against ``random``). Targets are attached where the issue sets one."""

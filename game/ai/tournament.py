@@ -1,4 +1,4 @@
-"""Tournaments between AI levels: the strength figures of issue #4, measured rather than asserted.
+"""Tournaments between AI levels: the strength figures of docs/ai.md, measured rather than asserted.
 
 Every match is a list of whole games. Game *i* of a match is set up with seed ``seed + i`` and each seat's
 bot draws from its own generator seeded from that seed and the seat, so a match gives the same result for a
@@ -11,7 +11,7 @@ Bots are made fresh for every game from the level names (``game.ai.levels.level_
 :class:`game.core.view.SeatView` only. An exception during a game (an illegal action, a rules bug, a game
 that never ends) is counted as an error of the match, never a crash; win rates are over finished games.
 
-Win rates carry 95 % Wilson score intervals (:mod:`game.ai.intervals`). The table of issue #4, with its
+Win rates carry 95 % Wilson score intervals (:mod:`game.ai.intervals`). The strength table, with its
 targets, is assembled in :mod:`game.ai.strength_table`.
 """
 

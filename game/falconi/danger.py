@@ -1,4 +1,4 @@
-"""Where a police car could catch Don Falconi before his next turn: the danger overlay's rules side (issue #7).
+"""Where a police car could catch Don Falconi before his next turn: the danger overlay's rules side.
 
 The **danger set** holds the lanes (places ``cell * 4 + entry_edge``) where Don Falconi, standing there, could be
 caught by a police car during the police turns still to come before his next turn, with the cars that could do

@@ -22,7 +22,7 @@ def _xy(place: int, width: int) -> tuple[int, int]:
     return cell % width, cell // width
 
 
-# --- search utilities (issue #4) -----------------------------------------------------------------------
+# --- search utilities ---------------------------------------------------------------------------------
 # Police cars play as a team: a blocked fugitive makes every car still in the chase win (F-8.2), so a car values
 # the police side's win, plus a share for making the catch itself (each catch belongs to one car).
 TEAM_SHARE = 0.75

@@ -59,7 +59,7 @@ def _public_points(state: FredericusState, seat: Seat) -> int:
     return sum(state.creatures[seat]) + sum(state.hands[seat]) + fredericus
 
 
-# --- search utilities (issue #4) -----------------------------------------------------------------------
+# --- search utilities ---------------------------------------------------------------------------------
 WIN_SHARE = 0.8  # the rest of a finished game's worth is the share of the best score, to prefer big wins
 
 
