@@ -9,8 +9,8 @@ from game.ai.easy import EasyBot
 from game.ai.ismcts import ISMCTSBot, SearchBudget
 from game.core.bots import Bot, GreedyBot, RandomBot
 
-# Strength is set by iterations; the seconds are caps under the decision-time targets (easy 0.1 s, normal 1 s, hard 3 s per
-# decision at the 95th percentile) less a margin for the last iteration.
+# Strength is set by iterations; the seconds are caps under the decision-time targets (easy 0.1 s, normal 1 s,
+# hard 3 s per decision at the 95th percentile) less a margin for the last iteration.
 NORMAL = SearchBudget(iterations=400, seconds=0.9, prior_visits=3)
 HARD = SearchBudget(iterations=1600, seconds=2.8, prior_visits=3)
 
