@@ -14,6 +14,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from game.ai.knowledge import GameKnowledge, knowledge_of
@@ -76,7 +77,7 @@ class ISMCTSBot:
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
         started = self.clock()
-        legal = view.legal_actions
+        legal: Sequence[Action] = view.legal_actions
         knowledge = knowledge_of(view.game_name)
         if self.sitter:
             legal = [action for action in legal if knowledge.stays_put(action)] or legal
