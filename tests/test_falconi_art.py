@@ -18,9 +18,9 @@ from game.falconi.tiles import CRATER, EXITS
 from scenes import falconi_sprites as sprites
 from scenes.ui import seat_colour
 
+from make_falconi_map import TILED_CITY  # tools/, on the tests' path (pyproject.toml)
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-from make_falconi_map import TILED_CITY  # noqa: E402
 
 SHEET_FILES = sorted({sheet.file for sheet in sprites.SHEETS} | {sheet.tint_file for sheet in sprites.SHEETS
                                                                  if sheet.tinted} | {"city_tiled.png"})

@@ -24,12 +24,10 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # run as a script: make ``game`` importable
-    sys.path.insert(0, str(ROOT))
+from game.falconi.state import FalconiState
+from game.falconi.variants import VARIANTS
 
-from game.falconi.state import FalconiState  # noqa: E402
-from game.falconi.variants import VARIANTS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = Path(__file__).resolve().parent / "data" / "falconi_move_counts.json"
 FORMAT = "falconi-move-counts"
