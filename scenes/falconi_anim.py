@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.falconi.actions import Action
+from game.falconi.city import cell_of, edge_of
 from game.falconi.constants import ACTIVE, ANSWER, FUGITIVE, OUT, POLICE
 from game.falconi.network import BoostStep, drive_route
 from game.falconi.state import FalconiState
@@ -58,7 +59,7 @@ class Stage:
 def catch_place(state: FalconiState, edge: int) -> int:
     """The police car's place in the last tile before Don Falconi, entered through ``edge`` (F-5.4)."""
     behind = state.links[state.cars[FUGITIVE]]
-    cell = behind >> 2 if behind >= 0 else state.cars[FUGITIVE] >> 2
+    cell = cell_of(behind) if behind >= 0 else cell_of(state.cars[FUGITIVE])
     return cell * 4 + edge
 
 
@@ -162,8 +163,8 @@ class Rider:
 def riders(stage: Stage, state: FalconiState, cell: int) -> tuple[Rider, ...]:
     """The cars standing in ``cell`` in ``state``, where the board draws them."""
     return tuple(Rider(seat, stage.geometry.car_point_behind(state.cars[seat], standing(state, seat)),
-                       sprites.heading_of(state.cars[seat] & 3), state.status[seat] == OUT)
-                 for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0 and state.cars[seat] >> 2 == cell)
+                       sprites.heading_of(edge_of(state.cars[seat])), state.status[seat] == OUT)
+                 for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0 and cell_of(state.cars[seat]) == cell)
 
 
 class Drop(Animation):
@@ -262,7 +263,7 @@ def animations(stage: Stage, before: FalconiState, action: Action, after: Falcon
     elif verb == "turn":
         start = geometry.car_point_behind(before.cars[seat], standing(before, seat))
         end = geometry.car_point_behind(after.cars[seat], standing(after, seat))
-        headings = (sprites.heading_of(before.cars[seat] & 3), sprites.heading_of(after.cars[seat] & 3))
+        headings = (sprites.heading_of(edge_of(before.cars[seat])), sprites.heading_of(edge_of(after.cars[seat])))
         result.append(TurnOnSpot(stage, seat, start, end, headings, _engine(seat)))
     elif verb == "boost" and action.path in before.boost_steps:
         result += _boost(stage, before, after, before.boost_steps[action.path])
@@ -351,7 +352,7 @@ def _reach_times(drive: Drive, route: Sequence[int]) -> list[float]:
     """When (seconds into ``drive``) the car comes into each cell after the first of ``route``."""
     times = []
     for place in route[1:]:
-        target = lane_point(drive.stage.geometry, place >> 2, place & 3, inward=True) if place >= 0 else None
+        target = lane_point(drive.stage.geometry, cell_of(place), edge_of(place), inward=True) if place >= 0 else None
         best, when = math.inf, drive.duration
         for step in range(41):
             point, _, _ = drive.place_at(step / 40)
@@ -363,10 +364,10 @@ def _reach_times(drive: Drive, route: Sequence[int]) -> list[float]:
 
 def _bomb(stage: Stage, before: FalconiState) -> list[Animation]:
     """F-5.4: a Chili Bomb closes the road behind Don Falconi, in an explosion."""
-    last_tile = before.links[before.cars[FUGITIVE]] >> 2
+    last_tile = cell_of(before.links[before.cars[FUGITIVE]])
     place = last_tile * 4 + before.catch_edge
     other = before.links[place]
-    point = stage.geometry.edge_mid(place >> 2, place & 3)
+    point = stage.geometry.edge_mid(cell_of(place), edge_of(place))
     pieces = [f"edge:{place}"] + ([f"edge:{other}"] if other >= 0 else [])
     return _explosion(point, stage.geometry.cs, seed=place) + [Hold(0.3, pieces)]
 

@@ -15,7 +15,7 @@ import pygame
 
 from game.core.protocol import Seat
 from game.falconi.actions import Action
-from game.falconi.city import OPPOSITE
+from game.falconi.city import OPPOSITE, cell_of, edge_of
 from game.falconi.danger import Danger, danger_lanes, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY, EXITS
@@ -132,7 +132,7 @@ class DangerLayer:
 def lane_strip(geometry: Geometry, board: Sequence[int], place: int) -> list[Point]:
     """The first stretch of the lane of ``place`` from its entry edge: along the tile's road (straight on where
     it can, else the wider left turn), or straight in across an empty cell (a Mode I open end)."""
-    cell, entry = place >> 2, place & 3
+    cell, entry = cell_of(place), edge_of(place)
     tile = board[cell]
     exits = EXITS[tile][entry] if tile != EMPTY else ()
     if exits:

@@ -15,7 +15,7 @@ from itertools import pairwise
 import pygame
 
 from game.core.message import Message
-from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout
+from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, cell_of, edge_of
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes import falconi_sprites as sprites
 from scenes import tooltip
@@ -85,7 +85,7 @@ class Geometry:
     def car_point_behind(self, place: int, behind: int) -> Point:
         """Where the ``behind``-th of several cars at ``place`` stands: further back towards the entry edge."""
         x, y = self.car_point(place)
-        dx, dy = DIRECTIONS[place & 3]
+        dx, dy = DIRECTIONS[edge_of(place)]
         return x + dx * behind * self.cs * CAR_GAP, y + dy * behind * self.cs * CAR_GAP
 
     def centre(self, cell: int) -> Point:
@@ -99,9 +99,9 @@ class Geometry:
     def place_rect(self, place: int) -> pygame.Rect:
         """A place's spot in its cell, by its entry edge, where an option at that place is marked (the four places
         of a cell overlap little); Mode I drives may be clicked anywhere in :meth:`place_area`."""
-        rect = self.cell_rect(place >> 2)
+        rect = self.cell_rect(cell_of(place))
         along, depth, inset = self.cs // 2, self.cs * 3 // 8, 3
-        edge = place & 3
+        edge = edge_of(place)
         if edge in (0, 2):
             top = rect.top + inset if edge == 0 else rect.bottom - inset - depth
             return pygame.Rect(rect.centerx - along // 2, top, along, depth)
@@ -114,18 +114,18 @@ class Geometry:
         clockwise end (N the top left, E the top right, S the bottom right, W the bottom left) and takes the
         quarter of a missing edge next to it, so the shares are rectangles that cover the cell, each touching
         its own edge."""
-        rect = self.cell_rect(place >> 2)
+        rect = self.cell_rect(cell_of(place))
         x, y, mid_x, mid_y, right, bottom = rect.x, rect.y, rect.centerx, rect.centery, rect.right, rect.bottom
         quarters = (pygame.Rect(x, y, mid_x - x, mid_y - y), pygame.Rect(mid_x, y, right - mid_x, mid_y - y),
                     pygame.Rect(mid_x, mid_y, right - mid_x, bottom - mid_y),
                     pygame.Rect(x, mid_y, mid_x - x, bottom - mid_y))
-        owned = [quarters[edge] for edge in range(4) if _owner(edge, edges) == place & 3]
+        owned = [quarters[edge] for edge in range(4) if _owner(edge, edges) == edge_of(place)]
         return owned[0].unionall(owned[1:])
 
     def car_point(self, place: int) -> Point:
         """Where a car at ``place`` stands: by its entry edge, in the right-hand lane of its heading."""
-        x, y = self.centre(place >> 2)
-        dx, dy = DIRECTIONS[place & 3]
+        x, y = self.centre(cell_of(place))
+        dx, dy = DIRECTIONS[edge_of(place)]
         hx, hy = -dx, -dy  # heading: away from the entry edge
         rx, ry = -hy, hx  # the right-hand side of the heading
         ahead, lane = self.cs * sprites.CAR_AHEAD, self.cs * sprites.LANE
@@ -378,7 +378,8 @@ def draw_cars(surface: pygame.Surface, geometry: Geometry, text: TextCache,
         tooltip.add(spot, "tips.falconi.car.out" if out else f"tips.falconi.car.{seat}")
         if ringed:
             pygame.draw.circle(surface, LAST_MOVE, point, round(geometry.cs * 0.31), 2)
-        draw_car(surface, geometry.cs, point, sprites.heading_of(place & 3), seat, colours[seat], letter, text, out)
+        heading = sprites.heading_of(edge_of(place))
+        draw_car(surface, geometry.cs, point, heading, seat, colours[seat], letter, text, out)
 
 
 def draw_car(surface: pygame.Surface, cs: int, point: Point, heading: float, seat: int, colour: Colour,
@@ -422,7 +423,7 @@ def _letter(surface: pygame.Surface, text: TextCache, letter: str, size: int, co
 
 def draw_closed_edge(surface: pygame.Surface, geometry: Geometry, place: int) -> None:
     """A Chili Bomb's mark across a closed edge (F-5.4): the road there is destroyed, rubble and a barrier."""
-    cell, edge = place >> 2, place & 3
+    cell, edge = cell_of(place), edge_of(place)
     mx, my = geometry.edge_mid(cell, edge)
     dx, dy = DIRECTIONS[edge]
     inset = geometry.cs * 0.12

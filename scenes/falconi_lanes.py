@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from game.falconi.city import cell_of, edge_of
 from scenes.falconi_draw import DIRECTIONS, Geometry, Point
 from scenes.falconi_sprites import CAR_AHEAD, LANE, U_LOOP_CENTRE, U_LOOP_RADIUS, heading_of
 
@@ -109,7 +110,7 @@ def _join(start: Point, heading: Point, points: list[Point], distance: float) ->
 
 def exit_edge_to(links: Sequence[int], here: int, there: int) -> int:
     """The edge by which a car at ``here`` leaves its cell for ``there`` (a place, or ``-(slot + 1)``)."""
-    cell = here >> 2
+    cell = cell_of(here)
     return next(edge for edge in range(4) if links[cell * 4 + edge] == there)
 
 
@@ -121,7 +122,7 @@ def route_legs(geometry: Geometry, links: Sequence[int], route: Sequence[int], s
     cs = geometry.cs
     legs: list[list[Point]] = [[start or geometry.car_point(route[0])]]
     for index, (here, there) in enumerate(pairwise(route)):
-        cell, entry = here >> 2, here & 3
+        cell, entry = cell_of(here), edge_of(here)
         exit_edge = exit_edge_to(links, here, there)
         lane = tile_lane(geometry, cell, entry, exit_edge)
         if index == 0:
@@ -133,10 +134,10 @@ def route_legs(geometry: Geometry, links: Sequence[int], route: Sequence[int], s
         if there < 0:
             legs[-1].append(_add(lane[-1], outward, ESCAPE_DEPTH * cs))
             return legs
-        if geometry.neighbour(cell, exit_edge) != there >> 2:  # into a tunnel, out of its partner
+        if geometry.neighbour(cell, exit_edge) != cell_of(there):  # into a tunnel, out of its partner
             legs[-1].append(_add(lane[-1], outward, TUNNEL_DEPTH * cs))
-            mouth = lane_point(geometry, there >> 2, there & 3, inward=True)
-            legs.append([_add(mouth, DIRECTIONS[there & 3], TUNNEL_DEPTH * cs), mouth])
+            mouth = lane_point(geometry, cell_of(there), edge_of(there), inward=True)
+            legs.append([_add(mouth, DIRECTIONS[edge_of(there)], TUNNEL_DEPTH * cs), mouth])
     last = route[-1]
     legs[-1].append(end or geometry.car_point(last))
     if len(route) == 1 and end is None:
@@ -167,7 +168,7 @@ class LanePath:
     @classmethod
     def of_route(cls, geometry: Geometry, links: Sequence[int], route: Sequence[int], start: Point | None = None,
                  end: Point | None = None) -> LanePath:
-        return cls(route_legs(geometry, links, route, start, end), geometry.cs, heading_of(route[0] & 3))
+        return cls(route_legs(geometry, links, route, start, end), geometry.cs, heading_of(edge_of(route[0])))
 
     @property
     def cells(self) -> float:

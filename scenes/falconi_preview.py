@@ -12,7 +12,7 @@ import pygame
 
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
-from game.falconi.city import DISTRICTS, OPPOSITE
+from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
 from game.falconi.constants import ACTIVE, DRIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
@@ -129,7 +129,7 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
     elif kind == "turn":
         ghosts.fill((0, 0, 0, 0))
         place = (car & ~3) + value
-        draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(place & 3),
+        draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(edge_of(place)),
                       state.turn_seat, view._colours()[state.turn_seat],
                       view.context.tr(f"falconi.car.{state.turn_seat}"), view.context.text)
         ghosts.set_alpha(150)

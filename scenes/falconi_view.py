@@ -28,7 +28,7 @@ from game.core.errors import GameError
 from game.core.protocol import Action, GameState, Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
-from game.falconi.city import DISTRICTS
+from game.falconi.city import DISTRICTS, cell_of, edge_of
 from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, PLACE, POLICE
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
@@ -168,16 +168,18 @@ class FalconiView:
             index = next((i for i, tile in enumerate(hand_tiles(state)) if tile.value == value), 0)
             return geometry.strip_rect(index)
         if kind in ("cell", "rot"):
-            cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), car >> 2)
+            cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), cell_of(car))
             return geometry.cell_rect(cell)  # the rotations of a tile share its cell
         if kind in DRIVE_ENDS:
             end = self._drive_goal(state, step)
-            return geometry.slot_rect(-end - 1) if end < 0 else geometry.place_area(end, self._ends_in(state, end >> 2))
+            if end < 0:
+                return geometry.slot_rect(-end - 1)
+            return geometry.place_area(end, self._ends_in(state, cell_of(end)))
         if kind == "slot":
             return geometry.slot_rect(value)
         if kind == "step":
             nxt = state.links[(car & ~3) + value]
-            return geometry.slot_rect(-nxt - 1) if nxt < 0 else geometry.cell_rect(nxt >> 2)
+            return geometry.slot_rect(-nxt - 1) if nxt < 0 else geometry.cell_rect(cell_of(nxt))
         if kind == "turn":
             return geometry.place_rect((car & ~3) + value)
         if kind == "boost":
@@ -217,11 +219,12 @@ class FalconiView:
         if kind == "dest":
             if isinstance(value, tuple):
                 return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
-            return tr("falconi.tip.drive", cell=cell_text(city, value >> 2), side=tr(f"falconi.edge.{value & 3}"))
+            return tr("falconi.tip.drive", cell=cell_text(city, cell_of(value)),
+                      side=tr(f"falconi.edge.{edge_of(value)}"))
         if kind == "catch":
             return tr("falconi.tip.catch")
         if kind == "blast":
-            return tr("falconi.tip.blast", cell=cell_text(city, value >> 2))
+            return tr("falconi.tip.blast", cell=cell_text(city, cell_of(value)))
         if kind == "slot":
             if state.table.accomplice[value] in state.legal:
                 return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
@@ -233,7 +236,7 @@ class FalconiView:
             if nxt < 0:
                 return tr("falconi.tip.step_out", slot=city.slots[-nxt - 1].name)
             key = "falconi.tip.step_catch" if self._shout(state, step) == "catch" else "falconi.tip.step"
-            return tr(key, cell=cell_text(city, nxt >> 2))
+            return tr(key, cell=cell_text(city, cell_of(nxt)))
         if kind == "turn":
             return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
         route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
@@ -243,8 +246,8 @@ class FalconiView:
             return tr("falconi.tip.boost_out", route=route)
         if steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead, into the crater and on
             return tr("falconi.tip.boost_smash", smashed=cell_text(city, steps[0].smashed),
-                      cell=cell_text(city, end >> 2), route=route)
-        return tr("falconi.tip.boost", cell=cell_text(city, end >> 2), route=route)
+                      cell=cell_text(city, cell_of(end)), route=route)
+        return tr("falconi.tip.boost", cell=cell_text(city, cell_of(end)), route=route)
 
     def _shout(self, state: FalconiState, step: Step) -> str | None:
         """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
@@ -267,7 +270,7 @@ class FalconiView:
         """The end of the boost's route; routes ending at the same place share its hotspot, side by side."""
         routes = state.boost_steps
         if path not in routes:
-            return geometry.cell_rect(state.cars[FUGITIVE] >> 2)
+            return geometry.cell_rect(cell_of(state.cars[FUGITIVE]))
         end = routes[path][-1].place
         base = geometry.slot_rect(-end - 1) if end < 0 else geometry.place_rect(end)
         same = sorted(p for p, steps in routes.items() if steps[-1].place == end)
@@ -291,7 +294,7 @@ class FalconiView:
         it as their hotspots, so a click anywhere in the cell chooses one (see ``Geometry.place_area``)."""
         ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal
                 if action.verb in ("drive", "catch", "blast"))
-        return {end & 3 for end in ends if end >= 0 and end >> 2 == cell}
+        return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
 
     def _mark(self, state: FalconiState, prefix: tuple[Step, ...], option: Step) -> pygame.Rect:
         """Where an option is drawn: a drive's end in a cell by its entry edge, where the car would stand, within

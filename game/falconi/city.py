@@ -19,6 +19,16 @@ DISTRICTS = ("country", "port", "forest")
 ROLES = ("plain", "prison", "station", "tunnel")
 
 
+def cell_of(place: int) -> int:
+    """The cell of a place (a car's cell, F-3.1)."""
+    return place >> 2
+
+
+def edge_of(place: int) -> int:
+    """The edge of a place: the edge its car came in by, which names its lane (F-3.1)."""
+    return place & 3
+
+
 @dataclass(frozen=True)
 class Slot:
     """A border slot (F-1.2): it lies on ``side`` of the grid and touches exactly one cell there."""
