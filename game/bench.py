@@ -9,7 +9,8 @@ from __future__ import annotations
 import platform
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.protocol import GameState
 

@@ -6,9 +6,9 @@ deleted, and the reason is given in a sentence the app can show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, write_json_atomic

@@ -49,7 +49,7 @@ def load_tiled_map(path: str | Path) -> Any:
         return pytmx.TiledMap(str(path))
     except xml.etree.ElementTree.ParseError as error:
         raise MapError(f"{path.name}: not a readable Tiled map (XML error: {error})") from None
-    except Exception as error:  # pytmx raises bare Exception/ValueError/KeyError for unsupported maps
+    except Exception as error:  # noqa: BLE001 — pytmx raises bare Exception/ValueError/KeyError for odd maps
         if _declares_infinite(path):  # pytmx refuses these with an empty message
             raise MapError(f"{path.name}: {INFINITE_MAP}") from None
         raise MapError(f"{path.name}: Tiled map cannot be used: {error}") from None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import warnings
 
@@ -85,10 +86,8 @@ class App:
         return screen
 
     def _resize(self, size: tuple[int, int]) -> None:
-        try:
+        with contextlib.suppress(pygame.error):  # a driver that cannot resize keeps its window; it is scaled
             self.window.size = size
-        except pygame.error:
-            pass  # a driver that cannot resize keeps its window; the picture is scaled either way
 
     def _apply_window_settings(self) -> None:
         settings = self.context.settings

@@ -5,8 +5,8 @@ frame, not the 60 Hz wait. The boards of all five pizzas and of Fredericus are m
 the worker process) and play, which is when the window must stay smooth; then each board replays random moves
 one after another and times only the frames in which their animations run (the targets hold during
 the busiest animation of each board). Memory is the window's process; the AI
-worker's peak is reported beside it. Targets (docs/performance.md): median ≤ 8 ms, 99th percentile ≤ 16.7 ms, no frame over 33 ms
-while the AI thinks, launch to the first menu frame ≤ 2 s, resident memory ≤ 250 MB.
+worker's peak is reported beside it. Targets (docs/performance.md): median ≤ 8 ms, 99th percentile ≤ 16.7 ms,
+no frame over 33 ms while the AI thinks, launch to the first menu frame ≤ 2 s, resident memory ≤ 250 MB.
 """
 
 from __future__ import annotations

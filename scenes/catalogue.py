@@ -34,9 +34,9 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
     from scenes.play import start_match_scene
     from scenes.seats import SeatSetupScene
+    from scenes.stats_scene import StatsScene, sample_stats
     from scenes.tutorial_menus import tutorial_screens
     from scenes.whatchanges import WhatChangesCard
-    from scenes.stats_scene import StatsScene, sample_stats
 
     people = (Person("Anna"), Person("Bruno", "pad1"))
     off, normal, hard = SeatPlan("off"), SeatPlan.ai("normal"), SeatPlan.ai("hard")

@@ -21,7 +21,8 @@ from game.core.protocol import Action, GameState, Seat
 from scenes import input as inp
 
 Step = tuple[str, Hashable]
-GROUP = "group"  # a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
+# a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
+GROUP = "group"
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ car's reserve (face down for the police in Mode II: F-6.2), the pile and chili c
 
 from __future__ import annotations
 
+from game.core.message import Message
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ESCAPE_PLACE, FUGITIVE, OUT, PHASE_NAMES, PLACE, ROUND_LIMIT
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
-from game.core.message import Message
 from game.falconi.tiles import ESCAPE
 from game.i18n import Translator
 from scenes.gameview import PANEL_AREA

@@ -34,17 +34,16 @@ from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
 from game.match import LogEntry
-from scenes import falconi_anim
+from scenes import falconi_anim, tooltip
 from scenes import falconi_draw as draw
 from scenes import falconi_panel as panel
 from scenes import falconi_preview as preview
-from scenes import tooltip
 from scenes.animation import Animation
+from scenes.chooser import GROUP, ActionChooser, Rotation, Step, quarters
+from scenes.context import AppContext
 from scenes.falconi_anim import catch_place
 from scenes.falconi_danger import DangerOverlay
 from scenes.falconi_preview import DRIVE_ENDS
-from scenes.chooser import GROUP, ActionChooser, Rotation, Step, quarters
-from scenes.context import AppContext
 from scenes.gameview import BAR_AREA, BOARD_AREA
 from scenes.ui import DANGER, GOOD, seat_colour
 
@@ -199,7 +198,8 @@ class FalconiView:
         if kind == GROUP:
             return tr(f"falconi.group.{value}")
         if kind == "button":
-            return tr("falconi.button.give_up" if value == "pass" and state.phase == BLAST else f"falconi.button.{value}")
+            give_up = value == "pass" and state.phase == BLAST
+            return tr("falconi.button.give_up" if give_up else f"falconi.button.{value}")
         if kind == "tile":
             if value == ACCOMPLICE:
                 return tr("falconi.tip.accomplice_tile")
@@ -213,7 +213,8 @@ class FalconiView:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
             degrees = 90 * quarters(value)
             if isinstance(value, Rotation) and value.only_way:
-                return tr("falconi.tip.rot_only_again" if value.click_again else "falconi.tip.rot_only", degrees=degrees)
+                key = "falconi.tip.rot_only_again" if value.click_again else "falconi.tip.rot_only"
+                return tr(key, degrees=degrees)
             return tr("falconi.tip.rot_again" if isinstance(value, Rotation) and value.click_again
                       else "falconi.tip.rot", degrees=degrees)
         if kind == "dest":
@@ -230,7 +231,8 @@ class FalconiView:
                 return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
             district = DISTRICTS.index(city.slots[value].district or "")
             fresh = state.phase == ACTION and state.fresh == ESCAPE + district  # F-6.3: within his draw
-            return tr("falconi.tip.escape_slot_free" if fresh else "falconi.tip.escape_slot", slot=city.slots[value].name)
+            key = "falconi.tip.escape_slot_free" if fresh else "falconi.tip.escape_slot"
+            return tr(key, slot=city.slots[value].name)
         if kind == "step":
             nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
             if nxt < 0:

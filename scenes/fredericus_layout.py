@@ -17,8 +17,8 @@ import pygame
 from pygame import Vector2
 
 from game.fredericus.actions import CENTRE, HAND
-from game.fredericus.castlemap import load_castle
 from game.fredericus.cards import TOWERS
+from game.fredericus.castlemap import load_castle
 from scenes.gameview import BOARD_AREA
 
 SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare

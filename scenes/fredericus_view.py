@@ -45,10 +45,10 @@ from scenes import fredericus_draw as draw
 from scenes import fredericus_layout as geometry
 from scenes import fredericus_panels as panels
 from scenes import fredericus_preview as preview
-from scenes.fredericus_preview import hood_masks
 from scenes.animation import Animation
 from scenes.chooser import ActionChooser, Step
 from scenes.context import AppContext
+from scenes.fredericus_preview import hood_masks
 from scenes.gameview import BAR_AREA, PANEL_AREA
 from scenes.ui import ACCENT, DANGER, TEXT, seat_colour
 

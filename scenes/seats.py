@@ -81,7 +81,8 @@ class SeatSetupScene(MenuScene):
             items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
                                   index=choices.index(plan),
                                   on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
-                                  key=f"seat{seat}", icon=self._seat_icon(seat), tip=f"tips.seat.{self._seat_icon(seat)}",
+                                  key=f"seat{seat}", icon=self._seat_icon(seat),
+                                  tip=f"tips.seat.{self._seat_icon(seat)}",
                                   choice_icons=[PLAN_ICONS[c.kind] for c in choices]))
         for person in self._people_in_play():
             options = devices()

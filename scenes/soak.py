@@ -143,7 +143,8 @@ class MatchRecord:
 
     def describe(self) -> str:
         state = "finished" if self.finished else "in play"
-        return f"match {self.number}: {self.key}, seats {self.seats}, seed {self.seed}, started by {self.origin}, {state}"
+        return (f"match {self.number}: {self.key}, seats {self.seats}, seed {self.seed}, started by {self.origin}, "
+                f"{state}")
 
 
 class Soak:
@@ -400,7 +401,7 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
                     progress(f"soak: minute {elapsed / 60:.0f} of {minutes:g}: {len(soak.matches)} matches started, "
                              f"{soak.finished} finished, window {log.window[-1][1] if log.window else 0:.0f} MB")
                 soak.step()
-        except Exception as error:  # the run's verdict: reported with where and when it happened
+        except Exception as error:  # noqa: BLE001 — the run's verdict, reported with where and when it happened
             failure = {"kind": type(error).__name__, "message": str(error), "traceback": traceback.format_exc(),
                        "seed": seed, "minute": round(elapsed / 60, 2), "match": soak.current_match()}
     finally:

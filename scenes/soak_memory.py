@@ -8,8 +8,8 @@ or the verdict is "too short". After the warm-up, memory is flat when both hold:
 
 - the least-squares slope stays under ``LIMIT_MB_PER_HOUR`` (10 MB an hour) once two standard errors are taken
   off it. At 10 MB an hour, a long evening's play (6 hours) keeps the window's 160 MB within the 250 MB target
-  of docs/performance.md; a real leak, a few kilobytes a frame or a move or tens of kilobytes a game, comes out far above
-  it at the soak's pace. The two standard errors keep noise from passing for a trend in a short run: a
+  of docs/performance.md; a real leak, a few kilobytes a frame or a move or tens of kilobytes a game, comes out
+  far above it at the soak's pace. The two standard errors keep noise from passing for a trend in a short run: a
   3-minute run with a few megabytes of jitter cannot tell 10 MB an hour from nothing, so it is only called
   growing when the rise is plain;
 - the median of the last quarter of the samples is under 5 % above the median of the first quarter

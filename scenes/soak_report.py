@@ -121,7 +121,8 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"  {name.replace('_', ' ')} by minute: " + ", ".join(f"{mb:g}" for mb in curve))
     if memory["python_objects"]:
         objects = memory["python_objects"]
-        lines.append(f"python objects: {objects['start']} at the start, {objects['max']} at most, {objects['end']} at the end")
+        lines.append(f"python objects: {objects['start']} at the start, {objects['max']} at most, "
+                     f"{objects['end']} at the end")
     if memory["picture_caches"]:
         lines.append("picture caches (MB at the end / at most): " + ", ".join(
             f"{name} {held['end_mb']:g}/{held['max_mb']:g}" for name, held in memory["picture_caches"].items()))

@@ -289,7 +289,8 @@ class Menu:
             box = self.value_box(index)
             if box is not None:
                 value_colour = ACCENT if focused else colour
-                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour, item.tip, rect if focused else None)
+                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour, item.tip,
+                               rect if focused else None)
                 text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(x, rect.centery))
                 text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
                 self._draw_value(surface, text, item, box, value_colour)

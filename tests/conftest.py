@@ -2,19 +2,18 @@
 
 import os
 
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Before anything imports pygame (neither pytest nor Hypothesis does).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, print_blob=True
 )
 settings.load_profile("ci")
-
-
-import pytest
 
 
 @pytest.fixture

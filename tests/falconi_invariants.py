@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.core.errors import IllegalActionError
 from game.core.protocol import NO_SEAT

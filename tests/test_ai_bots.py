@@ -66,7 +66,7 @@ def _walk(state: GameState, rng: random.Random, wanted, skip: int, limit: int = 
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def falconi_police_positions(variant: str) -> tuple[FalconiState, ...]:
     """Two positions at a police decision with a choice. Mode II: Don Falconi holds face-down reserve tiles,
     and in Diavola an escape tile is still unseen (in the pile or his reserve) so the accomplice can move."""
@@ -101,7 +101,7 @@ def falconi_twin(state: FalconiState, seed: int) -> FalconiState:
     pile: list[str] = data["pile"]
     if state.variant.mode == 2:
         reserve: list[str] = data["reserves"][FUGITIVE]
-        for index, item in enumerate(reserve):
+        for index, _item in enumerate(reserve):
             others = [i for i, tile in enumerate(pile) if tile not in reserve]
             if others:
                 swap = rng.choice(others)
@@ -131,7 +131,7 @@ def falconi_twin(state: FalconiState, seed: int) -> FalconiState:
 LATE_FREDERICUS = {2: ((1, 0.75), (3, 0.9)), 3: ((2, 0.5), (3, 0.9)), 4: ((3, 0.9), (1, 0.5))}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fredericus_positions(players: int) -> tuple[FredericusState, ...]:
     """Positions at a decision with a choice while every other falconer holds secret objectives: one early,
     two late in a random game (there the deal decides more of what a search sees)."""
@@ -221,7 +221,8 @@ def test_the_cheat_yardstick_does_read_hidden_information(game: str, cases: tupl
             cheat = ISMCTSBot("cheat", budget, cheat=True)
             for state, twin in _cases(game, which):
                 for k in SEEDS:
-                    if cheat.choose(SeatView(state), random.Random(k)) != cheat.choose(SeatView(twin), random.Random(k)):
+                    chosen = cheat.choose(SeatView(state), random.Random(k))
+                    if chosen != cheat.choose(SeatView(twin), random.Random(k)):
                         return
     raise AssertionError("the cheating bot never changed its mind: the twins hide nothing that matters")
 

@@ -147,7 +147,8 @@ def test_table_rows_targets_and_cheat_gap(monkeypatch):
     assert lines == [row["text"] for row in result["rows"]]
     hard_fugitive, gap = result["rows"][0], result["rows"][4]
     assert hard_fugitive["target"] == 0.95 and hard_fugitive["verdict"] in ("pass", "pass?", "fail", "fail?")
-    assert result["rows"][2]["target"] == 0.55 and (result["rows"][2]["a"], result["rows"][2]["b"]) == ("hard", "normal")
+    third = result["rows"][2]
+    assert third["target"] == 0.55 and (third["a"], third["b"]) == ("hard", "normal")
     # hard and cheat are the same bot here, on the same seeds: no gap at all.
     assert gap["side"] == "fugitive" and gap["gap_points"] == 0.0 and gap["verdict"] in ("pass", "pass?")
     assert result["rows"][8]["against"] == "easy" and result["rows"][8]["target"] == 0.75

@@ -10,6 +10,7 @@ import re
 
 import pygame
 import pytest
+from random_moves import random_moves
 
 from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE, POLICE, PORT
@@ -23,7 +24,6 @@ from scenes.context import AppContext
 from scenes.falconi_lanes import LanePath, tile_lane
 from scenes.falconi_view import FalconiView
 from scenes.input import InputMapper
-from random_moves import random_moves
 from tests.board_frames import frames
 from tests.falconi_scenarios import build, play
 

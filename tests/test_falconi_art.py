@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from make_falconi_map import TILED_CITY  # tools/, on the tests' path (pyproject.toml)
 
 from game.falconi.citymap import DEFAULT_MAP, load_city
 from game.falconi.tiles import CRATER, EXITS
 from scenes import falconi_sprites as sprites
 from scenes.ui import seat_colour
-
-from make_falconi_map import TILED_CITY  # tools/, on the tests' path (pyproject.toml)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -299,7 +299,7 @@ def near_him(variant: str, seed: int) -> FalconiState | None:
        seat=st.sampled_from([FUGITIVE, COUNTRY, PORT, FOREST]))
 def test_the_danger_set_never_depends_on_what_the_seat_cannot_see(variant, police, seed, moves, seat):
     state = FalconiState.new_game(variant, seed, police)
-    for before, _action, _after in random_moves(state, seed):
+    for _before, _action, _after in random_moves(state, seed):
         moves -= 1
         if moves < 0:
             break

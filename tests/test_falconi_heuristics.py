@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
+    _fugitive_ways,
     chase_distances,
     escape_distance,
-    _fugitive_ways,
     out_of_reach,
     pointless,
     road_distance,
@@ -105,7 +105,8 @@ def test_f6_5_his_worth_grows_with_his_ways_on():
 
     trapped, one, three = (values(first_tile(tile))[FUGITIVE] for tile in ("u-turn r0", "straight r0", "crossroads r0"))
     assert trapped == 0.05 and trapped < one < three
-    assert ways_on(first_tile("straight r0"), FUGITIVE, 8) == 1 and ways_on(first_tile("crossroads r0"), FUGITIVE, 8) == 3
+    assert ways_on(first_tile("straight r0"), FUGITIVE, 8) == 1
+    assert ways_on(first_tile("crossroads r0"), FUGITIVE, 8) == 3
 
 
 @settings(max_examples=25, deadline=None)

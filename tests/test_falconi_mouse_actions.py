@@ -92,7 +92,7 @@ def test_every_action_button_says_what_it_does_and_fits_in_every_language(contex
     state = richest_turn_start()
     for language in LANGUAGES:
         view = view_in(language, context)
-        for kind, step in KINDS.items():
+        for step in KINDS.values():
             label = view.label(state, step)
             rect = layout.option_rect(state, (), step)
             assert "falconi." not in label and view.context.text.font(22).size(label)[0] < rect.width - 8, label

@@ -41,7 +41,9 @@ def test_f2_1_overpass_keeps_its_two_roads_apart():
 # --- F-3 roads, lanes and moving ------------------------------------------------------------------------------
 def catch_scenario(fugitive_place: str, **fields) -> FalconiState:
     """Port came north to (4,6); Don Falconi waits at (4,4), having come north, or south from (4,3)."""
-    board = {"4,5": "straight r0", "4,7": "straight r0", **({"4,3": "straight r0"} if fugitive_place.endswith("N") else {})}
+    board = {"4,5": "straight r0", "4,7": "straight r0"}
+    if fugitive_place.endswith("N"):
+        board["4,3"] = "straight r0"
     return build(board=board, cars={FUGITIVE: fugitive_place, PORT: "4,6 S"},
                  turn_seat=PORT, **MODE1_PLACE, **fields)
 
@@ -142,8 +144,9 @@ def test_f5_1_drive_follows_every_joined_tile_and_offers_each_open_end():
 
 
 def test_f5_1_funghi_reserve_tile_may_be_played_and_the_drawn_one_kept():
-    state = build("funghi", police=POLICE, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, phase="place", drawn="straight",
-                  reserves=[["curve", "u-turn"], ["straight", "straight"], ["curve", "curve"], ["t-junction", "t-junction"]])
+    reserves = [["curve", "u-turn"], ["straight", "straight"], ["curve", "curve"], ["t-junction", "t-junction"]]
+    state = build("funghi", police=POLICE, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, phase="place",
+                  drawn="straight", reserves=reserves)
     assert "place u-turn 4,8 r0" in texts(state)
     play(state, "place u-turn 4,8 r0")
     assert state.reserves[FUGITIVE] == [KIND_BY_NAME["straight"], KIND_BY_NAME["curve"]]

@@ -26,8 +26,8 @@ from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
 from scenes import falconi_draw as draw
-from scenes import ui_art
 from scenes import input as inp
+from scenes import ui_art
 from scenes.chooser import ActionChooser, Rotation
 from scenes.context import AppContext
 from scenes.falconi_view import FalconiView, hand_tiles

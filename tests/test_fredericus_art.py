@@ -116,7 +116,7 @@ def test_the_castle_map_draws_its_ground_and_castle_from_the_art_tilesets() -> N
         assert picture.get_size() == (tileset.columns * tileset.tilewidth, tileset.tilecount // tileset.columns
                                       * tileset.tileheight)
     ground = tiled_map.get_layer_by_name("ground")
-    assert all(0 < gid for row in ground.data for gid in row)
+    assert all(gid > 0 for row in ground.data for gid in row)
     castle = tiled_map.get_layer_by_name("castle")
     covered = [(x, y) for y, row in enumerate(castle.data) for x, gid in enumerate(row) if gid]
     left, top = min(covered)

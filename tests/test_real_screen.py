@@ -15,6 +15,7 @@ from a twin of the app run headless in this process, which lays out the same men
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -370,10 +371,9 @@ def play_to_the_end(screen: RealScreen, save: Autosave, driver) -> pygame.Surfac
         name = keys[presses % len(keys)]
         presses += 1
         if name in ("Return", "space"):
-            try:
-                screen.press(lambda: screen.key(name), seconds=10)
-            except AssertionError:
-                pass  # the turn passed on or the key came late: the autosave says what to do next
+            # the turn may pass on or the key come late: the autosave says what to do next
+            with contextlib.suppress(AssertionError):
+                screen.press(lambda name=name: screen.key(name), seconds=10)
         else:
             screen.key(name)  # moving the focus may leave the picture as it was
     assert mid is not None, "the game ended before Don Falconi's second turn: no mid-game screenshot"

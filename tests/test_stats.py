@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from event_player import choose
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from event_player import choose
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end
 
@@ -54,7 +54,10 @@ def ended(setup: MatchSetup, winners: set[int], termination: str = "catch") -> S
     return SimpleNamespace(setup=setup, state=SimpleNamespace(outcome=outcome))
 
 
-def falconi(seats, people=(Person("Anna"),), variant="salami") -> MatchSetup:
+ONE_PERSON = (Person("Anna"),)
+
+
+def falconi(seats, people=ONE_PERSON, variant="salami") -> MatchSetup:
     return MatchSetup("falconi", seats, people, variant=variant)
 
 

@@ -79,8 +79,9 @@ def test_a_sliced_frame_keeps_its_corners_at_any_size(state, size):
     art.draw_panel(surface, surface.get_rect(), state)
     sw, sh = source.get_size()
     w, h = size
-    for (sx, sy), (dx, dy) in (((0, 0), (0, 0)), ((sw - margin, 0), (w - margin, 0)),
-                               ((0, sh - margin), (0, h - margin)), ((sw - margin, sh - margin), (w - margin, h - margin))):
+    corners = (((0, 0), (0, 0)), ((sw - margin, 0), (w - margin, 0)), ((0, sh - margin), (0, h - margin)),
+               ((sw - margin, sh - margin), (w - margin, h - margin)))
+    for (sx, sy), (dx, dy) in corners:
         corner = source.subsurface((sx, sy, margin, margin))
         drawn = surface.subsurface((dx, dy, margin, margin))
         assert pygame.image.tobytes(corner, "RGBA") == pygame.image.tobytes(drawn, "RGBA"), (state, size, sx, sy)

@@ -232,7 +232,7 @@ def crater_tile() -> Pen:
     pen.rect(broken, 0, LO, T, HI - LO)
     for _ in range(16):  # holes torn out of the asphalt
         x, y = pen.rng.uniform(LO, HI), pen.rng.uniform(2, 18)
-        for turn in range(pen.rng.randrange(4)):
+        for _turn in range(pen.rng.randrange(4)):
             x, y = T - y, x
         pen.circle(shade(ground, -0.1), (x, y), pen.rng.uniform(1.2, 2.6))
     for edge_start, edge_end in (((MID, 0), (MID, LO - 4)), ((MID, T), (MID, HI + 4)), ((0, MID), (LO - 4, MID)),

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Sequence
 
 import pygame
-from fredericus_art_kit import INK, S, Colour, Point, canvas, disc, finish, line, outline_under, poly, shade, strip
+from fredericus_art_kit import INK, Colour, Point, S, canvas, disc, finish, line, outline_under, poly, shade, strip
 
 from scenes import fredericus_sprites as sp
 
@@ -151,7 +151,7 @@ def harpy(p: Painter) -> None:
     """Wide feathered wings raised round a woman's head."""
     c = CREATURE_COLOURS[4]
     for side in (1, -1):
-        def x(value: float) -> float:
+        def x(value: float, side: int = side) -> float:
             return 0.5 + side * value
         p.poly(c, [(x(0.06), 0.5), (x(0.3), 0.1), (x(0.5), 0.02), (x(0.46), 0.24), (x(0.5), 0.3), (x(0.4), 0.44),
                    (x(0.44), 0.52), (x(0.2), 0.7)])

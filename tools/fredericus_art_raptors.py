@@ -3,7 +3,6 @@ base, hooded, and in flight seen from above, each with a mask of the parts that 
 
 from __future__ import annotations
 
-
 import pygame
 from fredericus_art_kit import (
     INK,

@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 import pygame  # noqa: E402
-from falconi_art_pen import Pen, shade  # noqa: E402
 from falconi_art_city import (  # noqa: E402
     corner_tile,
     escape_slot,
@@ -32,6 +31,7 @@ from falconi_art_city import (  # noqa: E402
     station_slot,
     tunnel_slot,
 )
+from falconi_art_pen import Pen, shade  # noqa: E402
 from falconi_art_roads import crater_tile, road_tile  # noqa: E402
 from make_falconi_map import TILED_CITY  # noqa: E402
 

@@ -28,8 +28,8 @@ import pygame  # noqa: E402
 from fredericus_art_cards import card_bodies, signs  # noqa: E402
 from fredericus_art_kit import (  # noqa: E402
     INK,
-    S,
     Point,
+    S,
     canvas,
     disc,
     ellipse,

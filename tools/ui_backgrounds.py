@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable, Sequence
 
 import pygame
-
 from ui_pen import CUT, Pen, Point, arc_points, falcon_points
 
 WIDTH, HEIGHT = 1280, 720
@@ -160,7 +159,8 @@ def castle(pen: Pen) -> None:
 def road(pen: Pen) -> None:
     """From the city's streets up the castle's hill, the way Don Falconi's car is going."""
     (x0, y0), (x1, y1), (x2, y2) = (-20, 704), (820, 700), (1046, 540)
-    path = [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * x1 + t * t * x2, (1 - t) ** 2 * y0 + 2 * (1 - t) * t * y1 + t * t * y2)
+    path = [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * x1 + t * t * x2,
+             (1 - t) ** 2 * y0 + 2 * (1 - t) * t * y1 + t * t * y2)
             for t in (i / 40 for i in range(41))]
     pen.stroke((30, 25, 42), path, 16)
     pen.stroke((10, 9, 16), path, 13)

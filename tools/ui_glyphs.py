@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ui_pen import CUT, G, W, Pen, Point, arc_points, chili_band, falcon_points, head, star_points
+from ui_pen import CUT, G, Pen, Point, W, arc_points, chili_band, falcon_points, head, star_points
+
 
 # --- Falconi's actions ---------------------------------------------------------------------------------------
 def draw_tile(pen: Pen) -> None:

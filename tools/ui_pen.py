@@ -36,7 +36,8 @@ class Pen:
 
     def rect(self, colour: Sequence[int], box: tuple[float, float, float, float], radius: float = 0,
              width: float = 0) -> None:
-        pygame.draw.rect(self.surface, colour, self.box(box), round(width * self.k), border_radius=round(radius * self.k))
+        pygame.draw.rect(self.surface, colour, self.box(box), round(width * self.k),
+                         border_radius=round(radius * self.k))
 
     def polygon(self, colour: Sequence[int], points: Sequence[Point]) -> None:
         pygame.draw.polygon(self.surface, colour, [self.p(point) for point in points])

@@ -41,8 +41,9 @@ import platform
 import random
 import time
 import tracemalloc
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from game.ai.ismcts import ISMCTSBot, _Node
 from game.ai.knowledge import knowledge_of
@@ -238,7 +239,7 @@ def tree_memory(state: GameState, seed: int = 0) -> dict[str, Any]:
         root = _Node(None, -1, None)
         gc.collect()
         before_tree = tracemalloc.get_traced_memory()[0]
-        _, tree_nodes = bot._search(  # noqa: SLF001 — the benchmark measures the tree the bot would build
+        _, tree_nodes = bot._search(  # the benchmark measures the tree the bot would build
             root, view.sample, knowledge_of(view.game_name), random.Random(seed), time.perf_counter(), None
         )
         gc.collect()

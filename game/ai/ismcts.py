@@ -13,9 +13,9 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any
 
 from game.ai.knowledge import GameKnowledge, knowledge_of
 from game.core.protocol import Action, GameState
@@ -89,7 +89,7 @@ class ISMCTSBot:
             return legal[0]
         sample: Callable[[random.Random], GameState]
         if self.cheat:
-            truth = view._state  # noqa: SLF001 — the cheating yardstick sees everything on purpose
+            truth = view._state  # the cheating yardstick sees everything on purpose
             sample = lambda _rng: truth.clone()  # noqa: E731
         else:
             sample = view.sample

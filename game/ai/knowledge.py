@@ -3,8 +3,9 @@ for unfinished games, and the heuristic the easy level follows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.core.errors import GameError
 from game.core.protocol import GameState, Seat

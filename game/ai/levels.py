@@ -3,7 +3,7 @@ the true state) and ``sitter`` (never drives away from where it stands)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.ai.easy import EasyBot
 from game.ai.ismcts import ISMCTSBot, SearchBudget

@@ -8,7 +8,8 @@ Newcombe's interval for a difference of two rates.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.ai.intervals import newcombe_difference
 from game.ai.tournament import (

@@ -22,8 +22,9 @@ import multiprocessing
 import random
 import time
 import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from game.ai.intervals import wilson_interval
 from game.ai.service import ignore_ctrl_c
@@ -154,7 +155,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "sealed_since": watch.since if watch is not None else None,
             "error": None,
         }
-    except Exception as error:  # a tournament counts a broken game as an error and goes on
+    except Exception as error:  # noqa: BLE001 — a tournament counts a broken game as an error and goes on
         return {
             "seed": task.seed,
             "winners": None,

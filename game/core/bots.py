@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from game.core.protocol import Action, GameState, Seat
 from game.core.view import SeatView

@@ -6,7 +6,8 @@ import random
 import statistics
 import traceback
 from collections import Counter
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from game.core.bots import Bot
 from game.core.protocol import GameState, Seat
@@ -49,7 +50,7 @@ def simulate(
             state = new_game(game_seed)
             seat_names = [state.seat_name(seat) for seat in state.seats]
             play_game(state, bots, random.Random(game_seed * 7919 + 1))
-        except Exception as error:  # a simulation reports rules bugs instead of stopping at the first
+        except Exception as error:  # noqa: BLE001 — a simulation reports rules bugs, not just the first
             errors.append(f"seed {game_seed}: {type(error).__name__}: {error}\n{traceback.format_exc(limit=3)}")
             continue
         outcome = state.outcome

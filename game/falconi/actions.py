@@ -165,7 +165,8 @@ class ActionTable:
         # place_at[cell][kind]: placing ``kind`` on ``cell`` in each of its distinct rotations (Mode II)
         self.place_at = tuple(
             tuple(
-                tuple(self.place[(kind * 4 + rotation) * city.cell_count + cell] for rotation in DISTINCT_ROTATIONS[kind])
+                tuple(self.place[(kind * 4 + rotation) * city.cell_count + cell]
+                      for rotation in DISTINCT_ROTATIONS[kind])
                 for kind in range(6)
             )
             for cell in range(city.cell_count)

@@ -27,7 +27,8 @@ never hides one that can:
 * cells where a car taking its turn earlier may lay a tile are treated as holding any tile at all, joining
   every edge to every edge (its own too, as a U-turn does), or as staying empty; a route crosses no more of
   them than those cars lay tiles (Mode I: one a car, and any number past six such cells; Mode II: up to two a
-  car), but any of them, wherever each car ends up; in Mode I, the tile a car lays after driving on from a filled open end is any tile too;
+  car), but any of them, wherever each car ends up; in Mode I, the tile a car lays after driving on from a
+  filled open end is any tile too;
 * Chili Bombs still in Don Falconi's hand are not counted: a catch he would have to bomb his way out of is a
   danger; the Chili Boost's craters and the police cars it knocks out are counted for his boost options;
 * the car whose turn it is may still have fewer options than a whole turn gives (Mode I: the tiles it can

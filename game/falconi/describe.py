@@ -86,7 +86,7 @@ def why_illegal(st: FalconiState, action: object) -> str:
         return "the game is over: no more actions"
     try:
         tried = action_text(st.city, action)  # type: ignore[arg-type]
-    except Exception:  # noqa: BLE001  (any object may be tried: its text form may fail in any way)
+    except Exception:  # noqa: BLE001 — any object may be tried: its text form may fail in any way
         tried = repr(action)
     refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose {_CHOICE_WORDS[PHASE_NAMES[st.phase]]}"
     if st.variant.mode == 2 and st.decider == FUGITIVE:

@@ -7,7 +7,8 @@ These functions are the engine's hot path, so they work on the raw tables (``byt
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.falconi.tiles import CRATER, EMPTY, EXITS
 

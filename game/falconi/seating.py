@@ -3,14 +3,17 @@ move a lone police seat there and say so; the rules core refuses any other one-c
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from game.falconi.constants import POLICE, PORT
 
 Plan = TypeVar("Plan")
 
 
-def lone_police_at_port(seats: Sequence[Plan], is_off: Callable[[Plan], bool], off: Plan) -> tuple[list[Plan], int | None]:
+def lone_police_at_port(
+    seats: Sequence[Plan], is_off: Callable[[Plan], bool], off: Plan
+) -> tuple[list[Plan], int | None]:
     """``seats`` (Don Falconi, Country, Port, Forest) with a lone police seat moved to Port, and the seat it
     was moved from (``None`` when nothing moved)."""
     result = list(seats)

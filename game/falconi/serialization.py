@@ -24,7 +24,17 @@ from game.falconi.constants import (
     PORT,
     STATUS_NAMES,
 )
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, ITEM_BY_NAME, ITEM_NAMES, TILE_MIX, parse_tile_text, tile_text
+from game.falconi.tiles import (
+    CRATER,
+    EMPTY,
+    ESCAPE,
+    EXITS,
+    ITEM_BY_NAME,
+    ITEM_NAMES,
+    TILE_MIX,
+    parse_tile_text,
+    tile_text,
+)
 from game.falconi.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -266,9 +276,8 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     expected_decider = FUGITIVE if phase == "answer" else st.turn_seat
     if st.decider != expected_decider:
         raise StateFormatError(f"seat {st.decider} cannot decide now: it is seat {expected_decider}'s decision")
-    if phase in ("drive", "blast", "answer"):
-        if st.drive_from < 0 or st.board[st.drive_from >> 2] == EMPTY:
-            raise StateFormatError("a drive must start from a place on a tile")
+    if phase in ("drive", "blast", "answer") and (st.drive_from < 0 or st.board[st.drive_from >> 2] == EMPTY):
+        raise StateFormatError("a drive must start from a place on a tile")
     if phase == "place":
         if st.board[st.cars[st.turn_seat] >> 2] != EMPTY:
             raise StateFormatError("a tile can only be placed at an open end, in an empty cell (F-5.1)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.ai.levels import level_makers
 from game.core.bots import Bot

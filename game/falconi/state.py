@@ -8,7 +8,8 @@ decision (``phase``, ``decider`` and the cached legal actions) after every actio
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from game.core.errors import GameError, IllegalActionError
 from game.core.message import Message

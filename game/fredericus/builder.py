@@ -9,7 +9,8 @@ checked like any save.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from game.core.errors import GameError
 from game.fredericus.cards import (

@@ -19,7 +19,7 @@ from game.tiled import load_tiled_map, object_properties, require_finite
 DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "fredericus_castle.tmx"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_castle(path: str | Path | None = None) -> CastleLayout:
     """The castle of the map at ``path`` (default: the shipped map); read once per path, as maps don't change."""
     path = Path(path) if path is not None else DEFAULT_MAP

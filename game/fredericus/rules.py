@@ -8,7 +8,7 @@ and relies on the fields that class declares.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.core.errors import IllegalActionError
 from game.fredericus.actions import (
