@@ -265,8 +265,8 @@ def animations(stage: Stage, before: FalconiState, action: Action, after: Falcon
         end = geometry.car_point_behind(after.cars[seat], standing(after, seat))
         headings = (sprites.heading_of(edge_of(before.cars[seat])), sprites.heading_of(edge_of(after.cars[seat])))
         result.append(TurnOnSpot(stage, seat, start, end, headings, _engine(seat)))
-    elif verb == "boost" and action.path in before.boost_steps:
-        result += _boost(stage, before, after, before.boost_steps[action.path])
+    elif verb == "boost" and action.path in before.boost_routes():
+        result += _boost(stage, before, after, before.boost_routes()[action.path])
     elif verb == "bomb":
         result += _bomb(stage, before)
     elif verb == "blast":

@@ -56,13 +56,13 @@ class DangerOverlay:
     def of(self, state: FalconiState) -> tuple[Danger, dict[Step, frozenset[Seat]]]:
         """The danger set as the deciding seat sees it, and his risky stops by the board step that chooses
         them; known again when the legal actions are (a new decision brings new ones)."""
-        if self._known is None or self._known[0] is not state.legal:
+        if self._known is None or self._known[0] is not state.legal_actions():
             seat = state.decider
             danger = danger_lanes(state, seat)
             steps = self._steps()
             assert steps is not None, "the view that owns the overlay is alive while it draws"
             risky = {steps(state, action)[-1]: cars for action, cars in risky_stops(state, seat, danger).items()}
-            self._known = (state.legal, danger, risky)
+            self._known = (state.legal_actions(), danger, risky)
         return self._known[1], self._known[2]
 
     def draw_lanes(self, surface: pygame.Surface, geometry: Geometry, state: FalconiState, deciding: bool) -> None:

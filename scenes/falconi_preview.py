@@ -34,7 +34,7 @@ DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at 
 def drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | None:
     """The position after a Mode I tile is placed, while its car chooses where to drive; ``None`` when the
     tile leads nowhere: no open end, escape or catch to reach, so the car is blocked (F-5.2, F-5.5)."""
-    if action not in state.legal:
+    if action not in state.legal_actions():
         return None
     after = state.clone()
     after.apply(action)
@@ -60,8 +60,8 @@ def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState,
         image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs, 170, view._colours(),
                                   view._letters()[district + 1], view.context.text)
         surface.blit(image, geometry.slot_rect(value))
-    elif kind == "boost" and value in state.boost_steps:
-        for step in state.boost_steps[value]:
+    elif kind == "boost" and value in state.boost_routes():
+        for step in state.boost_routes()[value]:
             if step.smashed >= 0:
                 surface.blit(draw.tile_image(CRATER, geometry.cs, 170), geometry.cell_rect(step.smashed))
     return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
@@ -99,10 +99,10 @@ def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiSta
     DEAD END! tag over the tile (``rect``) when it leads nowhere (F-5.5)."""
     after = drive_after(state, action)
     if after is None:
-        if action in state.legal:
+        if action in state.legal_actions():
             draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
         return
-    for option in after.legal:
+    for option in after.legal_actions():
         step = view.steps(after, option)[0]
         centre = view._mark(after, (), step).center
         colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
@@ -134,8 +134,8 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
                       view.context.tr(f"falconi.car.{state.turn_seat}"), view.context.text)
         ghosts.set_alpha(150)
         surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)
-    elif kind == "boost" and value in state.boost_steps:
-        steps = state.boost_steps[value]
+    elif kind == "boost" and value in state.boost_routes():
+        steps = state.boost_routes()[value]
         draw.draw_route(surface, route_legs(geometry, state.links, [car] + [step.place for step in steps]), DANGER)
         landed = {step.place for step in steps}
         for seat in POLICE:

@@ -142,9 +142,10 @@ class FalconiView:
     def _ways_to_lay(self, state: FalconiState) -> Counter[tuple[int, int]]:
         """How many rotations of each (tile, cell) placement are legal (rotations giving the same roads count
         once in the rules core); kept for the legal actions last asked about, as every placement asks."""
-        if self._ways[0] is not state.legal:
-            ways = Counter((a.tile, a.cell) for a in state.legal if a.verb == "place")
-            self._ways = (state.legal, ways)
+        legal = state.legal_actions()
+        if self._ways[0] is not legal:
+            ways = Counter((a.tile, a.cell) for a in legal if a.verb == "place")
+            self._ways = (legal, ways)
         return self._ways[1]
 
     def is_button(self, step: Step) -> bool:
@@ -227,7 +228,7 @@ class FalconiView:
         if kind == "blast":
             return tr("falconi.tip.blast", cell=cell_text(city, cell_of(value)))
         if kind == "slot":
-            if state.table.accomplice[value] in state.legal:
+            if state.places_accomplice(value):
                 return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
             district = DISTRICTS.index(city.slots[value].district or "")
             fresh = state.phase == ACTION and state.fresh == ESCAPE + district  # F-6.3: within his draw
@@ -242,7 +243,7 @@ class FalconiView:
         if kind == "turn":
             return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
         route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
-        steps = state.boost_steps.get(value, ())
+        steps = state.boost_routes().get(value, ())
         end = steps[-1].place if steps else -1
         if end < 0:
             return tr("falconi.tip.boost_out", route=route)
@@ -263,14 +264,15 @@ class FalconiView:
             if nxt < 0:
                 return "escape"
             return "catch" if state.turn_seat != FUGITIVE and nxt == state.cars[FUGITIVE] else None
-        if kind == "boost" and value in state.boost_steps:
-            return "escape" if state.boost_steps[value][-1].place < 0 else None
+        routes = state.boost_routes()
+        if kind == "boost" and value in routes:
+            return "escape" if routes[value][-1].place < 0 else None
         return None
 
     @staticmethod
     def _boost_rect(state: FalconiState, geometry: draw.Geometry, path: tuple[int, ...]) -> pygame.Rect:
         """The end of the boost's route; routes ending at the same place share its hotspot, side by side."""
-        routes = state.boost_steps
+        routes = state.boost_routes()
         if path not in routes:
             return geometry.cell_rect(cell_of(state.cars[FUGITIVE]))
         end = routes[path][-1].place
@@ -294,7 +296,7 @@ class FalconiView:
     def _ends_in(self, state: FalconiState, cell: int) -> set[int]:
         """The entry edges of the Mode I drives, catches and blasts on offer that end in ``cell``: they share
         it as their hotspots, so a click anywhere in the cell chooses one (see ``Geometry.place_area``)."""
-        ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal
+        ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal_actions()
                 if action.verb in ("drive", "catch", "blast"))
         return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
 

@@ -8,7 +8,8 @@ decision (``phase``, ``decider`` and the cached legal actions) after every actio
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.core.errors import GameError, IllegalActionError
@@ -278,7 +279,17 @@ class FalconiState(GameState):
         return self.outcome_
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions, one tuple per decision: a view may keep what it worked out from it for as long
+        as the same tuple comes back."""
         return self.legal
+
+    def boost_routes(self) -> Mapping[tuple[int, ...], tuple[Any, ...]]:
+        """Diavola: the steps of every boost on offer now, by its path (F-6.6); empty when none is."""
+        return MappingProxyType(self.boost_steps)
+
+    def places_accomplice(self, slot: int) -> bool:
+        """Whether placing his secret accomplice on border ``slot`` is one of the legal actions now."""
+        return self.table.accomplice[slot] in self.legal
 
     def apply(self, action: Action) -> None:
         if action not in self.legal:
