@@ -3,9 +3,9 @@
 glibc's ``malloc`` serves a block above its *mmap threshold* (128 KiB at start) with a mapping of its own, which
 goes back to the system on ``free``. But each time such a block is freed, glibc raises the threshold to that
 block's size (up to 32 MiB, see mallopt(3)). After the first full-screen picture is freed, every later one comes
-from the heap instead, and the holes they leave are kept. In ``python main.py soak`` the window's resident
-memory climbed to 259 MB in 12 minutes, 57 MB of it free heap that the process kept. With the threshold set
-once, which turns the raising off, the free heap stayed under 3 MB. Elsewhere than glibc this does nothing.
+from the heap instead, and the holes they leave are kept: in a long session most of the window's growth was
+free heap the process kept (measured in CHANGELOG.md, 2026-11-23). Setting the threshold once turns the
+raising off. Elsewhere than glibc this does nothing.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def give_back_free_heap() -> bool:
     """Hand the free pages inside the heap back to the system (glibc's ``malloc_trim``); whether it could.
 
     Small pictures (texts, sprites) still come from the heap, and the caches dropping them one at a time leave
-    holes the heap keeps: in 30-minute soaks its free memory crept from 1 to 6.6 MB. Called when a game leaves
-    the screen, where big pictures have just been freed; it took 0.04-0.12 ms in each of twelve games."""
+    holes the heap keeps. Called when a game leaves the screen, where big pictures have just been freed: it
+    takes a fraction of a millisecond there."""
     trim = _libc_function("malloc_trim", ctypes.c_int, ctypes.c_size_t)
     if trim is None:
         return False

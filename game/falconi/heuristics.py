@@ -71,7 +71,7 @@ def utilities(state: GameState) -> list[float]:
 def rollout_depth(state: GameState) -> int:
     """Mode I games are short and random play to a block is telling. In Mode II random tiles mostly spoil a
     car's own road and random drives wander off: the value guess of the new node alone judges better, and
-    twice as fast (measured in docs/ai.md)."""
+    faster (measured in docs/ai.md)."""
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
