@@ -6,7 +6,7 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's banner would spoil --json output
 
-from game.cli import main
+from cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -8,7 +8,6 @@ import pygame
 from game.tutorials import TUTORIALS, Tutorial
 from scenes import input as inp
 from scenes import tooltip
-from scenes.catalogue import Screen
 from scenes.context import AppContext
 from scenes.menus import GAME_EMBLEM, UNFOCUSED, FredericusOptionsScene, MenuScene, VariantScene, draw_row_emblems
 from scenes.overlays import CENTRE_X, TITLE_SIZE, MenuOverlay, RulesOverlay, SettingsOverlay
@@ -111,23 +110,3 @@ def real_game_page(context: AppContext, tutorial: Tutorial) -> Scene:
     """Where "Play a real game" leads: the pizzas after Margherita's tutorial, Fredericus's table options after
     its own."""
     return VariantScene(context) if tutorial.setup.game == "falconi" else FredericusOptionsScene(context)
-
-
-def tutorial_screens(context: AppContext) -> list[Screen]:
-    """The tutorials' screens for the catalogue (``scenes/catalogue.py``): the choice page, a lesson of each
-    tutorial with its pointer, the tutorial's menu and the end card."""
-    from scenes.tutorial import TutorialScene
-
-    margherita, fredericus = TUTORIALS["margherita"], TUTORIALS["fredericus"]
-
-    def lesson(tutorial: Tutorial, key: str) -> TutorialScene:
-        return TutorialScene(context, tutorial, tutorial.step_of(key))
-
-    return [
-        Screen("learn to play", lambda: [LearnScene(context)]),
-        Screen("tutorial/margherita", lambda: [lesson(margherita, "tutorial.margherita.bomb")]),
-        Screen("tutorial/fredericus", lambda: [lesson(fredericus, "tutorial.fredericus.hood")]),
-        Screen("tutorial menu", lambda: [lesson(fredericus, "tutorial.fredericus.capture"), TutorialMenu(context)]),
-        Screen("tutorial end", lambda: [TutorialScene(context, margherita, len(margherita.steps)),
-                                        TutorialEndOverlay(context, margherita)]),
-    ]

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import strength_table, tournament
-from game.ai.intervals import newcombe_difference, wilson_interval
-from game.ai.tournament import (
+from cli import main
+from devtools import strength_table, tournament
+from devtools.intervals import newcombe_difference, wilson_interval
+from devtools.tournament import (
     falconi_head_to_head,
     falconi_side_match,
     fredericus_match,
     fredericus_seat,
 )
-from game.cli import main
 from game.core.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -208,9 +208,9 @@ def test_cli_bad_choice_exits_2_without_traceback():
 
 def test_bench_ai_is_wired(monkeypatch, capsys):
     calls = []
-    fake = types.ModuleType("game.ai.bench")
+    fake = types.ModuleType("devtools.bench_ai")
     fake.run_ai_bench = lambda games=None: calls.append(games) or {"games": games, "hard": {"p95": 1.0}}
-    monkeypatch.setitem(sys.modules, "game.ai.bench", fake)
+    monkeypatch.setitem(sys.modules, "devtools.bench_ai", fake)
     assert main(["bench", "ai", "--games", "3", "--json"]) == 0
     assert calls == [3] and json.loads(capsys.readouterr().out)["games"] == 3
 

@@ -7,9 +7,9 @@ import sys
 import pygame
 import pytest
 
+from devtools.soak_memory import resident_mb
 from scenes import allocator, stack
 from scenes.allocator import give_back_free_heap, heap_mb, map_big_blocks
-from scenes.soak_memory import resident_mb
 from scenes.stack import Pop, Push, Replace, Reset, Scene, SceneStack
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scenes.bench import TARGETS, run_frames_bench
+from devtools.bench_frames import TARGETS, run_frames_bench
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,12 +32,12 @@ def started(monkeypatch):
 @pytest.fixture
 def nothing_runs(monkeypatch):
     """Every long command, replaced by a failure: a refusal that does not come must not cost minutes."""
-    import game.ai.tournament
+    import devtools.soak
+    import devtools.tournament
     import game.core.simulate
-    import scenes.soak
 
-    for module, name in ((game.core.simulate, "simulate"), (game.ai.tournament, "falconi_sides_match"),
-                         (scenes.soak, "run_soak")):
+    for module, name in ((game.core.simulate, "simulate"), (devtools.tournament, "falconi_sides_match"),
+                         (devtools.soak, "run_soak")):
         monkeypatch.setattr(module, name, lambda *args, **kwargs: pytest.fail("the command ran"))
 
 
@@ -58,18 +58,18 @@ def one_line(text: str) -> str:
 # --- numbers and names from the command line ------------------------------------------------------------------
 @pytest.mark.parametrize("seconds", ["-1", "nan", "0", "inf", "-inf", "1e9", "three"])
 def test_a_bench_of_no_time_or_of_endless_time_is_refused_in_a_line(seconds, monkeypatch, capsys):
-    import game.bench
+    import devtools.bench_rules
 
-    monkeypatch.setattr(game.bench, "run_rules_bench", lambda seconds: pytest.fail("the bench ran"))
+    monkeypatch.setattr(devtools.bench_rules, "run_rules_bench", lambda seconds: pytest.fail("the bench ran"))
     assert cli.main(["bench", "rules", "--seconds", seconds]) == 2
     assert "--seconds" in one_line(capsys.readouterr().err)
 
 
 def test_a_short_bench_still_runs(monkeypatch, capsys):
-    import game.bench
+    import devtools.bench_rules
 
     asked = []
-    monkeypatch.setattr(game.bench, "run_rules_bench", lambda seconds: asked.append(seconds) or {"ok": 1})
+    monkeypatch.setattr(devtools.bench_rules, "run_rules_bench", lambda seconds: asked.append(seconds) or {"ok": 1})
     assert cli.main(["bench", "rules", "--seconds", "0.5"]) == 0 and asked == [0.5]
 
 
@@ -107,9 +107,9 @@ def test_a_command_line_that_cannot_be_run_is_refused_in_one_line(argv, started,
 
 # --- the screenshots' folder ------------------------------------------------------------------------------------
 def no_screenshots(monkeypatch):
-    import scenes.screenshots
+    import devtools.screenshots
 
-    monkeypatch.setattr(scenes.screenshots, "save_screenshots", lambda folder, only: pytest.fail("the app opened"))
+    monkeypatch.setattr(devtools.screenshots, "save_screenshots", lambda folder, only: pytest.fail("the app opened"))
 
 
 def test_screenshots_into_a_file_are_refused_before_the_window_opens(tmp_path, monkeypatch, capsys):
@@ -187,9 +187,9 @@ def interrupt(*args, **kwargs):
 
 @pytest.mark.parametrize("argv, module, name", [
     (["simulate", "falconi", "--games", "5"], "game.core.simulate", "simulate"),
-    (["tournament", "falconi", "--games", "5"], "game.ai.tournament", "falconi_sides_match"),
-    (["bench", "rules"], "game.bench", "run_rules_bench"),
-    (["soak", "--minutes", "1"], "scenes.soak", "run_soak"),
+    (["tournament", "falconi", "--games", "5"], "devtools.tournament", "falconi_sides_match"),
+    (["bench", "rules"], "devtools.bench_rules", "run_rules_bench"),
+    (["soak", "--minutes", "1"], "devtools.soak", "run_soak"),
 ])
 def test_ctrl_c_ends_a_command_quietly_with_status_130(argv, module, name, monkeypatch, capsys):
     monkeypatch.setattr(importlib.import_module(module), name, interrupt)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game import cli
+import cli
 from game.core.errors import GameError
 from game.match import setup_from_spec
 

@@ -11,7 +11,7 @@ import importlib, pkgutil, sys
 import game
 for module in pkgutil.walk_packages(game.__path__, "game."):
     importlib.import_module(module.name)
-from game.cli import main
+from cli import main
 assert main(["simulate", "falconi", "--variant", "diavola", "--games", "2", "--json"]) == 0
 bad = sorted(name for name in sys.modules if name == "pygame" or name.startswith("pygame."))
 assert not bad, bad

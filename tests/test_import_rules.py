@@ -33,14 +33,38 @@ def starts(name: str, package: str) -> bool:
 
 
 @pytest.mark.parametrize("path", files("game"), ids=lambda p: str(p.relative_to(ROOT)))
-def test_the_rules_core_loads_no_window_module(path):
-    """``game/`` may start the window from the command line, inside a function, but never at import time."""
+def test_the_rules_core_never_imports_the_window_or_the_tools(path):
+    """``game/`` runs with no screen: it imports neither the window nor pygame, nor the developer's tools or
+    the command line that start them, not even inside a function."""
+    names = imported_modules(path, top_level_only=False)
+    outside = ("scenes", "pygame", "devtools", "cli")
+    assert not [name for name in names if any(starts(name, other) for other in outside)]
+
+
+@pytest.mark.parametrize("path", files("scenes"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_window_never_imports_the_tools(path):
+    """The benchmarks, the soak, tournaments, screenshots and the catalogue drive the window; it never needs
+    them."""
+    names = imported_modules(path, top_level_only=False)
+    assert not [name for name in names if starts(name, "devtools") or starts(name, "cli")]
+
+
+HEADLESS_TOOLS = [ROOT / "devtools" / f"{name}.py"
+                  for name in ("bench_rules", "bench_ai", "tournament", "strength_table", "intervals")]
+
+
+@pytest.mark.parametrize("path", HEADLESS_TOOLS + [ROOT / "cli.py"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_headless_tools_load_no_window_module(path):
+    """A headless command (bench rules, tournament, simulate) must not pull in pygame: the window's modules
+    are imported inside the functions that need them."""
     loaded = imported_modules(path, top_level_only=True)
     assert not [name for name in loaded if starts(name, "scenes") or starts(name, "pygame")]
 
 
-@pytest.mark.parametrize("path", files("game") + files("scenes") + [ROOT / "main.py"],
-                         ids=lambda p: str(p.relative_to(ROOT)))
+EVERYTHING_THE_GAME_RUNS = files("game") + files("scenes") + files("devtools") + [ROOT / "main.py", ROOT / "cli.py"]
+
+
+@pytest.mark.parametrize("path", EVERYTHING_THE_GAME_RUNS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_game_never_needs_the_art_scripts(path):
     assert not [name for name in imported_modules(path, top_level_only=False) if starts(name, "tools")]
 

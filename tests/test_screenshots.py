@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.cli import main
-from scenes.screenshots import file_name, save_screenshots
+from cli import main
+from devtools.screenshots import file_name, save_screenshots
 from scenes.ui import LOGICAL_SIZE
 
 

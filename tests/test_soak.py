@@ -12,14 +12,9 @@ from types import SimpleNamespace
 import pytest
 from scene_driver import FixedClock
 
-from game import cli
-from game.falconi.variants import VARIANTS
-from scenes import surface_cache
-from scenes.menus import TitleScene
-from scenes.overlays import ConfirmOverlay
-from scenes.play import PlayScene
-from scenes.soak import FIRST_ROUND, Soak, match_key, match_plans, run_soak
-from scenes.soak_memory import (
+import cli
+from devtools.soak import FIRST_ROUND, Soak, match_key, match_plans, run_soak
+from devtools.soak_memory import (
     FLAT,
     GROWING,
     NOT_MEASURED,
@@ -30,7 +25,12 @@ from scenes.soak_memory import (
     resident_mb,
     warmup_seconds,
 )
-from scenes.soak_report import build_report, format_report
+from devtools.soak_report import build_report, format_report
+from game.falconi.variants import VARIANTS
+from scenes import surface_cache
+from scenes.menus import TitleScene
+from scenes.overlays import ConfirmOverlay
+from scenes.play import PlayScene
 from scenes.stack import Push
 
 SEED = 4
@@ -83,10 +83,10 @@ def test_the_table_says_the_figures_and_the_verdict(short_soak):
 
 
 def test_the_command_exits_0_on_a_pass_and_prints_json(short_soak, monkeypatch, capsys):
-    import scenes.soak
+    import devtools.soak
 
     asked = []
-    monkeypatch.setattr(scenes.soak, "run_soak", lambda minutes, seed, progress: asked.append((minutes, seed))
+    monkeypatch.setattr(devtools.soak, "run_soak", lambda minutes, seed, progress: asked.append((minutes, seed))
                         or short_soak)
     assert cli.main(["soak", "--minutes", "0.5", "--seed", "9", "--json"]) == 0
     assert asked == [(0.5, 9)] and json.loads(capsys.readouterr().out)["passed"] is True
@@ -119,9 +119,9 @@ def test_an_exception_anywhere_fails_the_run_with_where_and_when(monkeypatch, ca
     text = format_report(report)
     assert "FAILED at minute" in text and "planted fault" in text and "verdict: FAIL" in text
 
-    import scenes.soak
+    import devtools.soak
 
-    monkeypatch.setattr(scenes.soak, "run_soak", lambda minutes, seed, progress: report)
+    monkeypatch.setattr(devtools.soak, "run_soak", lambda minutes, seed, progress: report)
     assert cli.main(["soak", "--minutes", "1"]) == 1
     assert "planted fault" in capsys.readouterr().out
 
@@ -237,7 +237,7 @@ def test_a_rise_between_matches_caches_over_budget_or_a_peak_over_250_mb_fail():
 
 
 def test_between_matches_the_window_is_sampled_after_a_collection_less_its_caches(monkeypatch):
-    import scenes.soak_memory as memory
+    import devtools.soak_memory as memory
 
     monkeypatch.setattr(memory, "resident_mb", lambda pid=None: 120.0)
     monkeypatch.setattr(memory.surface_cache, "held_mb", lambda: {"text": 16.0, "menu art": 4.0})

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scene_driver import FixedClock, screenshot_dir
 
+from devtools.catalogue import every_screen, midgame_screens, open_screen
 from game.i18n import Translator, catalog
 from game.match import Match, MatchSetup, Person, SeatPlan
 from game.settings import LANGUAGES
 from scenes import tooltip, ui_art
-from scenes.catalogue import every_screen, midgame_screens, open_screen
 from scenes.gameview import BAR_AREA
 from scenes.menus import VariantScene
 from scenes.play import start_match_scene

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.soak_memory import GROWING, OVER_BUDGET, MemoryLog, Samples, memory_verdict, warmup_seconds
+from devtools.soak_memory import GROWING, OVER_BUDGET, MemoryLog, Samples, memory_verdict, warmup_seconds
 
 JUDGED = {"at_title": "window between matches", "picture_caches_total": "picture caches",
           "window_peak": "window peak", "ai_worker": "AI worker"}  # the verdicts that pass or fail a run, by name
 FAILS = {GROWING, OVER_BUDGET}
 
 if TYPE_CHECKING:
-    from scenes.soak import Soak
+    from devtools.soak import Soak
 
 
 def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kinds_seen: float | None,

@@ -11,8 +11,8 @@ Bots are made fresh for every game from the level names (``game.ai.levels.level_
 :class:`game.core.view.SeatView` only. An exception during a game (an illegal action, a rules bug, a game
 that never ends) is counted as an error of the match, never a crash; win rates are over finished games.
 
-Win rates carry 95 % Wilson score intervals (:mod:`game.ai.intervals`). The strength table, with its
-targets, is assembled in :mod:`game.ai.strength_table`.
+Win rates carry 95 % Wilson score intervals (:mod:`devtools.intervals`). The strength table, with its
+targets, is assembled in :mod:`devtools.strength_table`.
 """
 
 
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.intervals import wilson_interval
+from devtools.intervals import wilson_interval
 from game.ai.service import ignore_ctrl_c
 from game.core.errors import GameError
 from game.core.protocol import GameState

@@ -37,8 +37,8 @@ def save_screenshots(folder: Path, names: list[str] | None = None) -> list[Path]
 def _save_all(folder: Path, names: list[str] | None) -> list[Path]:
     import pygame
 
+    from devtools.catalogue import every_screen, midgame_screens, open_screen
     from scenes.app import App
-    from scenes.catalogue import every_screen, midgame_screens, open_screen
     from scenes.stack import Reset
 
     app = App(fps=0)

@@ -86,8 +86,8 @@ def run_frames_bench(frames: int = 300, board_seconds: float = BOARD_SECONDS,
 
 
 def _run(frames: int, board_seconds: float, animation_seconds: float) -> dict[str, Any]:
+    from devtools.catalogue import animated_boards, every_screen, open_screen
     from scenes.app import App
-    from scenes.catalogue import animated_boards, every_screen, open_screen
     from scenes.stack import Reset
 
     launch = measure_launch()

@@ -43,18 +43,18 @@ from typing import Any
 
 import pygame
 
+from devtools import soak_input
+from devtools.soak_input import RandomInput
+from devtools.soak_memory import PEAK_LIMIT_MB, MemoryLog
+from devtools.soak_report import build_report
 from game.falconi.variants import VARIANTS
 from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.settings import ANIMATION_SPEEDS
-from scenes import soak_input
 from scenes.app import App
 from scenes.menus import TitleScene
 from scenes.overlays import ConfirmOverlay
 from scenes.play import PlayScene, start_match_scene
 from scenes.seats import SeatSetupScene
-from scenes.soak_input import RandomInput
-from scenes.soak_memory import PEAK_LIMIT_MB, MemoryLog
-from scenes.soak_report import build_report
 from scenes.stack import Push, Reset
 
 LEVEL_MIX = ("easy",) * 5 + ("normal",) * 4 + ("hard",)  # per seat; a second hard seat plays normal

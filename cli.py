@@ -192,8 +192,8 @@ def _add_tournament_parser(commands: Any) -> None:
 
 def _soak(args: argparse.Namespace) -> int:
     """``soak``: exit code 1 if anything raised or memory grew (scenes/soak.py)."""
-    from scenes.soak import run_soak
-    from scenes.soak_report import format_report
+    from devtools.soak import run_soak
+    from devtools.soak_report import format_report
 
     def progress(line: str) -> None:
         print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
@@ -205,7 +205,7 @@ def _soak(args: argparse.Namespace) -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     folder = _writable_folder(args.out, "--out")
-    from scenes.screenshots import save_screenshots
+    from devtools.screenshots import save_screenshots
 
     try:
         written = save_screenshots(folder, args.only)
@@ -281,11 +281,11 @@ def _bench(args: argparse.Namespace) -> int:
     if args.target == "ai":
         return _bench_ai(args)
     if args.target == "frames":
-        from scenes.bench import run_frames_bench
+        from devtools.bench_frames import run_frames_bench
 
         _print(run_frames_bench(), args.json)
         return 0
-    from game.bench import run_rules_bench
+    from devtools.bench_rules import run_rules_bench
 
     _print(run_rules_bench(args.seconds), args.json)
     return 0
@@ -329,9 +329,9 @@ def _play_setup(args: argparse.Namespace) -> Any:
 
 def _bench_ai(args: argparse.Namespace) -> int:
     try:
-        from game.ai.bench import run_ai_bench
+        from devtools.bench_ai import run_ai_bench
     except ImportError as error:
-        if error.name not in ("game.ai.bench", None):
+        if error.name not in ("devtools.bench_ai", None):
             raise
         raise GameError("the AI benchmark (game/ai/bench.py) is not available in this build") from error
     if args.games is not None and args.games < 1:
@@ -342,7 +342,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from game.ai import tournament
+    from devtools import tournament
 
     def progress(line: str) -> None:  # rows as they finish; on stderr when stdout carries the JSON
         print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
@@ -350,7 +350,7 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.kind == "table":
         variants = [name for item in args.variants for name in item.split(",") if name] if args.variants else None
         levels = [name for item in args.levels for name in item.split(",") if name]
-        from game.ai.strength_table import run_strength_table
+        from devtools.strength_table import run_strength_table
 
         result = run_strength_table(
             games=args.games, variants=variants, levels=levels, players=args.players, seed=args.seed,

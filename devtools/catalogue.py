@@ -35,7 +35,6 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.play import start_match_scene
     from scenes.seats import SeatSetupScene
     from scenes.stats_scene import StatsScene, sample_stats
-    from scenes.tutorial_menus import tutorial_screens
     from scenes.whatchanges import WhatChangesCard
 
     people = (Person("Anna"), Person("Bruno", "pad1"))
@@ -148,3 +147,25 @@ def played(match: Match, actions: int) -> Match:
         else:
             break
     return match
+
+
+def tutorial_screens(context: AppContext) -> list[Screen]:
+    """The tutorials' screens: the choice page, a lesson of each tutorial with its pointer, the tutorial's menu
+    and the end card."""
+    from game.tutorials import TUTORIALS, Tutorial
+    from scenes.tutorial import TutorialScene
+    from scenes.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+
+    margherita, fredericus = TUTORIALS["margherita"], TUTORIALS["fredericus"]
+
+    def lesson(tutorial: Tutorial, key: str) -> TutorialScene:
+        return TutorialScene(context, tutorial, tutorial.step_of(key))
+
+    return [
+        Screen("learn to play", lambda: [LearnScene(context)]),
+        Screen("tutorial/margherita", lambda: [lesson(margherita, "tutorial.margherita.bomb")]),
+        Screen("tutorial/fredericus", lambda: [lesson(fredericus, "tutorial.fredericus.hood")]),
+        Screen("tutorial menu", lambda: [lesson(fredericus, "tutorial.fredericus.capture"), TutorialMenu(context)]),
+        Screen("tutorial end", lambda: [TutorialScene(context, margherita, len(margherita.steps)),
+                                        TutorialEndOverlay(context, margherita)]),
+    ]

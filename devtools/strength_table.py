@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.ai.intervals import newcombe_difference
-from game.ai.tournament import (
+from devtools.intervals import newcombe_difference
+from devtools.tournament import (
     DEFAULT_JOBS,
     SIDES,
     Plan,
