@@ -88,7 +88,7 @@ def run_frames_bench(frames: int = 300, board_seconds: float = BOARD_SECONDS,
 def _run(frames: int, board_seconds: float, animation_seconds: float) -> dict[str, Any]:
     from devtools.catalogue import animated_boards, every_screen, open_screen
     from scenes.app import App
-    from scenes.stack import Reset
+    from scenes.kit.stack import Reset
 
     launch = measure_launch()
     app = App(fps=0)
@@ -140,8 +140,8 @@ def _replay_animations(app: Any, setup: Any, seconds: float) -> tuple[list[float
     import random
 
     from game.match import Match
-    from scenes.play import start_match_scene
-    from scenes.stack import Push, Reset
+    from scenes.kit.stack import Push, Reset
+    from scenes.playing.play import start_match_scene
 
     rng = random.Random(1)
     context = app.context

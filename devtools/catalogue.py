@@ -30,12 +30,12 @@ class Screen:
 def every_screen(context: AppContext) -> list[Screen]:
     """The menus, the overlays, and the boards of all five pizzas and of Fredericus with 2 and 4 falconers,
     where AI seats play (the busiest the boards get: moves, animations and thinking all at once)."""
-    from scenes.menus import FredericusOptionsScene, GameChoiceScene, VariantScene
-    from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
-    from scenes.play import start_match_scene
-    from scenes.seats import SeatSetupScene
-    from scenes.stats_scene import StatsScene, sample_stats
-    from scenes.whatchanges import WhatChangesCard
+    from scenes.pages.menus import FredericusOptionsScene, GameChoiceScene, VariantScene
+    from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
+    from scenes.pages.seats import SeatSetupScene
+    from scenes.pages.stats_scene import StatsScene, sample_stats
+    from scenes.pages.whatchanges import WhatChangesCard
+    from scenes.playing.play import start_match_scene
 
     people = (Person("Anna"), Person("Bruno", "pad1"))
     off, normal, hard = SeatPlan("off"), SeatPlan.ai("normal"), SeatPlan.ai("hard")
@@ -94,7 +94,7 @@ def animated_boards() -> list[tuple[str, MatchSetup]]:
 
 def midgame_screens(context: AppContext, actions: int = 24) -> list[Screen]:
     """Boards some way into a game, a person to play and AI seats waiting: what a player sees most of the time."""
-    from scenes.play import start_match_scene
+    from scenes.playing.play import start_match_scene
 
     person, normal = SeatPlan.human(0), SeatPlan.ai("normal")
 
@@ -112,7 +112,7 @@ def midgame_screens(context: AppContext, actions: int = 24) -> list[Screen]:
 
 def open_screen(app: Any, screen: Screen, seconds: float = 10.0) -> None:
     """Push the screen's scenes over the title menu and run frames until its ``until`` scene is on top."""
-    from scenes.stack import Push
+    from scenes.kit.stack import Push
 
     for scene in screen.make():
         app.stack.apply(Push(scene))
@@ -153,8 +153,8 @@ def tutorial_screens(context: AppContext) -> list[Screen]:
     """The tutorials' screens: the choice page, a lesson of each tutorial with its pointer, the tutorial's menu
     and the end card."""
     from game.tutorials import TUTORIALS, Tutorial
-    from scenes.tutorial import TutorialScene
-    from scenes.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+    from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+    from scenes.playing.tutorial import TutorialScene
 
     margherita, fredericus = TUTORIALS["margherita"], TUTORIALS["fredericus"]
 

@@ -39,7 +39,7 @@ def _save_all(folder: Path, names: list[str] | None) -> list[Path]:
 
     from devtools.catalogue import every_screen, midgame_screens, open_screen
     from scenes.app import App
-    from scenes.stack import Reset
+    from scenes.kit.stack import Reset
 
     app = App(fps=0)
     written: list[Path] = []

@@ -51,11 +51,11 @@ from game.falconi.variants import VARIANTS
 from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.settings import ANIMATION_SPEEDS
 from scenes.app import App
-from scenes.menus import TitleScene
-from scenes.overlays import ConfirmOverlay
-from scenes.play import PlayScene, start_match_scene
-from scenes.seats import SeatSetupScene
-from scenes.stack import Push, Reset
+from scenes.kit.stack import Push, Reset
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import ConfirmOverlay
+from scenes.pages.seats import SeatSetupScene
+from scenes.playing.play import PlayScene, start_match_scene
 
 LEVEL_MIX = ("easy",) * 5 + ("normal",) * 4 + ("hard",)  # per seat; a second hard seat plays normal
 FAST = max(ANIMATION_SPEEDS)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from scenes.ui import LOGICAL_SIZE
+from scenes.kit.ui import LOGICAL_SIZE
 
 # Every key the game answers, a few it ignores (a, 1), and some with Shift or Ctrl (Ctrl+Z undoes, Shift+Tab
 # goes back, Shift+R turns the other way).

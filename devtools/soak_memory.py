@@ -23,7 +23,7 @@ What is judged.
   picture caches hold is sampled. Anything a match keeps that it should not makes this series rise: it must be
   flat. Sampled at every tick instead, the window swings by 5 to 10 MB with whichever board is on screen, and
   in four 30-minute runs that swing was as large as the growth the verdict looks for.
-- **The picture caches** (``scenes/surface_cache.py``) go on filling long after the warm-up, as new texts,
+- **The picture caches** (``scenes/kit/surface_cache.py``) go on filling long after the warm-up, as new texts,
   panel sizes and turned sprites come on screen, and stop at their budgets: a rise that ends, by construction,
   at a known ceiling (malloc's used heap rose with them megabyte for megabyte). Together they must never hold
   more than their budgets add up to.
@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scenes import surface_cache
-from scenes.allocator import heap_mb
+from scenes.kit import surface_cache
+from scenes.kit.allocator import heap_mb
 
 LIMIT_MB_PER_HOUR = 10.0
 PEAK_LIMIT_MB = 250.0  # docs/performance.md's target for the window's resident memory

@@ -16,15 +16,15 @@ from game.saves import SaveStore
 from game.settings import SMALLEST_WINDOW, load_settings
 from game.stats import load_stats
 from game.userdata import data_folder
-from scenes import input as inp
-from scenes import tooltip
-from scenes.allocator import map_big_blocks
-from scenes.audio import Audio
 from scenes.context import AppContext
-from scenes.input import InputMapper
-from scenes.menus import TitleScene
-from scenes.stack import Push, Scene, SceneStack
-from scenes.ui import LOGICAL_SIZE
+from scenes.kit import input as inp
+from scenes.kit import tooltip
+from scenes.kit.allocator import map_big_blocks
+from scenes.kit.audio import Audio
+from scenes.kit.input import InputMapper
+from scenes.kit.stack import Push, Scene, SceneStack
+from scenes.kit.ui import LOGICAL_SIZE
+from scenes.pages.menus import TitleScene
 
 TITLE = "Catch Don Falconi & Fredericus"
 FPS = 60
@@ -58,7 +58,7 @@ class App:
         root: Scene = TitleScene(self.context)
         self.stack = SceneStack(root)
         if setup is not None:
-            from scenes.play import start_match_scene
+            from scenes.playing.play import start_match_scene
 
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
         self.clock = pygame.time.Clock()

@@ -13,9 +13,9 @@ from game.match import Match, Person
 from game.saves import SaveStore
 from game.settings import Settings, SettingsProblem, save_settings
 from game.stats import Stats, count_match, latest_stats, save_stats
-from scenes.audio import Audio
-from scenes.input import InputMapper
-from scenes.ui import TextCache
+from scenes.kit.audio import Audio
+from scenes.kit.input import InputMapper
+from scenes.kit.ui import TextCache
 
 # The name of a person nobody named, as set-ups and saves keep it: in one form whatever the language (the
 # core's set-ups from the command line name people so too), so each player reads it in their own language.

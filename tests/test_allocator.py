@@ -1,4 +1,4 @@
-"""Freed pictures go back to the system (``scenes/allocator.py``): the heap must not keep their memory."""
+"""Freed pictures go back to the system (``scenes/kit/allocator.py``): the heap must not keep their memory."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from devtools.soak_memory import resident_mb
-from scenes import allocator, stack
-from scenes.allocator import give_back_free_heap, heap_mb, map_big_blocks
-from scenes.stack import Pop, Push, Replace, Reset, Scene, SceneStack
+from scenes.kit import allocator, stack
+from scenes.kit.allocator import give_back_free_heap, heap_mb, map_big_blocks
+from scenes.kit.stack import Pop, Push, Replace, Reset, Scene, SceneStack
 
 
 @pytest.mark.skipif(heap_mb() is None, reason="not glibc 2.33 or newer: no mallinfo2 to read the heap with")

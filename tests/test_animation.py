@@ -7,7 +7,7 @@ import math
 import pygame
 import pytest
 
-from scenes.animation import (
+from scenes.kit.animation import (
     MAX_SHAKE_SECONDS,
     Animation,
     Burst,

@@ -19,9 +19,9 @@ import pytest
 from game.ai.service import AIService
 from game.saves import SaveStore
 from game.settings import Settings
-from scenes.audio import CUES, MUSIC, SOUND_FOLDER, Audio, gain
 from scenes.context import AppContext
-from scenes.input import InputMapper
+from scenes.kit.audio import CUES, MUSIC, SOUND_FOLDER, Audio, gain
+from scenes.kit.input import InputMapper
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "make_sounds.py"

@@ -2,8 +2,8 @@
 
 import pygame
 
-from scenes import input as inp
-from scenes.chooser import GROUP, ActionChooser, Rotation
+from scenes.kit import input as inp
+from scenes.kit.chooser import GROUP, ActionChooser, Rotation
 
 # Toy actions: (tile, cell, rotation) placements, and a button.
 ACTIONS = [("place", "a", 10, 0), ("place", "a", 10, 1), ("place", "a", 11, 2), ("place", "b", 12, 0), ("end",)]

@@ -17,13 +17,12 @@ from game.falconi.constants import FUGITIVE, POLICE, PORT
 from game.falconi.state import FalconiState
 from game.saves import SaveStore
 from game.settings import Settings
-from scenes import falconi_anim as anim
-from scenes import falconi_sprites as sprites
-from scenes.animation import Animation, Timeline
 from scenes.context import AppContext
-from scenes.falconi_lanes import LanePath, tile_lane
-from scenes.falconi_view import FalconiView
-from scenes.input import InputMapper
+from scenes.falconi import anim, sprites
+from scenes.falconi.lanes import LanePath, tile_lane
+from scenes.falconi.view import FalconiView
+from scenes.kit.animation import Animation, Timeline
+from scenes.kit.input import InputMapper
 from tests.board_frames import frames
 from tests.falconi_scenarios import build, play
 
@@ -277,7 +276,7 @@ def test_a_tile_drawn_by_don_falconi_turns_over_face_up_only_for_him(view):
         shown[FUGITIVE in visible] = pygame.image.tobytes(flip.image, "RGBA")
         assert flip.sound == "card_swish"
     back = pygame.Surface((64, 64), pygame.SRCALPHA)
-    from scenes import falconi_draw as draw
+    from scenes.falconi import draw
 
     draw.tile_back(back, back.get_rect(), view.context.text)
     assert shown[False] == pygame.image.tobytes(back, "RGBA") != shown[True]

@@ -16,8 +16,8 @@ from make_falconi_map import TILED_CITY  # tools/, on the tests' path (pyproject
 
 from game.falconi.citymap import DEFAULT_MAP, load_city
 from game.falconi.tiles import CRATER, EXITS
-from scenes import falconi_sprites as sprites
-from scenes.ui import seat_colour
+from scenes.falconi import sprites
+from scenes.kit.ui import seat_colour
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -22,9 +22,9 @@ from game.falconi.danger import danger_lanes, police_to_come, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY
 from game.match import Match, MatchSetup, SeatPlan
-from scenes import input as inp
-from scenes.play import PlayScene, start_match_scene
-from scenes.stack import Push
+from scenes.kit import input as inp
+from scenes.kit.stack import Push
+from scenes.playing.play import PlayScene, start_match_scene
 from tests.falconi_scenarios import build, play
 from tests.random_moves import random_moves
 

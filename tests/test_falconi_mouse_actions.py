@@ -15,14 +15,14 @@ from game.falconi.state import FalconiState
 from game.match import Match, MatchSetup, Person, SeatPlan
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
-from scenes import input as inp
-from scenes.chooser import GROUP, ActionChooser
 from scenes.context import AppContext
-from scenes.falconi_view import FalconiView
-from scenes.gameview import BAR_AREA, PANEL_AREA
-from scenes.input import InputMapper
-from scenes.play import PlayScene, _Layout
-from scenes.ui import TextCache
+from scenes.falconi.view import FalconiView
+from scenes.kit import input as inp
+from scenes.kit.chooser import GROUP, ActionChooser
+from scenes.kit.input import InputMapper
+from scenes.kit.ui import TextCache
+from scenes.playing.gameview import BAR_AREA, PANEL_AREA
+from scenes.playing.play import PlayScene, _Layout
 from tests.falconi_scenarios import build
 
 KINDS = {"draw": ("button", "draw"), "boost": ("button", "boost"), "place": (GROUP, "place"),

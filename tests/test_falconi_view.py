@@ -25,15 +25,15 @@ from game.i18n import CATALOG_FOLDER, Translator
 from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
-from scenes import falconi_draw as draw
-from scenes import input as inp
-from scenes import ui_art
-from scenes.chooser import ActionChooser, Rotation
 from scenes.context import AppContext
-from scenes.falconi_view import FalconiView, hand_tiles
-from scenes.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
-from scenes.input import InputMapper
-from scenes.ui import DANGER, TextCache
+from scenes.falconi import draw
+from scenes.falconi.view import FalconiView, hand_tiles
+from scenes.kit import input as inp
+from scenes.kit import ui_art
+from scenes.kit.chooser import ActionChooser, Rotation
+from scenes.kit.input import InputMapper
+from scenes.kit.ui import DANGER, TextCache
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from tests.falconi_scenarios import build, play
 
 POLICE_CHOICES = ((PORT,), (COUNTRY, FOREST), POLICE)
@@ -342,7 +342,7 @@ def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_p
     """The same position in both palettes: the police cars, their districts' border, stations, tunnels and
     escape tiles take the seat colours of the setting read at draw time (the cached frame too), the grid and
     tiles stay as they were, and districts and escape tiles carry their police car's letter."""
-    from scenes.ui import seat_colour
+    from scenes.kit.ui import seat_colour
 
     pygame.init()
     context = AppContext(Settings(), tmp_path, SaveStore(tmp_path), AIService(), InputMapper())

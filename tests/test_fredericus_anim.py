@@ -14,12 +14,12 @@ from game.fredericus import FredericusState
 from game.fredericus.actions import Action
 from game.saves import SaveStore
 from game.settings import Settings
-from scenes import fredericus_anim as anim
-from scenes.animation import Animation, Burst, Timeline
 from scenes.context import AppContext
-from scenes.fredericus_layout import Layout
-from scenes.fredericus_view import FredericusView
-from scenes.input import InputMapper
+from scenes.fredericus import anim
+from scenes.fredericus.layout import Layout
+from scenes.fredericus.view import FredericusView
+from scenes.kit.animation import Animation, Burst, Timeline
+from scenes.kit.input import InputMapper
 
 KINDS = ("card", "raptor", "hood", "capture", "flip", "seal", "tidy", "bet", "token", "end")
 SOUNDS = {"card_swish", "wings", "raptor_cry", "capture", "click"}

@@ -13,8 +13,8 @@ import pytest
 
 from game.fredericus.castlemap import load_castle
 from game.tiled import load_tiled_map
-from scenes import fredericus_sprites as sp
-from scenes.ui import seat_colour
+from scenes.fredericus import sprites as sp
+from scenes.kit.ui import seat_colour
 
 REPO = Path(__file__).resolve().parents[1]
 MAP = REPO / "assets" / "maps" / "fredericus_castle.tmx"

@@ -16,14 +16,14 @@ from game.fredericus.cards import KINDS, ROW_LENGTH
 from game.i18n import Translator
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
-from scenes import fredericus_draw as draw
-from scenes import fredericus_layout as geometry
-from scenes.chooser import ActionChooser
 from scenes.context import AppContext
-from scenes.fredericus_view import FredericusView
-from scenes.gameview import BOARD_AREA
-from scenes.input import InputMapper
-from scenes.ui import TextCache
+from scenes.fredericus import draw
+from scenes.fredericus import layout as geometry
+from scenes.fredericus.view import FredericusView
+from scenes.kit.chooser import ActionChooser
+from scenes.kit.input import InputMapper
+from scenes.kit.ui import TextCache
+from scenes.playing.gameview import BOARD_AREA
 
 PLAYERS = (2, 3, 4)
 LONGEST_ROW = 8 * max(ROW_LENGTH.values())  # every row card of a 4-player game gathered in one row

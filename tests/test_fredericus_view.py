@@ -20,12 +20,12 @@ from game.i18n import Translator
 from game.match import LogEntry
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
-from scenes import fredericus_panels
-from scenes.chooser import ActionChooser
 from scenes.context import AppContext
-from scenes.fredericus_view import INDENT, FredericusView
-from scenes.gameview import BOARD_AREA, PANEL_AREA
-from scenes.input import InputMapper
+from scenes.fredericus import panels as fredericus_panels
+from scenes.fredericus.view import INDENT, FredericusView
+from scenes.kit.chooser import ActionChooser
+from scenes.kit.input import InputMapper
+from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 
 CONFIGS = [(players, short) for players in (2, 3, 4) for short in (False, True)]
 
@@ -207,9 +207,9 @@ def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wan
 def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
     of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""
-    from scenes import fredericus_draw as draw
-    from scenes.fredericus_layout import KEY_RECT
-    from scenes.ui import seat_colour
+    from scenes.fredericus import draw
+    from scenes.fredericus.layout import KEY_RECT
+    from scenes.kit.ui import seat_colour
 
     view = FredericusView(context)
     state, last = mid_game(4, 5, "card")
@@ -305,8 +305,8 @@ def test_the_rules_help_says_what_the_game_allows_a_falconer_with_a_hooded_rapto
 def test_r6_2_ending_early_says_how_many_extra_actions_go_unused(context, tmp_path, language):
     """R-6.2 (revised 2026-11-24): after a flip the turn may end with the extra actions unused. The end button
     says how many, in a label that fits its button; the panel counts own and optional extra actions apart."""
-    from scenes.action_bar import BUTTON_ICON, BUTTON_PADDING, LABEL_SIZES
-    from scenes.gameview import BAR_AREA
+    from scenes.playing.action_bar import BUTTON_ICON, BUTTON_PADDING, LABEL_SIZES
+    from scenes.playing.gameview import BAR_AREA
 
     context.tr = tr = Translator(language)
     view = FredericusView(context)

@@ -18,9 +18,9 @@ from game.core.errors import StateFormatError
 from game.match import OFF, Match, MatchSetup, Person, SeatPlan
 from game.saves import SaveError, SaveStore
 from game.series import GameResult, Series, next_in_series, passes_fugitive_round, rematch
-from scenes.gameover import GameOverScene
-from scenes.overlays import HandOverOverlay
-from scenes.play import PlayScene
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.overlays import HandOverOverlay
+from scenes.playing.play import PlayScene
 
 ANNA_AND_BRUNO = (Person("Anna"), Person("Bruno"))
 ANNA_FLEES_BRUNO_CHASES = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF), ANNA_AND_BRUNO,

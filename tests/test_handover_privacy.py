@@ -16,9 +16,9 @@ from game.falconi.state import FalconiState
 from game.fredericus.cards import KINDS
 from game.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
-from scenes.overlays import HandOverOverlay
-from scenes.play import PlayScene, start_match_scene
-from scenes.stack import Push
+from scenes.kit.stack import Push
+from scenes.pages.overlays import HandOverOverlay
+from scenes.playing.play import PlayScene, start_match_scene
 
 ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(1)
 PEOPLE = (Person("Anna"), Person("Bruno"))

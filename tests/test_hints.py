@@ -17,10 +17,10 @@ from game.ai.service import AIService
 from game.core.view import SeatView
 from game.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
-from scenes.hints import HINT_LEVEL
-from scenes.menus import TitleScene
-from scenes.overlays import HandOverOverlay, PauseOverlay
-from scenes.play import PlayScene
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import HandOverOverlay, PauseOverlay
+from scenes.playing.hints import HINT_LEVEL
+from scenes.playing.play import PlayScene
 
 EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
 STICK = pygame.CONTROLLER_BUTTON_LEFTSTICK

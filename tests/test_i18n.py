@@ -35,7 +35,7 @@ def test_catalogs_are_split_by_area_with_the_same_files(language):
 def test_every_literal_key_the_scenes_use_exists():
     english = catalog("en")
     used = set()
-    for path in (ROOT / "scenes").glob("*.py"):
+    for path in (ROOT / "scenes").rglob("*.py"):
         used |= set(re.findall(r'tr\("([a-z_.0-9]+)"', path.read_text(encoding="utf-8")))
     assert sorted(key for key in used if key not in english) == []
 

@@ -33,7 +33,7 @@ def test_a_counted_text_fills_its_other_fields_too():
 
 def test_every_counted_key_the_scenes_use_has_both_forms_in_every_catalog():
     used = set()
-    for path in (ROOT / "scenes").glob("*.py"):
+    for path in (ROOT / "scenes").rglob("*.py"):
         used |= set(re.findall(r'tr\.plural\("([a-z_.0-9]+)"', path.read_text(encoding="utf-8")))
     assert used
     for language in LANGUAGES:

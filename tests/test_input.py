@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from scenes import input as inp
-from scenes.input import InputMapper
+from scenes.kit import input as inp
+from scenes.kit.input import InputMapper
 
 
 def event(kind, **fields):

@@ -13,10 +13,10 @@ from test_scenes_play import open_app, play_or_wait, two_people_diavola
 
 from game.match import MatchSetup, Person, SeatPlan
 from game.settings import LANGUAGES
-from scenes.log_overlay import BOX, ROWS, SIZE, WIDTH, LogOverlay
-from scenes.overlays import HandOverOverlay, PauseOverlay
-from scenes.play import LOG_LINES, PlayScene
-from scenes.ui import DIM, TEXT
+from scenes.kit.ui import DIM, TEXT
+from scenes.pages.log_overlay import BOX, ROWS, SIZE, WIDTH, LogOverlay
+from scenes.pages.overlays import HandOverOverlay, PauseOverlay
+from scenes.playing.play import LOG_LINES, PlayScene
 
 EASY = SeatPlan.ai("easy")
 PAD = 0  # the pad's SDL instance id: it becomes pad1

@@ -8,12 +8,12 @@ from scene_driver import screenshot_dir
 from game.i18n import catalog
 from game.match import Match, MatchSetup, Person, SeatPlan
 from game.settings import LANGUAGES
-from scenes.log_overlay import BOX, LINE, ROWS, TOP
-from scenes.overlays import MARGIN, TITLE_LINE, TITLE_SIZE, ConfirmOverlay, PauseOverlay, RulesOverlay
-from scenes.play import PlayScene, start_match_scene
-from scenes.seats import describe_game
-from scenes.stack import Push
-from scenes.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE
+from scenes.kit.stack import Push
+from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE
+from scenes.pages.log_overlay import BOX, LINE, ROWS, TOP
+from scenes.pages.overlays import MARGIN, TITLE_LINE, TITLE_SIZE, ConfirmOverlay, PauseOverlay, RulesOverlay
+from scenes.pages.seats import describe_game
+from scenes.playing.play import PlayScene, start_match_scene
 
 QUESTIONS = sorted(key for key in catalog("en") if key.startswith("confirm."))
 TRACK_X = BOX.right - 23  # the middle of the scroll bar

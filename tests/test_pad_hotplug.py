@@ -15,8 +15,8 @@ from scene_driver import Driver, screenshot_dir
 
 from game.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
-from scenes.overlays import ConfirmOverlay, PadMissingOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
-from scenes.play import PlayScene
+from scenes.pages.overlays import ConfirmOverlay, PadMissingOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
+from scenes.playing.play import PlayScene
 
 EASY = SeatPlan.ai("easy")
 

@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game.match import Match, MatchSetup, Person, SeatPlan
-from scenes.animation import Animation
 from scenes.app import App
-from scenes.gameview import BOARD_AREA
-from scenes.play import start_match_scene
-from scenes.stack import Push
+from scenes.kit.animation import Animation
+from scenes.kit.stack import Push
+from scenes.playing.gameview import BOARD_AREA
+from scenes.playing.play import start_match_scene
 
 HUMAN, EASY = SeatPlan.human(0), SeatPlan.ai("easy")
 

@@ -36,11 +36,11 @@ from scene_driver import screenshot_dir
 
 from game.core.jsonio import parse_json_text
 from game.match import Match
-from scenes.gameview import BOARD_AREA, PANEL_AREA
-from scenes.menus import GameChoiceScene, VariantScene
-from scenes.play import start_match_scene
-from scenes.seats import SeatSetupScene
-from scenes.ui import BACKGROUND, LOGICAL_SIZE
+from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
+from scenes.pages.menus import GameChoiceScene, VariantScene
+from scenes.pages.seats import SeatSetupScene
+from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.play import start_match_scene
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xwd": "x11-apps"}  # program: the Debian package that has it

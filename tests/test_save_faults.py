@@ -19,8 +19,8 @@ from game.i18n import Translator
 from game.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
 from game.saves import AUTOSAVE, SaveError, SaveStore
 from scenes.app import App
-from scenes.menus import TitleScene
-from scenes.play import PlayScene
+from scenes.pages.menus import TitleScene
+from scenes.playing.play import PlayScene
 
 
 def a_match(*names: str) -> Match:

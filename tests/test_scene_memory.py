@@ -16,9 +16,9 @@ from scene_driver import Driver, FixedClock
 
 from game.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
-from scenes.menus import TitleScene
-from scenes.play import PlayScene
-from scenes.stack import Reset
+from scenes.kit.stack import Reset
+from scenes.pages.menus import TitleScene
+from scenes.playing.play import PlayScene
 
 SETUPS = {
     "falconi": MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=7,

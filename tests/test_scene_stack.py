@@ -2,8 +2,8 @@
 
 import pygame
 
-from scenes.input import Intent
-from scenes.stack import Pop, Push, Quit, Replace, Reset, Scene, SceneStack
+from scenes.kit.input import Intent
+from scenes.kit.stack import Pop, Push, Quit, Replace, Reset, Scene, SceneStack
 
 
 class Probe(Scene):

@@ -7,11 +7,11 @@ import pytest
 from scene_driver import screenshot_dir
 
 from game.match import Match, MatchSetup, Person, SeatPlan
-from scenes.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene, difficulty_icons
-from scenes.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
-from scenes.play import PlayScene
-from scenes.seats import SeatSetupScene
-from scenes.ui import ACCENT
+from scenes.kit.ui import ACCENT
+from scenes.pages.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene, difficulty_icons
+from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
+from scenes.pages.seats import SeatSetupScene
+from scenes.playing.play import PlayScene
 
 
 def test_the_app_opens_on_the_title_menu_with_continue_disabled(driver, tmp_path):

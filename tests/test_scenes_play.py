@@ -13,11 +13,11 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
-from scenes.gameover import GameOverScene
-from scenes.gameview import BAR_AREA
-from scenes.menus import TitleScene
-from scenes.overlays import HandOverOverlay, PauseOverlay
-from scenes.play import PlayScene, start_match_scene
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import HandOverOverlay, PauseOverlay
+from scenes.playing.gameview import BAR_AREA
+from scenes.playing.play import PlayScene, start_match_scene
 
 EASY = SeatPlan.ai("easy")
 HUMAN = SeatPlan.human(0)

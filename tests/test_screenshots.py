@@ -7,7 +7,7 @@ import pytest
 
 from cli import main
 from devtools.screenshots import file_name, save_screenshots
-from scenes.ui import LOGICAL_SIZE
+from scenes.kit.ui import LOGICAL_SIZE
 
 
 def test_screens_are_saved_at_the_logical_resolution(tmp_path):

@@ -35,8 +35,8 @@ from game.i18n import Translator
 from game.saves import SaveStore
 from game.settings import LANGUAGES, Settings
 from scenes.context import AppContext
-from scenes.falconi_view import FalconiView
-from scenes.input import InputMapper
+from scenes.falconi.view import FalconiView
+from scenes.kit.input import InputMapper
 from tests.board_frames import frames
 
 SEEDS = range(1, 25)

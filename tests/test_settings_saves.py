@@ -15,9 +15,9 @@ from game.match import Match, MatchSetup, SeatPlan
 from game.saves import SaveError, SaveStore
 from game.settings import Settings, load_settings, save_settings, settings_from_json
 from scenes.app import App
-from scenes.overlays import ConfirmOverlay
-from scenes.play import PlayScene
-from scenes.seats import SeatSetupScene
+from scenes.pages.overlays import ConfirmOverlay
+from scenes.pages.seats import SeatSetupScene
+from scenes.playing.play import PlayScene
 
 
 def test_settings_round_trip(tmp_path):

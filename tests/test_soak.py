@@ -27,11 +27,11 @@ from devtools.soak_memory import (
 )
 from devtools.soak_report import build_report, format_report
 from game.falconi.variants import VARIANTS
-from scenes import surface_cache
-from scenes.menus import TitleScene
-from scenes.overlays import ConfirmOverlay
-from scenes.play import PlayScene
-from scenes.stack import Push
+from scenes.kit import surface_cache
+from scenes.kit.stack import Push
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import ConfirmOverlay
+from scenes.playing.play import PlayScene
 
 SEED = 4
 

@@ -36,11 +36,11 @@ from game.stats import (
     role_of,
     save_stats,
 )
-from scenes import stats_scene as layout
-from scenes.gameover import GameOverScene
-from scenes.menus import TitleScene
-from scenes.overlays import ConfirmOverlay, HandOverOverlay
-from scenes.stats_scene import PAGE, ROWS, StatsScene, sample_stats, table_lines
+from scenes.pages import stats_scene as layout
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import ConfirmOverlay, HandOverOverlay
+from scenes.pages.stats_scene import PAGE, ROWS, StatsScene, sample_stats, table_lines
 
 ME, ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(0), SeatPlan.human(1)
 EASY, NORMAL, HARD, OFF = SeatPlan.ai("easy"), SeatPlan.ai("normal"), SeatPlan.ai("hard"), SeatPlan("off")

@@ -1,4 +1,4 @@
-"""Pictures made once are kept within a budget of bytes (``scenes.surface_cache``): what is drawn often stays,
+"""Pictures made once are kept within a budget of bytes (``scenes.kit.surface_cache``): what is drawn often stays,
 the least recently used go first, one at a time, so a long session neither renders every frame anew nor grows
 (or swings) the window's memory."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import surface_cache
-from scenes.surface_cache import SurfaceCache, surface_bytes
-from scenes.ui import MAX_WRAPPED, TEXT, TextCache
+from scenes.kit import surface_cache
+from scenes.kit.surface_cache import SurfaceCache, surface_bytes
+from scenes.kit.ui import MAX_WRAPPED, TEXT, TextCache
 
 
 def test_texts_in_use_stay_rendered_and_the_cache_stays_within_its_budget():

@@ -18,12 +18,12 @@ from devtools.catalogue import every_screen, midgame_screens, open_screen
 from game.i18n import Translator, catalog
 from game.match import Match, MatchSetup, Person, SeatPlan
 from game.settings import LANGUAGES
-from scenes import tooltip, ui_art
-from scenes.gameview import BAR_AREA
-from scenes.menus import VariantScene
-from scenes.play import start_match_scene
-from scenes.stack import Push, Reset
-from scenes.ui import LOGICAL_SIZE
+from scenes.kit import tooltip, ui_art
+from scenes.kit.stack import Push, Reset
+from scenes.kit.ui import LOGICAL_SIZE
+from scenes.pages.menus import VariantScene
+from scenes.playing.gameview import BAR_AREA
+from scenes.playing.play import start_match_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREEN = pygame.Rect((0, 0), LOGICAL_SIZE)
@@ -194,16 +194,16 @@ def test_a_tip_is_placed_on_screen_and_clear_of_its_icon_wherever_the_icon_is(x,
 
 
 def test_no_scene_draws_an_icon_without_its_tip():
-    """Every icon and emblem of the menus' art is drawn through ``scenes.tooltip``, which registers its tip."""
+    """Every icon and emblem of the menus' art is drawn through ``scenes.kit.tooltip``, which registers its tip."""
     offenders = []
-    for path in sorted((ROOT / "scenes").glob("*.py")):
+    for path in sorted((ROOT / "scenes").rglob("*.py")):
         if path.name in ("tooltip.py", "ui_art.py"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Attribute) and node.attr in ("icon", "emblem")
                     and isinstance(node.value, ast.Name) and node.value.id == "ui_art"):
                 offenders.append(f"{path.name}:{node.lineno}")
-            if isinstance(node, ast.ImportFrom) and node.module == "scenes.ui_art":
+            if isinstance(node, ast.ImportFrom) and node.module == "scenes.kit.ui_art":
                 offenders += [f"{path.name}:{node.lineno}" for alias in node.names if alias.name in ("icon", "emblem")]
     assert offenders == []
 

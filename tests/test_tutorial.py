@@ -12,12 +12,12 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 from game.match import Match, MatchSetup, SeatPlan
 from game.tutorials import FREDERICUS, LEARNER, MARGHERITA, NOTE, SCRIPT, TUTORIALS, accepted, problems
 from scenes.app import App
-from scenes.menus import FredericusOptionsScene, TitleScene, VariantScene
-from scenes.overlays import ConfirmOverlay, PauseOverlay
-from scenes.play import start_match_scene
-from scenes.stack import Push
-from scenes.tutorial import TutorialScene
-from scenes.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+from scenes.kit.stack import Push
+from scenes.pages.menus import FredericusOptionsScene, TitleScene, VariantScene
+from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
+from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+from scenes.playing.play import start_match_scene
+from scenes.playing.tutorial import TutorialScene
 
 ROTATE, CYCLE, CONFIRM = "rotate", "cycle", "confirm"
 KEYS = {ROTATE: pygame.K_r, CYCLE: pygame.K_TAB, CONFIRM: pygame.K_RETURN}

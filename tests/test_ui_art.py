@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import ui_art
-from scenes.menus import GameChoiceScene, TitleScene, VariantScene
-from scenes.seats import SeatSetupScene
-from scenes.ui_art import BACKGROUNDS, BUTTON_STATES, EMBLEMS, ICONS, SLICE, MissingArtWarning, UiArt
+from scenes.kit import ui_art
+from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, EMBLEMS, ICONS, SLICE, MissingArtWarning, UiArt
+from scenes.pages.menus import GameChoiceScene, TitleScene, VariantScene
+from scenes.pages.seats import SeatSetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sprites" / "ui"

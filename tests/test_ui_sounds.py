@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import input as inp
-from scenes.ui import Menu, MenuItem, TextCache
+from scenes.kit import input as inp
+from scenes.kit.ui import Menu, MenuItem, TextCache
 
 
 def test_menus_click_and_refuse_greyed_items():

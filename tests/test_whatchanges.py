@@ -11,12 +11,12 @@ import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.settings import NEW_PIZZA_CARDS
-from scenes import tooltip
 from scenes.app import App
-from scenes.menus import VariantScene
-from scenes.overlays import RulesOverlay
-from scenes.seats import SeatSetupScene
-from scenes.whatchanges import CARD_LINES, WhatChangesCard
+from scenes.kit import tooltip
+from scenes.pages.menus import VariantScene
+from scenes.pages.overlays import RulesOverlay
+from scenes.pages.seats import SeatSetupScene
+from scenes.pages.whatchanges import CARD_LINES, WhatChangesCard
 
 PIZZAS = ["margherita", "funghi", "prosciutto", "salami", "diavola"]
 

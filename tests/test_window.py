@@ -17,9 +17,9 @@ from scene_driver import Driver, screenshot_dir
 
 from game.settings import SMALLEST_WINDOW, Settings, save_settings, settings_from_json
 from scenes.app import App
-from scenes.menus import TitleScene
-from scenes.overlays import SettingsOverlay
-from scenes.ui import LOGICAL_SIZE
+from scenes.kit.ui import LOGICAL_SIZE
+from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import SettingsOverlay
 
 SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP = 0x401, 0x402
 

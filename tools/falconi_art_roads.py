@@ -1,7 +1,7 @@
 """Road tiles of the Falconi city for ``tools/make_falconi_art.py`` (F-2.1 and the crater), each drawn once at
 rotation 0; the sheet builder turns them by quarter turns, which is exact.
 
-Road geometry (road width, lanes, the U-turn's loop) comes from :mod:`scenes.falconi_sprites`, which the car
+Road geometry (road width, lanes, the U-turn's loop) comes from :mod:`scenes.falconi.sprites`, which the car
 animations follow too.
 """
 
@@ -12,7 +12,7 @@ import math
 from falconi_art_pen import Colour, Pen, shade
 
 from game.falconi.tiles import CROSSROADS, CURVE, OVERPASS, STRAIGHT, T_JUNCTION, U_TURN
-from scenes.falconi_sprites import LANE, ROAD_HALF, TILE, U_LOOP_CENTRE, U_LOOP_RADIUS
+from scenes.falconi.sprites import LANE, ROAD_HALF, TILE, U_LOOP_CENTRE, U_LOOP_RADIUS
 
 T = TILE
 LO, HI = T * (0.5 - ROAD_HALF), T * (0.5 + ROAD_HALF)  # the road's sides across a straight tile

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pygame
 from fredericus_art_kit import INK, Colour, Point, S, canvas, disc, finish, line, outline_under, poly, shade, strip
 
-from scenes import fredericus_sprites as sp
+from scenes.fredericus import sprites as sp
 
 PARCHMENT = (242, 230, 198)
 BODIES = {  # fill, inner frame line

@@ -21,7 +21,7 @@ from fredericus_art_kit import (
     strip,
 )
 
-from scenes import fredericus_sprites as sp
+from scenes.fredericus import sprites as sp
 
 # Natural colours: the peregrine slate above, cream and barred below, dark helmet; the goshawk brown-grey
 # above, white and finely barred below, with a white brow and an orange eye.

@@ -27,7 +27,7 @@ SEGMENT_RADIUS = 40
 POST_RADIUS = 74  # guard posts stand on the roof of the halls, so raptors there leave their tower in sight
 TOWER_RADIUS = 112
 ROW_RADIUS = 152  # a row's first card, just outside its tower
-# The tilesets, on the pictures of tools/make_fredericus_art.py (sizes in scenes/fredericus_sprites.py).
+# The tilesets, on the pictures of tools/make_fredericus_art.py (sizes in scenes/fredericus/sprites.py).
 MEADOW_TILES = 4  # plain grass, flowers, tufts, a stone
 CASTLE_TILES = 10  # the castle picture is this many tiles square
 CASTLE_FIRST = 1 + MEADOW_TILES  # the castle tileset's first gid

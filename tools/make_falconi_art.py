@@ -3,7 +3,7 @@
 Everything is drawn with pygame shapes at four times the final size and shrunk with pygame's generic area
 filter, from fixed seeds, so every run writes the same pixels (``tests/test_falconi_art.py`` checks that the
 committed sheets are what this script draws). Where each picture sits in which sheet is
-:mod:`scenes.falconi_sprites`; the Tiled map's own tileset (``city_tiled.png``, the city pieces in the default
+:mod:`scenes.falconi.sprites`; the Tiled map's own tileset (``city_tiled.png``, the city pieces in the default
 district colours) follows the tile list of ``tools/make_falconi_map.py``.
 
 Usage: ``python tools/make_falconi_art.py [OUTPUT_FOLDER]`` (needs pygame-ce; no window is opened).
@@ -36,7 +36,7 @@ from falconi_art_roads import crater_tile, road_tile  # noqa: E402
 from make_falconi_map import TILED_CITY  # noqa: E402
 
 from game.falconi.city import DISTRICTS  # noqa: E402
-from scenes.falconi_sprites import (  # noqa: E402
+from scenes.falconi.sprites import (  # noqa: E402
     CARS,
     CITY,
     DISTRICT_LOOKS,
@@ -48,7 +48,7 @@ from scenes.falconi_sprites import (  # noqa: E402
     Sheet,
     paint,
 )
-from scenes.ui import seat_colour  # noqa: E402
+from scenes.kit.ui import seat_colour  # noqa: E402
 
 Cells = dict[str, tuple[pygame.Surface, pygame.Surface]]
 CAR = CARS.cell // 2  # a car's cell in tile pixels

@@ -1,6 +1,6 @@
 """Draw the Fredericus sprites into ``assets/sprites/fredericus/``: castle, meadow, raptors, cards, signs, tokens.
 
-Every sheet named in ``scenes.fredericus_sprites.SHEETS`` is painted with plain pygame shapes at four times its
+Every sheet named in ``scenes.fredericus.sprites.SHEETS`` is painted with plain pygame shapes at four times its
 size and smoothscaled down (with the portable scaler, so every machine writes the same pixels); random texture
 comes from generators seeded by the sheet's name. Running the script again writes identical files, which a test
 checks. The castle follows the towers, posts and courtyard of the Tiled map: after moving them in Tiled, run
@@ -45,7 +45,7 @@ from fredericus_art_kit import (  # noqa: E402
 from fredericus_art_raptors import raptor_sheets  # noqa: E402
 
 from game.fredericus.castlemap import load_castle  # noqa: E402
-from scenes import fredericus_sprites as sp  # noqa: E402
+from scenes.fredericus import sprites as sp  # noqa: E402
 
 STONE = (204, 168, 120)
 STONE_DARK = (118, 88, 60)

@@ -5,7 +5,7 @@ emblem of each Falconi variant, an emblem for each game, and an icon for every a
 Everything is drawn with pygame at four times its size (backgrounds at twice) and smoothed down, so edges are
 anti-aliased. The output is deterministic: the only randomness is seeded, and smoothing uses pygame's generic
 filter, whatever the processor, so running the script again gives the same pixels (``tests/test_ui_art.py``
-checks it). ``scenes/ui_art.py`` loads the files.
+checks it). ``scenes/kit/ui_art.py`` loads the files.
 
 Usage: ``.venv/bin/python tools/make_ui_art.py [OUTPUT_FOLDER]`` (default: ``assets/sprites/ui``)
 """

@@ -1,0 +1,157 @@
+"""What the focused option on the Falconi board would do, drawn over it: see-through pieces it would lay (a tile,
+an escape tile, a boost's craters), a Mode I tile's reach (or DEAD END!), the route a drive would take, the car
+after a three-point turn, the police cars a boost knocks out (F-6.6); and while Don Falconi answers a catch, the
+police car's way to him (F-5.4). The hotspots and steps are the view's (:mod:`scenes.falconi.view`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.protocol import Seat
+from game.falconi.actions import Action as FalconiAction
+from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
+from game.falconi.constants import ACTIVE, DRIVE, FUGITIVE, POLICE
+from game.falconi.network import drive_route
+from game.falconi.state import FalconiState
+from game.falconi.tiles import CRATER, ESCAPE
+from scenes.falconi import draw, sprites
+from scenes.falconi.anim import catch_place
+from scenes.falconi.lanes import route_legs
+from scenes.kit.chooser import ActionChooser, first_rotation, quarters
+from scenes.kit.ui import DANGER, GOOD
+from scenes.playing.gameview import BOARD_AREA
+
+if TYPE_CHECKING:
+    from scenes.falconi.view import FalconiView
+
+DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
+
+
+def drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | None:
+    """The position after a Mode I tile is placed, while its car chooses where to drive; ``None`` when the
+    tile leads nowhere: no open end, escape or catch to reach, so the car is blocked (F-5.2, F-5.5)."""
+    if action not in state.legal_actions():
+        return None
+    after = state.clone()
+    after.apply(action)
+    return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
+
+
+def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                chooser: ActionChooser, visible: frozenset[Seat]) -> set[Seat]:
+    """See-through pieces the focused option would lay: a tile, an escape tile, a boost's crater.
+    Returns the seats whose secrets they show."""
+    if chooser.focused is None:
+        return set()
+    kind, value = chooser.focused[0], chooser.focused[1]
+    secret = view.has_secrets(state, state.turn_seat)
+    if secret and state.turn_seat not in visible:
+        return set()
+    if kind in ("cell", "rot", "tile"):
+        tile = dict(chooser.prefix).get("tile")  # a tile only pointed at has no ghost: a click there would miss
+        _ghost_tile(view, surface, state, geometry, chooser, tile)
+    elif kind == "slot":
+        slot = state.city.slots[value]
+        district = DISTRICTS.index(slot.district or "")
+        image = draw.escape_image(district, OPPOSITE[slot.side], geometry.cs, 170, view._colours(),
+                                  view._letters()[district + 1], view.context.text)
+        surface.blit(image, geometry.slot_rect(value))
+    elif kind == "boost" and value in state.boost_routes():
+        for step in state.boost_routes()[value]:
+            if step.smashed >= 0:
+                surface.blit(draw.tile_image(CRATER, geometry.cs, 170), geometry.cell_rect(step.smashed))
+    return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
+
+
+def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                chooser: ActionChooser, tile: Any) -> None:
+    """The tile being placed, see-through, on the focused cell at the focused rotation (at the cell step:
+    the rotation last chosen); a Mode I tile shows on its only cell at once, in the rotation the chooser
+    will start on, with where the car could then drive."""
+    if not isinstance(tile, int) or tile >= ESCAPE:
+        return
+    places: list[Any] = [a for a in chooser.candidates() if a.verb == "place" and a.tile == tile]
+    kind, value = chooser.focused or ("", None)
+    cells = {action.cell for action in places}
+    if kind == "cell":
+        cell, rotation = value, chooser.turn
+    elif kind == "rot":
+        cell, rotation = dict(chooser.prefix)["cell"], quarters(value)
+    elif len(cells) == 1:
+        rotations = [view.steps(state, action)[-1][1] for action in places]
+        cell, rotation = cells.pop(), quarters(rotations[first_rotation(rotations, chooser.turn)])
+    else:
+        return
+    rect = geometry.cell_rect(cell)
+    surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, 170), rect)
+    pygame.draw.rect(surface, draw.ROUTE, rect, width=2, border_radius=5)
+    if state.variant.mode == 1:
+        _reach_preview(view, surface, state, FalconiAction("place", tile, cell, rotation), rect)
+
+
+def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiState, action: FalconiAction,
+                   rect: pygame.Rect) -> None:
+    """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c), or a
+    DEAD END! tag over the tile (``rect``) when it leads nowhere (F-5.5)."""
+    after = drive_after(state, action)
+    if after is None:
+        if action in state.legal_actions():
+            draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
+        return
+    for option in after.legal_actions():
+        step = view.steps(after, option)[0]
+        centre = view._mark(after, (), step).center
+        colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
+        pygame.draw.circle(surface, colour, centre, 7)
+        pygame.draw.circle(surface, (20, 20, 20), centre, 7, 2)
+
+
+def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surface, state: FalconiState,
+                 geometry: draw.Geometry, chooser: ActionChooser) -> None:
+    """What the focused move would do: the route a drive would take, the car after a three-point turn (drawn
+    through ``ghosts``, a board-sized layer), the boost's route and the police cars it would knock out (F-6.6)."""
+    if chooser.focused is None:
+        return
+    kind, value = chooser.focused[0], chooser.focused[1]
+    car = state.cars[state.turn_seat]
+    if kind in DRIVE_ENDS:
+        route = drive_route(state, state.drive_from, view._drive_goal(state, chooser.focused))
+        if route and kind == "catch":
+            route.append(state.cars[FUGITIVE])
+        if route:
+            draw.draw_route(surface, route_legs(geometry, state.links, route))
+    elif kind == "step":
+        draw.draw_route(surface, route_legs(geometry, state.links, [car, state.links[(car & ~3) + value]]))
+    elif kind == "turn":
+        ghosts.fill((0, 0, 0, 0))
+        place = (car & ~3) + value
+        draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(edge_of(place)),
+                      state.turn_seat, view._colours()[state.turn_seat],
+                      view.context.tr(f"falconi.car.{state.turn_seat}"), view.context.text)
+        ghosts.set_alpha(150)
+        surface.blit(ghosts, BOARD_AREA.topleft, area=BOARD_AREA)
+    elif kind == "boost" and value in state.boost_routes():
+        steps = state.boost_routes()[value]
+        draw.draw_route(surface, route_legs(geometry, state.links, [car] + [step.place for step in steps]), DANGER)
+        landed = {step.place for step in steps}
+        for seat in POLICE:
+            if state.status[seat] == ACTIVE and state.cars[seat] in landed:
+                draw.tag(surface, view.context.text, view.context.tr("falconi.tag.out"),
+                         geometry.place_rect(state.cars[seat]), DANGER)
+
+
+def draw_threat(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                bombing: bool) -> None:
+    """While Don Falconi answers a catch (F-5.4): the police car's way to him, and where a Chili Bomb
+    would close the road (``bombing``: when that answer is focused)."""
+    place = catch_place(state, state.catch_edge)
+    route = drive_route(state, state.drive_from, place)
+    if route:
+        draw.draw_route(surface, route_legs(geometry, state.links, route + [state.cars[FUGITIVE]]), DANGER)
+    if bombing:
+        draw.draw_closed_edge(surface, geometry, place)
+    draw.tag(surface, view.context.text, view.context.tr("falconi.tag.catch"),
+             geometry.place_rect(state.cars[FUGITIVE]), DANGER)

@@ -1,0 +1,176 @@
+"""The Falconi sprite sheets: where each picture sits in its PNG, the road geometry the pictures and the car
+animations share, and the images the board draws, loaded once, tinted, scaled and rotated once per use.
+
+The sheets are made by ``tools/make_falconi_art.py`` (which reads the layout from here) and committed under
+``assets/sprites/falconi/``. Parts drawn in a district's colour come from a second, white "tint" sheet that is
+multiplied by the colour of the player's palette, so the colour-blind palette needs no sheet of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pygame
+
+from scenes.kit.surface_cache import SurfaceCache
+
+Colour = tuple[int, int, int]
+
+SPRITE_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "falconi"
+TILE = 64  # pixels per road tile and border slot in the sheets: the board's cell at 1280×720
+CAR_SHEET_SCALE = 2  # cars are drawn at twice the tile scale, so that turned cars stay crisp
+
+# Road geometry, in fractions of a tile: the pictures and the drive animations must agree on it.
+ROAD_HALF = 0.25  # half the width of a two-lane road
+LANE = 0.125  # from a road's centre line to the middle of a lane
+U_LOOP_CENTRE = 0.56  # a U-turn's turning loop: its centre's distance from the tile's open edge
+U_LOOP_RADIUS = 0.22  # the radius of the lane around the loop's island
+CAR_AHEAD = 0.22  # a resting car stands this far from its cell's centre towards the edge it came in by
+ANGLE_STEP = 3  # degrees: turned cars are cached at multiples of this
+
+EDGE_LETTERS = "NESW"
+DISTRICT_LOOKS = ("country", "port", "forest", "none")  # "none": the prison piece's two plain slots
+PLAIN_VARIANTS = 3  # each border piece shows its three slots differently (slot index % 3)
+BUILDINGS = ("prison", "station", "tunnel", "escape")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One PNG of equal square cells, named in reading order; ``tinted`` sheets have a ``*_tint.png`` twin."""
+
+    file: str
+    cell: int
+    columns: int
+    names: tuple[str, ...]
+    tinted: bool = False
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {name: number for number, name in enumerate(self.names)}
+
+    @property
+    def rows(self) -> int:
+        return -(-len(self.names) // self.columns)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.columns * self.cell, self.rows * self.cell
+
+    @property
+    def tint_file(self) -> str:
+        return self.file.replace(".png", "_tint.png")
+
+    def rect(self, name: str) -> pygame.Rect:
+        number = self.index[name]
+        return pygame.Rect(number % self.columns * self.cell, number // self.columns * self.cell,
+                           self.cell, self.cell)
+
+
+ROADS = Sheet("roads.png", TILE, 4, tuple(f"{kind}:{turn}" for kind in range(6) for turn in range(4)) + ("crater",))
+CITY = Sheet("city.png", TILE, 8, (
+    "lot", "corner",
+    *(f"plain:{look}:{variant}:{side}" for look in DISTRICT_LOOKS for variant in range(PLAIN_VARIANTS)
+      for side in range(4)),
+    *(f"{building}:{side}" for building in BUILDINGS for side in range(4)),
+), tinted=True)
+CARS = Sheet("cars.png", 40 * CAR_SHEET_SCALE, 8, (
+    "fugitive", "police:0", "police:1", "police:2", "police:3", "police:off",
+    "puff:0", "puff:1", "puff:2", "puff:3", "flame:0", "flame:1", "flame:2",
+), tinted=True)
+ITEMS = Sheet("items.png", TILE, 6, ("back", "rubble", "bomb", "bomb_spent", "boost", "boost_spent"))
+SHEETS = (ROADS, CITY, CARS, ITEMS)
+POLICE_FRAMES = 4  # light-bar frames: "police:0" … "police:3"
+
+
+def plain_name(look: str, index: int, side: int) -> str:
+    """The picture of a plain border slot: its district's look, varied along the piece."""
+    return f"plain:{look}:{index % PLAIN_VARIANTS}:{side}"
+
+
+# --- loading -----------------------------------------------------------------------------------------------
+_LOADED: dict[str, pygame.Surface] = {}
+_CELLS: dict[tuple[str, str, Colour | None], pygame.Surface] = {}
+# Scaled and turned copies: every car in every colour at 120 headings would never stop growing over an evening.
+_MADE = SurfaceCache("Falconi sprites", 12)
+
+
+def _load(file: str) -> pygame.Surface:
+    image = _LOADED.get(file)
+    if image is None:
+        image = pygame.image.load(str(SPRITE_FOLDER / file))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            image = image.convert_alpha()  # blits fast on the screen; without a window the PNG is used as read
+        _LOADED[file] = image
+    return image
+
+
+def cell(sheet: Sheet, name: str, colour: Colour | None = None) -> pygame.Surface:
+    """A picture at the sheet's own size; with ``colour``, its tint layer painted in that colour."""
+    key = (sheet.file, name, colour)
+    image = _CELLS.get(key)
+    if image is None:
+        rect = sheet.rect(name)
+        image = _load(sheet.file).subsurface(rect).copy()
+        if colour is not None and sheet.tinted:
+            paint(image, _load(sheet.tint_file).subsurface(rect), colour)
+        _CELLS[key] = image
+    return image
+
+
+def paint(image: pygame.Surface, tint: pygame.Surface, colour: Colour) -> None:
+    """Lay the white ``tint`` layer over ``image`` multiplied by ``colour`` (shading kept, full white is the
+    colour itself)."""
+    layer = tint.copy()
+    layer.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    image.blit(layer, (0, 0))
+
+
+def image(sheet: Sheet, name: str, size: int, colour: Colour | None = None) -> pygame.Surface:
+    """A picture scaled to ``size`` pixels square, scaled once and kept."""
+    key = ("scaled", sheet.file, name, colour, size)
+    scaled = _MADE.get(key)
+    if scaled is None:
+        source = cell(sheet, name, colour)
+        if source.get_width() == size:
+            return source
+        scaled = _MADE.put(key, pygame.transform.smoothscale(source, (size, size)))
+    return scaled
+
+
+def road(code: int, size: int) -> pygame.Surface:
+    """A placed road tile (``kind * 4 + rotation``) or the crater (code 24)."""
+    return image(ROADS, "crater" if code >= 24 else f"{code >> 2}:{code & 3}", size)
+
+
+def car(name: str, cs: int, heading: float, colour: Colour | None = None) -> pygame.Surface:
+    """A car (or a puff or flame) of the cars sheet, sized for cells of ``cs`` pixels and turned to
+    ``heading`` (degrees, 0 = east, counter-clockwise; the sheet's cars point north), cached per
+    :data:`ANGLE_STEP`. Quarter turns are turned exactly from the tile-scale image, other angles are turned
+    and shrunk in one smooth step from the sharper sheet image."""
+    step = round((heading - 90) / ANGLE_STEP) % (360 // ANGLE_STEP)
+    key = ("turned", name, colour, cs, step)
+    turned = _MADE.get(key)
+    if turned is None:
+        angle = step * ANGLE_STEP
+        zoom = cs / (TILE * CAR_SHEET_SCALE)
+        if angle % 90 == 0:
+            upright = image(CARS, name, round(CARS.cell * zoom), colour)
+            turned = pygame.transform.rotate(upright, angle)
+        else:
+            turned = pygame.transform.rotozoom(cell(CARS, name, colour), angle, zoom)
+        _MADE.put(key, turned)
+    return turned
+
+
+def heading_of(edge: int) -> float:
+    """The heading (degrees, 0 = east, counter-clockwise) of a car that came in by ``edge``: away from it."""
+    return (270.0, 180.0, 90.0, 0.0)[edge]
+
+
+def unit(heading: float) -> tuple[float, float]:
+    """A heading as a screen vector (y grows downwards)."""
+    radians = math.radians(heading)
+    return math.cos(radians), -math.sin(radians)

@@ -1,0 +1,465 @@
+"""The Falconi board view: each legal action split into the choices a player makes on the board, where each
+choice sits on screen, the city drawn with the options and the focused one's preview (ghost tile, the route a
+drive would take, CATCH!/ESCAPE! before it is played), and the side panel's lines. What Don Falconi hides in
+Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``. The previews are drawn by
+:mod:`scenes.falconi.preview` and the panel's lines written by :mod:`scenes.falconi.panel`. The animations of
+each move are made by :mod:`scenes.falconi.anim`; while they run, the board leaves out the pieces they draw
+(``car:SEAT``, ``cell:N``, ``slot:N``, ``edge:PLACE``, ``strip:N``).
+
+Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
+``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
+reach no open end, nor a catch, is a dead end: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
+Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
+``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
+``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
+``(GROUP, kind)``: a button per kind of action in the bar, while the step behind it stays clickable on the board
+(see :mod:`scenes.kit.chooser`). A place is ``cell * 4 + entry_edge``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.errors import GameError
+from game.core.protocol import Action, GameState, Seat
+from game.falconi.actions import Action as FalconiAction
+from game.falconi.actions import cell_text
+from game.falconi.city import DISTRICTS, cell_of, edge_of
+from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, PLACE, POLICE
+from game.falconi.mode2 import ACTIONS_PER_TURN
+from game.falconi.state import FalconiState
+from game.falconi.tiles import ESCAPE
+from game.match import LogEntry
+from scenes.context import AppContext
+from scenes.falconi import anim as falconi_anim
+from scenes.falconi import draw, panel, preview
+from scenes.falconi.anim import catch_place
+from scenes.falconi.danger import DangerOverlay
+from scenes.falconi.preview import DRIVE_ENDS
+from scenes.kit import tooltip
+from scenes.kit.animation import Animation
+from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
+from scenes.kit.ui import DANGER, GOOD, seat_colour
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA
+
+ACCOMPLICE = "accomplice"
+BUTTONS = ("draw", "boost", "bomb", "pass")
+GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
+# The icon (a name of ``scenes.kit.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
+# Mode II action (the values of ``GROUPS``).
+BUTTON_ICONS = {"draw": "draw_tile", "boost": "chili_boost", "bomb": "chili_bomb", "pass": "pass"}
+GROUP_ICONS = {"place": "place_tile", "drive": "drive", "turn": "three_point_turn", "escape": "escape_tile",
+               "accomplice": "accomplice"}
+
+
+@dataclass(frozen=True)
+class HandTile:
+    """A tile shown in the strip: what choosing it means (``value`` of its tile step) and what it is."""
+
+    value: Hashable  # a tile kind, an escape item, or ACCOMPLICE
+    item: int  # a tile kind, or ESCAPE + district
+    caption: str  # translation key
+    secret: bool  # hidden from everyone but Don Falconi (F-6.2, F-6.6)
+
+
+def hand_tiles(state: FalconiState) -> list[HandTile]:
+    """The tiles the car whose turn it is can play from: the one drawn, the reserve, Diavola's accomplice."""
+    seat = state.turn_seat
+    secret = seat == FUGITIVE and state.variant.mode == 2
+    tiles = []
+    if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):
+        tiles.append(HandTile(state.drawn, state.drawn, "falconi.board.drawn", secret))
+    tiles += [HandTile(item, item, "falconi.board.reserve", secret) for item in state.reserves[seat]]
+    if seat == FUGITIVE and state.accomplice >= 0:
+        tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
+    return tiles
+
+
+class FalconiView:
+    """The :class:`scenes.playing.gameview.GameView` of Catch Don Falconi."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._geometries: dict[int, draw.Geometry] = {}
+        self._frame: tuple[tuple[int, str, bool], pygame.Surface] | None = None
+        size = (BOARD_AREA.right, BOARD_AREA.bottom)
+        self._overlay = pygame.Surface(size, pygame.SRCALPHA)
+        self._ghosts = pygame.Surface(size, pygame.SRCALPHA)
+        self._board_secrets: frozenset[Seat] = frozenset()
+        self._info_secrets: frozenset[Seat] = frozenset()
+        self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
+        self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
+
+    def toggle_overlay(self) -> bool:
+        self.danger.toggle()
+        return True
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        return self._board_secrets | self._info_secrets
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        assert isinstance(state, FalconiState)
+        return seat == FUGITIVE and state.variant.mode == 2
+
+    # --- steps ---------------------------------------------------------------------------------------------
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        assert isinstance(state, FalconiState) and isinstance(action, FalconiAction)
+        steps = self._steps(state, action)
+        if state.variant.mode == 2 and state.phase == ACTION and action.verb in GROUPS:
+            return ((GROUP, GROUPS[action.verb]),) + steps
+        return steps
+
+    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[Step, ...]:
+        verb = action.verb
+        if verb == "place":
+            mode2 = state.variant.mode == 2
+            rotation = Rotation(action.edge, dead_end=not mode2 and preview.drive_after(state, action) is None,
+                                only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
+            return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
+        if verb == "drive":
+            return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
+        if verb in ("catch", "step", "turn"):
+            return ((verb, action.edge),)
+        if verb == "blast":
+            return (("blast", action.cell * 4 + action.edge),)
+        if verb == "escape":
+            if state.phase == ESCAPE_PLACE:  # the tile just drawn: only where it goes is open
+                return (("slot", action.slot),)
+            district = DISTRICTS.index(state.city.slots[action.slot].district or "")
+            return ("tile", ESCAPE + district), ("slot", action.slot)
+        if verb == "accomplice":
+            return ("tile", ACCOMPLICE), ("slot", action.slot)
+        if verb == "boost":  # a button first: the boost's many routes would crowd out the plain drives
+            return ("button", "boost"), ("boost", action.path)
+        return (("button", verb),)
+
+    def _ways_to_lay(self, state: FalconiState) -> Counter[tuple[int, int]]:
+        """How many rotations of each (tile, cell) placement are legal (rotations giving the same roads count
+        once in the rules core); kept for the legal actions last asked about, as every placement asks."""
+        legal = state.legal_actions()
+        if self._ways[0] is not legal:
+            ways = Counter((a.tile, a.cell) for a in legal if a.verb == "place")
+            self._ways = (legal, ways)
+        return self._ways[1]
+
+    def is_button(self, step: Step) -> bool:
+        return step[0] in ("button", GROUP)
+
+    def icon(self, step: Step) -> str:
+        kind, value = step[0], step[1]
+        if kind == "button":
+            return BUTTON_ICONS.get(str(value), "")
+        if kind == GROUP:
+            return GROUP_ICONS.get(str(value), "")
+        return ""
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        assert isinstance(state, FalconiState)
+        geometry = self._geometry(state)
+        kind, value = step[0], step[1]
+        car = state.cars[state.turn_seat]
+        if kind == "tile":
+            index = next((i for i, tile in enumerate(hand_tiles(state)) if tile.value == value), 0)
+            return geometry.strip_rect(index)
+        if kind in ("cell", "rot"):
+            cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), cell_of(car))
+            return geometry.cell_rect(cell)  # the rotations of a tile share its cell
+        if kind in DRIVE_ENDS:
+            end = self._drive_goal(state, step)
+            if end < 0:
+                return geometry.slot_rect(-end - 1)
+            return geometry.place_area(end, self._ends_in(state, cell_of(end)))
+        if kind == "slot":
+            return geometry.slot_rect(value)
+        if kind == "step":
+            nxt = state.links[(car & ~3) + value]
+            return geometry.slot_rect(-nxt - 1) if nxt < 0 else geometry.cell_rect(cell_of(nxt))
+        if kind == "turn":
+            return geometry.place_rect((car & ~3) + value)
+        if kind == "boost":
+            return self._boost_rect(state, geometry, value)
+        # Buttons are laid out by the play scene; an empty rect in the bar keeps the arrows' focus moves sane.
+        index = BUTTONS.index(value) if value in BUTTONS else len(BUTTONS)
+        return pygame.Rect(BAR_AREA.x + 40 + index * 80, BAR_AREA.y + 20, 0, 0)
+
+    def label(self, state: GameState, step: Step) -> str:
+        assert isinstance(state, FalconiState)
+        caught = self.danger.caught_by(self.context.tr, state, step)  # a stop in danger says who could catch him
+        return self._label(state, step) + (" · " + caught if caught else "")
+
+    def _label(self, state: FalconiState, step: Step) -> str:
+        tr, city = self.context.tr, state.city
+        kind, value = step[0], step[1]
+        if kind == GROUP:
+            return tr(f"falconi.group.{value}")
+        if kind == "button":
+            give_up = value == "pass" and state.phase == BLAST
+            return tr("falconi.button.give_up" if give_up else f"falconi.button.{value}")
+        if kind == "tile":
+            if value == ACCOMPLICE:
+                return tr("falconi.tip.accomplice_tile")
+            if value >= ESCAPE:
+                return tr("falconi.tip.escape_tile", district=tr(f"falconi.district.{DISTRICTS[value - ESCAPE]}"))
+            return tr("falconi.tip.tile", tile=tr(f"falconi.tile.{value}"))
+        if kind == "cell":
+            return tr("falconi.tip.cell", cell=cell_text(city, value))
+        if kind == "rot":
+            if isinstance(value, Rotation) and value.dead_end:
+                return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
+            degrees = 90 * quarters(value)
+            if isinstance(value, Rotation) and value.only_way:
+                key = "falconi.tip.rot_only_again" if value.click_again else "falconi.tip.rot_only"
+                return tr(key, degrees=degrees)
+            return tr("falconi.tip.rot_again" if isinstance(value, Rotation) and value.click_again
+                      else "falconi.tip.rot", degrees=degrees)
+        if kind == "dest":
+            if isinstance(value, tuple):
+                return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
+            return tr("falconi.tip.drive", cell=cell_text(city, cell_of(value)),
+                      side=tr(f"falconi.edge.{edge_of(value)}"))
+        if kind == "catch":
+            return tr("falconi.tip.catch")
+        if kind == "blast":
+            return tr("falconi.tip.blast", cell=cell_text(city, cell_of(value)))
+        if kind == "slot":
+            if state.places_accomplice(value):
+                return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
+            district = DISTRICTS.index(city.slots[value].district or "")
+            fresh = state.phase == ACTION and state.fresh == ESCAPE + district  # F-6.3: within his draw
+            key = "falconi.tip.escape_slot_free" if fresh else "falconi.tip.escape_slot"
+            return tr(key, slot=city.slots[value].name)
+        if kind == "step":
+            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
+            if nxt < 0:
+                return tr("falconi.tip.step_out", slot=city.slots[-nxt - 1].name)
+            key = "falconi.tip.step_catch" if self._shout(state, step) == "catch" else "falconi.tip.step"
+            return tr(key, cell=cell_text(city, cell_of(nxt)))
+        if kind == "turn":
+            return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
+        route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
+        steps = state.boost_routes().get(value, ())
+        end = steps[-1].place if steps else -1
+        if end < 0:
+            return tr("falconi.tip.boost_out", route=route)
+        if steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead, into the crater and on
+            return tr("falconi.tip.boost_smash", smashed=cell_text(city, steps[0].smashed),
+                      cell=cell_text(city, cell_of(end)), route=route)
+        return tr("falconi.tip.boost", cell=cell_text(city, cell_of(end)), route=route)
+
+    def _shout(self, state: FalconiState, step: Step) -> str | None:
+        """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
+        kind, value = step[0], step[1]
+        if kind == "catch":
+            return "catch"
+        if kind == "dest" and isinstance(value, tuple):
+            return "escape"
+        if kind == "step":
+            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
+            if nxt < 0:
+                return "escape"
+            return "catch" if state.turn_seat != FUGITIVE and nxt == state.cars[FUGITIVE] else None
+        routes = state.boost_routes()
+        if kind == "boost" and value in routes:
+            return "escape" if routes[value][-1].place < 0 else None
+        return None
+
+    @staticmethod
+    def _boost_rect(state: FalconiState, geometry: draw.Geometry, path: tuple[int, ...]) -> pygame.Rect:
+        """The end of the boost's route; routes ending at the same place share its hotspot, side by side."""
+        routes = state.boost_routes()
+        if path not in routes:
+            return geometry.cell_rect(cell_of(state.cars[FUGITIVE]))
+        end = routes[path][-1].place
+        base = geometry.slot_rect(-end - 1) if end < 0 else geometry.place_rect(end)
+        same = sorted(p for p, steps in routes.items() if steps[-1].place == end)
+        count, index = len(same), same.index(path)
+        if base.width >= base.height:
+            width = base.width // count
+            return pygame.Rect(base.x + index * width, base.y, width, base.height)
+        height = base.height // count
+        return pygame.Rect(base.x, base.y + index * height, base.width, height)
+
+    def _drive_goal(self, state: FalconiState, step: Step) -> int:
+        """Where a Mode I drive, catch or blast option ends, as :func:`game.falconi.network.drive_route` wants
+        it."""
+        kind, value = step[0], step[1]
+        if kind == "catch":
+            return catch_place(state, value)
+        return -value[1] - 1 if isinstance(value, tuple) else value
+
+    def _ends_in(self, state: FalconiState, cell: int) -> set[int]:
+        """The entry edges of the Mode I drives, catches and blasts on offer that end in ``cell``: they share
+        it as their hotspots, so a click anywhere in the cell chooses one (see ``Geometry.place_area``)."""
+        ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal_actions()
+                if action.verb in ("drive", "catch", "blast"))
+        return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
+
+    def _mark(self, state: FalconiState, prefix: tuple[Step, ...], option: Step) -> pygame.Rect:
+        """Where an option is drawn: a drive's end in a cell by its entry edge, where the car would stand, within
+        its share of the cell (a click anywhere in that share chooses it); any other option over its hotspot."""
+        hotspot = self.option_rect(state, prefix, option)
+        if option[0] in DRIVE_ENDS:
+            end = self._drive_goal(state, option)
+            if end >= 0:
+                return self._geometry(state).place_rect(end).clip(hotspot)
+        return hotspot
+
+    # --- drawing -------------------------------------------------------------------------------------------
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
+        assert isinstance(action, FalconiAction)
+        return falconi_anim.animations(self._stage(before, after, visible), before, action, after)
+
+    def _stage(self, before: FalconiState, after: FalconiState, visible: frozenset[Seat]) -> falconi_anim.Stage:
+        """What the animations of a move draw with; the strip's new tiles are told apart by what the seats at
+        the screen see of the strip before and after, so a face-down tile's animation shows nothing more."""
+        strip = self._strip_items(after, visible)
+        if before.turn_seat == after.turn_seat:
+            old = self._strip_items(before, visible)
+            new = [index for index, item in enumerate(strip) if index >= len(old) or old[index] != item]
+        else:  # a new turn: only a tile just drawn comes in
+            new = [index for index, tile in enumerate(hand_tiles(after)) if tile.caption == "falconi.board.drawn"]
+        return falconi_anim.Stage(self._geometry(after), self.context.text, self._colours(), self._letters(),
+                                  tuple(strip), tuple(new))
+
+    @staticmethod
+    def _strip_items(state: FalconiState, visible: frozenset[Seat]) -> list[int | None]:
+        """The strip's tiles as the seats in ``visible`` see them: an item, or ``None`` face down."""
+        return [None if tile.secret and FUGITIVE not in visible else tile.item for tile in hand_tiles(state)]
+
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+        assert isinstance(state, FalconiState)
+        geometry = self._geometry(state)
+        surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
+        draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
+                           self._letters(), self.context.text, hidden)
+        secrets = self._draw_strip(surface, state, geometry, visible, hidden)
+        if chooser is not None:
+            secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
+        self.danger.draw_lanes(surface, geometry, state, chooser is not None)
+        overlay = self._overlay
+        overlay.fill((0, 0, 0, 0))
+        self._draw_last(overlay, state, geometry, last)
+        if chooser is not None:
+            self._draw_options(overlay, state, chooser)
+        surface.blit(overlay, BOARD_AREA.topleft, area=BOARD_AREA)
+        if chooser is not None:
+            preview.draw_preview(self, surface, self._ghosts, state, geometry, chooser)
+        if state.phase == ANSWER:
+            preview.draw_threat(self, surface, state, geometry,
+                                chooser is not None and chooser.focused == ("button", "bomb"))
+        movers = {entry.seat for entry in last}
+        escaped = state.outcome is not None and state.outcome.termination == "escape"  # gone with his accomplice
+        cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
+                 seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0
+                and not (seat == FUGITIVE and escaped)]
+        draw.draw_cars(surface, geometry, self.context.text, cars, self._colours(), hidden)
+        if chooser is not None:
+            for option in chooser.options:
+                shout = self._shout(state, option)
+                if shout is not None:
+                    draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
+                             self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD)
+            self.danger.draw_sirens(surface, state, chooser.options,
+                                    lambda option: self._mark(state, tuple(chooser.prefix), option))
+        self._board_secrets = frozenset(secrets)
+
+    def _geometry(self, state: FalconiState) -> draw.Geometry:
+        geometry = self._geometries.get(id(state.city))
+        if geometry is None or geometry.city is not state.city:
+            geometry = self._geometries[id(state.city)] = draw.Geometry(state.city)
+        return geometry
+
+    def _colours(self) -> draw.Palette:
+        """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
+        return tuple(seat_colour("falconi", seat, self.context.settings.colour_blind) for seat in range(4))
+
+    def _letters(self) -> tuple[str, ...]:
+        """The cars' letters, which the districts of the police cars carry too."""
+        return tuple(self.context.tr(f"falconi.car.{seat}") for seat in range(4))
+
+    def _frame_image(self, geometry: draw.Geometry) -> pygame.Surface:
+        """The grid and border ring, drawn once per city, language and palette."""
+        key = (id(geometry.city), self.context.tr.language, self.context.settings.colour_blind)
+        if self._frame is None or self._frame[0] != key:
+            image = pygame.Surface((BOARD_AREA.right, BOARD_AREA.bottom))
+            tr = self.context.tr
+            labels = {"prison": tr("falconi.board.prison"), "police": tr("falconi.board.police"),
+                      "tunnel": tr("falconi.board.tunnel", slot="{slot}")}
+            draw.draw_frame(image, geometry, self.context.text, labels, self._colours(), self._letters())
+            self._frame = (key, image)
+        return self._frame[1]
+
+    def _draw_strip(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                    visible: frozenset[Seat], hidden: frozenset[str]) -> set[Seat]:
+        """The tiles in hand of the car whose turn it is, face down where they are secret; returns the seats
+        whose secrets were shown."""
+        tr = self.context.tr
+        tiles, shown = [], set()
+        for index, (tile, item) in enumerate(zip(hand_tiles(state), self._strip_items(state, visible))):
+            shown |= {FUGITIVE} if tile.secret and item is not None else set()
+            tiles.append(draw.StripTile(item, tr(tile.caption)))
+            tooltip.add(geometry.strip_rect(index), panel.strip_tip(item, tile.value == ACCOMPLICE))
+        counters = []
+        if state.variant.mode == 2 and state.outcome is None:
+            counters.append(draw.Counter(tr("falconi.board.actions"), ACTIONS_PER_TURN, state.actions_left, draw.ROUTE,
+                                         tip="tips.falconi.actions"))
+        if state.variant.boosts:
+            counters.append(draw.Counter(tr("falconi.board.boosts"), state.variant.boosts, state.boosts, DANGER,
+                                         "boost", "tips.falconi.boosts"))
+        if state.variant.bombs:
+            counters.append(draw.Counter(tr("falconi.board.bombs"), state.variant.bombs, state.bombs, DANGER,
+                                         "bomb", "tips.falconi.bombs"))
+        draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
+                        self._colours()[state.turn_seat], tiles, counters,
+                        tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters(), hidden)
+        return shown
+
+    def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                   last: list[LogEntry]) -> None:
+        """Outline the cells and slots the last turn's actions touched (its cars get a ring)."""
+        for entry in last:
+            try:
+                action = state.parse_action(entry.text)
+            except GameError:
+                continue  # not a Falconi action: nothing to show
+            if action.verb in ("place", "blast") or (action.verb == "drive" and action.slot < 0):
+                rect = geometry.cell_rect(action.cell)
+            elif action.slot >= 0:
+                rect = geometry.slot_rect(action.slot)
+            else:
+                continue
+            pygame.draw.rect(overlay, (*draw.LAST_MOVE, 220), rect.inflate(-2, -2), width=3, border_radius=5)
+
+    def _draw_options(self, overlay: pygame.Surface, state: FalconiState, chooser: ActionChooser) -> None:
+        """Every board option tinted, the focused one strongly; the tile in hand being placed stays marked."""
+        chosen = [step for step in chooser.prefix if step[0] == "tile"]
+        if chosen:
+            rect = self.option_rect(state, (), chosen[0]).inflate(8, 8)
+            pygame.draw.rect(overlay, (255, 255, 255, 255), rect, width=3, border_radius=4)
+        for option in chooser.options:
+            if self.is_button(option):
+                continue
+            rect = self._mark(state, tuple(chooser.prefix), option)
+            focused = option == chooser.focused
+            draw.highlight(overlay, rect.inflate(8, 8) if option[0] == "tile" else rect, focused,
+                           fill=not (focused and option[0] in ("cell", "rot")))  # keep the ghost tile clear
+            hotspot = chooser.rect(option)
+            if focused and rect != hotspot:  # a drive's end: outline the share of its cell that a click takes
+                pygame.draw.rect(overlay, (*draw.ROUTE, 200), hotspot.inflate(-4, -4), width=2, border_radius=5)
+
+    # --- the side panel ------------------------------------------------------------------------------------
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        assert isinstance(state, FalconiState)
+        hides = self.has_secrets(state, FUGITIVE) and FUGITIVE not in visible
+        lines = panel.info_lines(self.context.tr, self.context.text, state, hides)
+        secret = self.has_secrets(state, FUGITIVE) and not hides
+        self._info_secrets = frozenset({FUGITIVE}) if secret else frozenset()
+        return lines + self.danger.legend(self.context.tr, state)

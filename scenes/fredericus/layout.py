@@ -1,0 +1,338 @@
+"""Where everything on the Fredericus board sits: rows, cards, towers, posts, raptors, tokens, trays and chips.
+
+The geometry comes from the castle map (R-1.1) scaled into ``BOARD_AREA``, so hotspots, drawing and animations
+always agree. Rows run outward from their towers, every card showing the same strip of itself whatever the row's
+length, so a growing row only gets longer; only a row longer than the board can hold squeezes its inner cards,
+and even then keeps the cards nearest its end as before, because the end cards are the ones the rules look at.
+The falconers' trays, the objective deck, the status and the legend sit in the eight wedges between the rows,
+and the arrows of the previews pass under them. Nothing here paints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Vector2
+
+from game.fredericus.actions import CENTRE, HAND
+from game.fredericus.cards import TOWERS
+from game.fredericus.castlemap import load_castle
+from scenes.playing.gameview import BOARD_AREA
+
+SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
+MIDDLE = Vector2(BOARD_AREA.center)
+MARGIN = 8  # between the board's edge and the farthest a row reaches: its destination box
+STRIP = 18  # what a card leaves visible of the one before it, across or down the board: room for the card's sign
+OUTER_STEPS = 5  # gaps at a row's end that keep their width when a row is too long for the board
+BADGE = 22  # capture badge and ghost-slot size
+CHIP = 20  # a captured creature's or an objective's chip
+COUNT_RADIUS = 6  # the round count badge on a chip's top-right corner
+CHIP_STEP = CHIP + COUNT_RADIUS + 1  # chip to chip along a line: a chip's count clears the next chip
+ARROW_GAP = 4  # how far short of a panel a preview arrow stops before passing under it
+
+# The eight wedges between the rows (see the module note), by their place round the board.
+TRAY_RECTS = {
+    "top": pygame.Rect(428, 4, 190, 104),
+    "right": pygame.Rect(600, 384, 196, 108),
+    "bottom": pygame.Rect(182, 612, 190, 104),
+    "left": pygame.Rect(4, 188, 190, 104),
+}
+TRAY_PLACES = {2: ("top", "bottom"), 3: ("top", "right", "bottom"), 4: ("top", "right", "bottom", "left")}
+DECK_RECT = pygame.Rect(182, 4, 194, 104)
+DECK_BACK = pygame.Rect(DECK_RECT.x + 8, DECK_RECT.y + 8, 22, 30)  # the objective deck's top card
+STATUS_RECT = pygame.Rect(600, 190, 196, 146)
+LEGEND_RECT = pygame.Rect(4, 384, 196, 146)
+KEY_RECT = pygame.Rect(428, 612, 190, 104)
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    """One row on screen: its first card's centre, its outward direction, its card size and each card's offset."""
+
+    origin: Vector2
+    direction: Vector2
+    size: tuple[int, int]
+    offsets: tuple[float, ...]
+    full_step: float
+
+    @staticmethod
+    def build(origin: Vector2, direction: Vector2, size: tuple[int, int], cards: int) -> RowLayout:
+        """Cards ``STRIP`` apart (a diagonal step moves ``STRIP`` across and down), the destination box a whole
+        card beyond the end; past what the board holds, the inner cards share what is left evenly."""
+        full = 2 * _extent(size, direction) + 2  # the destination box lies clear of the end card
+        step = STRIP / max(abs(direction.x), abs(direction.y))
+        room = _room(origin, direction, size) - full
+        gaps = max(cards - 1, 0)
+        if gaps * step <= room:
+            offsets = [index * step for index in range(cards)]
+        else:  # the board holds more than OUTER_STEPS steps on every row, so some inner gaps remain to squeeze
+            inner = gaps - OUTER_STEPS
+            squeezed = (room - OUTER_STEPS * step) / inner
+            offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * step
+                       for index in range(cards)]
+        return RowLayout(origin, direction, size, tuple(offsets), full)
+
+    def centre(self, index: int) -> Vector2:
+        """A card's centre; an empty row (R-1.2: it has no end) answers with its first place."""
+        return self.origin + self.direction * (self.offsets[index] if self.offsets else 0)
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        return rect_at(self.centre(index), self.size)
+
+    def slot_centre(self) -> Vector2:
+        """Where a card moved here would lie: one full step beyond the end (the first place of an empty row)."""
+        if not self.offsets:
+            return Vector2(self.origin)
+        return self.origin + self.direction * (self.offsets[-1] + self.full_step)
+
+    def slot_rect(self) -> pygame.Rect:
+        return rect_at(self.slot_centre(), self.size)
+
+    def badge_rect(self) -> pygame.Rect:
+        """The capture hotspot, just beyond the end card, so it never hides the card's own hotspot."""
+        gap = _extent(self.size, self.direction) + _extent((BADGE, BADGE), self.direction) + 2
+        end = self.centre(len(self.offsets) - 1) if self.offsets else self.origin
+        return rect_at(end + self.direction * gap, (BADGE, BADGE))
+
+    def strip(self, index: int) -> tuple[Vector2, tuple[float, float]]:
+        """The middle and size of the visible part of a card (each later card covers the outer part of the one
+        before it); on a diagonal that part is an L whose corner square holds the card's sign."""
+        extent = _extent(self.size, self.direction)
+        if index == len(self.offsets) - 1:
+            return self.centre(index), self.size
+        visible = min(self.offsets[index + 1] - self.offsets[index], 2 * extent)
+        middle = self.centre(index) - self.direction * (extent - visible / 2)
+        if self.direction.x == 0:
+            return middle, (self.size[0], visible)
+        if self.direction.y == 0:
+            return middle, (visible, self.size[1])
+        side = visible / 1.4142
+        return middle, (side, side)
+
+
+class Layout:
+    """Every place on the board for one position: rows, towers, posts, courtyard, raptors and trays."""
+
+    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: int, players: int) -> None:
+        castle = load_castle()
+        origin = Vector2(castle.centre)
+
+        def place(x: float, y: float) -> Vector2:
+            return MIDDLE + (Vector2(x, y) - origin) * SCALE
+
+        self.towers = [place(spot.x, spot.y) for spot in castle.towers]
+        self.posts = [place(spot.x, spot.y) for spot in castle.posts]
+        self.segments = [place(spot.x, spot.y) for spot in castle.segments]
+        self.rows = [
+            RowLayout.build(place(row.x, row.y), Vector2(row.dx, row.dy).normalize(), _card_size(row.dx, row.dy),
+                            row_lengths[row.number])
+            for row in castle.rows
+        ]
+        self.raptors = _raptor_places(self, posts, hooded)
+        self.trays = {seat: TRAY_RECTS[name] for seat, name in enumerate(TRAY_PLACES[players])}
+        self.panels = [*self.trays.values(), DECK_RECT, STATUS_RECT, LEGEND_RECT, KEY_RECT]  # arrows pass under
+
+    def tower_rect(self, tower: int) -> pygame.Rect:
+        return rect_at(self.towers[tower], (30, 30))
+
+    def post_rect(self, post: int) -> pygame.Rect:
+        return rect_at(self.posts[post], (40, 36))
+
+    def segment_rect(self, segment: int) -> pygame.Rect:
+        return rect_at(self.segments[segment], (20, 20))
+
+    def centre_rect(self) -> pygame.Rect:
+        return rect_at(MIDDLE, (20, 20))
+
+    def raptor_rect(self, raptor: int) -> pygame.Rect:
+        centre, small = self.raptors[raptor]
+        return rect_at(centre, (12, 18) if small else (16, 24))
+
+    def hand_rect(self, seat: int) -> pygame.Rect:
+        """Where a falconer's tokens in hand lie in the tray."""
+        tray = self.trays[seat]
+        return pygame.Rect(tray.x + 4, tray.bottom - 24, 60, 20)
+
+    def tray_token_centres(self, seat: int, count: int) -> list[Vector2]:
+        hand = self.hand_rect(seat)
+        return [Vector2(hand.x + 10 + 16 * index, hand.centery) for index in range(count)]
+
+    def token_centres(self, tokens: Sequence[int], tokens_each: int) -> list[Vector2]:
+        """Where each betting token is drawn (``tokens`` as in the state: a place per token, ``tokens_each`` a
+        seat): on its tower's rim in the order they came, in the centre, or in its falconer's tray."""
+        centres = []
+        used = [0] * TOWERS
+        for token, place in enumerate(tokens):
+            seat = token // tokens_each
+            if place == CENTRE:
+                centres.append(Vector2(MIDDLE))
+            elif place == HAND:
+                mine = tokens[seat * tokens_each: token + 1]
+                hand = self.tray_token_centres(seat, tokens[seat * tokens_each: (seat + 1) * tokens_each].count(HAND))
+                centres.append(hand[mine.count(HAND) - 1])
+            else:
+                centres.append(self.tower_token_centres(place)[used[place] % 4])
+                used[place] += 1
+        return centres
+
+    def tower_token_centres(self, tower: int) -> list[Vector2]:
+        """Four token places on the tower's outer rim, clear of its number (R-1.4: four tokens at most)."""
+        middle = self.towers[tower]
+        outward = (middle - MIDDLE).normalize() * 14
+        return [middle + outward.rotate(angle) for angle in (-35, 35, -95, 95)]
+
+
+def _card_size(dx: int, dy: int) -> tuple[int, int]:
+    """Cards lie across their row: wide in vertical rows, tall in horizontal ones, square on the diagonals."""
+    if dx == 0:
+        return 40, 24
+    if dy == 0:
+        return 24, 40
+    return 28, 28
+
+
+def _extent(size: tuple[int, int], direction: Vector2) -> float:
+    """Half the length of a box of ``size`` along ``direction``."""
+    return (size[0] * abs(direction.x) + size[1] * abs(direction.y)) / 2
+
+
+def _room(origin: Vector2, direction: Vector2, size: tuple[int, int]) -> float:
+    """How far a card's centre may go from ``origin`` along ``direction`` and stay inside the board."""
+    limits = []
+    area = BOARD_AREA.inflate(-2 * MARGIN, -2 * MARGIN)
+    half = Vector2(size) / 2
+    if direction.x:
+        edge = area.right - half.x if direction.x > 0 else area.left + half.x
+        limits.append((edge - origin.x) / direction.x)
+    if direction.y:
+        edge = area.bottom - half.y if direction.y > 0 else area.top + half.y
+        limits.append((edge - origin.y) / direction.y)
+    return min(limits)
+
+
+def rect_at(centre: Vector2, size: tuple[int, int]) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = (round(centre.x), round(centre.y))
+    return rect
+
+
+def _raptor_places(layout: Layout, posts: Sequence[int], hooded: int) -> dict[int, tuple[Vector2, bool]]:
+    """Each raptor's centre and whether it is drawn small (hooded, in the courtyard segment, R-5.1). The pieces
+    of a post stand side by side, three to a line, whichever way the post faces."""
+    places: dict[int, tuple[Vector2, bool]] = {}
+    for post in range(TOWERS):
+        here = [raptor for raptor in range(len(posts)) if posts[raptor] == post]
+        for small in (False, True):
+            group = [raptor for raptor in here if bool(hooded >> raptor & 1) == small]
+            spot = layout.segments[post] if small else layout.posts[post]
+            spacing = Vector2(11, 16) if small else Vector2(15, 22)
+            lines = (len(group) + 2) // 3
+            for index, raptor in enumerate(group):
+                line, place = divmod(index, 3)
+                across = min(len(group) - 3 * line, 3)
+                offset = Vector2((place - (across - 1) / 2) * spacing.x, (line - (lines - 1) / 2) * spacing.y)
+                places[raptor] = (spot + offset, small)
+    return places
+
+
+def arrow_head(start: Vector2, end: Vector2) -> list[Vector2]:
+    """The three corners of the head of an arrow from ``start`` to ``end``."""
+    along = (end - start).normalize()
+    across = Vector2(-along.y, along.x)
+    return [end, end - along * 11 + across * 6, end - along * 11 - across * 6]
+
+
+def arrow_pieces(start: Vector2, end: Vector2, under: Sequence[pygame.Rect]) -> list[tuple[Vector2, Vector2]]:
+    """The parts of the line from ``start`` to ``end`` that lie outside every rectangle of ``under``, each
+    stopping ``ARROW_GAP`` short of it."""
+    hidden = sorted(span for rect in under if (span := _span_inside(start, end, rect.inflate(2 * ARROW_GAP,
+                                                                                            2 * ARROW_GAP))))
+    pieces, begin = [], 0.0
+    for enter, leave in hidden:
+        if enter > begin:
+            pieces.append((begin, enter))
+        begin = max(begin, leave)
+    if begin < 1:
+        pieces.append((begin, 1.0))
+    return [(start.lerp(end, a), start.lerp(end, b)) for a, b in pieces]
+
+
+def _span_inside(start: Vector2, end: Vector2, rect: pygame.Rect) -> tuple[float, float] | None:
+    """Where, as fractions of the way from ``start`` to ``end``, the line is inside ``rect`` (Liang–Barsky)."""
+    enter, leave = 0.0, 1.0
+    delta = end - start
+    for move, low, high, at in ((delta.x, rect.left, rect.right, start.x), (delta.y, rect.top, rect.bottom, start.y)):
+        if move == 0:
+            if not low <= at <= high:
+                return None
+            continue
+        first, second = sorted(((low - at) / move, (high - at) / move))
+        enter, leave = max(enter, first), min(leave, second)
+    return (enter, leave) if enter < leave else None
+
+
+ChipLine = tuple[int, int, int]  # a line of chips: its left, its middle y and its right
+
+
+def chip_places(lines: Sequence[ChipLine], chips: Sequence[tuple[int | None, int]]) -> list[
+        tuple[pygame.Rect, pygame.Rect | None]]:
+    """Each chip's rect and, for a count above one, its count badge's: chips fill one line before the next,
+    ``CHIP_STEP`` apart so that a count never covers the next chip. The last line takes all that are left; when
+    they do not fit, the chips without a count let the next chip cover part of them first."""
+    places: list[tuple[pygame.Rect, pygame.Rect | None]] = []
+    for number, (left, middle_y, right) in enumerate(lines):
+        rest = chips[len(places):]
+        line = rest if number == len(lines) - 1 else _fitting(rest, right - left)
+        steps = _chip_steps([amount > 1 for _, amount in line], right - left)
+        x = float(left)
+        for (_, amount), step in zip(line, steps):
+            rect = pygame.Rect(round(x), middle_y - CHIP // 2, CHIP, CHIP)
+            badge = pygame.Rect(0, 0, 2 * COUNT_RADIUS, 2 * COUNT_RADIUS)
+            badge.center = (rect.right, rect.top + 2)
+            places.append((rect, badge if amount > 1 else None))
+            x += step
+    return places
+
+
+def _fitting(chips: Sequence[tuple[int | None, int]], room: int) -> list[tuple[int | None, int]]:
+    """The first chips that fit ``room`` a whole step apart, their counts included."""
+    taken, reach = [], 0
+    for chip in chips:
+        if reach + CHIP + (COUNT_RADIUS if chip[1] > 1 else 0) > room:
+            break
+        taken.append(chip)
+        reach += CHIP_STEP
+    return taken
+
+
+def _chip_steps(counted: Sequence[bool], room: int) -> list[float]:
+    """How far each chip of a line is from the next: ``CHIP_STEP``, or less for the chips without a count when
+    the line is too short, as long as a third of each stays in sight; evenly less for all past that."""
+    if not counted:
+        return []
+    need = CHIP + (COUNT_RADIUS if counted[-1] else 0)
+    steps = [float(CHIP_STEP)] * (len(counted) - 1)
+    if sum(steps) + need <= room:
+        return steps + [0.0]
+    plain = [index for index, has_count in enumerate(counted[:-1]) if not has_count]
+    spare = room - need - CHIP_STEP * (len(steps) - len(plain))
+    if plain and spare >= len(plain) * CHIP / 3:
+        for index in plain:
+            steps[index] = spare / len(plain)
+    else:
+        steps = [(room - need) / len(steps)] * len(steps)
+    return steps + [0.0]
+
+
+def tray_chip_line(tray: pygame.Rect, label_width: int, line: int) -> ChipLine:
+    """A tray's line of captured creatures (``line`` 0) or of objectives (1), right of the wider label."""
+    return tray.x + 12 + label_width, tray.y + 42 + 25 * line, tray.right - 6
+
+
+def deck_chip_lines(label_width: int) -> list[ChipLine]:
+    """The lines of the discarded objectives: after their label, then below it, far enough apart that the
+    counts of the second line stay clear of the chips of the first."""
+    rect = DECK_RECT
+    return [(rect.x + 14 + label_width, rect.y + 66, rect.right - 8), (rect.x + 8, rect.y + 92, rect.right - 8)]

@@ -1,0 +1,151 @@
+"""The Fredericus pictures: which sprite sheets exist, and each frame loaded once, scaled once, tinted once.
+
+The PNGs under ``assets/sprites/fredericus/`` are made by ``tools/make_fredericus_art.py`` from the sheet list
+here (``SHEETS``), so the generator, the tests and the drawing agree on every name, size and frame. A sheet is a
+row of frames of one size. Pieces that carry a falconer's colour come as two sheets: the natural picture and a
+``_seat`` mask, white where the colour goes, which :meth:`SpriteBook.tinted` multiplies by the seat colour; so
+both palettes of ``scenes.kit.ui.seat_colour`` (and any later one) need no new art.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from scenes.kit.surface_cache import SurfaceCache
+
+SPRITE_DIR = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "fredericus"
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A PNG holding ``frames`` pictures of ``size`` pixels side by side."""
+
+    size: tuple[int, int]
+    frames: int
+
+
+# Raptor frames (falcon and goshawk sheets, and their _seat masks): perched seen from the side facing east,
+# flying seen from above heading east.
+PERCHED, HOODED, HOOD = 0, 1, 2  # standing on the seat-coloured base; the same with its hood; the hood alone
+FLAP = (3, 4, 5, 6, 7, 8)  # the wing-flap cycle: wings spread, beaten up out of sight, spread again
+STOOP = 9  # wings folded for a dive
+BIRD_FRAMES = 10
+BIRD_SIZE = (32, 32)
+BASE_OFFSET = (0, 10)  # the middle of the base a perched raptor stands on, from the frame's middle: its mark
+SMALL = 0.75  # a hooded raptor in the courtyard is drawn this much smaller (R-5.1)
+
+# Card bodies, one sheet per size on the board: the frame by what the card is.
+BODY_CREATURE, BODY_TREE, BODY_SKY, BODY_SEAL, BODY_OBJECTIVE, BODY_BACK, BODY_FREDERICUS = range(7)
+BODY_FRAMES = 7
+ROW_CARD_SIZES = ((40, 24), (24, 40), (28, 28))  # across a vertical, a horizontal and a diagonal row
+CHIP_SIZE, LEGEND_SIZE, DECK_SIZE = (20, 20), (18, 18), (22, 30)
+CARD_SIZES = (*ROW_CARD_SIZES, CHIP_SIZE, LEGEND_SIZE, DECK_SIZE)
+
+# Card signs, upright, one sheet per size: the row codes 0..10 (eight creatures, tree, sky, seal), then the
+# crown of Fredericus.
+CROWN = 11
+SIGN_FRAMES = 12
+SIGN_SIZES = (12, 16, 20)
+
+MEADOW_TILES = 4  # the ground tileset: plain grass, then grass with flowers, tufts and a stone
+CASTLE_SIZE = 320  # the castle seen from above, in map pixels (10 × 10 tiles of the castle tileset)
+TOKEN_SIZE = (16, 16)
+
+SHEETS: dict[str, Sheet] = {
+    "meadow": Sheet((32, 32), MEADOW_TILES),
+    "castle": Sheet((CASTLE_SIZE, CASTLE_SIZE), 1),
+    "falcon": Sheet(BIRD_SIZE, BIRD_FRAMES),
+    "falcon_seat": Sheet(BIRD_SIZE, BIRD_FRAMES),
+    "goshawk": Sheet(BIRD_SIZE, BIRD_FRAMES),
+    "goshawk_seat": Sheet(BIRD_SIZE, BIRD_FRAMES),
+    "token": Sheet(TOKEN_SIZE, 1),
+    "token_seat": Sheet(TOKEN_SIZE, 1),
+    **{f"cards_{w}x{h}": Sheet((w, h), BODY_FRAMES) for w, h in CARD_SIZES},
+    **{f"signs_{size}": Sheet((size, size), SIGN_FRAMES) for size in SIGN_SIZES},
+}
+RAPTOR_SHEETS = ("falcon", "goshawk")  # by raptor & 1 (see game.fredericus.actions)
+
+
+def card_sheet(size: tuple[int, int]) -> str:
+    return f"cards_{size[0]}x{size[1]}"
+
+
+def sign_sheet(size: int) -> str:
+    return f"signs_{size}"
+
+
+class SpriteBook:
+    """Every frame cut from its sheet once, converted for fast blits once a window exists, and each variant
+    (scaled, tinted, turned) made once and kept: drawing a frame only ever blits."""
+
+    def __init__(self, folder: Path = SPRITE_DIR) -> None:
+        self.folder = folder
+        self._frames: dict[tuple[str, int], pygame.Surface] = {}
+        self._variants = SurfaceCache("Fredericus sprites", 12)  # raptors tilted in flight, in every colour
+        self._converted = False
+
+    def frame(self, sheet: str, index: int = 0) -> pygame.Surface:
+        """One frame as drawn by the generator."""
+        self._check_conversion()
+        key = (sheet, index)
+        if key not in self._frames:
+            self._load(sheet)
+        return self._frames[key]
+
+    def scaled(self, sheet: str, index: int, size: tuple[int, int]) -> pygame.Surface:
+        """A frame at ``size`` (smoothscaled the first time it is asked for)."""
+        image = self.frame(sheet, index)
+        if image.get_size() == size:
+            return image
+        return self._variant(("scaled", sheet, index, size), lambda: pygame.transform.smoothscale(image, size))
+
+    def tinted(self, sheet: str, index: int, colour: Colour, scale: float = 1.0, angle: int = 0) -> pygame.Surface:
+        """A seat piece: the natural frame with its ``_seat`` mask in ``colour``, scaled by ``scale`` and turned
+        ``angle`` degrees counter-clockwise."""
+        key = ("tinted", sheet, index, colour, scale, angle)
+        found = self._variants.get(key)
+        if found is not None:
+            return found
+        if angle:
+            upright = self.tinted(sheet, index, colour, scale)
+            return self._variant(key, lambda: pygame.transform.rotate(upright, angle))
+        if scale != 1.0:
+            image = self.tinted(sheet, index, colour)
+            size = (round(image.get_width() * scale), round(image.get_height() * scale))
+            return self._variant(key, lambda: pygame.transform.smoothscale(image, size))
+        return self._variant(key, lambda: self._compose(sheet, index, colour))
+
+    def _compose(self, sheet: str, index: int, colour: Colour) -> pygame.Surface:
+        image = self.frame(sheet, index).copy()
+        mask = self.frame(f"{sheet}_seat", index).copy()
+        mask.fill(colour, special_flags=pygame.BLEND_RGB_MULT)  # white becomes the seat colour exactly
+        image.blit(mask, (0, 0))
+        return image
+
+    def _variant(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        return self._variants.get_or_make(key, make)
+
+    def _load(self, name: str) -> None:
+        sheet = SHEETS[name]
+        image = pygame.image.load(str(self.folder / f"{name}.png"))
+        if pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        width, height = sheet.size
+        for index in range(sheet.frames):
+            self._frames[(name, index)] = image.subsurface((index * width, 0, width, height)).copy()
+
+    def _check_conversion(self) -> None:
+        """Frames loaded before the window opened (tests draw off-screen) are loaded again, converted, once it
+        has: unconverted pictures blit several times slower."""
+        if not self._converted and pygame.display.get_surface() is not None:
+            self._frames.clear()
+            self._variants.clear()
+            self._converted = True
+
+
+SPRITES = SpriteBook()

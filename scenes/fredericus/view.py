@@ -1,0 +1,440 @@
+"""The Fredericus castle view: the ``GameView`` of ``scenes/playing/gameview.py`` for the falconers' game.
+
+Each action is split into choices the player makes on the board — a row's end card then the row it goes to, a
+raptor then its post, a tower for a bet — with the turn's ending, keeping the tokens and the choice of raptors
+to hood offered as buttons. Step vocabulary (``Step = (kind, value)``):
+
+``row`` a (the end card to move) → ``to_row`` b; ``raptor`` r → ``post`` p; ``hood`` p (the courtyard segment)
+→ ``mask`` m when several sets of raptors could be hooded; ``capture`` r (a badge beyond the creature);
+``flip`` row (its first card); ``seal`` row (its end card); ``tidy`` row (the first of the three cards moved);
+``bet`` tower; ``token`` tower → ``token_to`` place (a tower or the centre), or just ``token_to`` for a token
+in hand; ``end`` and ``stay`` buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+import pygame
+from pygame import Vector2
+
+from game.core.protocol import Action, GameState, Seat
+from game.fredericus.actions import (
+    BET,
+    CAPTURE,
+    CARD,
+    CENTRE,
+    END,
+    FLIP,
+    HAND,
+    HOOD,
+    RAPTOR,
+    RAPTOR_KINDS,
+    SEAL,
+    STAY,
+    TIDY,
+    TOKEN,
+    parse_action,
+)
+from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.state import FredericusState
+from game.match import LogEntry
+from scenes.context import AppContext
+from scenes.fredericus import anim, draw, panels, preview
+from scenes.fredericus import layout as geometry
+from scenes.fredericus.preview import hood_masks
+from scenes.kit.animation import Animation
+from scenes.kit.chooser import ActionChooser, Step
+from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
+from scenes.playing.gameview import BAR_AREA, PANEL_AREA
+
+BUTTONS = ("end", "stay", "mask")
+_BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
+INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 28, 22  # how wide and how large the play scene writes the info lines
+INDENT = "\u2002\u2002"  # two en spaces: a falconer's own lines stand under their name
+_STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
+
+
+class FredericusView:
+    """Draws a Fredericus position and turns its actions into board choices; one per play scene."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._layout_key: tuple[object, ...] | None = None
+        self._layout: geometry.Layout | None = None
+        self._secrets: frozenset[Seat] = frozenset()
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        """The seats whose objectives the last ``draw_board`` or ``info_lines`` call showed while still secret."""
+        return self._secrets
+
+    def toggle_overlay(self) -> bool:
+        return False  # the castle has no overlay to show
+
+    def layout(self, state: GameState) -> geometry.Layout:
+        """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
+        game = _game(state)
+        key = (tuple(map(len, game.rows)), tuple(game.posts), game.hooded, game.players)
+        if self._layout is None or key != self._layout_key:
+            self._layout = geometry.Layout([len(row) for row in game.rows], game.posts, game.hooded, game.players)
+            self._layout_key = key
+        return self._layout
+
+    # --- choosing ---------------------------------------------------------------------------------------------
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        kind, a, b = cast(tuple[str, int, int], action)
+        if kind == CARD:
+            return ("row", a), ("to_row", b)
+        if kind == RAPTOR:
+            return ("raptor", a), ("post", b)
+        if kind == HOOD:  # the set of raptors is a separate choice only where there is one to make (R-5.2)
+            return (("hood", a),) if len(hood_masks(_game(state), a)) == 1 else (("hood", a), ("mask", b))
+        if kind == TOKEN:  # a token in hand goes straight to the tower clicked, as at the start (R-2.5)
+            return (("token_to", b),) if a == HAND else (("token", a), ("token_to", b))
+        if kind in (END, STAY):
+            return ((kind, 0),)
+        return ((_STEP_OF[kind], a),)
+
+    def is_button(self, step: Step) -> bool:
+        return step[0] in BUTTONS
+
+    def icon(self, step: Step) -> str:
+        return _BUTTON_ICONS.get(str(step[0]), "")
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        """Board hotspots; buttons get a place in the action bar too, as the chooser asks every option's rect."""
+        game = _game(state)
+        layout = self.layout(state)
+        kind, value = step[0], int(cast(int, step[1]))
+        if kind in BUTTONS:
+            index = hood_masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
+            return pygame.Rect(BAR_AREA.x, BAR_AREA.y + 44 * index, BAR_AREA.width, 40)
+        if kind in ("row", "seal", "to_row", "flip", "tidy"):
+            row, length = layout.rows[value], len(game.rows[value])
+            if kind == "to_row":
+                return row.slot_rect()
+            return row.card_rect({"flip": 0, "tidy": length - 3}.get(kind, length - 1))
+        if kind == "capture":
+            return layout.rows[game.posts[value]].badge_rect()
+        if kind == "raptor":
+            return layout.raptor_rect(value)
+        if kind == "post":
+            return layout.post_rect(value)
+        if kind == "hood":
+            return layout.segment_rect(value)
+        if value == CENTRE:
+            return layout.centre_rect()
+        return layout.tower_rect(value)  # bet, token, token_to on a tower
+
+    def label(self, state: GameState, step: Step) -> str:
+        game = _game(state)
+        tr = self.context.tr
+        kind, value = step[0], int(cast(int, step[1]))
+        if kind == "row":
+            return tr("fredericus.step.row", card=self._end_name(game, value), row=value)
+        if kind == "to_row":
+            return tr("fredericus.step.to_row", row=value)
+        if kind == "raptor":
+            return tr("fredericus.step.raptor", raptor=self._raptor_name(value), post=game.posts[value])
+        if kind == "post":
+            return tr("fredericus.step.post", post=value)
+        if kind == "hood":
+            masks = hood_masks(game, value)
+            if len(masks) == 1:
+                return tr("fredericus.step.hood_one", raptors=self._raptor_list(masks[0]), post=value)
+            return tr("fredericus.step.hood", post=value)
+        if kind == "mask":
+            count = min(value.bit_count(), 3)
+            return tr(f"fredericus.step.mask.{count}", raptors=self._raptor_list(value))
+        if kind == "capture":
+            post = game.posts[value]
+            return tr("fredericus.step.capture", raptor=self._raptor_name(value), card=self._end_name(game, post),
+                      tower=post)
+        if kind == "tidy":
+            code = game.rows[value][-1] if game.rows[value] else 0
+            return tr(f"fredericus.step.tidy.{code}", row=value)
+        if kind == "token":
+            return tr("fredericus.step.token_tower", tower=value)
+        if kind == "token_to":
+            if value == CENTRE:
+                return tr("fredericus.step.token_to_centre")
+            return tr("fredericus.step.token_to_tower", tower=value)
+        if kind == "end" and game.phase_name == "play" and game.extra_actions_left and not game.own_actions_left:
+            return tr.plural("fredericus.step.end_unused", game.extra_actions_left)  # R-6.2: the extras are optional
+        if kind in ("end", "stay"):
+            return tr(f"fredericus.step.{kind}")
+        return tr(f"fredericus.step.{kind}", row=value, tower=value)  # flip, seal, bet
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        """Every falconer holds a secret objective from the set-up on (R-2.4), until the final scoring shows
+        them all (R-7.1)."""
+        return not state.is_terminal() and seat in state.seats
+
+    # --- names ----------------------------------------------------------------------------------------------
+    def _colour(self, seat: Seat) -> str:
+        return self.context.tr(f"fredericus.colour.{seat}")
+
+    def _raptor_name(self, raptor: int) -> str:
+        return self.context.tr(f"fredericus.raptor.{RAPTOR_KINDS[raptor & 1]}", colour=self._colour(raptor >> 1))
+
+    def _raptor_list(self, mask: int) -> str:
+        return self._join([self._raptor_name(raptor) for raptor in range(8) if mask >> raptor & 1])
+
+    def _join(self, names: Sequence[str]) -> str:
+        if len(names) <= 1:
+            return "".join(names)
+        return self.context.tr("fredericus.and", first=", ".join(names[:-1]), last=names[-1])
+
+    def _card_name(self, code: int) -> str:
+        return self.context.tr(f"fredericus.card.{code}")
+
+    def _end_name(self, game: FredericusState, row: int) -> str:
+        return self._card_name(game.rows[row][-1]) if game.rows[row] else ""
+
+    def _objective_name(self, code: int) -> str:
+        return self.context.tr("fredericus.fredericus") if code == FREDERICUS else self._card_name(code)
+
+    def _counted(self, counts: Sequence[int], none: str) -> str:
+        """"Griffin ×2, Dragon": kinds held with their counts (objectives or creatures), or the ``none`` text;
+        a no-break space keeps a count on its kind's line in the panel."""
+        parts = [self._objective_name(kind) + (f"\u00a0×{count}" if count > 1 else "")
+                 for kind, count in enumerate(counts) if count]
+        return ", ".join(parts) or self.context.tr(f"fredericus.info.{none}")
+
+    def _colours(self) -> draw.Palette:
+        """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
+        return tuple(seat_colour("fredericus", seat, self.context.settings.colour_blind) for seat in range(4))
+
+    def _marks(self) -> tuple[str, ...]:
+        """What each falconer's pieces carry besides their colour, in the player's language."""
+        return draw.seat_marks([self._colour(seat) for seat in range(4)])
+
+    def _shorts(self) -> list[str]:
+        return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
+
+    # --- the side panel -------------------------------------------------------------------------------------
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        game = _game(state)
+        tr = self.context.tr
+        over = game.is_terminal()
+        lines: list[tuple[str, int]] = []  # each line with how deep it is indented
+        if over:
+            scores = game.scores()
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            lines.append((tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)), 0))
+            lines.append((tr(f"fredericus.info.ending.{game.trigger}"), 0))
+        else:
+            lines.append((tr("fredericus.info.turn", name=self._colour(game.current_seat),
+                             phase=tr(f"fredericus.phase.{game.phase_name}")), 0))
+            if game.phase_name == "play" and game.extra_actions_left:  # R-6.2: a flip's extras are the last ones
+                lines.append((tr("fredericus.info.actions_extra", own=game.own_actions_left,
+                                 count=game.extra_actions_left), 0))
+            elif game.phase_name == "play":
+                lines.append((tr("fredericus.info.actions", count=game.actions_left), 0))
+            if game.trigger is not None:
+                lines.append((tr("fredericus.info.last_round"), 0))
+        shown = set()
+        for seat in game.order:
+            name = self._colour(seat)
+            if over:
+                lines.append((tr.plural("fredericus.info.final", game.scores()[seat], name=name), 0))
+            else:
+                lines.append((tr("fredericus.info.seat", name=name,
+                                 points=tr.plural("fredericus.count.points_so_far", _public_points(game, seat)),
+                                 creatures=tr.plural("fredericus.count.creatures", sum(game.creatures[seat])),
+                                 objectives=tr.plural("fredericus.count.objectives", sum(game.hands[seat]))), 0))
+            lines.append((tr("fredericus.info.caught", list=self._counted(game.creatures[seat], "no_creatures")), 1))
+            if game.fredericus_holder == seat:
+                lines.append((tr("fredericus.info.holds_fredericus"), 1))
+            if over or seat in visible:
+                if not over:
+                    shown.add(seat)
+                lines.append((tr("fredericus.info.objectives", list=self._counted(game.hands[seat], "no_objectives"),
+                                 points=game.scores()[seat]), 1))
+        self._secrets = frozenset(shown)
+        discarded = [game.discards.count(code) for code in range(KINDS + 1)]
+        lines.append((tr("fredericus.info.deck", count=len(game.deck),
+                         list=self._counted(discarded, "no_objectives")), 0))
+        lines.append((self._fredericus_line(game), 0))
+        return [part for line, depth in lines for part in self._indented(line, depth)]
+
+    def _indented(self, line: str, depth: int) -> list[str]:
+        """``line`` wrapped to the side panel ``depth`` indents in, its continuation one indent further, so a
+        falconer's lines stand under their name. Wrapped here, and indented with en spaces, because the panel
+        wraps again at plain spaces and would drop an indent made of them."""
+        text = self.context.text
+        indent = text.font(INFO_SIZE).size(INDENT)[0]
+        parts = text.wrap(line, INFO_WIDTH - (depth + 1) * indent, INFO_SIZE)
+        return [INDENT * (depth + bool(index)) + part for index, part in enumerate(parts)]
+
+    def _fredericus_line(self, game: FredericusState) -> str:
+        if FREDERICUS in game.deck:
+            return self.context.tr("fredericus.info.fredericus_deck")
+        if game.fredericus_holder >= 0:
+            return self.context.tr("fredericus.info.fredericus_held", name=self._colour(game.fredericus_holder))
+        return self.context.tr("fredericus.info.fredericus_discarded")
+
+    # --- the board --------------------------------------------------------------------------------------------
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        """See ``scenes/fredericus/anim.py``: pieces fly, slide and hop; nothing secret is ever shown, so
+        ``visible`` changes nothing."""
+        game_before, game_after = _game(before), _game(after)
+        layouts = (geometry.Layout([len(row) for row in game_before.rows], game_before.posts, game_before.hooded,
+                                   game_before.players), self.layout(after))
+        return anim.build(game_before, cast(tuple[str, int, int], action), game_after, layouts, self.look())
+
+    def look(self) -> draw.Look:
+        """The player's current text, letters, colours and marks, as the board and the animations use them."""
+        return draw.Look(self.context.text, tuple(self._shorts()), self._colours(), self._marks())
+
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+        """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation."""
+        game = _game(state)
+        layout = self.layout(state)
+        look = self.look()
+        draw.paint_castle(surface, layout, look.text)
+        for number, row in enumerate(layout.rows):
+            gone = frozenset(index for index in range(len(game.rows[number])) if anim.card(number, index) in hidden)
+            draw.paint_row(surface, look.text, row, game.rows[number], look.shorts, gone)
+        self._paint_last(surface, game, layout, last)
+        centres = layout.token_centres(game.tokens, game.tokens_each)
+        for token, place in enumerate(game.tokens):
+            seat = token // game.tokens_each
+            if place != HAND and anim.token(token) not in hidden:
+                draw.paint_token(surface, centres[token], seat, look.colours, look.marks[seat], look.text)
+        for raptor, (centre, small) in layout.raptors.items():
+            if anim.raptor(raptor) not in hidden:
+                draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, look.colours,
+                                  look.marks[raptor >> 1], look.text)
+        self._paint_captures(surface, game, layout)
+        self._paint_wedges(surface, game, layout, visible, chooser, hidden)
+        if chooser is not None:
+            preview.paint_choices(self, surface, game, layout, chooser, look)
+
+    def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout) -> None:
+        """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""
+        for action in game.legal_actions():
+            if action.kind != CAPTURE:
+                continue
+            row = layout.rows[game.posts[action.a]]
+            badge = row.badge_rect()
+            draw.outline(surface, row.card_rect(len(row.offsets) - 1), draw.TALON, 2)
+            draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
+            pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
+            pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
+            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours(),
+                              mark=self._marks()[action.a >> 1], text=self.context.text)
+
+    def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
+                    last: list[LogEntry]) -> None:
+        """The most recent turn's actions, outlined where they left their mark."""
+        for entry in last:
+            kind, a, b = parse_action(entry.text)
+            marks: list[pygame.Rect] = []
+            if kind == CARD:
+                target = layout.rows[b]
+                marks.append(target.card_rect(len(target.offsets) - 1) if target.offsets else target.slot_rect())
+            elif kind in (RAPTOR, CAPTURE):
+                marks.append(layout.raptor_rect(a))
+                if kind == CAPTURE:
+                    marks.append(layout.rows[game.posts[a]].slot_rect())
+            elif kind == HOOD:
+                marks += [layout.raptor_rect(raptor) for raptor in range(2 * game.players) if b >> raptor & 1]
+            elif kind in (FLIP, TIDY):
+                row = layout.rows[a]
+                count = len(row.offsets)
+                marks += [row.card_rect(index) for index in range(count if kind == FLIP else min(3, count))]
+            elif kind == SEAL:
+                marks.append(layout.rows[a].slot_rect())
+            elif kind in (BET, TOKEN):
+                place = a if kind == BET else b
+                marks.append(layout.centre_rect() if place == CENTRE else layout.tower_rect(place))
+            for rect in marks:
+                draw.outline(surface, rect, draw.LAST, 2)
+
+    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
+                      visible: frozenset[Seat], chooser: ActionChooser | None, hidden: frozenset[str]) -> None:
+        tr = self.context.tr
+        text = self.context.text
+        shorts = self._shorts()
+        shown = frozenset(seat for seat in visible if seat in game.seats and not game.is_terminal())
+        for seat in range(game.players):
+            tray = self._tray(game, seat, seat in shown or game.is_terminal(), hidden)
+            panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
+        self._secrets = shown
+        discards = [(code, game.discards.count(code)) for code in range(KINDS + 1) if code in game.discards]
+        notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=game.seals_discarded),
+                 self._fredericus_short(game), tr("fredericus.board.discarded")]
+        panels.paint_deck(surface, text, notes, len(game.deck), discards, shorts)
+        focus = ""
+        if chooser is not None and chooser.focused is not None:
+            focus = self.label(game, chooser.focused)
+        playing = game.phase_name == "play"
+        own, extra = (game.own_actions_left, game.extra_actions_left) if playing else (0, 0)
+        panels.paint_status(surface, text, self._status_lines(game), own, tr("fredericus.board.actions"), focus, extra)
+        names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
+        pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
+        panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
+
+    def _tray(self, game: FredericusState, seat: Seat, open_hand: bool, hidden: frozenset[str]) -> panels.Tray:
+        """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public);
+        without the creatures and tokens in ``hidden``, still on their way there."""
+        tr = self.context.tr
+        hand = game.hands[seat]
+        caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures[seat])]
+        mine = range(seat * game.tokens_each, (seat + 1) * game.tokens_each)
+        in_hand = [token for token in mine if game.tokens[token] == HAND]
+        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if open_hand else (
+            [(None, sum(hand))] if sum(hand) else [])
+        if game.fredericus_holder == seat:
+            objectives.append((FREDERICUS, 1))
+        points = game.scores()[seat] if game.is_terminal() else _public_points(game, seat)
+        tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start),
+                                            ("fredericus.board.keeper", seat == game.keeper)) if holds]
+        return panels.Tray(
+            seat=seat,
+            name=self._colour(seat),
+            mark=self._marks()[seat],
+            points=tr.plural("fredericus.board.points", points),
+            tags=" · ".join(tags),
+            caught_label=tr("fredericus.board.caught"),
+            objectives_label=tr("fredericus.board.objectives"),
+            creatures=tuple(panels.creature_counts(caught)),
+            objectives=tuple(objectives),
+            tokens_in_hand=len(in_hand),
+            hidden_tokens=frozenset(slot for slot, token in enumerate(in_hand) if anim.token(token) in hidden),
+            current=seat == game.current_seat,
+        )
+
+    def _fredericus_short(self, game: FredericusState) -> str:
+        if FREDERICUS in game.deck:
+            return self.context.tr("fredericus.board.fredericus_deck")
+        if game.fredericus_holder >= 0:
+            return self.context.tr("fredericus.board.fredericus_held", name=self._colour(game.fredericus_holder))
+        return self.context.tr("fredericus.board.fredericus_discarded")
+
+    def _status_lines(self, game: FredericusState) -> list[tuple[str, tuple[int, int, int]]]:
+        tr = self.context.tr
+        if game.is_terminal():
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            return [(tr("fredericus.prompt.over", name=self._colour(winner)), ACCENT)]
+        lines = [(tr("fredericus.board.round", round=max(game.round, 1)), TEXT),
+                 (tr(f"fredericus.prompt.{game.phase_name}", name=self._colour(game.current_seat)), TEXT)]
+        if game.phase_name in ("play", "seal") and game.extra_actions_left:
+            lines.append((tr.plural("fredericus.board.extra_optional", game.extra_actions_left), ACCENT))
+        if game.trigger is not None:
+            lines.append((tr("fredericus.info.last_round"), DANGER))
+        return lines
+
+def _game(state: GameState) -> FredericusState:
+    return cast(FredericusState, state)
+
+
+def _public_points(game: FredericusState, seat: Seat) -> int:
+    """R-8.1 as everybody can count it: creatures, objectives in hand and Fredericus, without the secret pairs."""
+    fredericus = 2 if game.fredericus_holder == seat else 0
+    return sum(game.creatures[seat]) + sum(game.hands[seat]) + fredericus

@@ -1,0 +1,196 @@
+"""One input layer: pygame events from keyboard, mouse and gamepads become intents (confirm, back, move,
+rotate, point, click…), each tagged with the device it came from, so every scene serves all three alike.
+
+A person plays with ``keyboard`` (the keyboard and the mouse together) or with one gamepad, ``pad1``,
+``pad2``… numbered in the order the pads were first seen. Gamepads use SDL's game-controller layout, so A is
+the bottom face button on every pad.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame._sdl2.controller as sdl_controller
+
+KEYBOARD = "keyboard"
+
+CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = "confirm", "back", "up", "down", "left", "right"
+NEXT, PREV, ROTATE_CW, ROTATE_CCW = "next", "prev", "rotate_cw", "rotate_ccw"
+HELP, UNDO, PAUSE, FULLSCREEN, LOG = "help", "undo", "pause", "fullscreen", "log"
+HINT = "hint"  # ask the Normal AI what it would play (scenes/playing/hints.py)
+DANGER = "danger"  # show or hide where the police could catch Don Falconi (scenes/falconi/danger.py)
+PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
+POINT, CLICK = "point", "click"
+PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
+DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    device: str = KEYBOARD
+    pos: tuple[int, int] | None = None  # for point and click, and for the mouse's rotate
+
+    @property
+    def from_mouse(self) -> bool:
+        return self.pos is not None
+
+
+_KEYS = {
+    pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
+    pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: BACK,
+    pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
+    pygame.K_KP8: UP, pygame.K_KP2: DOWN, pygame.K_KP4: LEFT, pygame.K_KP6: RIGHT,
+    pygame.K_TAB: NEXT, pygame.K_r: ROTATE_CW, pygame.K_e: ROTATE_CCW,
+    pygame.K_F1: HELP, pygame.K_p: PAUSE, pygame.K_PAUSE: PAUSE, pygame.K_F11: FULLSCREEN, pygame.K_l: LOG,
+    pygame.K_h: HINT, pygame.K_d: DANGER,
+    pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN, pygame.K_HOME: HOME, pygame.K_END: END,
+}
+_PAD_BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: CONFIRM, pygame.CONTROLLER_BUTTON_B: BACK,
+    pygame.CONTROLLER_BUTTON_X: NEXT, pygame.CONTROLLER_BUTTON_Y: UNDO,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ROTATE_CCW, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ROTATE_CW,
+    pygame.CONTROLLER_BUTTON_START: PAUSE, pygame.CONTROLLER_BUTTON_BACK: HELP,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: HINT, pygame.CONTROLLER_BUTTON_RIGHTSTICK: DANGER,
+}
+# The left stick acts as the d-pad: a push past PRESS is one step; it must come back under RELEASE first.
+_STICK_PRESS, _STICK_RELEASE = 0.6, 0.3
+_STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: (LEFT, RIGHT), pygame.CONTROLLER_AXIS_LEFTY: (UP, DOWN)}
+_AXIS_SCALE = 32767
+
+# The help lists these (key names as the player sees them).
+# Every binding for the controls help: what it does, then the keyboard and mouse and the gamepad. Words a
+# player reads (the arrow keys, a click) are catalog keys starting "input."; key and button names stay as
+# they are printed on the keys.
+KEY_HELP: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("help.keys.move", ("input.arrows",), ("input.dpad",)),
+    ("help.keys.confirm", ("Enter", "input.space", "input.click"), ("A",)),
+    ("help.keys.back", ("Esc",), ("B",)),
+    ("help.keys.next", ("Tab",), ("X",)),
+    ("help.keys.rotate", ("R", "E", "input.wheel", "input.right_click"), ("LB", "RB")),
+    ("help.keys.undo", ("Ctrl+Z",), ("Y",)),
+    ("help.keys.rules", ("F1",), ("Back",)),
+    ("help.keys.pause", ("P",), ("Start",)),
+    ("help.keys.log", ("L", "input.click_log"), ("input.pause_menu",)),
+    ("hints.keys.hint", ("H",), ("input.stick_click", "input.pause_hint")),
+    ("danger.keys.toggle", ("D",), ("input.right_stick_click",)),
+    ("help.keys.fullscreen", ("F11",), ()),
+)
+
+
+class InputMapper:
+    """Turns pygame events into intents and keeps track of the gamepads."""
+
+    def __init__(self) -> None:
+        self._pad_numbers: dict[int, int] = {}  # SDL instance id -> pad number, in order first seen
+        self._unplugged: set[str] = set()
+        self._controllers: dict[int, sdl_controller.Controller] = {}
+        self._stick_held: dict[tuple[int, int], str] = {}
+        self._mouse = (0, 0)  # where the pointer was last seen: the wheel rotates what is under it
+
+    def start(self) -> None:
+        """Open the game controllers already plugged in (more arrive as events)."""
+        if not sdl_controller.get_init():
+            sdl_controller.init()
+        for index in range(sdl_controller.get_count()):
+            self._open(index)
+
+    @property
+    def pads(self) -> list[str]:
+        """The devices of the gamepads plugged in, in their order: ``pad1``, ``pad2``…"""
+        return [f"pad{number}" for number in sorted(self._pad_numbers.values())]
+
+    @property
+    def unplugged(self) -> frozenset[str]:
+        """Pads pulled out and not plugged in again: kept until one comes back under that number, so a scene
+        that was not on top when the pad went can still ask for it."""
+        return frozenset(self._unplugged)
+
+    def intents(self, event: pygame.event.Event) -> list[Intent]:
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind == pygame.MOUSEMOTION:
+            self._mouse = _pos(event.pos)
+            return [Intent(POINT, KEYBOARD, self._mouse)]
+        if kind == pygame.MOUSEBUTTONDOWN:
+            self._mouse = _pos(event.pos)
+            if event.button == 1:
+                return [Intent(CLICK, KEYBOARD, self._mouse)]
+            if event.button == 3:
+                return [Intent(ROTATE_CW, KEYBOARD, self._mouse)]
+            return []
+        if kind == pygame.MOUSEWHEEL:
+            if event.y == 0:
+                return []
+            return [Intent(ROTATE_CCW if event.y > 0 else ROTATE_CW, KEYBOARD, self._mouse)]
+        if kind == pygame.CONTROLLERBUTTONDOWN:
+            intent = _PAD_BUTTONS.get(event.button)
+            return [Intent(intent, self._pad(event.instance_id))] if intent else []
+        if kind == pygame.CONTROLLERAXISMOTION:
+            return self._stick(event)
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            device = self._open(event.device_index)
+            return [Intent(PAD_ADDED, device)] if device else []
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            number = self._pad_numbers.pop(event.instance_id, None)
+            controller = self._controllers.pop(event.instance_id, None)
+            if controller is not None:
+                controller.quit()
+            if number is None:
+                return []
+            self._unplugged.add(f"pad{number}")
+            return [Intent(PAD_REMOVED, f"pad{number}")]
+        return []
+
+    def _key(self, event: pygame.event.Event) -> list[Intent]:
+        mods = getattr(event, "mod", 0)
+        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            return [Intent(UNDO)]
+        if event.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
+            return [Intent(PREV)]
+        if event.key == pygame.K_r and mods & pygame.KMOD_SHIFT:
+            return [Intent(ROTATE_CCW)]
+        intent = _KEYS.get(event.key)
+        return [Intent(intent)] if intent else []
+
+    def _stick(self, event: pygame.event.Event) -> list[Intent]:
+        directions = _STICK_AXES.get(event.axis)
+        if directions is None:
+            return []
+        value = event.value / _AXIS_SCALE
+        key = (event.instance_id, event.axis)
+        if abs(value) < _STICK_RELEASE:
+            self._stick_held.pop(key, None)
+            return []
+        if abs(value) < _STICK_PRESS or key in self._stick_held:
+            return []
+        direction = directions[1] if value > 0 else directions[0]
+        self._stick_held[key] = direction
+        return [Intent(direction, self._pad(event.instance_id))]
+
+    def _pad(self, instance_id: int) -> str:
+        """The device name of a pad; a pad first heard of through its buttons is counted then."""
+        number = self._pad_numbers.get(instance_id)
+        if number is None:
+            used = set(self._pad_numbers.values())
+            number = next(n for n in range(1, len(used) + 2) if n not in used)
+            self._pad_numbers[instance_id] = number
+            self._unplugged.discard(f"pad{number}")
+        return f"pad{number}"
+
+    def _open(self, device_index: int) -> str | None:
+        try:
+            controller = sdl_controller.Controller(device_index)
+            instance_id = controller.as_joystick().get_instance_id()
+        except (pygame.error, IndexError):
+            return None  # a device that is not a game controller, or gone again already
+        self._controllers[instance_id] = controller
+        return self._pad(instance_id)
+
+
+def _pos(pos: tuple[float, float]) -> tuple[int, int]:
+    return int(pos[0]), int(pos[1])

@@ -1,0 +1,258 @@
+"""Tooltips: a small framed explanation of an icon, shown when the pointer has rested on it for a moment, or
+when its row or button has the keyboard's or a gamepad's focus; none at all with the hints setting off.
+
+Drawing code registers every icon as it draws it. ``icon`` and ``emblem`` draw the menus' art and register its
+tip in one call, so no icon is drawn without one; ``add`` registers anything else (a token, a tile in hand).
+Before each scene is drawn the scene stack forgets the tips drawn so far, since a scene drawn over them
+covers them: only the top scene's icons answer, as only it gets input. The app draws the one tip due, last
+in the frame. A picture kept in a cache (the play scene's board) records its tips once with ``recording`` and
+gives them again every frame it is shown with ``replay``. A frame costs a walk over a few dozen rectangles;
+the tip's text, wrapping and frame come from the caches of ``scenes.kit.ui`` and ``scenes.kit.ui_art``.
+
+    tooltip.icon(surface, "undo", 24, TEXT, topleft=(x, y))       # the tip "tips.icon.undo"
+    tooltip.emblem(surface, "funghi", 36, center=(x, y))           # the tip "tips.emblem.funghi"
+    tooltip.add(rect, Message.of("tips.falconi.boosts", left=1, total=2))
+
+Tips are ``Message``s of the catalogs (``assets/i18n/<language>/tips.json``), put into words only when shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.message import Message
+from scenes.kit import input as inp
+from scenes.kit import ui_art
+
+if TYPE_CHECKING:
+    from scenes.context import AppContext
+
+DELAY = 0.4  # seconds the pointer rests on an icon, or the focus on a row, before its tip shows
+TEXT_WIDTH = 320  # a tip's lines wrap at this width
+SIZE = 22  # its font size
+PAD = 10  # between its frame and its text
+GAP = 6  # between a tip and what it must not cover
+EDGE = 4  # between a tip and the screen's edge
+LEADING = 3  # between two lines of a tip
+CURSOR = (14, 22)  # the room the mouse pointer's arrow takes below and right of its tip
+PASSIVE = frozenset({inp.PAD_ADDED, inp.PAD_REMOVED})  # a pad plugged in or out moves nothing
+
+
+@dataclass(frozen=True)
+class Tip:
+    """An icon's explanation: ``area`` is where the pointer finds it; ``focus``, set on the tip of the row or
+    button that has the focus, is what the tip stands beside then; ``picture`` names the art drawn there
+    (``icon:undo``, ``emblem:funghi``; "" for a tip on something else), so tests can match icons to tips."""
+
+    area: pygame.Rect
+    message: Message
+    focus: pygame.Rect | None = None
+    picture: str = ""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The tip the last frame showed: where, in which words, and for what."""
+
+    rect: pygame.Rect
+    words: str
+    tip: Tip
+
+
+class Tooltips:
+    """The tips of the frame being drawn, the cached drawings' tips, and which tip is due and for how long."""
+
+    def __init__(self) -> None:
+        self.tips: list[Tip] = []
+        self._groups: dict[str, list[Tip]] = {}
+        self._recording: list[Tip] | None = None
+        self.pointer: tuple[int, int] | None = None
+        self.mode: str | None = None  # "pointer" or "focus": which of them chooses the tip; None before any input
+        self._waiting: Message | None = None  # the tip the pointer or the focus rests on
+        self._waited = 0.0
+        self.shown: Shown | None = None
+
+    def add(self, tip: Tip) -> None:
+        (self._recording if self._recording is not None else self.tips).append(tip)
+
+    def clear(self) -> None:
+        """Everything drawn so far is covered: its tips no longer answer."""
+        self.tips.clear()
+
+    @contextmanager
+    def recording(self, name: str) -> Iterator[None]:
+        """The tips added inside go into group ``name`` (replacing it) rather than into the frame."""
+        group: list[Tip] = []
+        self._recording = group
+        try:
+            yield
+        finally:
+            self._recording = None
+            self._groups[name] = group
+
+    def replay(self, name: str) -> None:
+        """The tips of group ``name`` answer in this frame: its cached picture is on screen."""
+        self.tips.extend(self._groups.get(name, ()))
+
+    def notice(self, intent: inp.Intent) -> None:
+        """Follow the player's input: the pointer's place, or the focus once a key or button is pressed. A click
+        (or the wheel) puts the tip away until the pointer rests again."""
+        if intent.kind in PASSIVE:
+            return
+        if intent.pos is not None:
+            self.pointer = intent.pos
+            if self.mode != "pointer" or intent.kind != inp.POINT:
+                self._waiting = None
+            self.mode = "pointer"
+        else:
+            if self.mode != "focus":
+                self._waiting = None
+            self.mode = "focus"
+
+    def pointer_left(self) -> None:
+        """The pointer left the window: nothing is under it any more, so a pointer's tip goes."""
+        if self.mode == "pointer":
+            self.pointer, self._waiting = None, None
+
+    def due(self) -> Tip | None:
+        """The tip under the pointer, or the focused item's tip; the last drawn wins (it is on top, or it
+        says the most: a pizza's difficulty is drawn after its emblem)."""
+        if self.mode == "pointer" and self.pointer is not None:
+            return next((tip for tip in reversed(self.tips) if tip.area.collidepoint(self.pointer)), None)
+        if self.mode == "focus":
+            return next((tip for tip in reversed(self.tips) if tip.focus is not None), None)
+        return None
+
+    def draw(self, surface: pygame.Surface, dt: float, context: AppContext) -> None:
+        """Show the due tip once it has been due for ``DELAY`` seconds (never with the hints setting off)."""
+        self.shown = None
+        tip = self.due() if context.settings.hints else None
+        if tip is None or tip.message != self._waiting:
+            self._waiting, self._waited = (None if tip is None else tip.message), 0.0
+            return
+        self._waited += dt
+        if self._waited >= DELAY:
+            self.shown = self._draw(surface, tip, context)
+
+    def _draw(self, surface: pygame.Surface, tip: Tip, context: AppContext) -> Shown:
+        from scenes.kit.ui import TEXT
+
+        text = context.text
+        words = context.tr.message(tip.message)
+        lines = text.wrap(words, TEXT_WIDTH, SIZE)
+        line = text.font(SIZE).get_linesize() + LEADING
+        size = (max(text.render(part, SIZE).get_width() for part in lines) + 2 * PAD,
+                len(lines) * line - LEADING + 2 * PAD)
+        bounds = surface.get_rect().inflate(-2 * EDGE, -2 * EDGE)
+        if self.mode == "focus" and tip.focus is not None:
+            rect = place(size, tip.focus, bounds)
+        else:
+            assert self.pointer is not None
+            rect = place(size, tip.area.union(pygame.Rect(self.pointer, CURSOR)), bounds, beside=False)
+        ui_art.draw_panel(surface, rect)
+        for number, part in enumerate(lines):
+            text.blit(surface, part, SIZE, TEXT, topleft=(rect.x + PAD, rect.y + PAD + number * line))
+        return Shown(rect, words, tip)
+
+
+def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside: bool | None = None) -> pygame.Rect:
+    """Where a tip of ``size`` goes: inside ``bounds`` and clear of ``avoid``, below it (then above, right,
+    left), or beside a wide row first (``beside`` None: decided by the shape of ``avoid``), so a focused row's
+    tip covers no other row. If no side has room, the tip goes below, pushed on screen."""
+    if beside is None:
+        beside = avoid.width >= 300 and avoid.width >= 3 * avoid.height
+    sides = ("right", "left", "below", "above") if beside else ("below", "above", "right", "left")
+    width, height = size
+    for side in sides:
+        rect = pygame.Rect(0, 0, width, height)
+        if side in ("below", "above"):
+            rect.centerx = avoid.centerx
+            rect.y = avoid.bottom + GAP if side == "below" else avoid.top - GAP - height
+            rect.x = min(max(rect.x, bounds.x), bounds.right - width)
+        else:
+            rect.centery = avoid.centery
+            rect.x = avoid.right + GAP if side == "right" else avoid.left - GAP - width
+            rect.y = min(max(rect.y, bounds.y), bounds.bottom - height)
+        if bounds.contains(rect) and not rect.colliderect(avoid):
+            return rect
+    rect = pygame.Rect(0, 0, width, height)
+    rect.midtop = (avoid.centerx, avoid.bottom + GAP)
+    return rect.clamp(bounds)
+
+
+_TIPS = Tooltips()
+
+
+def reset() -> None:
+    """Start afresh: a new window has drawn nothing and seen no input."""
+    global _TIPS
+    _TIPS = Tooltips()
+
+
+def tips() -> Tooltips:
+    """The registry the scenes draw into (tests read what it holds and what it showed)."""
+    return _TIPS
+
+
+def add(area: pygame.Rect, tip: str | Message, focus: pygame.Rect | None = None, picture: str = "") -> None:
+    """Register a tip over ``area``: a catalog key, or a ``Message`` with fields. ``focus``: the row or button
+    this belongs to, when it has the focus."""
+    message = tip if isinstance(tip, Message) else Message(tip)
+    _TIPS.add(Tip(pygame.Rect(area), message, None if focus is None else pygame.Rect(focus), picture))
+
+
+def icon(surface: pygame.Surface, name: str, size: int, colour: ui_art.Colour | None = None, tip: str | Message = "",
+         area: pygame.Rect | None = None, focus: pygame.Rect | None = None, **anchor: tuple[int, int]) -> pygame.Rect:
+    """Draw icon ``name`` of ``scenes.kit.ui_art`` placed by one rect anchor, and register its tip (by default
+    ``tips.icon.<name>``) over ``area`` (by default the icon itself). Returns where it was drawn."""
+    image = ui_art.icon(name, size, colour)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    add(area or rect, tip or f"tips.icon.{name}", focus, f"icon:{name}")
+    return rect
+
+
+def emblem(surface: pygame.Surface, name: str, size: int, tip: str | Message = "", tint: ui_art.Colour | None = None,
+           focus: pygame.Rect | None = None, **anchor: tuple[int, int]) -> pygame.Rect:
+    """Draw emblem ``name`` of ``scenes.kit.ui_art`` placed by one rect anchor, and register its tip (by default
+    ``tips.emblem.<name>``). Returns where it was drawn."""
+    image = ui_art.emblem(name, size, tint)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    add(rect, tip or f"tips.emblem.{name}", focus, f"emblem:{name}")
+    return rect
+
+
+def clear() -> None:
+    """The scene about to be drawn covers everything drawn before it (called by the scene stack)."""
+    _TIPS.clear()
+
+
+def recording(name: str) -> AbstractContextManager[None]:
+    """``with tooltip.recording("board"):`` around drawing into a cached picture."""
+    return _TIPS.recording(name)
+
+
+def replay(name: str) -> None:
+    """The cached picture of group ``name`` is on screen this frame: its tips answer."""
+    _TIPS.replay(name)
+
+
+def notice(intent: inp.Intent) -> None:
+    """The app hands every intent here before the scenes get it."""
+    _TIPS.notice(intent)
+
+
+def pointer_left() -> None:
+    """The app tells when the pointer leaves the window."""
+    _TIPS.pointer_left()
+
+
+def draw(surface: pygame.Surface, dt: float, context: AppContext) -> None:
+    """The due tip, over everything (called by the app at the end of the frame)."""
+    _TIPS.draw(surface, dt, context)

@@ -1,0 +1,335 @@
+"""Widgets and drawing helpers shared by the scenes: colours, cached text, panels, and the menu list that
+keyboard, mouse and gamepad all drive the same way."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.text import drawable
+from scenes.kit import input as inp
+from scenes.kit import tooltip, ui_art
+from scenes.kit.stack import Transition
+from scenes.kit.surface_cache import SurfaceCache
+
+LOGICAL_SIZE = (1280, 720)
+BACKGROUND = (24, 28, 40)
+PANEL = (38, 44, 62)
+PANEL_EDGE = (86, 96, 128)
+TEXT = (228, 230, 238)
+DIM = (140, 146, 166)
+ACCENT = (250, 204, 92)
+FOCUS = (70, 120, 200)
+DANGER = (220, 70, 60)
+GOOD = (90, 190, 110)
+SHADE = (0, 0, 0, 170)
+SHADOW = (8, 8, 14)  # behind titles drawn over a picture
+
+# Seat colours. The colour-blind-safe set is from Okabe and Ito's palette, which stays distinct for every
+# common kind of colour blindness; the drawings add shapes and letters besides.
+_SEAT_COLOURS = {
+    ("falconi", False): ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80)),
+    ("falconi", True): ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115)),
+    ("fredericus", False): ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40)),
+    ("fredericus", True): ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
+}
+
+
+def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, int, int]:
+    """The colour of a seat (Falconi: Don Falconi, Country, Port, Forest; Fredericus: Red, Blue, Green, Yellow)."""
+    return _SEAT_COLOURS[(game, colour_blind)][seat]
+
+
+# Rendered texts kept: some hundreds are on screen at once (a full game log, a rules page), about 5 MB; this
+# leaves room to go back and forth between screens without rendering again.
+TEXT_BUDGET_MB = 16
+MAX_WRAPPED = 2000
+
+
+LINE_LIMIT = 400  # characters drawn on one line: wider than any window, and far from the renderer's limits
+WRAP_LIMIT = 4000  # characters of a wrapped text: a page; anything longer is cut, not measured for seconds
+
+
+class TextCache:
+    """Rendered text, made once per (text, size, colour, bold): rendering text every frame is slow. The
+    least recently used texts are dropped beyond a budget (see :mod:`scenes.kit.surface_cache`): a long game log
+    must not grow the cache for ever."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces = SurfaceCache("text", TEXT_BUDGET_MB)
+        self._wrapped: OrderedDict[tuple[str, int, int, bool], list[str]] = OrderedDict()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return self._fonts[key]
+
+    def render(self, text: str, size: int = 28, colour: tuple[int, ...] = TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, tuple(colour), bold)  # looked up first: drawn every frame, a hit makes nothing new
+        surface = self._surfaces.get(key)
+        if surface is None:
+            line = drawable(text, LINE_LIMIT).replace("\n", " ")
+            surface = self._surfaces.put(key, self.font(size, bold).render(line, True, colour))
+        return surface
+
+    def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);
+        remembered, since measuring every word of a long text each frame costs milliseconds."""
+        key = (text, width, size, bold)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = self._wrapped[key] = self._wrap(text, width, size, bold)
+            if len(self._wrapped) > MAX_WRAPPED:
+                self._wrapped.popitem(last=False)
+        else:
+            self._wrapped.move_to_end(key)
+        return lines
+
+    def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in drawable(text, WRAP_LIMIT).split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if font.size(candidate)[0] <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def blit(self, surface: pygame.Surface, text: str, size: int = 28, colour: tuple[int, ...] = TEXT,
+             bold: bool = False, shadow: int = 0, **anchor: tuple[int, int]) -> pygame.Rect:
+        """Draw ``text`` placed by one rect anchor, e.g. ``midtop=(640, 40)``; ``shadow``: a dark copy that many
+        pixels down and right first, so a title reads over a picture."""
+        image = self.render(text, size, colour, bold)
+        rect = image.get_rect(**anchor)
+        if shadow:
+            surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
+        surface.blit(image, rect)
+        return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] | None = None,
+          edge: tuple[int, int, int] | None = None, radius: int = 10) -> None:
+    """A box: the framed panel of the menus' art, or, given colours, a plain rounded one in them."""
+    if colour is None and edge is None:
+        ui_art.draw_panel(surface, rect)
+        return
+    pygame.draw.rect(surface, colour or PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge or PANEL_EDGE, rect, width=2, border_radius=radius)
+
+
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def draw_scroll_bar(surface: pygame.Surface, track: pygame.Rect, shown: int, count: int, first: int) -> None:
+    """Where the ``shown`` lines from ``first`` sit among all ``count``, so a player knows there is more;
+    nothing when everything fits."""
+    if count <= shown:
+        return
+    pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=3)
+    height = max(20, track.height * shown // count)
+    y = track.y + (track.height - height) * first // (count - shown)
+    pygame.draw.rect(surface, DIM, (track.x, y, track.width, height), border_radius=3)
+
+
+def shade(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far, so an overlay stands out."""
+    size = surface.get_size()
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(SHADE)
+    surface.blit(veil, (0, 0))
+
+
+CHOICE_SIZE = 28  # the font size of a choice's label and value
+ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
+ICON = 28  # an item's icon, left of its label (or of a choice's value)
+ICON_GAP = 10  # between an icon and its text
+NOTE_SIZE, NOTE_LINE, NOTE_GAP = 26, 28, 24  # the focused item's note: font size, line height, gap above it
+
+
+@dataclass
+class MenuItem:
+    """A line of a menu: a button (``action``) or a choice among ``choices`` (left/right or a click cycles)."""
+
+    label: str
+    action: Callable[[], Transition | None] | None = None
+    choices: list[str] | None = None
+    index: int = 0
+    on_change: Callable[[int], None] | None = None
+    enabled: bool = True
+    note: str = ""
+    key: str = ""  # a stable name for tests and for the scene's own use
+    icon: str = ""  # an icon of scenes.kit.ui_art.ICONS left of the label, if any
+    choice_icons: list[str] | None = None  # for a choice, an icon left of each value ("" for none)
+    tip: str = ""  # the catalog key of the icon's tooltip, where its own ("tips.icon.<icon>") would not fit
+
+    def cycle(self, step: int) -> None:
+        if self.choices:
+            self.index = (self.index + step) % len(self.choices)
+            if self.on_change is not None:
+                self.on_change(self.index)
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index] if self.choices else ""
+
+
+@dataclass
+class Menu:
+    """A vertical list of items with one focused; every device moves the focus and activates items."""
+
+    items: list[MenuItem]
+    # the scene's text cache (the context's): it measures choices and notes, so a click finds the arrows before
+    # a first draw; a cache of its own per menu would be a second budget of pictures for every screen
+    text: TextCache
+    centre_x: int = LOGICAL_SIZE[0] // 2
+    top: int = 220
+    width: int = 520
+    row: int = 54
+    focus: int = 0
+    note_width: int = 0  # the focused item's note wraps at this width; 0: 200 wider than the items
+    rects: list[pygame.Rect] = field(default_factory=list)
+    # plays a cue of scenes.kit.audio: "click", or "deny" for a greyed item
+    sound: Callable[[str], None] = lambda cue: None
+
+    def __post_init__(self) -> None:
+        self.layout()
+        if self.items and not self.items[self.focus].enabled:
+            self.move(1)
+
+    def layout(self) -> None:
+        self.rects = [
+            pygame.Rect(self.centre_x - self.width // 2, self.top + index * self.row, self.width, self.row - 8)
+            for index in range(len(self.items))
+        ]
+
+    @property
+    def focused(self) -> MenuItem:
+        return self.items[self.focus]
+
+    def item(self, key: str) -> MenuItem:
+        return next(item for item in self.items if item.key == key)
+
+    def move(self, step: int) -> None:
+        for _ in range(len(self.items)):
+            self.focus = (self.focus + step) % len(self.items)
+            if self.items[self.focus].enabled:
+                return
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        kind = intent.kind
+        if kind in (inp.UP, inp.PREV):
+            self.move(-1)
+        elif kind in (inp.DOWN, inp.NEXT):
+            self.move(1)
+        elif kind in (inp.LEFT, inp.RIGHT):
+            if self.focused.choices:
+                self.sound("click")
+            self.focused.cycle(-1 if kind == inp.LEFT else 1)
+        elif kind == inp.CONFIRM:
+            return self._activate(self.focused, 1)
+        elif kind in (inp.POINT, inp.CLICK) and intent.pos is not None:
+            hit = self.hit(intent.pos)
+            if hit is None or not self.items[hit].enabled:
+                if hit is not None and kind == inp.CLICK:
+                    self.sound("deny")
+                return None
+            self.focus = hit
+            if kind == inp.CLICK:
+                box = self.value_box(hit)
+                step = -1 if box is not None and box.left <= intent.pos[0] < box.centerx else 1
+                return self._activate(self.focused, step)
+        return None
+
+    def hit(self, pos: tuple[int, int]) -> int | None:
+        return next((index for index, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
+
+    def value_box(self, index: int) -> pygame.Rect | None:
+        """Where a choice shows its value between "<" and ">" (``None`` for a button). As wide as the widest
+        choice, so the arrows stay put while the value changes and a player can click the same arrow again;
+        a click on its left half goes back, anywhere else on the row forward."""
+        item = self.items[index]
+        if not item.choices:
+            return None
+        widest = max(self.text.render(choice, CHOICE_SIZE).get_width() for choice in item.choices)
+        if item.choice_icons and any(item.choice_icons):
+            widest += ICON + ICON_GAP
+        rect = self.rects[index]
+        box = pygame.Rect(0, 0, widest + 2 * ARROW_ROOM, rect.height)
+        box.midright = (rect.right - 6, rect.centery)
+        return box
+
+    def _activate(self, item: MenuItem, step: int) -> Transition | None:
+        if not item.enabled:
+            self.sound("deny")
+            return None
+        self.sound("click")
+        if item.choices:
+            item.cycle(step)
+            return None
+        return item.action() if item.action else None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.rects)):
+            focused = index == self.focus
+            ui_art.draw_button(surface, rect, "disabled" if not item.enabled else "focus" if focused else "normal")
+            colour = TEXT if item.enabled else DIM
+            box = self.value_box(index)
+            if box is not None:
+                value_colour = ACCENT if focused else colour
+                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour, item.tip,
+                               rect if focused else None)
+                text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(x, rect.centery))
+                text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
+                self._draw_value(surface, text, item, box, value_colour)
+                text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
+            else:
+                label = text.render(item.label, 30, colour, focused)
+                width = label.get_width() + (ICON + ICON_GAP if item.icon else 0)
+                x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour, item.tip,
+                               rect if focused else None)
+                surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        if self.rects:
+            bottom = self.rects[-1].bottom + NOTE_GAP
+            for number, line in enumerate(self.note_lines(self.focused)):
+                text.blit(surface, line, NOTE_SIZE, DIM, shadow=1, midtop=(self.centre_x, bottom + number * NOTE_LINE))
+
+    @staticmethod
+    def _draw_value(surface: pygame.Surface, text: TextCache, item: MenuItem, box: pygame.Rect,
+                    colour: tuple[int, ...]) -> None:
+        """A choice's value centred between its arrows, after its icon if it has one."""
+        name = item.choice_icons[item.index] if item.choice_icons else ""
+        if not name:
+            text.blit(surface, item.value, CHOICE_SIZE, colour, center=box.center)
+            return
+        value = text.render(item.value, CHOICE_SIZE, colour)
+        x = _blit_icon(surface, name, box.centerx - (ICON + ICON_GAP + value.get_width()) // 2, box.centery, colour)
+        surface.blit(value, value.get_rect(midleft=(x, box.centery)))
+
+    def note_lines(self, item: MenuItem) -> list[str]:
+        """An item's note as drawn under the last item when it has the focus (none for an item without one)."""
+        return self.text.wrap(item.note, self.note_width or self.width + 200, NOTE_SIZE) if item.note else []
+
+
+def _blit_icon(surface: pygame.Surface, name: str, x: int, centre_y: int, colour: tuple[int, ...], tip: str = "",
+               focus: pygame.Rect | None = None) -> int:
+    """Icon ``name`` (none if "") from ``x``, tinted ``colour``, with its tooltip (``tip``, or the icon's own;
+    ``focus``: the row, when it has the focus); returns the x where the text after it starts."""
+    if not name:
+        return x
+    tooltip.icon(surface, name, ICON, (colour[0], colour[1], colour[2]), tip, focus=focus,
+                 topleft=(x, centre_y - ICON // 2))
+    return x + ICON + ICON_GAP

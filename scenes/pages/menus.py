@@ -1,0 +1,282 @@
+"""The menus before a game: title, game choice, variant select (Falconi) or table options (Fredericus).
+Seat set-up lives in ``scenes/pages/seats.py``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pygame
+
+from game.core.message import Message
+from game.falconi.variants import VARIANTS
+from game.saves import AUTOSAVE, SaveError
+from scenes.context import AppContext
+from scenes.kit import input as inp
+from scenes.kit import tooltip, ui_art
+from scenes.kit.stack import Pop, Push, Quit, Scene, Transition
+from scenes.kit.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.pages.stats_scene import StatsScene
+from scenes.pages.whatchanges import card_or, show_cards_again_item
+
+CENTRE_X = LOGICAL_SIZE[0] // 2
+TITLE_EMBLEM = 84  # the emblems either side of a page's title
+ROW_EMBLEM = 36  # an emblem at the left end of a menu row
+STAR = 22  # a difficulty star
+GAME_EMBLEM = 176  # each game's emblem beside the game choice
+PIZZA = 240  # the focused pizza, left of the variant list
+VARIANT_MENU_X = 770  # the variant list stands right of the middle, leaving room for the pizza
+UNFOCUSED = (120, 120, 140)  # the tint of the game's emblem that does not have the focus
+
+
+def report_unreadable_save(context: AppContext, error: SaveError) -> None:
+    """Tell the player, on the next menu and in their language, that the save could not be resumed, where it
+    was kept and why; the technical reason (English) goes to the terminal."""
+    if error.kept is None:
+        context.notices.append(context.tr("notice.save_left", file=AUTOSAVE))
+    else:
+        context.notices.append(context.tr("notice.save_unreadable", file=error.kept.name))
+    context.notices.append(context.tr(f"notice.save_reason.{error.kind}"))
+    print(f"main.py: {error}", file=sys.stderr)
+
+
+class MenuScene(Scene):
+    """A titled menu page. ``Back`` leaves it, unless the subclass answers otherwise."""
+
+    title_key = ""
+    background = "menu"  # the picture behind the page (see scenes.kit.ui_art.BACKGROUNDS)
+    menu_x = CENTRE_X  # the middle of the menu's items
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self.menu = Menu(self.build_items(), centre_x=self.menu_x, text=context.text, sound=context.audio.play)
+
+    def build_items(self) -> list[MenuItem]:
+        raise NotImplementedError
+
+    def rebuild(self) -> None:
+        """Make the items again (the language changed, a save appeared…), keeping the focus."""
+        focus = self.menu.focus
+        self.menu = Menu(self.build_items(), centre_x=self.menu_x, top=self.menu.top, width=self.menu.width,
+                         text=self.context.text, sound=self.context.audio.play)
+        self.menu.focus = min(focus, len(self.menu.items) - 1)
+        if not self.menu.focused.enabled:
+            self.menu.move(1)
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        if intent.kind == inp.BACK:
+            return self.back()
+        if intent.kind == inp.HELP:
+            from scenes.pages.overlays import RulesOverlay
+
+            return Push(RulesOverlay(self.context, None))
+        return self.menu.handle(intent)
+
+    def back(self) -> Transition | None:
+        return Pop()
+
+    def resume(self, result: Any) -> Transition | None:
+        self.rebuild()
+        return None
+
+    def emblem(self) -> str:
+        """The emblem either side of the title (see scenes.kit.ui_art.EMBLEMS), or "" for none."""
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui_art.draw_background(surface, self.background)
+        text, tr = self.context.text, self.context.tr
+        title = text.blit(surface, tr(self.title_key), 64, ACCENT, bold=True, shadow=3, midtop=(CENTRE_X, 70))
+        if self.emblem():
+            for x in (title.left - 24 - TITLE_EMBLEM // 2, title.right + 24 + TITLE_EMBLEM // 2):
+                tooltip.emblem(surface, self.emblem(), TITLE_EMBLEM, center=(x, title.centery))
+        self.menu.draw(surface, text)
+        lines = [line for notice in self.context.notices[-3:] for line in text.wrap(notice, 1100, 24)][-5:]
+        for number, line in enumerate(reversed(lines)):
+            text.blit(surface, line, 24, DANGER, shadow=2, midbottom=(CENTRE_X, 690 - 26 * number))
+
+
+def draw_row_emblems(surface: pygame.Surface, menu: Menu, emblems: dict[str, str]) -> None:
+    """An emblem at the left end of the rows whose key ``emblems`` names: a pizza, a game."""
+    for item, rect in zip(menu.items, menu.rects):
+        if item.key in emblems:
+            tooltip.emblem(surface, emblems[item.key], ROW_EMBLEM, focus=rect if item is menu.focused else None,
+                           midleft=(rect.x + 10, rect.centery))
+
+
+class TitleScene(MenuScene):
+    title_key = "app.title"
+    background = "title"
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        return [
+            MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
+            MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
+                     tip="tutorial.menu.tip"),
+            MenuItem(tr("menu.continue"), self._continue, enabled=self.context.saves.has_save(), key="continue",
+                     icon="resume"),
+            MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
+            MenuItem(tr("stats.title"), lambda: Push(StatsScene(self.context)), key="stats", icon="star",
+                     tip="stats.menu.tip"),
+            MenuItem(tr("menu.settings"), self._settings, key="settings", icon="settings"),
+            MenuItem(tr("menu.quit"), self.back, key="quit", icon="quit"),
+        ]
+
+    def back(self) -> Transition | None:
+        from scenes.pages.overlays import ConfirmOverlay
+
+        return Push(ConfirmOverlay(self.context, self.context.tr("confirm.quit_game"), "quit"))
+
+    def resume(self, result: Any) -> Transition | None:
+        if result == "quit":
+            return Quit()
+        return super().resume(result)
+
+    def _new_game(self) -> Transition:
+        self.context.notices.clear()
+        return Push(GameChoiceScene(self.context))
+
+    def _learn(self) -> Transition:
+        from scenes.pages.tutorial_menus import LearnScene
+
+        self.context.notices.clear()
+        return Push(LearnScene(self.context))
+
+    def _continue(self) -> Transition | None:
+        from scenes.playing.play import start_match_scene
+
+        self.context.notices.clear()
+        try:
+            match = self.context.saves.load()
+        except SaveError as error:
+            report_unreadable_save(self.context, error)
+            self.rebuild()
+            return None
+        return Push(start_match_scene(self.context, match))
+
+    def _rules(self) -> Transition:
+        from scenes.pages.overlays import RulesOverlay
+
+        return Push(RulesOverlay(self.context, None))
+
+    def _settings(self) -> Transition:
+        from scenes.pages.overlays import SettingsOverlay
+
+        return Push(SettingsOverlay(self.context))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, TEXT, shadow=2, midtop=(CENTRE_X, 140))
+
+
+class GameChoiceScene(MenuScene):
+    """The two games, each with its emblem: large either side of the menu, the focused one lit."""
+
+    title_key = "menu.choose_game"
+    background = "title"
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        return [
+            MenuItem(tr("game.falconi"), lambda: Push(VariantScene(self.context)), note=tr("game.falconi.note"),
+                     key="falconi"),
+            MenuItem(tr("game.fredericus"), lambda: Push(FredericusOptionsScene(self.context)),
+                     note=tr("game.fredericus.note"), key="fredericus"),
+            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {"falconi": "falconi", "fredericus": "fredericus"})
+        for key, x in (("falconi", 180), ("fredericus", LOGICAL_SIZE[0] - 180)):
+            tooltip.emblem(surface, key, GAME_EMBLEM, tint=None if self.menu.focused.key == key else UNFOCUSED,
+                           center=(x, 300))
+
+
+def difficulty_icons(level: int) -> list[str]:
+    """The five stars of a difficulty from 1 to 5: that many filled, the rest empty."""
+    return ["star"] * level + ["star_empty"] * (5 - level)
+
+
+class VariantScene(MenuScene):
+    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars."""
+
+    title_key = "menu.choose_variant"
+    menu_x = VARIANT_MENU_X
+
+    def emblem(self) -> str:
+        return "falconi"
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items = [
+            MenuItem(tr(f"variant.{name}"), lambda name=name: self._choose(name), note=tr(f"variant.{name}.summary"),
+                     key=name)
+            for name in VARIANTS
+        ]
+        items.append(show_cards_again_item(self.context, self.rebuild))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {name: name for name in VARIANTS})
+        for item, rect in zip(self.menu.items, self.menu.rects):
+            if item.key in VARIANTS:
+                level = VARIANTS[item.key].difficulty
+                for number, name in enumerate(difficulty_icons(level)):
+                    colour = ACCENT if name == "star" else DIM
+                    tooltip.icon(surface, name, STAR, colour, Message.of("tips.difficulty", level=level),
+                                 focus=rect if item is self.menu.focused else None,
+                                 midright=(rect.right - 12 - (4 - number) * (STAR + 1), rect.centery))
+        focused = self.menu.focused.key
+        if focused in VARIANTS:
+            tooltip.emblem(surface, focused, PIZZA, center=(self.menu_x - 350 - PIZZA // 2, 378))
+
+    def _choose(self, variant: str) -> Transition:
+        from scenes.pages.seats import SeatSetupScene
+
+        return card_or(self.context, variant, lambda: SeatSetupScene(self.context, "falconi", variant=variant))
+
+
+class FredericusOptionsScene(MenuScene):
+    """How many falconers, and whether to play the shorter game (R-9)."""
+
+    title_key = "game.fredericus"
+
+    def __init__(self, context: AppContext) -> None:
+        self.players = 2
+        self.short_game = False
+        super().__init__(context)
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        return [
+            MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
+                     on_change=self._set_players, key="players", icon="player", tip="tips.setup.players"),
+            MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
+                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed",
+                     tip="tips.setup.short_game"),
+            MenuItem(tr("menu.next"), self._next, key="next", icon="play"),
+            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
+        ]
+
+    def emblem(self) -> str:
+        return "fredericus"
+
+    def _set_players(self, index: int) -> None:
+        self.players = index + 2
+
+    def _set_short(self, index: int) -> None:
+        self.short_game = bool(index)
+
+    def _next(self) -> Transition:
+        from scenes.pages.seats import SeatSetupScene
+
+        return Push(SeatSetupScene(self.context, "fredericus", players=self.players, short_game=self.short_game))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.context.text.blit(surface, self.context.tr("game.fredericus.note"), 26, TEXT, shadow=2,
+                               midtop=(CENTRE_X, 150))

@@ -1,0 +1,214 @@
+"""Seat set-up: for every seat a person, an AI level, or (for police cars) nobody; and for every person the
+device they play with. Falconi offers the two-player forms of F-4.2 as ready-made choices."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.falconi.seating import lone_police_at_port
+from game.i18n import Translator
+from game.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
+from game.saves import SaveError
+from scenes.context import AppContext, default_name
+from scenes.kit.stack import Push, Transition
+from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.pages.menus import MenuScene, report_unreadable_save
+
+MAX_PEOPLE = 4
+PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
+FALCONI_SEATS = ("seat.falconi.0", "seat.falconi.1", "seat.falconi.2", "seat.falconi.3")
+FREDERICUS_SEATS = ("seat.fredericus.0", "seat.fredericus.1", "seat.fredericus.2", "seat.fredericus.3")
+_P = SeatPlan.human
+PLAN_ICONS = {"person": "player", "ai": "ai", "off": ""}  # the icon by a seat's value, by the kind of plan
+# F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
+FALCONI_PRESETS: dict[str, tuple[SeatPlan, ...]] = {
+    "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
+    "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
+    "two_port": (_P(0), OFF, _P(1), OFF),
+    "two_three_cars": (_P(0), _P(1), _P(1), _P(1)),
+}
+
+
+def seat_choices(allow_off: bool) -> list[SeatPlan]:
+    choices = [SeatPlan.human(person) for person in range(MAX_PEOPLE)] + [SeatPlan.ai(level) for level in AI_LEVELS]
+    return choices + [OFF] if allow_off else choices
+
+
+def devices() -> list[str]:
+    return [KEYBOARD] + [f"pad{number}" for number in range(1, PAD_CHOICES + 1)]
+
+
+class SeatSetupScene(MenuScene):
+    title_key = "setup.seats"
+
+    def __init__(self, context: AppContext, game: str, variant: str = "margherita", players: int = 2,
+                 short_game: bool = False) -> None:
+        self.game, self.variant, self.short_game = game, variant, short_game
+        if game == "falconi":
+            self.plans = list(FALCONI_PRESETS["alone_fugitive"])
+        else:
+            self.plans = [SeatPlan.human(0)] + [SeatPlan.ai("normal")] * (players - 1)
+        self.devices = [KEYBOARD] * MAX_PEOPLE
+        self.error = ""
+        self.moved = ""  # says that a lone police seat was moved to the Port (F-4.2)
+        super().__init__(context)
+        self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text,
+                         sound=context.audio.play)
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.menu.width, self.menu.row, self.menu.top = 760, 50, 170
+        self.menu.layout()
+
+    # --- the rows -----------------------------------------------------------------------------------------
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items: list[MenuItem] = []
+        if self.game == "falconi":
+            names = list(FALCONI_PRESETS) + ["custom"]
+            current = next((i for i, name in enumerate(FALCONI_PRESETS) if list(FALCONI_PRESETS[name]) == self.plans),
+                           len(names) - 1)
+            items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
+                                  index=current, on_change=lambda i, names=names: self._preset(names[i]),
+                                  note=tr("setup.preset.note"), key="preset", icon="settings",
+                                  tip="tips.setup.preset"))
+        seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
+        for seat, plan in enumerate(self.plans):
+            choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
+            items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
+                                  index=choices.index(plan),
+                                  on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
+                                  key=f"seat{seat}", icon=self._seat_icon(seat),
+                                  tip=f"tips.seat.{self._seat_icon(seat)}",
+                                  choice_icons=[PLAN_ICONS[c.kind] for c in choices]))
+        for person in self._people_in_play():
+            options = devices()
+            items.append(MenuItem(tr("setup.device", name=self._person_name(person)),
+                                  choices=[self._device_name(d) for d in options],
+                                  index=options.index(self.devices[person]),
+                                  on_change=lambda i, p=person, options=options: self._set_device(p, options[i]),
+                                  note=tr("setup.device.note"), key=f"device{person}", icon="player",
+                                  tip="tips.setup.device",
+                                  choice_icons=["keyboard" if d == KEYBOARD else "gamepad" for d in options]))
+        items.append(MenuItem(tr("setup.start"), self._start, note=self.error, key="start", icon="play"))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    def _seat_icon(self, seat: int) -> str:
+        """Don Falconi in his hat, a police car, or a falconer's bird."""
+        if self.game == "fredericus":
+            return "move_raptor"
+        return "accomplice" if seat == 0 else "drive"
+
+    def emblem(self) -> str:
+        return self.variant if self.game == "falconi" else "fredericus"
+
+    def _plan_name(self, plan: SeatPlan) -> str:
+        tr = self.context.tr
+        if plan.kind == "person":
+            return self._person_name(plan.person)
+        if plan.kind == "ai":
+            return tr("setup.ai", level=tr(f"level.{plan.level}"))
+        return tr("setup.empty")
+
+    def _person_name(self, person: int) -> str:
+        return self.context.person_name(self._person(person))
+
+    def _person(self, person: int) -> Person:
+        """Person ``person`` of the rows, named by their number in this set-up."""
+        return Person(default_name(person + 1), self.devices[person])
+
+    def _device_name(self, device: str) -> str:
+        tr = self.context.tr
+        if device == KEYBOARD:
+            return tr("device.keyboard")
+        connected = device in self.context.inputs.pads
+        return tr("device.pad", number=device[3:]) + ("" if connected else " " + tr("device.not_connected"))
+
+    def _people_in_play(self) -> list[int]:
+        return sorted({plan.person for plan in self.plans if plan.kind == "person"})
+
+    # --- changes ------------------------------------------------------------------------------------------
+    def _preset(self, name: str) -> None:
+        if name in FALCONI_PRESETS:
+            self.plans = list(FALCONI_PRESETS[name])
+            self.rebuild()
+
+    def _set_seat(self, seat: int, plan: SeatPlan) -> None:
+        self.plans[seat] = plan
+        self.error = self.moved = ""
+        if self.game == "falconi":
+            self.plans, moved = lone_police_at_port(self.plans, lambda plan: plan.kind == "off", OFF)
+            if moved is not None:  # F-4.2: a lone police car is the Port car; the rows show it moved
+                self.moved = self.context.tr("setup.note.lone_police", seat=self.context.tr(FALCONI_SEATS[moved]))
+        self.rebuild()
+
+    def _set_device(self, person: int, device: str) -> None:
+        self.devices[person] = device
+
+    def setup(self, seed: int) -> MatchSetup:
+        """The match these rows describe (``GameError`` if the rules do not allow it). People are numbered in
+        the order of their player numbers, so "Player 2" alone becomes the first person."""
+        people_in_play = self._people_in_play()
+        renumber = {person: index for index, person in enumerate(people_in_play)}
+        seats = tuple(SeatPlan.human(renumber[p.person]) if p.kind == "person" else p for p in self.plans)
+        people = tuple(self._person(person) for person in people_in_play) or (self._person(0),)
+        return MatchSetup(self.game, seats, people, seed, variant=self.variant, short_game=self.short_game)
+
+    def _start(self) -> Transition | None:
+        """Start the match, but ask first if it would replace a saved game: there is one autosave, and the new
+        match's first autosave would overwrite it. The question names the saved game; it starts on No."""
+        from scenes.pages.overlays import ConfirmOverlay
+
+        tr = self.context.tr
+        if self.game == "falconi" and all(plan.kind == "off" for plan in self.plans[1:]):
+            self.error = tr("setup.error.no_police")
+            self.rebuild()
+            return None
+        saved = self._saved_match()
+        if saved is None:
+            return self._begin()
+        game = describe_game(tr, saved.setup.game, saved.setup.variant, saved.setup.short_game)
+        question = tr("confirm.replace_save", game=game, turn=saved.state.turn_number)
+        return Push(ConfirmOverlay(self.context, question, "start", safe=True))
+
+    def _saved_match(self) -> Match | None:
+        """The saved match, if there is one that can be resumed. One that cannot is kept aside by ``load`` (the
+        next menu says so): the new match replaces nothing."""
+        saves = self.context.saves
+        if not saves.has_save():
+            return None
+        try:
+            return saves.load()
+        except SaveError as error:
+            report_unreadable_save(self.context, error)
+            return None
+
+    def _begin(self) -> Transition:
+        from scenes.playing.play import start_match_scene
+
+        setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
+        return Push(start_match_scene(self.context, Match(setup)))
+
+    def resume(self, result: Any) -> Transition | None:
+        if result == "start":
+            return self._begin()
+        return super().resume(result)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.context.text
+        what = describe_game(self.context.tr, self.game, self.variant, self.short_game)
+        text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
+        for number, line in enumerate(reversed(text.wrap(self.moved, 1100, 24))):
+            text.blit(surface, line, 24, ACCENT, shadow=2, midbottom=(LOGICAL_SIZE[0] // 2, 690 - 26 * number))
+
+
+def describe_game(tr: Translator, game: str, variant: str, short_game: bool) -> str:
+    """The game and its options in a few words: "Catch Don Falconi - Pizza Funghi", "Fredericus - Shorter game"."""
+    if game == "falconi":
+        return f"{tr('game.falconi')} - {tr('variant.' + variant)}"
+    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if short_game else "")

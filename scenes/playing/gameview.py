@@ -1,0 +1,66 @@
+"""What each game's board view offers the play scene: the chooser's steps and hotspots, the board drawing and
+the lines of the side panel. ``scenes/falconi/view.py`` and ``scenes/fredericus/view.py`` implement it.
+
+Screen layout at the logical size (1280×720): the board on the left (``BOARD_AREA``), the side panel on the
+right (``PANEL_AREA``: whose turn, the view's info lines, the game log), and the action bar at the bottom of
+the side panel (``BAR_AREA``) where the play scene lays out the steps a view marks as buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.core.protocol import Action, GameState, Seat
+from game.match import LogEntry
+from scenes.kit.animation import Animation
+from scenes.kit.chooser import ActionChooser, Step
+
+BOARD_AREA = pygame.Rect(0, 0, 800, 720)
+PANEL_AREA = pygame.Rect(810, 10, 460, 700)
+BAR_AREA = pygame.Rect(820, 520, 440, 180)
+
+
+class GameView(Protocol):
+    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+        """The action as a sequence of choices, first to last (see ``scenes/kit/chooser.py``)."""
+
+    def is_button(self, step: Step) -> bool:
+        """Whether the step is offered as a button in the action bar rather than on the board."""
+
+    def icon(self, step: Step) -> str:
+        """The icon (a name of ``scenes.kit.ui_art.ICONS``) drawn before a button step's label; "" for none."""
+
+    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        """Where a board step sits on screen, inside ``BOARD_AREA`` (not asked for buttons)."""
+
+    def label(self, state: GameState, step: Step) -> str:
+        """A short translated text for the step: the button's caption, or the tooltip over a board option."""
+
+    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+        """Whether ``seat`` holds something the other people at the screen must not see."""
+
+    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+        """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
+        the most recent turn), and when a person chooses, the options, the focused one and its preview
+        (ghost tile, route…). Secrets are drawn only for seats in ``visible``. Pieces named in ``hidden`` are
+        left out: a running animation draws them (see :meth:`animations`)."""
+
+    def animations(self, before: GameState, action: Action, after: GameState,
+                   visible: frozenset[Seat]) -> list[Animation]:
+        """The animations that show ``action`` turning ``before`` into ``after`` (both may be kept: the play
+        scene hands over copies), drawn in ``BOARD_AREA`` over the board of ``after``. They reveal nothing
+        the seats in ``visible`` may not see."""
+
+    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+        """Translated lines for the side panel: each seat's state, actions left, scores, and the secrets of
+        the seats in ``visible``."""
+
+    @property
+    def secrets_drawn(self) -> frozenset[Seat]:
+        """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""
+
+    def toggle_overlay(self) -> bool:
+        """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""

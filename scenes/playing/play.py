@@ -1,0 +1,464 @@
+"""The play scene, for both games: people choose actions with the chooser, AI seats play at a pace people can
+follow, secrets are shown only to their owner, and the match is saved after every turn.
+
+The game-specific drawing and steps come from a ``GameView`` (``scenes/falconi/view.py``,
+``scenes/fredericus/view.py``); everything else about playing is the same for both games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from game.ai.service import Decision
+from game.core.errors import GameError
+from game.core.protocol import Action, Seat
+from game.match import KEYBOARD, LogEntry, Match
+from scenes.context import AppContext
+from scenes.kit import input as inp
+from scenes.kit import tooltip, ui_art
+from scenes.kit.animation import Timeline
+from scenes.kit.chooser import ActionChooser, Step
+from scenes.kit.stack import Push, Replace, Scene, Transition
+from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
+from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
+from scenes.playing.hints import Hints, why_no_hint
+
+# Intents that do not skip a running animation: pointing, and devices coming and going.
+_PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
+GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
+LOG_LINES = 12
+LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
+
+
+def make_view(context: AppContext, game: str) -> GameView:
+    if game == "falconi":
+        from scenes.falconi.view import FalconiView
+
+        return FalconiView(context)
+    from scenes.fredericus.view import FredericusView
+
+    return FredericusView(context)
+
+
+def start_match_scene(context: AppContext, match: Match) -> PlayScene:
+    return PlayScene(context, match, make_view(context, match.setup.game))
+
+
+class _Layout:
+    """The chooser's adapter: board steps where the view puts them, buttons stacked in the action bar."""
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self.buttons: dict[tuple[Step, ...], list[Step]] = {}  # per chosen prefix, in the order first asked
+
+    def steps(self, state: Any, action: Action) -> tuple[Step, ...]:
+        return self.view.steps(state, action)
+
+    def has_secrets(self, state: Any, seat: Seat) -> bool:
+        return self.view.has_secrets(state, seat)
+
+    def option_rect(self, state: Any, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+        if not self.view.is_button(step):
+            return self.view.option_rect(state, prefix, step)
+        buttons = self.buttons.setdefault(prefix, [])
+        if step not in buttons:
+            buttons.append(step)
+        index = buttons.index(step)
+        columns = 2
+        width = (BAR_AREA.width - 10) // columns
+        return pygame.Rect(BAR_AREA.x + (index % columns) * (width + 10),
+                           BAR_AREA.y + (index // columns) * (BUTTON_HEIGHT + BUTTON_GAP), width, BUTTON_HEIGHT)
+
+
+class PlayScene(Scene):
+    holds_board = True
+
+    def __init__(self, context: AppContext, match: Match, view: GameView) -> None:
+        self.context, self.match, self.view = context, match, view
+        self.layout = _Layout(view)
+        self.chooser: ActionChooser | None = None
+        self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
+        self.pending: Decision | None = None
+        self.ai_wait = context.ai_pause / context.settings.animation_speed
+        self.over_wait = GAME_OVER_PAUSE
+        self._counted = False  # the finished game is in the series and the statistics
+        self.handover_due = False
+        self._board_image: pygame.Surface | None = None
+        self._board_key: object = None
+        self.message = ""
+        self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
+        self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
+        self.hints = Hints(context, view)
+        self.music = match.setup.game
+        if self._people_count() == 1:
+            self.viewer = 0
+        if any(plan.kind == "ai" for plan in match.setup.seats):
+            context.ai.start()
+        self._sync()
+        screen = pygame.display.get_surface()
+        if screen is not None:  # the first drawing fills the view's caches: do it now, not in a game frame
+            self._draw_board(screen, self.visible_seats())
+
+    # --- who may do and see what --------------------------------------------------------------------------
+    def _people_count(self) -> int:
+        return len({plan.person for plan in self.match.setup.seats if plan.kind == "person"})
+
+    def person_to_play(self) -> int | None:
+        state = self.match.state
+        return None if state.is_terminal() else self.match.setup.person_of(state.current_seat)
+
+    def visible_seats(self) -> frozenset[Seat]:
+        """Seats whose secrets may be drawn now: a lone person's always; with several people, only the seats
+        of the person who confirmed the hand-over, and only while one of their seats decides."""
+        if self.viewer is None:
+            return frozenset()
+        seats = frozenset(self.match.setup.seats_of(self.viewer))
+        if self._people_count() == 1:
+            return seats
+        return seats if self.person_to_play() == self.viewer and not self.handover_due else frozenset()
+
+    def _device_of(self, person: int) -> str:
+        return self.match.setup.people[person].device
+
+    def _missing_pad(self) -> str | None:
+        """The pad to ask for now, if any. One pulled out during play is asked for at once, or as soon as the
+        overlays above the game close (they pause it anyway, and the answer must come back here). One not seen
+        yet is asked for when its person's first turn comes, with several people: its first press may still
+        come, and a lone person's turns take any device."""
+        inputs = self.context.inputs
+        unplugged = [person.device for person in self.match.setup.people if person.device in inputs.unplugged]
+        if unplugged:
+            return unplugged[0]
+        person = self.person_to_play()
+        if person is None or self._people_count() == 1:
+            return None
+        device = self._device_of(person)
+        return device if device != KEYBOARD and device not in inputs.pads else None
+
+    def _accepts(self, intent: inp.Intent) -> bool:
+        """Board input counts only from the deciding person's device (any device when one person plays)."""
+        person = self.person_to_play()
+        if person is None or self.chooser is None:
+            return False
+        return self._people_count() == 1 or intent.device == self._device_of(person)
+
+    def _sync(self) -> None:
+        """Bring the chooser and the hand-over in line with the state after any change."""
+        self.chooser = None
+        person = self.person_to_play()
+        if person is None:
+            return
+        state = self.match.state
+        if self._people_count() > 1 and person != self.viewer:
+            if self.view.has_secrets(state, state.current_seat):
+                self.handover_due = True
+                return
+            self.viewer = person
+        self.layout.buttons.clear()
+        self.chooser = ActionChooser(self.layout, state, state.legal_actions())
+
+    # --- playing --------------------------------------------------------------------------------------------
+    def play_action(self, action: Action) -> None:
+        """Apply a legal action chosen here or by an AI seat, start its animations, save after a finished turn."""
+        before = self.match.state.clone()
+        self.match.play(action)
+        self.message = ""
+        state = self.match.state
+        self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
+        before_seat = before.current_seat
+        if state.is_terminal() or state.current_seat != before_seat:
+            self._autosave()
+        self._sync()
+
+    @property
+    def animating(self) -> bool:
+        """Moving pieces, an AI seat to play, or a finished game about to show its result."""
+        state = self.match.state
+        return (self.timeline.busy or state.is_terminal()
+                or self.match.setup.seats[state.current_seat].kind == "ai")
+
+    def _autosave(self) -> None:
+        """Saved on a background thread, so a slow disk never stalls a frame (errors show in ``update``)."""
+        if self.match.state.is_terminal():
+            self.context.saves.discard_in_background()
+        else:
+            self.context.saves.save_in_background(self.match)
+
+    def _report_save_error(self, error: OSError) -> None:
+        self.message = self.context.tr("notice.save_failed", reason=str(error.strerror or error))
+
+    def _decision_seed(self) -> int:
+        return self.match.setup.seed * 1_000_003 + len(self.match.log)
+
+    def update(self, dt: float) -> Transition | None:
+        self.hints.update(dt, self.chooser)
+        error = self.context.saves.take_error()
+        if error is not None:
+            self._report_save_error(error)
+        state = self.match.state
+        self.timeline.update(dt * self.context.settings.animation_speed)
+        if state.is_terminal():
+            if self.timeline.busy:
+                return None
+            self.over_wait -= dt * self.context.settings.animation_speed
+            if self.over_wait <= 0:
+                from scenes.pages.gameover import GameOverScene
+
+                self._count_result()
+                return Replace(GameOverScene(self.context, self.match))
+            return None
+        device = self._missing_pad()
+        if device is not None:
+            from scenes.pages.overlays import PadMissingOverlay
+
+            others = frozenset(person.device for person in self.match.setup.people) - {device}
+            return Push(PadMissingOverlay(self.context, device, others))
+        person = self.person_to_play()
+        if self.handover_due:
+            from scenes.pages.overlays import HandOverOverlay
+
+            assert person is not None
+            name = self.context.person_name(self.match.setup.people[person])
+            return Push(HandOverOverlay(self.context, name, person))
+        plan = self.match.setup.seats[state.current_seat]
+        if plan.kind != "ai":
+            return None
+        if self.pending is None:
+            self.ai_wait -= dt
+            if self.ai_wait <= 0:
+                self.pending = self.context.ai.ask(state, plan.level, self._decision_seed())
+        elif self.pending.done() and not self.timeline.busy:  # the last move is seen before the next one
+            action = self.pending.result()
+            self.pending = None
+            self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
+            if action is not None and action in state.legal_actions():
+                self.play_action(action)
+        return None
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        kind = intent.kind
+        if self.timeline.busy and kind not in _PASSIVE:
+            self.timeline.skip()  # any press shows the final position at once, and still does what it says
+        if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
+            return self._pause(intent.device)
+        if kind == inp.HINT:
+            self._ask_hint(intent.device)
+            return None
+        if kind == inp.DANGER:
+            if self.view.toggle_overlay():
+                self._board_key = None  # the board is drawn again, with its overlay or without it
+            else:
+                self.message = self.context.tr("danger.none")
+            return None
+        if kind == inp.HELP:
+            from scenes.pages.overlays import RulesOverlay
+
+            return Push(RulesOverlay(self.context, self.match.setup))
+        if kind == inp.LOG or (kind == inp.CLICK and intent.pos is not None and self.log_area.collidepoint(intent.pos)):
+            return self._open_log()
+        if not self._accepts(intent):
+            return None
+        assert self.chooser is not None
+        if kind == inp.BACK:
+            self.chooser.back()
+            return None
+        if kind == inp.UNDO:
+            self._undo()
+            return None
+        action = self.chooser.handle(intent)
+        if action is not None:
+            self.play_action(action)
+        return None
+
+    def _undo(self) -> None:
+        self.timeline.skip()
+        if self.match.can_undo():
+            self.match.undo()
+            self._sync()
+            self.message = self.context.tr("play.undone")
+        else:
+            self.message = self.context.tr("play.cannot_undo")
+
+    def _pause(self, device: str) -> Transition:
+        from scenes.pages.overlays import PauseOverlay
+
+        return Push(PauseOverlay(self.context, self.match, device))
+
+    def _ask_hint(self, device: str) -> None:
+        """The hint key (or the pause menu's Hint, from ``device``): asked only for the person who may decide
+        now, after their hand-over, so it shows nothing of anyone else's."""
+        if self.handover_due or not self._accepts(inp.Intent(inp.HINT, device)):
+            self.message = why_no_hint(self.context, self.match)
+            return
+        assert self.chooser is not None
+        self.message = ""
+        self.hints.ask(self.chooser, self._decision_seed())
+
+    def _open_log(self) -> Transition | None:
+        """The whole log over the board, but never before a due hand-over or a missing pad: those come first,
+        and the log would hold them back, since only the top scene updates."""
+        if self.handover_due or self._missing_pad() is not None:
+            return None
+        from scenes.pages.log_overlay import LogOverlay
+
+        return Push(LogOverlay(self.context, self.match.log, self.sentence, len(self.last_turn())))
+
+    def resume(self, result: Any) -> Transition | None:
+        if result == "handover":
+            self.handover_due = False
+            self.viewer = self.person_to_play()
+            self._sync()
+        elif result == "take_back":
+            self._cancel_ai()
+            self.timeline.skip()
+            try:
+                self.match.take_back(0)
+            except GameError:
+                self.message = self.context.tr("play.cannot_take_back")
+            self._sync()
+        elif result == "log":
+            return self._open_log()
+        elif isinstance(result, tuple) and result[0] == "device":
+            self._rebind(result[1], result[2])
+        elif isinstance(result, tuple) and result[0] == "hint":
+            self._ask_hint(result[1])
+        elif result == "quit":
+            from scenes.kit.stack import Reset
+            from scenes.pages.menus import TitleScene
+
+            return Reset(TitleScene(self.context))
+        return None
+
+    def _rebind(self, old: str, new: str) -> None:
+        people = tuple(replace(p, device=new) if p.device == old else p for p in self.match.setup.people)
+        self.match.setup = replace(self.match.setup, people=people)
+
+    def _cancel_ai(self) -> None:
+        if self.pending is not None:
+            self.context.ai.cancel(self.pending)
+            self.pending = None
+
+    def _count_result(self) -> None:
+        """Count a finished game once, in the series and the statistics: as its result comes up, or as the
+        player leaves (or closes the window) in the pause before it."""
+        if self._counted or not self.match.state.is_terminal():
+            return
+        self._counted = True
+        self.match.series.record(self.match)
+        self.context.record_game(self.match)
+
+    def leave(self) -> None:
+        self._cancel_ai()
+        self.hints.cancel()
+        self._count_result()
+        try:
+            if self.match.state.is_terminal():
+                self.context.saves.discard()
+            else:
+                self.context.saves.save(self.match)
+        except OSError as error:  # the scene is going; the next menu shows why the game was not kept
+            self.context.notices.append(self.context.tr("notice.save_failed", reason=str(error.strerror or error)))
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def last_turn(self) -> list[LogEntry]:
+        """The entries of the most recent run of one seat's actions: the last move to highlight."""
+        log = self.match.log
+        if not log:
+            return []
+        seat = log[-1].seat
+        start = len(log)
+        while start > 0 and log[start - 1].seat == seat:
+            start -= 1
+        return log[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        visible = self.visible_seats()
+        state = self.match.state
+        self._draw_board(surface, visible)
+        surface.fill(BACKGROUND, surface.get_rect().clip(BOARD_AREA.topright, (9999, 9999)))
+        ui_art.draw_panel(surface, PANEL_AREA)
+        text, tr = self.context.text, self.context.tr
+        x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
+        text.blit(surface, self._status_line(), 28, ACCENT, bold=True, topleft=(x, y))
+        y += 34
+        width = PANEL_AREA.width - 28
+        for line in self.view.info_lines(state, visible):
+            for part in text.wrap(line, width, 22):
+                text.blit(surface, part, 22, TEXT, topleft=(x, y))
+                y += 21
+        y += 8
+        text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
+        if self.context.settings.hints:
+            text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
+        self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
+        self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
+        draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
+        self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
+
+    def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
+        """The board is drawn again only when something on it changed (a move, the player's focus, who may
+        see what, a setting, which pieces an animation draws); otherwise the last drawing is reused, which keeps
+        frames cheap. Running animations are drawn over it, and a shake moves both."""
+        chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
+        key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
+               None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)))
+        if key != self._board_key or self._board_image is None:
+            image = self._board_image or pygame.Surface(surface.get_size()).convert()
+            image.fill(BACKGROUND)
+            with tooltip.recording("board"):  # the board's tokens and tiles answer while this picture is shown
+                self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
+            self._board_image, self._board_key = image, key
+        tooltip.replay("board")
+        if not self.timeline.busy:
+            surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
+            return
+        offset = self.timeline.shake_offset() if settings.screen_shake else (0, 0)
+        clip = surface.get_clip()
+        surface.set_clip(BOARD_AREA)
+        if offset != (0, 0):
+            surface.fill(BACKGROUND, BOARD_AREA)
+        surface.blit(self._board_image, BOARD_AREA.move(offset), BOARD_AREA)
+        self.timeline.draw(surface)  # effects stay put while the board shakes under them
+        surface.set_clip(clip)
+
+    def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
+        """The latest entries that fit, newest last; the last move's entries brighter."""
+        text = self.context.text
+        for number, (line, bright) in enumerate(self.log_panel_lines(width, height // 19)):
+            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * 19))
+
+    def log_panel_lines(self, width: int, fitting: int) -> list[tuple[str, bool]]:
+        """The wrapped lines of the latest whole entries that fit in ``fitting`` lines (never the tail of an
+        entry without its beginning), each with whether it belongs to the last move."""
+        text, latest = self.context.text, self.last_turn()
+        lines: list[tuple[str, bool]] = []
+        for entry in reversed(self.match.log[-LOG_LINES:]):
+            wrapped = [(line, entry in latest) for line in text.wrap(self.sentence(entry), width, 20)]
+            if len(lines) + len(wrapped) > fitting:
+                break
+            lines = wrapped + lines
+        return lines
+
+    def sentence(self, entry: LogEntry) -> str:
+        return self.context.tr.message(entry.message)
+
+    def _status_line(self) -> str:
+        tr, state = self.context.tr, self.match.state
+        if state.is_terminal():
+            return tr("play.game_over")
+        seat = state.current_seat
+        plan = self.match.setup.seats[seat]
+        if plan.kind == "person":
+            who = self.context.person_name(self.match.setup.people[plan.person])
+        else:
+            who = tr(f"level.{plan.level}")
+        key = "play.thinking" if plan.kind == "ai" else "play.to_play"
+        return tr(key, seat=self.view_seat_name(seat), who=who)
+
+    def view_seat_name(self, seat: Seat) -> str:
+        key = f"seat.{self.match.setup.game}.{seat}"
+        return self.context.tr(key)

@@ -1,0 +1,262 @@
+"""An interactive tutorial: the play scene running one of the scripts of ``game/tutorials.py``.
+
+It shows each lesson in a box in the side panel and points at the option that leads to the action asked for,
+naming the keys of the device in use. It waits for the learner: the chooser's focus and previews work as in a
+game, but a choice that leads elsewhere is refused with a friendly line and changes nothing. The other seats'
+actions are played from the script at a pace people can follow, with their animations. Back opens the tutorial's
+own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved game, and it shows
+its end card instead of the game-over screen, so the play scene's end of a game (statistics, series) never runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Action, Seat
+from game.match import Match
+from game.tutorials import LEARNER, NOTE, SCRIPT, Step, Tutorial, accepted
+from scenes.context import AppContext
+from scenes.kit import input as inp
+from scenes.kit.chooser import GROUP
+from scenes.kit.chooser import Step as Option
+from scenes.kit.stack import Push, Replace, Transition
+from scenes.playing import tutorial_overlay as overlay
+from scenes.playing.gameview import PANEL_AREA
+from scenes.playing.play import PlayScene, make_view
+
+SCRIPT_PAUSE = 1.5  # an AI pause and a half between the script's actions (at animation speed 1)
+END_PAUSE = 1.2  # seconds the last position stays before the end card (at animation speed 1)
+INFO_LINES = (PANEL_AREA.y + 46, 21)  # where the play scene writes the panel's first info line, and their pitch
+
+
+class TutorialScene(PlayScene):
+    def __init__(self, context: AppContext, tutorial: Tutorial, start: int = 0) -> None:
+        """The tutorial from its first step, or from step ``start`` with the actions before it played."""
+        self.tutorial = tutorial
+        self.index = start
+        self.expected: list[Action] = []  # the accepted actions legal now, the one shown first
+        self.device = "keyboard"  # the kind of device last used: the lesson names its keys
+        self.refusal = ""
+        self.shake = 0.0
+        self.clock = 0.0  # drives the pointer's pulse and bounce
+        self.script_wait = SCRIPT_PAUSE * context.ai_pause / context.settings.animation_speed
+        self.end_wait = END_PAUSE
+        self.ended = False  # the end card was shown
+        self.lesson_area = pygame.Rect(0, 0, 0, 0)
+        match = Match(tutorial.setup)
+        for step in tutorial.steps[:start]:
+            if step.kind != NOTE:
+                match.play(accepted(match.state, step)[0])
+        super().__init__(context, match, make_view(context, tutorial.setup.game))
+
+    # --- where the script is --------------------------------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        """The step under way; ``None`` once every step is done."""
+        steps = self.tutorial.steps
+        return steps[self.index] if self.index < len(steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step is None or self.match.state.is_terminal()
+
+    def _sync(self) -> None:
+        """The chooser only for the learner's own steps: a note or a scripted action takes no board input."""
+        super()._sync()
+        step = self.step
+        self.expected = accepted(self.match.state, step) if step is not None and step.kind != NOTE else []
+        if step is None or step.kind != LEARNER:
+            self.chooser = None
+
+    def visible_seats(self) -> frozenset[Seat]:
+        """The learner's seats only: the script's seats keep their secrets, as opponents do."""
+        return self.tutorial.learner_seats
+
+    def play_action(self, action: Action) -> None:
+        self.index += 1  # before the play scene makes its chooser: it is made for the next step
+        self.refusal = ""
+        super().play_action(action)
+
+    def _next_note(self) -> None:
+        self.index += 1
+        self.refusal = ""
+        self._sync()
+
+    # --- never saved, never counted -------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """A tutorial is not a game to resume: the player's saved game stays as it was."""
+
+    def leave(self) -> None:
+        """Nothing to save or remove, and no AI was asked anything."""
+
+    # --- the frame --------------------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return True  # the pointer pulses and bounces all the time
+
+    def update(self, dt: float) -> Transition | None:
+        self.clock += dt
+        self.shake = max(0.0, self.shake - dt)
+        speed = self.context.settings.animation_speed
+        if self.finished:  # the end card instead of the game-over screen: nothing is recorded
+            self.timeline.update(dt * speed)
+            if self.ended or self.timeline.busy:
+                return None
+            self.end_wait -= dt * speed
+            if self.end_wait > 0:
+                return None
+            from scenes.pages.tutorial_menus import TutorialEndOverlay
+
+            self.ended = True
+            return Push(TutorialEndOverlay(self.context, self.tutorial))
+        transition = super().update(dt)
+        step = self.step
+        if transition is None and step is not None and step.kind == SCRIPT and not self.timeline.busy:
+            self.script_wait -= dt
+            if self.script_wait <= 0:
+                self.script_wait = SCRIPT_PAUSE * self.context.ai_pause / speed
+                self.play_action(self.expected[0])
+        return transition
+
+    # --- the learner's input ----------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        self._note_device(intent)
+        kind, step = intent.kind, self.step
+        if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
+            return self._pause(intent.device)
+        if kind == inp.HINT:
+            self.clock = 0.0  # the arrow is the hint: it starts its pulse again
+            return None
+        if kind == inp.UNDO:
+            self._refuse(self.context.tr("tutorial.no_undo"))
+            return None
+        if step is not None and step.kind == NOTE and kind in (inp.CONFIRM, inp.CLICK):
+            self.timeline.skip()
+            self._next_note()
+            return None
+        if kind == inp.CLICK and intent.pos is not None and self.lesson_area.collidepoint(intent.pos):
+            return None  # the box stands over the log: a click on it opens nothing
+        if kind in (inp.CONFIRM, inp.CLICK) and self.chooser is not None and self._accepts(intent):
+            option = self.chooser.focused if kind == inp.CONFIRM else self.chooser.option_at(intent.pos or (-1, -1))
+            if option is not None and not self._leads(option):
+                self._refuse(self.context.tr("tutorial.refuse"))
+                return None
+        return super().handle(intent)
+
+    def _note_device(self, intent: inp.Intent) -> None:
+        if intent.device.startswith("pad"):
+            self.device = "pad"
+        elif intent.pos is not None:
+            self.device = "mouse"
+        elif intent.kind not in (inp.PAD_ADDED, inp.PAD_REMOVED):
+            self.device = "keyboard"
+
+    def _refuse(self, line: str) -> None:
+        self.refusal, self.shake = line, overlay.SHAKE
+        self.context.audio.play("deny")
+
+    def _paths(self) -> list[tuple[Option, ...]]:
+        """The steps of the accepted actions that go on from what was chosen so far, the one shown first."""
+        chooser = self.chooser
+        if chooser is None:
+            return []
+        prefix = tuple(chooser.prefix)
+        paths = (chooser.paths.get(action) for action in self.expected)
+        return [path for path in paths if path is not None and path[:len(prefix)] == prefix]
+
+    def _leads(self, option: Option) -> bool:
+        """Whether choosing ``option`` goes on towards an accepted action (directly, or behind its heading)."""
+        assert self.chooser is not None
+        action = self.chooser.action_of(option)
+        if action is not None:
+            return action in self.expected
+        depth = len(self.chooser.prefix)
+        return any(path[depth] == option or (path[depth][0] == GROUP and path[depth + 1:depth + 2] == (option,))
+                   for path in self._paths())
+
+    def target(self) -> Option | None:
+        """The option to choose next: the next step of the action shown, as the chooser offers it."""
+        chooser = self.chooser
+        paths = self._paths()
+        if chooser is None or not paths:
+            return None
+        path, depth = paths[0], len(chooser.prefix)
+        option = path[depth]
+        if option not in chooser.options and option[0] == GROUP:
+            option = path[depth + 1]
+        return option
+
+    def pointer(self) -> pygame.Rect | None:
+        """Where the arrow points: the option to choose, or what a note shows on the board."""
+        step = self.step
+        if step is not None and step.kind == NOTE:
+            return None if step.point is None else self.view.option_rect(self.match.state, (), step.point)
+        option = self.target()
+        return None if option is None or self.chooser is None else self.chooser.rect(option)
+
+    def how(self) -> str:
+        """How to do what the lesson asks, with the keys of the device in use."""
+        tr, step = self.context.tr, self.step
+        if step is None:
+            return ""
+        if step.kind == NOTE:
+            return tr(f"tutorial.how.next.{self.device}")
+        if step.kind == SCRIPT:
+            return tr("tutorial.how.watch")
+        option, chooser = self.target(), self.chooser
+        if option is None or chooser is None:
+            return ""
+        focused = chooser.focused
+        if option == focused:
+            key = "choose"
+        elif option[0] == "rot":
+            key = "rotate"
+        elif focused is not None and chooser.rect(focused) == chooser.rect(option):
+            key = "cycle"
+        else:
+            key = "move"
+        return tr(f"tutorial.how.{key}.{self.device}")
+
+    # --- menus ----------------------------------------------------------------------------------------------
+    def _pause(self, device: str) -> Transition:
+        from scenes.pages.tutorial_menus import TutorialMenu
+
+        return Push(TutorialMenu(self.context))
+
+    def resume(self, result: Any) -> Transition | None:
+        if result == "again":
+            return Replace(TutorialScene(self.context, self.tutorial))
+        if result == "real":
+            from scenes.pages.tutorial_menus import real_game_page
+
+            return Replace(real_game_page(self.context, self.tutorial))
+        return super().resume(result)
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def _status_line(self) -> str:
+        tr, step = self.context.tr, self.step
+        if self.finished or step is None:
+            return tr("tutorial.status.done")
+        if step.kind == NOTE:
+            return tr(f"tutorial.title.{self.tutorial.name}")
+        key = "tutorial.status.you" if step.kind == LEARNER else "tutorial.status.watch"
+        return tr(key, seat=self.view_seat_name(step.seat))
+
+    def lesson(self) -> overlay.Lesson:
+        tr, step = self.context.tr, self.step
+        body = tr(step.lesson) if step is not None else tr(self.tutorial.outro)
+        steps = self.tutorial.steps
+        count = sum(1 for each in steps if each.kind != SCRIPT)  # the lessons the learner reads or does
+        number = min(count, 1 + sum(1 for each in steps[:self.index] if each.kind != SCRIPT))
+        return overlay.Lesson(tr("tutorial.heading", number=number, count=count), body, self.how(), self.refusal,
+                              self.index / len(steps))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        cover = self.log_area.y - 8 if self.log_area.height else overlay.BOX_BOTTOM  # the whole log, no half line
+        self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), cover, INFO_LINES, self.shake)
+        target = self.pointer()
+        if target is not None and not self.timeline.busy:
+            overlay.draw_pointer(surface, target, self.clock)
