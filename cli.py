@@ -295,8 +295,8 @@ def _keep_the_saved_game_aside() -> None:
     """A game started from the command line will autosave over the saved one: keep that one under another name
     and say where (the menu asks instead, but a command line cannot). Where it cannot be moved, no new game
     starts: it would be saved over the old one wherever saving works at all."""
-    from game.saves import AUTOSAVE, SaveStore
-    from game.userdata import data_folder
+    from game.services.saves import AUTOSAVE, SaveStore
+    from game.services.userdata import data_folder
 
     store = SaveStore(data_folder())
     try:
@@ -312,7 +312,7 @@ def _keep_the_saved_game_aside() -> None:
 def _play_setup(args: argparse.Namespace) -> Any:
     import random
 
-    from game.match import setup_from_spec
+    from game.services.match import setup_from_spec
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     if args.game == "falconi":

@@ -139,7 +139,7 @@ def _replay_animations(app: Any, setup: Any, seconds: float) -> tuple[list[float
     starts again on the next seed."""
     import random
 
-    from game.match import Match
+    from game.services.match import Match
     from scenes.kit.stack import Push, Reset
     from scenes.playing.play import start_match_scene
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.context import AppContext
 
 VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
@@ -152,7 +152,7 @@ def played(match: Match, actions: int) -> Match:
 def tutorial_screens(context: AppContext) -> list[Screen]:
     """The tutorials' screens: the choice page, a lesson of each tutorial with its pointer, the tutorial's menu
     and the end card."""
-    from game.tutorials import TUTORIALS, Tutorial
+    from game.services.tutorials import TUTORIALS, Tutorial
     from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
     from scenes.playing.tutorial import TutorialScene
 

@@ -48,8 +48,8 @@ from devtools.soak_input import RandomInput
 from devtools.soak_memory import PEAK_LIMIT_MB, MemoryLog
 from devtools.soak_report import build_report
 from game.falconi.variants import VARIANTS
-from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
-from game.settings import ANIMATION_SPEEDS
+from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
+from game.services.settings import ANIMATION_SPEEDS
 from scenes.app import App
 from scenes.kit.stack import Push, Reset
 from scenes.pages.menus import TitleScene

@@ -11,11 +11,11 @@ import pygame
 
 from game.ai.service import AIService
 from game.core.jsonio import remove_stale_temporaries
-from game.match import Match, MatchSetup
-from game.saves import SaveStore
-from game.settings import SMALLEST_WINDOW, load_settings
-from game.stats import load_stats
-from game.userdata import data_folder
+from game.services.match import Match, MatchSetup
+from game.services.saves import SaveStore
+from game.services.settings import SMALLEST_WINDOW, load_settings
+from game.services.stats import load_stats
+from game.services.userdata import data_folder
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from game.ai.service import AIService
 from game.i18n import Translator
-from game.match import Match, Person
-from game.saves import SaveStore
-from game.settings import Settings, SettingsProblem, save_settings
-from game.stats import Stats, count_match, latest_stats, save_stats
+from game.services.match import Match, Person
+from game.services.saves import SaveStore
+from game.services.settings import Settings, SettingsProblem, save_settings
+from game.services.stats import Stats, count_match, latest_stats, save_stats
 from scenes.kit.audio import Audio
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
@@ -39,7 +39,7 @@ class AppContext:
     window_changed: bool = False  # the app re-applies fullscreen and window size when set
     ai_pause: float = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
     audio: Audio = field(default_factory=Audio.silent)  # the app passes one with the mixer open
-    stats: Stats = field(default_factory=Stats)  # games played and won (game.stats), loaded by the app
+    stats: Stats = field(default_factory=Stats)  # games played and won (game.services.stats), loaded by the app
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)

@@ -35,7 +35,7 @@ from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.fredericus.cards import OBJECTIVE_LETTERS
 from game.fredericus.state import FredericusState
-from game.match import AI_LEVELS
+from game.services.match import AI_LEVELS
 
 SMALL = SearchBudget(iterations=30, seconds=30, rollout_depth=8)  # the iteration count always stops it first
 BIGGER = SearchBudget(iterations=60, seconds=30, rollout_depth=12)

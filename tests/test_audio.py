@@ -17,8 +17,8 @@ import pygame
 import pytest
 
 from game.ai.service import AIService
-from game.saves import SaveStore
-from game.settings import Settings
+from game.services.saves import SaveStore
+from game.services.settings import Settings
 from scenes.context import AppContext
 from scenes.kit.audio import CUES, MUSIC, SOUND_FOLDER, Audio, gain
 from scenes.kit.input import InputMapper

@@ -199,7 +199,7 @@ def test_ctrl_c_ends_a_command_quietly_with_status_130(argv, module, name, monke
 
 def test_ctrl_c_in_the_window_saves_the_game_and_ends_quietly(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
-    from game.saves import SaveStore
+    from game.services.saves import SaveStore
     from scenes.app import App
 
     frame = App.frame

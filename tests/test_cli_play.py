@@ -4,7 +4,7 @@ import pytest
 
 import cli
 from game.core.errors import GameError
-from game.match import setup_from_spec
+from game.services.match import setup_from_spec
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from scene_driver import Driver
 
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.playing.play import start_match_scene

@@ -15,8 +15,8 @@ from random_moves import random_moves
 from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE, POLICE, PORT
 from game.falconi.state import FalconiState
-from game.saves import SaveStore
-from game.settings import Settings
+from game.services.saves import SaveStore
+from game.services.settings import Settings
 from scenes.context import AppContext
 from scenes.falconi import anim, sprites
 from scenes.falconi.lanes import LanePath, tile_lane

@@ -21,7 +21,7 @@ from game.falconi.constants import ACTION, ACTIVE, COUNTRY, DRIVE, FOREST, FUGIT
 from game.falconi.danger import danger_lanes, police_to_come, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY
-from game.match import Match, MatchSetup, SeatPlan
+from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene

@@ -12,9 +12,9 @@ import pytest
 from game.ai.service import AIService
 from game.falconi.constants import ACTION, FUGITIVE, PORT
 from game.falconi.state import FalconiState
-from game.match import Match, MatchSetup, Person, SeatPlan
-from game.saves import SaveStore
-from game.settings import LANGUAGES, Settings
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from game.services.saves import SaveStore
+from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi.view import FalconiView
 from scenes.kit import input as inp

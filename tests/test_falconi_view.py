@@ -22,9 +22,9 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import KIND_NAMES
 from game.falconi.variants import VARIANTS
 from game.i18n import CATALOG_FOLDER, Translator
-from game.match import LogEntry
-from game.saves import SaveStore
-from game.settings import LANGUAGES, Settings
+from game.services.match import LogEntry
+from game.services.saves import SaveStore
+from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi import draw
 from scenes.falconi.view import FalconiView, hand_tiles

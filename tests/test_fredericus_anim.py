@@ -12,8 +12,8 @@ from random_moves import random_moves
 from game.ai.service import AIService
 from game.fredericus import FredericusState
 from game.fredericus.actions import Action
-from game.saves import SaveStore
-from game.settings import Settings
+from game.services.saves import SaveStore
+from game.services.settings import Settings
 from scenes.context import AppContext
 from scenes.fredericus import anim
 from scenes.fredericus.layout import Layout

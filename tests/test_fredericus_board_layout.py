@@ -14,8 +14,8 @@ from game.ai.service import AIService
 from game.fredericus import FredericusState
 from game.fredericus.cards import KINDS, ROW_LENGTH
 from game.i18n import Translator
-from game.saves import SaveStore
-from game.settings import LANGUAGES, Settings
+from game.services.saves import SaveStore
+from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.fredericus import draw
 from scenes.fredericus import layout as geometry

@@ -16,8 +16,8 @@ from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, CARD, END_TURN, HOOD, RAPTOR, STAY_TOKENS, Action
 from game.fredericus.builder import build_position as build
 from game.fredericus.cards import FREDERICUS, KINDS, REMOVED, ROW_CARD_TOTALS, SEAL, SKY, TREE
-from game.match import Match
-from game.tutorials import FREDERICUS as FREDERICUS_TUTORIAL
+from game.services.match import Match
+from game.services.tutorials import FREDERICUS as FREDERICUS_TUTORIAL
 
 G, U, B = 0, 1, 2  # griffin, unicorn, basilisk
 

@@ -17,9 +17,9 @@ from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, HOOD
 from game.fredericus.builder import build_position
 from game.i18n import Translator
-from game.match import LogEntry
-from game.saves import SaveStore
-from game.settings import LANGUAGES, Settings
+from game.services.match import LogEntry
+from game.services.saves import SaveStore
+from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.fredericus import panels as fredericus_panels
 from scenes.fredericus.view import INDENT, FredericusView

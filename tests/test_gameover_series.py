@@ -13,11 +13,11 @@ from event_player import choose
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end, quit_and_continue
 
-from game import series as series_module
 from game.core.errors import StateFormatError
-from game.match import OFF, Match, MatchSetup, Person, SeatPlan
-from game.saves import SaveError, SaveStore
-from game.series import GameResult, Series, next_in_series, passes_fugitive_round, rematch
+from game.services import series as series_module
+from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
+from game.services.saves import SaveError, SaveStore
+from game.services.series import GameResult, Series, next_in_series, passes_fugitive_round, rematch
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import HandOverOverlay
 from scenes.playing.play import PlayScene

@@ -14,7 +14,7 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.state import FalconiState
 from game.fredericus.cards import KINDS
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.overlays import HandOverOverlay

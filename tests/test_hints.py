@@ -15,7 +15,7 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 from game.ai.levels import level_makers
 from game.ai.service import AIService
 from game.core.view import SeatView
-from game.match import MatchSetup, Person, SeatPlan
+from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import HandOverOverlay, PauseOverlay

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import CATALOG_FOLDER, Translator, catalog
-from game.settings import LANGUAGES
+from game.services.settings import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import Translator, catalog
-from game.settings import LANGUAGES
+from game.services.settings import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -41,6 +41,15 @@ def test_the_rules_core_never_imports_the_window_or_the_tools(path):
     assert not [name for name in names if any(starts(name, other) for other in outside)]
 
 
+RULES_AND_AI = files("game/core") + files("game/falconi") + files("game/fredericus") + files("game/ai")
+
+
+@pytest.mark.parametrize("path", RULES_AND_AI, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_rules_cores_and_the_ai_never_need_the_apps_services(path):
+    """The rules and the AI know nothing of matches, saves, settings or statistics (``game/services/``)."""
+    assert not [name for name in imported_modules(path, top_level_only=False) if starts(name, "game.services")]
+
+
 @pytest.mark.parametrize("path", files("scenes"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_window_never_imports_the_tools(path):
     """The benchmarks, the soak, tournaments, screenshots and the catalogue drive the window; it never needs

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from game.core.errors import StateFormatError
 from game.falconi.state import FalconiState
 from game.fredericus.state import FredericusState
-from game.match import Match, MatchSetup, SeatPlan
-from game.settings import Settings, settings_from_json
-from game.stats import Stats, count_match, stats_from_json
+from game.services.match import Match, MatchSetup, SeatPlan
+from game.services.settings import Settings, settings_from_json
+from game.services.stats import Stats, count_match, stats_from_json
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False)

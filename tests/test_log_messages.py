@@ -45,7 +45,7 @@ from game.fredericus.actions import (
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.builder import build_position
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
-from game.settings import LANGUAGES
+from game.services.settings import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}

@@ -11,8 +11,8 @@ import pytest
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_or_wait, two_people_diavola
 
-from game.match import MatchSetup, Person, SeatPlan
-from game.settings import LANGUAGES
+from game.services.match import MatchSetup, Person, SeatPlan
+from game.services.settings import LANGUAGES
 from scenes.kit.ui import DIM, TEXT
 from scenes.pages.log_overlay import BOX, ROWS, SIZE, WIDTH, LogOverlay
 from scenes.pages.overlays import HandOverOverlay, PauseOverlay

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
-from game.match import OFF, Match, MatchSetup, Person, SeatPlan
+from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
 
 ALONE_AS_FUGITIVE = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), OFF)
 ALONE_AGAINST_ONE = (SeatPlan.human(0), SeatPlan.ai("easy"))

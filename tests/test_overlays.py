@@ -6,8 +6,8 @@ import pytest
 from scene_driver import screenshot_dir
 
 from game.i18n import catalog
-from game.match import Match, MatchSetup, Person, SeatPlan
-from game.settings import LANGUAGES
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from game.services.settings import LANGUAGES
 from scenes.kit.stack import Push
 from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE
 from scenes.pages.log_overlay import BOX, LINE, ROWS, TOP

@@ -13,7 +13,7 @@ import pytest
 from event_player import choose
 from scene_driver import Driver, screenshot_dir
 
-from game.match import MatchSetup, Person, SeatPlan
+from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.overlays import ConfirmOverlay, PadMissingOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
 from scenes.playing.play import PlayScene

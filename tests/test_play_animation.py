@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.animation import Animation
 from scenes.kit.stack import Push

@@ -35,7 +35,7 @@ import pytest
 from scene_driver import screenshot_dir
 
 from game.core.jsonio import parse_json_text
-from game.match import Match
+from game.services.match import Match
 from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
 from scenes.pages.menus import GameChoiceScene, VariantScene
 from scenes.pages.seats import SeatSetupScene

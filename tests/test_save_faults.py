@@ -16,8 +16,8 @@ from game.core import jsonio
 from game.core.errors import StateFormatError
 from game.core.jsonio import remove_stale_temporaries
 from game.i18n import Translator
-from game.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
-from game.saves import AUTOSAVE, SaveError, SaveStore
+from game.services.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
+from game.services.saves import AUTOSAVE, SaveError, SaveStore
 from scenes.app import App
 from scenes.pages.menus import TitleScene
 from scenes.playing.play import PlayScene

@@ -10,8 +10,8 @@ import pytest
 
 from game.core.errors import StateFormatError
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
-from game.match import OFF, Match, MatchSetup, SeatPlan
-from game.saves import SaveError, SaveStore
+from game.services.match import OFF, Match, MatchSetup, SeatPlan
+from game.services.saves import SaveError, SaveStore
 
 EASY = SeatPlan.ai("easy")
 

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock
 
-from game.match import MatchSetup, Person, SeatPlan
+from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Reset
 from scenes.pages.menus import TitleScene

@@ -6,7 +6,7 @@ import pygame
 import pytest
 from scene_driver import screenshot_dir
 
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.kit.ui import ACCENT
 from scenes.pages.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene, difficulty_icons
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay

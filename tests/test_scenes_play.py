@@ -11,7 +11,7 @@ import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
-from game.match import Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import TitleScene

@@ -32,8 +32,8 @@ from game.falconi.danger import danger_lanes
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
 from game.i18n import Translator
-from game.saves import SaveStore
-from game.settings import LANGUAGES, Settings
+from game.services.saves import SaveStore
+from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi.view import FalconiView
 from scenes.kit.input import InputMapper

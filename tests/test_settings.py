@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from game.settings import LARGEST_WINDOW, SETTINGS_FILE, Settings, load_settings, settings_from_json
+from game.services.settings import LARGEST_WINDOW, SETTINGS_FILE, Settings, load_settings, settings_from_json
 from scenes.app import App
 
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
-from game.match import Match, MatchSetup, SeatPlan
-from game.saves import SaveError, SaveStore
-from game.settings import Settings, load_settings, save_settings, settings_from_json
+from game.services.match import Match, MatchSetup, SeatPlan
+from game.services.saves import SaveError, SaveStore
+from game.services.settings import Settings, load_settings, save_settings, settings_from_json
 from scenes.app import App
 from scenes.pages.overlays import ConfirmOverlay
 from scenes.pages.seats import SeatSetupScene

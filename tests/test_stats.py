@@ -19,9 +19,9 @@ from test_scenes_play import open_app, play_to_the_end
 
 from game.core.protocol import Outcome
 from game.i18n import Translator
-from game.match import Match, MatchSetup, Person, SeatPlan
-from game.settings import LANGUAGES
-from game.stats import (
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from game.services.settings import LANGUAGES
+from game.services.stats import (
     GAME_VARIANTS,
     OPPONENTS,
     ROLES,

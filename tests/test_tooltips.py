@@ -16,8 +16,8 @@ from scene_driver import FixedClock, screenshot_dir
 
 from devtools.catalogue import every_screen, midgame_screens, open_screen
 from game.i18n import Translator, catalog
-from game.match import Match, MatchSetup, Person, SeatPlan
-from game.settings import LANGUAGES
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from game.services.settings import LANGUAGES
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Push, Reset
 from scenes.kit.ui import LOGICAL_SIZE

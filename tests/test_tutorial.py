@@ -9,8 +9,8 @@ import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
-from game.match import Match, MatchSetup, SeatPlan
-from game.tutorials import FREDERICUS, LEARNER, MARGHERITA, NOTE, SCRIPT, TUTORIALS, accepted, problems
+from game.services.match import Match, MatchSetup, SeatPlan
+from game.services.tutorials import FREDERICUS, LEARNER, MARGHERITA, NOTE, SCRIPT, TUTORIALS, accepted, problems
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.menus import FredericusOptionsScene, TitleScene, VariantScene

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
-from game.settings import NEW_PIZZA_CARDS
+from game.services.settings import NEW_PIZZA_CARDS
 from scenes.app import App
 from scenes.kit import tooltip
 from scenes.pages.menus import VariantScene

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from scene_driver import Driver, screenshot_dir
 
-from game.settings import SMALLEST_WINDOW, Settings, save_settings, settings_from_json
+from game.services.settings import SMALLEST_WINDOW, Settings, save_settings, settings_from_json
 from scenes.app import App
 from scenes.kit.ui import LOGICAL_SIZE
 from scenes.pages.menus import TitleScene

@@ -33,7 +33,7 @@ from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
-from game.match import LogEntry
+from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview

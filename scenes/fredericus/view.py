@@ -39,7 +39,7 @@ from game.fredericus.actions import (
 )
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
 from game.fredericus.state import FredericusState
-from game.match import LogEntry
+from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import Match
-from game.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
+from game.services.match import Match
+from game.services.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.match import LogEntry
+from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit.stack import Pop, Scene, Transition

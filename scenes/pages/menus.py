@@ -10,7 +10,7 @@ import pygame
 
 from game.core.message import Message
 from game.falconi.variants import VARIANTS
-from game.saves import AUTOSAVE, SaveError
+from game.services.saves import AUTOSAVE, SaveError
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art

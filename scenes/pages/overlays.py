@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
-from game.match import KEYBOARD, Match, MatchSetup
-from game.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
+from game.services.match import KEYBOARD, Match, MatchSetup
+from game.services.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art

@@ -10,8 +10,8 @@ import pygame
 
 from game.falconi.seating import lone_police_at_port
 from game.i18n import Translator
-from game.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
-from game.saves import SaveError
+from game.services.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
+from game.services.saves import SaveError
 from scenes.context import AppContext, default_name
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.stats import GAME_VARIANTS, Stats, StatsKey, Tally, save_stats
+from game.services.stats import GAME_VARIANTS, Stats, StatsKey, Tally, save_stats
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.tutorials import TUTORIALS, Tutorial
+from game.services.tutorials import TUTORIALS, Tutorial
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.falconi.variants import VARIANTS
-from game.settings import NEW_PIZZA_CARDS
+from game.services.settings import NEW_PIZZA_CARDS
 from scenes.context import AppContext
 from scenes.falconi import draw as falconi_draw
 from scenes.falconi import sprites

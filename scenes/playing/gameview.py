@@ -13,7 +13,7 @@ from typing import Protocol
 import pygame
 
 from game.core.protocol import Action, GameState, Seat
-from game.match import LogEntry
+from game.services.match import LogEntry
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 

@@ -20,7 +20,7 @@ import pygame
 from game.ai.service import Decision
 from game.core.message import Message
 from game.core.protocol import Action
-from game.match import Match
+from game.services.match import Match
 from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.chooser import GROUP, ActionChooser, Step, quarters

@@ -15,7 +15,7 @@ import pygame
 from game.ai.service import Decision
 from game.core.errors import GameError
 from game.core.protocol import Action, Seat
-from game.match import KEYBOARD, LogEntry, Match
+from game.services.match import KEYBOARD, LogEntry, Match
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art

@@ -1,4 +1,4 @@
-"""An interactive tutorial: the play scene running one of the scripts of ``game/tutorials.py``.
+"""An interactive tutorial: the play scene running one of the scripts of ``game/services/tutorials.py``.
 
 It shows each lesson in a box in the side panel and points at the option that leads to the action asked for,
 naming the keys of the device in use. It waits for the learner: the chooser's focus and previews work as in a
@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 
 from game.core.protocol import Action, Seat
-from game.match import Match
-from game.tutorials import LEARNER, NOTE, SCRIPT, Step, Tutorial, accepted
+from game.services.match import Match
+from game.services.tutorials import LEARNER, NOTE, SCRIPT, Step, Tutorial, accepted
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit.chooser import GROUP

@@ -40,7 +40,7 @@ from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.text import shorten
 from game.falconi.variants import VARIANTS
-from game.match import AI_LEVELS, Match, MatchSetup, SeatPlan
+from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "falconi-fredericus-stats"

@@ -16,7 +16,7 @@ from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.core.text import one_line, shorten
 from game.falconi.seating import lone_police_at_port, moved_to_port_note
-from game.series import Series
+from game.services.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
 SAVE_VERSION = 2  # 2: played under the Falconi rulings revised on 2026-11-24

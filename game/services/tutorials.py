@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from game.core.errors import GameError
 from game.core.protocol import NO_SEAT, Action, GameState, Seat
-from game.match import OFF, MatchSetup, SeatPlan
+from game.services.match import OFF, MatchSetup, SeatPlan
 
 NOTE, LEARNER, SCRIPT = "note", "learner", "script"
 FUGITIVE, PORT = 0, 2  # Falconi's seats (game.falconi.constants), named here to keep the script readable

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, write_json_atomic
-from game.match import Match
+from game.services.match import Match
 
 SAVES_FOLDER = "saves"
 AUTOSAVE = "autosave.json"

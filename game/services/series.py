@@ -16,7 +16,7 @@ from game.core.jsonio import field as json_field
 from game.core.jsonio import int_list
 
 if TYPE_CHECKING:
-    from game.match import Match, MatchSetup
+    from game.services.match import Match, MatchSetup
 
 FUGITIVE_SEAT = 0  # Don Falconi's seat
 
