@@ -10,16 +10,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from game.core.message import Message
 from game.i18n import FALLBACK, Translator
 
 Seat = int
-Action = Hashable
+Action = Hashable  # what generic code (bots, the match, the window) knows of any game's actions
 NO_SEAT: Seat = -1
 
-S = TypeVar("S", bound="GameState")
+S = TypeVar("S", bound="GameState[Any]")
+A = TypeVar("A", bound=Hashable)  # one game's own action type
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,9 @@ class Outcome:
         return {"termination": self.termination, "winners": sorted(self.winners), "reason": self.reason}
 
 
-class GameState(ABC):
-    """A whole game position. Mutated only through :meth:`apply`; copied with :meth:`clone`."""
+class GameState(ABC, Generic[A]):
+    """A whole game position. Mutated only through :meth:`apply`; copied with :meth:`clone`. Generic in its
+    game's action type, so that each game's state takes its own actions."""
 
     game_name: ClassVar[str]
 
@@ -58,11 +60,11 @@ class GameState(ABC):
         """The side a seat plays for, used to count wins per side in simulations."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[A]:
         """Every legal action for the current decision; empty exactly when the game is over."""
 
     @abstractmethod
-    def apply(self, action: Action) -> None:
+    def apply(self, action: A) -> None:
         """Play one action. Raises ``IllegalActionError`` and leaves the state untouched if it is not legal."""
 
     @property
@@ -116,11 +118,11 @@ class GameState(ABC):
         """Rebuild a state from :meth:`to_json` data, validating it (``StateFormatError`` if it is wrong)."""
 
     @abstractmethod
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: A) -> str:
         """The one-line text form of an action; :meth:`parse_action` reads it back."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> A:
         """Read an action's text form (``ActionFormatError`` if it cannot be read)."""
 
     @abstractmethod
@@ -129,10 +131,10 @@ class GameState(ABC):
         chance, so the app cannot undo it."""
 
     @abstractmethod
-    def narrate(self, action: Action) -> Message:
+    def narrate(self, action: A) -> Message:
         """The game log's entry for ``action``, said in the current state before the action is applied: a catalog
         key and its fields, which ``game.i18n.Translator.message`` puts into words in the player's language."""
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: A) -> str:
         """The game log's sentence in English: :meth:`narrate` rendered from the English catalog."""
         return Translator(FALLBACK).message(self.narrate(action))

@@ -54,7 +54,7 @@ def default_police(count: int) -> tuple[Seat, ...]:
     return choices[count]
 
 
-class FalconiState(GameState):
+class FalconiState(GameState[Action]):
     """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`."""
 
     game_name = "falconi"

@@ -40,7 +40,7 @@ _ENDINGS = {
 }
 
 
-class FredericusState(TurnRules, GameState):
+class FredericusState(TurnRules, GameState[Action]):
     """A Fredericus position. Build one with :meth:`new_game`, :meth:`from_json` or the position builder.
 
     Fields (codes in :mod:`~game.fredericus.cards`, raptors and token places in :mod:`~game.fredericus.actions`):
