@@ -9,6 +9,7 @@ and relies on the fields that class declares.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.core.errors import IllegalActionError
 from game.fredericus.actions import (
@@ -58,7 +59,8 @@ TIDY_LENGTH = 3  # R-9
 class TurnRules:
     """Legal-action generation and the effect of every action. Mixed into ``FredericusState``."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # the state's slots hold the fields below; a checker takes them as this class's own
+        __slots__ = ()
 
     players: int
     short_game: bool
