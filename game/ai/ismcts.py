@@ -139,15 +139,16 @@ class ISMCTSBot:
                         child.visits, child.total = prior, prior * guess[child.seat]
                     node = child
                     break
-                best, best_score = None, -1.0
+                best: _Node | None = None
+                best_score = -1.0
                 for action in legal:
-                    child = children.get(action)
-                    if child is None:
+                    tried = children.get(action)
+                    if tried is None:
                         continue
-                    child.avail += 1
-                    score = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+                    tried.avail += 1
+                    score = tried.total / tried.visits + exploration * sqrt(log(tried.avail) / tried.visits)
                     if score > best_score:
-                        best, best_score = child, score
+                        best, best_score = tried, score
                 if best is None:
                     break
                 state.apply(best.action)
@@ -160,11 +161,12 @@ class ISMCTSBot:
                     state.apply(choice(state.legal_actions()))
                     depth -= 1
                 rewards = utilities(state) if state.is_terminal() else values(state)
-            while node is not None:
-                node.visits += 1
-                if node.seat >= 0:
-                    node.total += rewards[node.seat]
-                node = node.parent
+            walker: _Node | None = node
+            while walker is not None:
+                walker.visits += 1
+                if walker.seat >= 0:
+                    walker.total += rewards[walker.seat]
+                walker = walker.parent
             iterations += 1
         return iterations, nodes
 

@@ -10,6 +10,7 @@ written as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 FieldValue = str | int
 KEY_MARK = "@"
@@ -32,6 +33,6 @@ class Message:
         return tuple(value[1:] for _, value in self.fields if is_key(value))
 
 
-def is_key(value: object) -> bool:
+def is_key(value: object) -> TypeGuard[str]:
     """Whether a field value names a catalog key (a string starting with ``@``)."""
     return isinstance(value, str) and value.startswith(KEY_MARK)

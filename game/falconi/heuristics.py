@@ -106,8 +106,8 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     width = state.city.width
     mode2 = state.variant.mode == 2
     fx, fy = _xy(state.cars[FUGITIVE], width)
-    nearest = 20
-    gaps = [20, 20, 20, 20]
+    nearest: float = 20
+    gaps: list[float] = [20, 20, 20, 20]
     chases = chase_distances(state, memo) if mode2 else None
     stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
     for police in POLICE:
