@@ -28,7 +28,7 @@ def import_pytmx() -> ModuleType:
     quiet = logging.getLogger("pytmx.util_pygame")
     level, quiet.level = quiet.level, logging.CRITICAL
     try:
-        import pytmx
+        import pytmx  # type: ignore[import-untyped]  # pytmx ships no type hints
     finally:
         quiet.setLevel(level)
         if hide_pygame:

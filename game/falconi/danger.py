@@ -307,11 +307,13 @@ def _steps(board: bytearray, links: tuple[int, ...], wild: _Wild, start: tuple[i
                 if nxt < 0:
                     continue
                 tile = board[nxt >> 2]
-                onward: int | None = mask
+                onward = mask
+                exits: tuple[int, ...]
                 if tile == EMPTY:
-                    onward, exits = wild.enter(nxt >> 2, mask), _ALL_EDGES  # an earlier car's tile, maybe
-                    if onward is None:
+                    entered = wild.enter(nxt >> 2, mask)  # an earlier car's tile, maybe
+                    if entered is None:
                         continue
+                    onward, exits = entered, _ALL_EDGES
                 else:
                     exits = EXITS[tile][nxt & 3]
                     if not exits:

@@ -63,6 +63,8 @@ class FredericusState(TurnRules, GameState[Action]):
         "seals_discarded", "phase", "turn", "round", "turns_started", "actions_left", "captured", "flipped",
         "tidied", "flip_post", "trigger", "_legal", "_outcome",
     )  # fmt: skip
+    start: int  # the start player's seat (the rest are declared with the turn rules)
+    _outcome: Outcome | None
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
