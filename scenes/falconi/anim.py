@@ -25,6 +25,7 @@ from game.falconi.network import BoostStep, drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, EMPTY
 from scenes.falconi import draw, sprites
+from scenes.falconi.draw import Point
 from scenes.falconi.lanes import LanePath, lane_point
 from scenes.kit.animation import Animation, Burst, Flash, ease_in_out, ease_out_back, ease_out_cubic, lerp
 from scenes.kit.ui import TextCache
@@ -114,7 +115,7 @@ class Drive(Animation):
                           alpha=round(255 * alpha))
 
     @staticmethod
-    def _blit(surface: pygame.Surface, image: pygame.Surface, centre: draw.Point, alpha: float) -> None:
+    def _blit(surface: pygame.Surface, image: pygame.Surface, centre: Point, alpha: float) -> None:
         if alpha <= 0:
             return
         if alpha < 1:

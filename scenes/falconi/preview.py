@@ -73,8 +73,9 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     will start on, with where the car could then drive."""
     if not isinstance(tile, int) or tile >= ESCAPE:
         return
-    places: list[Any] = [a for a in chooser.candidates() if a.verb == "place" and a.tile == tile]
-    kind, value = chooser.focused or ("", None)
+    candidates: list[Any] = list(chooser.candidates())
+    places = [a for a in candidates if a.verb == "place" and a.tile == tile]
+    kind, value = chooser.focused or ("", 0)
     cells = {action.cell for action in places}
     if kind == "cell":
         cell, rotation = value, chooser.turn

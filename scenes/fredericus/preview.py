@@ -104,12 +104,12 @@ def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState,
             draw.outline(layer, row.card_rect(index), ghost, 2)
         draw.arrow(layer, ghost, row.centre(count - 2), row.centre(0), 3)
     elif kind in ("bet", "token_to"):
-        source = Vector2(layout.hand_rect(game.current_seat).center)
+        start = Vector2(layout.hand_rect(game.current_seat).center)
         if kind == "token_to" and chooser.prefix:
-            source = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
-        target = geometry.MIDDLE if value == CENTRE else layout.towers[value]
-        draw.arrow(layer, ghost, source, target, 3)
-        draw.paint_token(layer, target, game.current_seat, look.colours, look.marks[game.current_seat], text)
+            start = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
+        goal = geometry.MIDDLE if value == CENTRE else layout.towers[value]
+        draw.arrow(layer, ghost, start, goal, 3)
+        draw.paint_token(layer, goal, game.current_seat, look.colours, look.marks[game.current_seat], text)
     elif kind == "token":
         start = Vector2(view.option_rect(game, tuple(chooser.prefix), focused).center)
         for _, place in following:

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from game.core.protocol import Action, GameState, Seat
 from scenes.kit import input as inp
 
-Step = tuple[str, Hashable]
+# One choice on the way to an action: a kind ("cell", "rotation", "drive", "path"…) and its value, whose type
+# the kind decides (a cell number, a place, a boost's path…): each board reads the values of its own kinds.
+Step = tuple[str, Any]
 # a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
 GROUP = "group"
 

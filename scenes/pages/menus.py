@@ -4,6 +4,7 @@ Seat set-up lives in ``scenes/pages/seats.py``."""
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Any
 
 import pygame
@@ -211,7 +212,7 @@ class VariantScene(MenuScene):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items = [
-            MenuItem(tr(f"variant.{name}"), lambda name=name: self._choose(name), note=tr(f"variant.{name}.summary"),
+            MenuItem(tr(f"variant.{name}"), partial(self._choose, name), note=tr(f"variant.{name}.summary"),
                      key=name)
             for name in VARIANTS
         ]

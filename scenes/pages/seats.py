@@ -4,6 +4,7 @@ device they play with. Falconi offers the two-player forms of F-4.2 as ready-mad
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -72,7 +73,7 @@ class SeatSetupScene(MenuScene):
             current = next((i for i, name in enumerate(FALCONI_PRESETS) if list(FALCONI_PRESETS[name]) == self.plans),
                            len(names) - 1)
             items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
-                                  index=current, on_change=lambda i, names=names: self._preset(names[i]),
+                                  index=current, on_change=partial(self._preset_at, names),
                                   note=tr("setup.preset.note"), key="preset", icon="settings",
                                   tip="tips.setup.preset"))
         seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
@@ -80,7 +81,7 @@ class SeatSetupScene(MenuScene):
             choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
             items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
                                   index=choices.index(plan),
-                                  on_change=lambda i, seat=seat, choices=choices: self._set_seat(seat, choices[i]),
+                                  on_change=partial(self._seat_at, seat, choices),
                                   key=f"seat{seat}", icon=self._seat_icon(seat),
                                   tip=f"tips.seat.{self._seat_icon(seat)}",
                                   choice_icons=[PLAN_ICONS[c.kind] for c in choices]))
@@ -89,7 +90,7 @@ class SeatSetupScene(MenuScene):
             items.append(MenuItem(tr("setup.device", name=self._person_name(person)),
                                   choices=[self._device_name(d) for d in options],
                                   index=options.index(self.devices[person]),
-                                  on_change=lambda i, p=person, options=options: self._set_device(p, options[i]),
+                                  on_change=partial(self._device_at, person, options),
                                   note=tr("setup.device.note"), key=f"device{person}", icon="player",
                                   tip="tips.setup.device",
                                   choice_icons=["keyboard" if d == KEYBOARD else "gamepad" for d in options]))
@@ -132,6 +133,16 @@ class SeatSetupScene(MenuScene):
         return sorted({plan.person for plan in self.plans if plan.kind == "person"})
 
     # --- changes ------------------------------------------------------------------------------------------
+    # A menu row's choice comes as an index into the choices it was built with.
+    def _preset_at(self, names: list[str], index: int) -> None:
+        self._preset(names[index])
+
+    def _seat_at(self, seat: int, choices: list[SeatPlan], index: int) -> None:
+        self._set_seat(seat, choices[index])
+
+    def _device_at(self, person: int, options: list[str], index: int) -> None:
+        self._set_device(person, options[index])
+
     def _preset(self, name: str) -> None:
         if name in FALCONI_PRESETS:
             self.plans = list(FALCONI_PRESETS[name])

@@ -3,6 +3,8 @@ at its end that sends the learner on to a real game."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.services.tutorials import TUTORIALS, Tutorial
@@ -26,7 +28,7 @@ class LearnScene(MenuScene):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        items = [MenuItem(tr(f"tutorial.item.{name}"), lambda name=name: self._start(name),
+        items = [MenuItem(tr(f"tutorial.item.{name}"), partial(self._start, name),
                           note=tr(f"tutorial.item.{name}.note"), key=name) for name in TUTORIALS]
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
