@@ -27,16 +27,19 @@ accomplice     Diavola: place the secret escape tile     ``accomplice N6``
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from game.core.errors import ActionFormatError
 from game.falconi.city import EDGE_NAMES, CityLayout
 from game.falconi.network import BOOST_TILES
 from game.falconi.tiles import DISTINCT_ROTATIONS, KIND_BY_NAME, KIND_NAMES, ROTATIONS_WITH_ROAD
 
+Verb = Literal["place", "drive", "catch", "bomb", "pass", "blast", "escape", "draw", "step", "turn", "boost",
+               "accomplice"]
+
 
 class Action(NamedTuple):
-    verb: str
+    verb: Verb
     tile: int = -1
     cell: int = -1
     edge: int = -1
@@ -99,11 +102,11 @@ def parse_action(city: CityLayout, text: str) -> Action:
         if verb == "drive" and len(args) == 1:
             return Action("drive", slot=_slot(city, args[0]))
         if verb in ("drive", "blast") and len(args) == 2:
-            return Action(verb, cell=_cell(city, args[0]), edge=_edge(args[1]))
+            return Action(cast(Verb, verb), cell=_cell(city, args[0]), edge=_edge(args[1]))
         if verb in ("catch", "step", "turn") and len(args) == 1:
-            return Action(verb, edge=_edge(args[0]))
+            return Action(cast(Verb, verb), edge=_edge(args[0]))
         if verb in ("escape", "accomplice") and len(args) == 1:
-            return Action(verb, slot=_slot(city, args[0]))
+            return Action(cast(Verb, verb), slot=_slot(city, args[0]))
         if verb == "boost" and len(args) == 1:
             path = tuple(_edge(part) for part in args[0].split(","))
             if not 1 <= len(path) <= BOOST_TILES + 1:

@@ -34,6 +34,7 @@ from game.falconi.constants import (
     PORT,
     SEAT_DISTRICT,
     SEAT_NAMES,
+    Termination,
 )
 from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
 from game.falconi.variants import Variant, find_variant
@@ -230,7 +231,7 @@ class FalconiState(GameState[Action]):
         else:
             self.end_turn()
 
-    def finish(self, termination: str, winners: frozenset[Seat], reason: str) -> None:
+    def finish(self, termination: Termination, winners: frozenset[Seat], reason: str) -> None:
         self.outcome_ = Outcome(termination, winners, reason)
         self.phase, self.decider, self.legal, self.boost_steps = OVER, NO_SEAT, (), {}
 

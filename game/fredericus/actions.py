@@ -11,22 +11,24 @@ raptor is its seat and ``f`` or ``g`` ("1g" is seat 1's goshawk). Token places a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from game.core.errors import ActionFormatError
 from game.fredericus.cards import TOWERS
 
-BET = "bet"  # R-2.5: place a betting token from hand on tower a
-CARD = "card"  # R-3.2: move the end card of row a to the end of row b
-RAPTOR = "raptor"  # R-3.2: move raptor a to post b
-HOOD = "hood"  # R-3.2/R-5: at post a, hood the raptors whose bits are set in b
-CAPTURE = "capture"  # R-4: raptor a captures the creature at the end of its post's row (free)
-FLIP = "flip"  # R-6: flip row a (free, once per turn)
-SEAL = "seal"  # R-6.2: discard the seal at the end of row a, after a flip
-TIDY = "tidy"  # R-9: move the last three cards of row a to its start (free, once per turn)
-END = "end"  # R-3.4: end the turn (once the own actions are spent or none is possible; R-6.2 extras optional)
-TOKEN = "token"  # R-3.4 step 2: move a betting token from place a to place b
-STAY = "stay"  # R-3.4 step 2: leave the tokens already out where they are
+# What a decision does; the two integers of an action mean what its kind says.
+Kind = Literal["bet", "card", "raptor", "hood", "capture", "flip", "seal", "tidy", "end", "token", "stay"]
+BET: Kind = "bet"  # R-2.5: place a betting token from hand on tower a
+CARD: Kind = "card"  # R-3.2: move the end card of row a to the end of row b
+RAPTOR: Kind = "raptor"  # R-3.2: move raptor a to post b
+HOOD: Kind = "hood"  # R-3.2/R-5: at post a, hood the raptors whose bits are set in b
+CAPTURE: Kind = "capture"  # R-4: raptor a captures the creature at the end of its post's row (free)
+FLIP: Kind = "flip"  # R-6: flip row a (free, once per turn)
+SEAL: Kind = "seal"  # R-6.2: discard the seal at the end of row a, after a flip
+TIDY: Kind = "tidy"  # R-9: move the last three cards of row a to its start (free, once per turn)
+END: Kind = "end"  # R-3.4: end the turn (once the own actions are spent or none is possible; R-6.2 extras optional)
+TOKEN: Kind = "token"  # R-3.4 step 2: move a betting token from place a to place b
+STAY: Kind = "stay"  # R-3.4 step 2: leave the tokens already out where they are
 
 CENTRE = 8
 HAND = 9
@@ -36,7 +38,7 @@ RAPTOR_KINDS = ("falcon", "goshawk")
 class Action(NamedTuple):
     """One decision: a kind and up to two small integers whose meaning depends on the kind."""
 
-    kind: str
+    kind: Kind
     a: int = 0
     b: int = 0
 

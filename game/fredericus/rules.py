@@ -9,7 +9,7 @@ and relies on the fields that class declares.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from game.core.errors import IllegalActionError
 from game.fredericus.actions import (
@@ -46,9 +46,11 @@ from game.fredericus.cards import SEAL as SEAL_CARD
 BETTING, PLAYING, SEAL_CHOICE, TOKENS, OVER = range(5)
 PHASES = ("bet", "play", "seal", "token", "over")
 
-EIGHTH_CREATURE = "eighth_creature"
-FREDERICUS_DRAWN = "fredericus_drawn"
-FREDERICUS_DISCARDED = "fredericus_discarded"
+# How the end of the game was triggered: the ``termination`` of its outcome.
+Trigger = Literal["eighth_creature", "fredericus_drawn", "fredericus_discarded"]
+EIGHTH_CREATURE: Trigger = "eighth_creature"
+FREDERICUS_DRAWN: Trigger = "fredericus_drawn"
+FREDERICUS_DISCARDED: Trigger = "fredericus_discarded"
 TRIGGERS = (EIGHTH_CREATURE, FREDERICUS_DRAWN, FREDERICUS_DISCARDED)
 
 CREATURES_TO_END = 8
@@ -86,7 +88,7 @@ class TurnRules:
     flipped: bool
     tidied: bool
     flip_post: int
-    trigger: str | None
+    trigger: Trigger | None
     _legal: tuple[Action, ...] | None
 
     # --- the turn's actions ----------------------------------------------------------------------

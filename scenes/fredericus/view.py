@@ -37,6 +37,7 @@ from game.fredericus.actions import (
     TOKEN,
     parse_action,
 )
+from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
 from game.fredericus.state import FredericusState
 from game.services.match import LogEntry
@@ -84,7 +85,7 @@ class FredericusView:
 
     # --- choosing ---------------------------------------------------------------------------------------------
     def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
-        kind, a, b = cast(tuple[str, int, int], action)
+        kind, a, b = cast(FredericusAction, action)
         if kind == CARD:
             return ("row", a), ("to_row", b)
         if kind == RAPTOR:
