@@ -15,8 +15,7 @@ _UNDRAWABLE = {"Cc", "Cs"}  # control characters and lone surrogates
 def drawable(text: str, limit: int) -> str:
     """``text`` with every control character (but line breaks) and lone surrogate removed, cut to ``limit``
     characters with an ellipsis."""
-    if len(text) > limit:
-        text = text[: limit - 1] + ELLIPSIS
+    text = shorten(text, limit)
     if text.isprintable():
         return text
     return "".join(char for char in text
