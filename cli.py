@@ -188,6 +188,10 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
                          help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
+    for sub in (falconi, h2h, fredericus):
+        sub.add_argument("--record", type=Path, default=None, metavar="FOLDER",
+                         help="append each game's result to a file in FOLDER as it ends, and play only the games"
+                              " not yet there (resume a stopped match, or grow it)")
 
 
 def _soak(args: argparse.Namespace) -> int:
@@ -368,14 +372,14 @@ def _tournament(args: argparse.Namespace) -> int:
         sides = ["fugitive", "police"] if args.side == "both" else [args.side]
         rows = tournament.falconi_sides_match(args.variant, args.bot, args.against, sides, args.games, args.seed,
                                               args.jobs, report=None if args.json else progress,
-                                              police=args.police)
+                                              police=args.police, record=args.record)
     else:
         if args.kind == "falconi-h2h":
             row = tournament.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs,
-                                                  police=args.police)
+                                                  police=args.police, record=args.record)
         else:
             row = tournament.fredericus_match(args.players, args.bot, args.against, args.games, args.seed,
-                                              args.jobs, short_game=args.short_game)
+                                              args.jobs, short_game=args.short_game, record=args.record)
         rows.append(row)
         if not args.json:
             progress(row["text"])

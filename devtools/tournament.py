@@ -18,12 +18,14 @@ targets, is assembled in :mod:`devtools.strength_table`.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from devtools.intervals import wilson_interval
@@ -170,15 +172,20 @@ def play_task(task: GameTask) -> dict[str, Any]:
         }
 
 
-def _run_tasks(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]:
-    """The results of ``tasks`` in order, played in ``jobs`` spawned worker processes (in this one if 1)."""
+def _play_numbered(numbered: tuple[int, GameTask]) -> tuple[int, dict[str, Any]]:
+    return numbered[0], play_task(numbered[1])
+
+
+def _run_tasks(tasks: Sequence[tuple[int, GameTask]], jobs: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The results of the numbered ``tasks`` as each game ends, played in ``jobs`` spawned worker processes
+    (in this one if 1), each with its number."""
     if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield play_task(task)
+        for numbered in tasks:
+            yield _play_numbered(numbered)
         return
     context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
     with context.Pool(processes=min(jobs, len(tasks)), initializer=ignore_ctrl_c) as pool:
-        yield from pool.imap(play_task, tasks, chunksize=1)
+        yield from pool.imap_unordered(_play_numbered, tasks, chunksize=1)
 
 
 # ----------------------------------------------------------------------------------------- matches as plans
@@ -186,31 +193,70 @@ def _run_tasks(tasks: Sequence[GameTask], jobs: int) -> Iterator[dict[str, Any]]
 
 @dataclass
 class Plan:
-    """A match waiting to be played: its games, and how their results make the match's row."""
+    """A match waiting to be played: its name (the file its games are recorded in), its games, and how their
+    results, in game order, make the match's row."""
 
+    name: str
     tasks: list[GameTask]
     summarise: Callable[[list[dict[str, Any]]], dict[str, Any]]
-    results: list[dict[str, Any]] = field(default_factory=list)
+    results: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return self.summarise([self.results[index] for index in range(len(self.tasks))])
+
+
+def _recorded(path: Path, plan: Plan) -> dict[int, dict[str, Any]]:
+    """The games of ``plan`` already in its record file: those whose seed is the one the plan gives them
+    (a line cut short by an interrupted run is left out, and played again)."""
+    found: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+            index, result = int(entry["game"]), entry["result"]
+        except (ValueError, KeyError, TypeError):
+            continue
+        if 0 <= index < len(plan.tasks) and isinstance(result, dict) and result.get("seed") == plan.tasks[index].seed:
+            found[index] = result
+    return found
 
 
 def execute(
-    plans: Sequence[Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None
+    plans: Sequence[Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None,
+    record: Path | None = None,
 ) -> list[dict[str, Any]]:
     """Play every plan's games in one stream (workers never wait for a match to end) and summarise each
-    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row."""
-    tasks = [task for plan in plans for task in plan.tasks]
-    owners = [index for index, plan in enumerate(plans) for _ in plan.tasks]
+    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row.
+
+    With ``record`` (a folder), each game's result is appended to ``<record>/<plan name>.jsonl`` as it
+    ends, and games already there are not played again: a long match can be stopped and resumed, or grown
+    from 50 games to 200, losing at most the games under way."""
+    if record is not None:
+        record.mkdir(parents=True, exist_ok=True)
+        for plan in plans:
+            plan.results.update(_recorded(record / f"{plan.name}.jsonl", plan))
     rows: list[dict[str, Any]] = [{} for _ in plans]
-    pending = [index for index, plan in enumerate(plans) if not plan.tasks]
-    for index in pending:
-        rows[index] = plans[index].summarise([])
-        if on_row:
-            on_row(index, rows[index])
-    for owner, result in zip(owners, _run_tasks(tasks, jobs)):
+    todo: list[tuple[int, GameTask]] = []
+    owners: list[tuple[int, int]] = []  # (plan, game) of each entry of todo
+    for owner, plan in enumerate(plans):
+        missing = [index for index in range(len(plan.tasks)) if index not in plan.results]
+        if not missing:
+            rows[owner] = plan.row()
+            if on_row:
+                on_row(owner, rows[owner])
+        for index in missing:
+            todo.append((len(todo), plan.tasks[index]))
+            owners.append((owner, index))
+    for number, result in _run_tasks(todo, jobs):
+        owner, index = owners[number]
         plan = plans[owner]
-        plan.results.append(result)
+        plan.results[index] = result
+        if record is not None:
+            with open(record / f"{plan.name}.jsonl", "a", encoding="utf-8") as file:
+                file.write(json.dumps({"game": index, "result": result}) + "\n")
         if len(plan.results) == len(plan.tasks):
-            rows[owner] = plan.summarise(plan.results)
+            rows[owner] = plan.row()
             if on_row:
                 on_row(owner, rows[owner])
     return rows
@@ -349,7 +395,7 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
             row["error_samples"] = samples
         return row
 
-    return Plan(tasks, summarise)
+    return Plan(f"falconi-{variant.lower()}-{police}cars-{bot}-vs-{against}-as-{side}-seed{seed}", tasks, summarise)
 
 
 def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police: int = 3) -> Plan:
@@ -401,7 +447,7 @@ def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police
             row["error_samples"] = samples
         return row
 
-    return Plan(tasks, summarise)
+    return Plan(f"falconi-{variant.lower()}-{police}cars-{a}-h2h-{b}-seed{seed}", tasks, summarise)
 
 
 def fredericus_seat(players: int, index: int) -> int:
@@ -456,7 +502,8 @@ def fredericus_plan(
             row["error_samples"] = samples
         return row
 
-    return Plan(tasks, summarise)
+    short = "-short" if short_game else ""
+    return Plan(f"fredericus-{players}p{short}-{bot}-vs-{against}-seed{seed}", tasks, summarise)
 
 
 # ---------------------------------------------------------------------------------------- the public matches
@@ -464,12 +511,12 @@ def fredericus_plan(
 
 def falconi_side_match(
     variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS,
-    police: int = 3,
+    police: int = 3, record: Path | None = None,
 ) -> dict[str, Any]:
     """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
     ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
     finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
-    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs, police=police)[0]
+    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs, police=police, record=record)[0]
 
 
 def falconi_sides_match(
@@ -482,6 +529,7 @@ def falconi_sides_match(
     jobs: int = DEFAULT_JOBS,
     report: Callable[[str], None] | None = None,
     police: int = 3,
+    record: Path | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
     them), calling ``report`` with each row's line as it finishes."""
@@ -495,19 +543,20 @@ def falconi_sides_match(
         if report:
             report(rows[-1]["text"])
 
-    execute(plans, jobs, on_row)
+    execute(plans, jobs, on_row, record)
     return rows
 
 
 def falconi_head_to_head(
-    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3
+    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3,
+    record: Path | None = None,
 ) -> dict[str, Any]:
     """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
     Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
     over all of them and on each side."""
     check_arguments(games, jobs, (a, b))
     plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
-    row = execute([plan], jobs)[0]
+    row = execute([plan], jobs, record=record)[0]
     return row | {"text": format_row(row)}
 
 
@@ -519,13 +568,14 @@ def fredericus_match(
     seed: int = 1,
     jobs: int = DEFAULT_JOBS,
     short_game: bool = False,
+    record: Path | None = None,
 ) -> dict[str, Any]:
     """``bot`` in one seat, ``against`` in all the others; in game *i* (seed ``seed + i``) the bot sits in seat
     ``i % players``, so every seat is played. Reports the win rate with its interval, the fair share
     ``1/players`` and the rate as a multiple of it."""
     check_arguments(games, jobs, (bot, against))
     plan = fredericus_plan(players, bot, against, games, seed, short_game)
-    row = execute([plan], jobs)[0]
+    row = execute([plan], jobs, record=record)[0]
     return row | {"text": format_row(row)}
 
 

@@ -115,6 +115,25 @@ def test_head_to_head_swaps_roles_on_the_same_seeds():
     assert falconi_head_to_head("margherita", "easy", "random", games=3, seed=20, jobs=1)["games"] == 4
 
 
+def test_a_recorded_match_resumes_and_grows_playing_only_the_games_not_recorded(tmp_path, monkeypatch):
+    whole = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=1)
+    first = falconi_side_match("margherita", "greedy", "random", "police", games=4, seed=5, jobs=2,
+                               record=tmp_path)
+    (file,) = tmp_path.glob("*.jsonl")
+    assert file.name == "falconi-margherita-3cars-greedy-vs-random-as-police-seed5.jsonl"
+    assert len(file.read_text().splitlines()) == 4 and first["record"] == whole["record"][:4]
+    with open(file, "a") as handle:  # a run stopped while writing its last line
+        handle.write('{"game": 4, "res')
+    played: list[int] = []
+    real = tournament.play_task
+    monkeypatch.setattr(tournament, "play_task", lambda task: played.append(task.seed) or real(task))
+    grown = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=1,
+                               record=tmp_path)
+    assert played == [9, 10] and same_outcomes(grown, whole)
+    assert same_outcomes(fredericus_match(2, "random", "random", games=2, seed=3, jobs=1, record=tmp_path),
+                         fredericus_match(2, "random", "random", games=2, seed=3, jobs=1, record=tmp_path))
+
+
 class BrokenBot:
     name = "broken"
 
