@@ -11,9 +11,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core.errors import GameError
+
+if TYPE_CHECKING:
+    from devtools.games import CliPart
 
 INTERRUPTED = 130  # the shells' status for a program stopped by Ctrl-C
 MOST_SEED = 999_999_999_999  # room for any seed a person types; the game draws its own below a million
@@ -67,44 +70,19 @@ def _whole_number(least: int, most: int) -> Callable[[str], int]:
     return parse
 
 
-def _falconers(text: str) -> int:
-    """An argparse type for ``--players``: said in the game's words, since a count of seats means nothing to
-    someone who came to play."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of falconers") from None
-    if count not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
-    return count
-
-
 _seed = _whole_number(0, MOST_SEED)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.registry import game_names, game_spec
+
+    titles = " and ".join(game_spec(name).title for name in game_names())
     parser = _Parser(
         prog="main.py",
-        description="Catch Don Falconi and Fredericus. With no command, opens the game window on the title menu.",
+        description=f"{titles}. With no command, opens the game window on the title menu.",
     )
     commands = parser.add_subparsers(dest="command")
-    simulate = commands.add_parser("simulate", help="play many games between bots, headless, and summarise them")
-    games = simulate.add_subparsers(dest="game", required=True)
-    falconi = games.add_parser("falconi", help="Catch Don Falconi")
-    falconi.add_argument("--variant", default="margherita",
-                         help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
-    falconi.add_argument("--seats", default="random,random,random,random",
-                         help="a player per seat: Don Falconi, Country, Port, Forest police, each one of random, "
-                              "greedy, easy, normal, hard (cheat: developer yardstick); 'off' leaves a police car out "
-                              "(default: random,random,random,random)")
-    fredericus = games.add_parser("fredericus", help="Fredericus")
-    fredericus.add_argument("--players", type=_falconers, default=4, help="2, 3 or 4 falconers (default: 4)")
-    fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
-    fredericus.add_argument("--seats", default="", help="a bot per falconer in turn order (default: all random)")
-    for sub in (falconi, fredericus):
-        sub.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
-        sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
-        sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
     bench.add_argument("target", choices=["rules", "ai", "frames"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
@@ -127,68 +105,69 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_parsers(command: argparse.ArgumentParser) -> list[tuple[argparse.ArgumentParser, CliPart]]:
+    """A sub-command of ``command`` per game with a command-line part, named and titled as the registry has
+    it, each with that part (which adds the game's own options)."""
+    from devtools.games import parts
+    from game.registry import game_spec
+
+    games = command.add_subparsers(dest="game", required=True)
+    return [(games.add_parser(name, help=game_spec(name).title), part) for name, part in parts("cli")]
+
+
+def _add_simulate_parser(commands: Any) -> None:
+    """``simulate``: many games between bots, headless."""
+    simulate = commands.add_parser("simulate", help="play many games between bots, headless, and summarise them")
+    for sub, part in _game_parsers(simulate):
+        part.add_simulate_options(sub)
+        sub.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+        sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
+        sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+        sub.set_defaults(part=part)
+
+
 def _add_play_parser(commands: Any) -> None:
     """``play``: open the window straight into a game."""
     play = commands.add_parser("play", help="open the game window straight into a game")
-    games = play.add_subparsers(dest="game", required=True)
-    falconi = games.add_parser("falconi", help="Catch Don Falconi")
-    falconi.add_argument("--variant", default="margherita",
-                         help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
-    falconi.add_argument("--seats", default="human,normal,normal,normal",
-                         help="Don Falconi, Country, Port, Forest police: each human (human2… for more people at "
-                              "the screen), easy, normal, hard or off (default: human,normal,normal,normal)")
-    fredericus = games.add_parser("fredericus", help="Fredericus")
-    fredericus.add_argument("--players", type=_falconers, default=None,
-                            help="2, 3 or 4 falconers (default: as many as seats)")
-    fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
-    fredericus.add_argument("--seats", default="human,normal",
-                            help="a player per falconer in turn order: human, human2…, easy, normal or hard "
-                                 "(default: human,normal)")
-    for sub in (falconi, fredericus):
+    for sub, part in _game_parsers(play):
+        part.add_play_options(sub)
         sub.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: a random one)")
+        sub.set_defaults(part=part)
 
 
 def _add_tournament_parser(commands: Any) -> None:
-    """``tournament``: AI levels against each other, win rates with 95 % intervals."""
+    """``tournament``: AI levels against each other, win rates with 95 % intervals. Each game adds its own
+    kinds of match (``tournament falconi``…); ``table`` plays the strength table of every game."""
+    from devtools.games import parts
+    from game.registry import game_spec
+
     tournament = commands.add_parser(
         "tournament", help="play AI levels against each other and print win rates with 95%% intervals"
     )
     kinds = tournament.add_subparsers(dest="kind", required=True)
-    falconi = kinds.add_parser("falconi", help="one level on one side of Catch Don Falconi, another on the other")
-    falconi.add_argument("--bot", default="hard", help="the level measured (default: hard)")
-    falconi.add_argument("--against", default="random", help="the level on the other side (default: random)")
-    falconi.add_argument("--side", choices=["fugitive", "police", "both"], default="both",
-                         help="the bot plays Don Falconi, every police car, or each in turn (default: both)")
-    h2h = kinds.add_parser("falconi-h2h", help="two levels side by side: every deal played twice, roles swapped")
-    h2h.add_argument("--a", default="hard", help="the level whose win rate is reported (default: hard)")
-    h2h.add_argument("--b", default="normal", help="its opponent (default: normal)")
-    for sub in (falconi, h2h):
-        sub.add_argument("--variant", default="margherita",
-                         help="margherita, funghi, prosciutto, salami or diavola (default: margherita)")
-        sub.add_argument("--police", type=int, choices=(1, 2, 3), default=3,
-                         help="police cars in play: 1 is the Port car (F-4.2), 2 Country and Forest (default: 3)")
-    fredericus = kinds.add_parser("fredericus", help="one level in one seat of Fredericus, another in all others")
-    fredericus.add_argument("--players", type=_falconers, default=2, help="2, 3 or 4 falconers (default: 2)")
-    fredericus.add_argument("--bot", default="hard", help="the level measured; its seat rotates (default: hard)")
-    fredericus.add_argument("--against", default="random", help="the level in every other seat (default: random)")
-    fredericus.add_argument("--short-game", action="store_true", help="play with the shorter-game option (R-9)")
+    matches: list[argparse.ArgumentParser] = []
+    game_parts = parts("cli")
+    for _name, part in game_parts:
+        for sub, run in part.add_tournaments(kinds):
+            sub.set_defaults(run=run)
+            matches.append(sub)
     table = kinds.add_parser("table", help="the whole strength table of docs/ai.md (hours at 200 games)")
-    table.add_argument("--variants", nargs="+", default=None,
-                       help="Falconi variants to measure, space or comma separated (default: all five)")
+    for _name, part in game_parts:
+        part.add_table_options(table)
     table.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"],
                        help="levels to measure among easy, normal, hard (default: all three)")
-    table.add_argument("--players", nargs="+", type=_falconers, default=[2, 4],
-                       help="Fredericus player counts (default: 2 4)")
     table.add_argument("--no-cheat", action="store_true", help="leave out the cheating yardstick")
-    table.add_argument("--no-falconi", action="store_true", help="leave out Catch Don Falconi")
-    table.add_argument("--no-fredericus", action="store_true", help="leave out Fredericus")
-    for sub in (falconi, h2h, fredericus, table):
+    for name, _part in parts("matches"):
+        table.add_argument(f"--no-{name}", dest=f"no_{name}", action="store_true",
+                           help=f"leave out {game_spec(name).title}")
+    table.set_defaults(run=_table)
+    for sub in [*matches, table]:
         sub.add_argument("--games", type=int, default=200, help="games per match (default: 200)")
         sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
                          help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
-    for sub in (falconi, h2h, fredericus):
+    for sub in matches:
         sub.add_argument("--record", type=Path, default=None, metavar="FOLDER",
                          help="append each game's result to a file in FOLDER as it ends, and play only the games"
                               " not yet there (resume a stopped match, or grow it)")
@@ -319,16 +298,12 @@ def _play_setup(args: argparse.Namespace) -> Any:
     from game.services.match import setup_from_spec
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    if args.game == "falconi":
-        from game.falconi.variants import find_variant
-
-        find_variant(args.variant)
-        notes: list[str] = []
-        setup = setup_from_spec("falconi", args.seats, seed, variant=args.variant, notes=notes)
-        for note in notes:
-            print(f"main.py: {note}")
-        return setup
-    return setup_from_spec("fredericus", args.seats, seed, players=args.players, short_game=args.short_game)
+    options, players = args.part.play_options(args)
+    notes: list[str] = []
+    setup = setup_from_spec(args.game, args.seats, seed, options, players=players, notes=notes)
+    for note in notes:
+        print(f"main.py: {note}")
+    return setup
 
 
 def _bench_ai(args: argparse.Namespace) -> int:
@@ -346,46 +321,34 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from devtools import tournament
-
     def progress(line: str) -> None:  # rows as they finish; on stderr when stdout carries the JSON
         print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
 
-    if args.kind == "table":
-        variants = [name for item in args.variants for name in item.split(",") if name] if args.variants else None
-        levels = [name for item in args.levels for name in item.split(",") if name]
-        from devtools.strength_table import run_strength_table
-
-        result = run_strength_table(
-            games=args.games, variants=variants, levels=levels, players=args.players, seed=args.seed,
-            jobs=args.jobs, cheat=not args.no_cheat, falconi=not args.no_falconi,
-            fredericus=not args.no_fredericus, report=progress,
-        )
-        if args.json:
-            print(json.dumps(result, indent=2))
-        else:
-            verdicts = ", ".join(f"{count} {verdict}" for verdict, count in sorted(result["verdicts"].items()))
-            print(f"{len(result['rows'])} rows in {result['seconds']} s; verdicts: {verdicts or 'none'}", flush=True)
-        return 0 if result["errors"] == 0 else 1
-    rows: list[dict[str, Any]] = []
-    if args.kind == "falconi":
-        sides = ["fugitive", "police"] if args.side == "both" else [args.side]
-        rows = tournament.falconi_sides_match(args.variant, args.bot, args.against, sides, args.games, args.seed,
-                                              args.jobs, report=None if args.json else progress,
-                                              police=args.police, record=args.record)
-    else:
-        if args.kind == "falconi-h2h":
-            row = tournament.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs,
-                                                  police=args.police, record=args.record)
-        else:
-            row = tournament.fredericus_match(args.players, args.bot, args.against, args.games, args.seed,
-                                              args.jobs, short_game=args.short_game, record=args.record)
-        rows.append(row)
-        if not args.json:
-            progress(row["text"])
+    if args.run is _table:
+        return _table(args, progress)
+    rows = args.run(args, None if args.json else progress)
     if args.json:
         print(json.dumps(rows, indent=2))
     return 0 if all(row["errors"] == 0 for row in rows) else 1
+
+
+def _table(args: argparse.Namespace, progress: Callable[[str], None]) -> int:
+    """``tournament table``: every game's rows of the strength table, but the games left out."""
+    from devtools.games import parts
+    from devtools.strength_table import run_strength_table
+
+    levels = [name for item in args.levels for name in item.split(",") if name]
+    cli_parts = dict(parts("cli"))
+    options = {name: cli_parts[name].table_options(args) if name in cli_parts else {}
+               for name, _part in parts("matches") if not getattr(args, f"no_{name}")}
+    result = run_strength_table(games=args.games, levels=levels, seed=args.seed, jobs=args.jobs,
+                                cheat=not args.no_cheat, options=options, report=progress)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        verdicts = ", ".join(f"{count} {verdict}" for verdict, count in sorted(result["verdicts"].items()))
+        print(f"{len(result['rows'])} rows in {result['seconds']} s; verdicts: {verdicts or 'none'}", flush=True)
+    return 0 if result["errors"] == 0 else 1
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -393,24 +356,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise GameError("--games must be at least 1")
-    if args.game == "falconi":
-        from game.falconi.setup import bots_from_spec, game_factory
-
-        notes: list[str] = []
-        bots = bots_from_spec(args.seats, notes=notes)
+    notes: list[str] = []
+    try:
+        games = args.part.simulation(args, notes)
+    finally:
         for note in notes:
             print(f"main.py: {note}", file=sys.stderr)
-        police = tuple(seat for seat in bots if seat != 0)
-        summary = simulate(game_factory(args.variant, police), bots, args.games, args.seed)
-        summary = {"game": "falconi", "variant": args.variant.lower(), "seats": args.seats} | summary
-    else:
-        from game.fredericus.setup import bots_from_spec as falconer_bots
-        from game.fredericus.setup import game_factory as falconer_game
-        from game.fredericus.setup import scores
-
-        bots = falconer_bots(args.seats, args.players)
-        summary = simulate(falconer_game(args.players, args.short_game), bots, args.games, args.seed, scores)
-        summary = {"game": "fredericus", "players": args.players, "short_game": args.short_game} | summary
+    summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score)
     _print(summary, args.json)
     return 0 if summary["errors"] == 0 else 1
 

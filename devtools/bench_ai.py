@@ -72,28 +72,11 @@ class GameSetup:
 
 
 def game_setups() -> list[GameSetup]:
-    """Every set-up measured: the five Falconi variants (all police cars in play), Fredericus for 2 and 4."""
-    from game.falconi.constants import FUGITIVE, POLICE
-    from game.falconi.state import FalconiState
-    from game.falconi.variants import VARIANTS
-    from game.fredericus.state import FredericusState
+    """Every set-up measured, each game's own (``devtools/<game>/benches.py``): the five Falconi variants (all
+    police cars in play), Fredericus for 2 and 4."""
+    from devtools.games import parts
 
-    setups = []
-    for variant in VARIANTS:
-        setups.append(GameSetup(
-            f"falconi/{variant}",
-            lambda seed, v=variant: FalconiState.new_game(v, seed, POLICE),
-            lambda i: (FUGITIVE,) if i % 2 == 0 else POLICE,
-            lambda i: "Don Falconi" if i % 2 == 0 else "all police",
-        ))
-    for players in (2, 4):
-        setups.append(GameSetup(
-            f"fredericus/{players}p",
-            lambda seed, p=players: FredericusState.new_game(p, seed),
-            lambda i, p=players: (i % p,),
-            lambda i, p=players: f"seat {i % p}",
-        ))
-    return setups
+    return [setup for _name, part in parts("benches") for setup in part.ai_bench_setups()]
 
 
 def percentiles(values: Iterable[float]) -> dict[str, float | None]:
@@ -267,6 +250,7 @@ def tree_memory(state: GameState, seed: int = 0) -> dict[str, Any]:
 
 
 def platform_info() -> dict[str, Any]:
+    usable: int | None
     try:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform

@@ -95,12 +95,13 @@ def _run(frames: int, board_seconds: float, animation_seconds: float) -> dict[st
     context = app.context
     context.ai_pause = 0.3  # AI seats play at a lively pace, so moves and thinking alternate
     results: dict[str, Any] = {}
+    title: Any = type(app.stack.scenes[0])  # the scene at the bottom, the title menu, each screen opens over
     for screen in every_screen(context):
         open_screen(app, screen)
         seconds = board_seconds if screen.is_board else 0.0
         results[screen.name] = _summary(*_frames(app, frames, seconds))
         results[screen.name]["scene"] = type(app.stack.top).__name__
-        app.stack.apply(Reset(type(app.stack.scenes[0])(context)))
+        app.stack.apply(Reset(title(context)))
     animations = {setup_name: _animation_summary(*_replay_animations(app, setup, animation_seconds))
                   for setup_name, setup in animated_boards()}
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

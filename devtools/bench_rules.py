@@ -88,18 +88,12 @@ def chess_nodes_per_second(seconds: float) -> float | None:
 
 
 def benchmark_games() -> dict[str, Callable[[int], GameState]]:
-    """Every game set-up the benchmark measures, by name."""
-    from game.falconi.constants import POLICE
-    from game.falconi.setup import game_factory
-    from game.falconi.variants import VARIANTS
-    from game.fredericus.setup import game_factory as falconer_game
+    """Every game set-up the benchmark measures, by name: each game's own (``devtools/<game>/benches.py``)."""
+    from devtools.games import parts
 
-    games: dict[str, Callable[[int], GameState]] = {
-        f"falconi/{name}": game_factory(name, POLICE) for name in VARIANTS
-    }
-    for players in (2, 3, 4):
-        for short in (False, True):
-            games[f"fredericus/{players}p{'-short' if short else ''}"] = falconer_game(players, short)
+    games: dict[str, Callable[[int], GameState]] = {}
+    for _name, part in parts("benches"):
+        games |= part.rules_bench_games()
     return games
 
 

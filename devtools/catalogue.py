@@ -9,10 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.services.match import Match, MatchSetup, Person, SeatPlan
+from devtools.games import Showcase, TutorialShowcase, parts
+from game.services.match import Match, MatchSetup
 from scenes.context import AppContext
-
-VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
 
 
 @dataclass(frozen=True)
@@ -29,85 +28,73 @@ class Screen:
 
 def every_screen(context: AppContext) -> list[Screen]:
     """The menus, the overlays, and the boards of all five pizzas and of Fredericus with 2 and 4 falconers,
-    where AI seats play (the busiest the boards get: moves, animations and thinking all at once)."""
-    from scenes.pages.menus import FredericusOptionsScene, GameChoiceScene, VariantScene
+    where AI seats play (the busiest the boards get: moves, animations and thinking all at once).
+
+    What differs between games comes from each game's own part (``devtools/<game>/window.py``): its option
+    pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
+    the pad prompt, game over) show the first game that offers a :class:`Showcase`."""
+    from scenes.pages.menus import GameChoiceScene
     from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
     from scenes.pages.seats import SeatSetupScene
     from scenes.pages.stats_scene import StatsScene, sample_stats
-    from scenes.pages.whatchanges import WhatChangesCard
     from scenes.playing.play import start_match_scene
 
-    people = (Person("Anna"), Person("Bruno", "pad1"))
-    off, normal, hard = SeatPlan("off"), SeatPlan.ai("normal"), SeatPlan.ai("hard")
-    solo = MatchSetup("falconi", (SeatPlan.human(0), normal, normal, normal), people[:1], seed=3, variant="salami")
-    two = MatchSetup("falconi", (SeatPlan.human(0), off, SeatPlan.human(1), off), people, seed=3, variant="diavola")
-    pad_first = MatchSetup("falconi", (SeatPlan.human(1), off, SeatPlan.human(0), off), people, seed=3)
+    showcase = _showcase()
 
     def board(setup: MatchSetup) -> Callable[[], list[Any]]:
         return lambda: [start_match_scene(context, Match(setup))]
 
     def paused() -> list[Any]:
-        play = start_match_scene(context, Match(solo))
+        play = start_match_scene(context, Match(showcase.solo))
         return [play, PauseOverlay(context, play.match)]
 
     def statistics() -> list[Any]:
         context.stats = sample_stats()  # the catalogue runs on a throw-away data folder: nobody's record
         return [StatsScene(context)]
 
-    screens = [
-        Screen("title", lambda: []),
-        Screen("game choice", lambda: [GameChoiceScene(context)]),
-        Screen("variant select", lambda: [VariantScene(context)]),
-        Screen("new pizza card", lambda: [VariantScene(context), WhatChangesCard(
-            context, "diavola", lambda: SeatSetupScene(context, "falconi", variant="diavola"))]),
-        Screen("fredericus options", lambda: [FredericusOptionsScene(context)]),
-        Screen("seat set-up", lambda: [SeatSetupScene(context, "falconi", variant="diavola")]),
+    screens = [Screen("title", lambda: []), Screen("game choice", lambda: [GameChoiceScene(context)])]
+    for _name, part in parts("window"):
+        screens += part.menu_screens(context)
+    screens += [
+        Screen("seat set-up", lambda: [SeatSetupScene(context, showcase.solo.game, options=showcase.seat_options)]),
         Screen("settings", lambda: [SettingsOverlay(context)]),
         Screen("rules help", lambda: [RulesOverlay(context, None)]),
         Screen("statistics", statistics),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
-        Screen("hand-over", board(two)),
-        Screen("pad prompt", board(pad_first)),
-        Screen("game over", lambda: [start_match_scene(context, finished(Match(solo)))], until="GameOverScene"),
+        Screen("hand-over", board(showcase.two)),
+        Screen("pad prompt", board(showcase.pad_first)),
+        Screen("game over", lambda: [start_match_scene(context, finished(Match(showcase.solo)))],
+               until="GameOverScene"),
     ]
     screens += tutorial_screens(context)
-    screens += [Screen(f"falconi/{variant}", board(MatchSetup("falconi", (hard, normal, normal, normal), seed=3,
-                                                                variant=variant)), is_board=True)
-                for variant in VARIANTS]
-    screens += [Screen(f"fredericus/{players}p", board(MatchSetup("fredericus", (hard,) * players, seed=3)),
-                       is_board=True)
-                for players in (2, 4)]
+    screens += [Screen(name, board(setup), is_board=True)
+                for _name, part in parts("window") for name, setup in part.board_screens()]
     return screens
+
+
+def _showcase() -> Showcase:
+    """The set-ups of the screens any game could show: the first game's that has them."""
+    found = next((showcase for _name, part in parts("window") if (showcase := part.showcase()) is not None), None)
+    if found is None:
+        raise LookupError("no game offers the catalogue a showcase (devtools/<game>/window.py)")
+    return found
 
 
 def animated_boards() -> list[tuple[str, MatchSetup]]:
     """Set-ups whose animations the frame bench replays: every pizza and Fredericus with 2 and 4 falconers,
     every seat one person's (so moves follow each other with no AI thinking and no hand-over)."""
-    person = SeatPlan.human(0)
-    boards = [(f"falconi/{variant}", MatchSetup("falconi", (person,) * 4, seed=3, variant=variant))
-              for variant in VARIANTS]
-    boards += [(f"fredericus/{players}p", MatchSetup("fredericus", (person,) * players, seed=3))
-               for players in (2, 4)]
-    return boards
+    return [board for _name, part in parts("window") for board in part.animated_boards()]
 
 
 def midgame_screens(context: AppContext, actions: int = 24) -> list[Screen]:
     """Boards some way into a game, a person to play and AI seats waiting: what a player sees most of the time."""
     from scenes.playing.play import start_match_scene
 
-    person, normal = SeatPlan.human(0), SeatPlan.ai("normal")
-
     def board(setup: MatchSetup) -> Callable[[], list[Any]]:
         return lambda: [start_match_scene(context, played(Match(setup), actions))]
 
-    screens = [Screen(f"midgame falconi/{variant}",
-                      board(MatchSetup("falconi", (person, normal, normal, normal), seed=5, variant=variant)))
-               for variant in VARIANTS]
-    screens += [Screen(f"midgame fredericus/{players}p",
-                       board(MatchSetup("fredericus", (person,) + (normal,) * (players - 1), seed=5)))
-                for players in (2, 3, 4)]
-    return screens
+    return [Screen(name, board(setup)) for _name, part in parts("window") for name, setup in part.midgame_boards()]
 
 
 def open_screen(app: Any, screen: Screen, seconds: float = 10.0) -> None:
@@ -150,22 +137,28 @@ def played(match: Match, actions: int) -> Match:
 
 
 def tutorial_screens(context: AppContext) -> list[Screen]:
-    """The tutorials' screens: the choice page, a lesson of each tutorial with its pointer, the tutorial's menu
-    and the end card."""
+    """The tutorials' screens: the choice page, a lesson of each game's tutorial with its pointer, the
+    tutorial's menu (over the last tutorial) and the end card (of the first)."""
     from game.services.tutorials import TUTORIALS, Tutorial
     from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
     from scenes.playing.tutorial import TutorialScene
 
-    margherita, fredericus = TUTORIALS["margherita"], TUTORIALS["fredericus"]
+    shown: list[TutorialShowcase] = [showcase for _name, part in parts("window")
+                                     if (showcase := part.tutorial()) is not None]
 
     def lesson(tutorial: Tutorial, key: str) -> TutorialScene:
         return TutorialScene(context, tutorial, tutorial.step_of(key))
 
-    return [
-        Screen("learn to play", lambda: [LearnScene(context)]),
-        Screen("tutorial/margherita", lambda: [lesson(margherita, "tutorial.margherita.bomb")]),
-        Screen("tutorial/fredericus", lambda: [lesson(fredericus, "tutorial.fredericus.hood")]),
-        Screen("tutorial menu", lambda: [lesson(fredericus, "tutorial.fredericus.capture"), TutorialMenu(context)]),
-        Screen("tutorial end", lambda: [TutorialScene(context, margherita, len(margherita.steps)),
-                                        TutorialEndOverlay(context, margherita)]),
-    ]
+    def lesson_screen(item: TutorialShowcase) -> Screen:
+        return Screen(f"tutorial/{item.name}", lambda: [lesson(TUTORIALS[item.name], item.lesson)])
+
+    screens = [Screen("learn to play", lambda: [LearnScene(context)])]
+    screens += [lesson_screen(item) for item in shown]
+    if shown:
+        last, first = TUTORIALS[shown[-1].name], TUTORIALS[shown[0].name]
+        screens += [
+            Screen("tutorial menu", lambda: [lesson(last, shown[-1].under_menu), TutorialMenu(context)]),
+            Screen("tutorial end", lambda: [TutorialScene(context, first, len(first.steps)),
+                                            TutorialEndOverlay(context, first)]),
+        ]
+    return screens

@@ -7,6 +7,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 FRAMES = 3  # frames run before a screen is saved: its first frame may still be settling
 
@@ -57,7 +58,8 @@ def _save_all(folder: Path, names: list[str] | None) -> list[Path]:
             path = folder / file_name(screen.name)
             pygame.image.save(app.screen, str(path))
             written.append(path)
-            app.stack.apply(Reset(type(app.stack.scenes[0])(app.context)))
+            title: Any = type(app.stack.scenes[0])  # back to the scene at the bottom: the title menu
+            app.stack.apply(Reset(title(app.context)))
     finally:
         app.close()
     return written

@@ -30,6 +30,7 @@ play every game and random input goes everywhere; nothing may raise, and memory 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import random
@@ -44,10 +45,10 @@ from typing import Any
 import pygame
 
 from devtools import soak_input
+from devtools.games import parts
 from devtools.soak_input import RandomInput
 from devtools.soak_memory import PEAK_LIMIT_MB, MemoryLog
 from devtools.soak_report import build_report
-from game.falconi.variants import VARIANTS
 from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.services.settings import ANIMATION_SPEEDS
 from scenes.app import App
@@ -61,10 +62,9 @@ LEVEL_MIX = ("easy",) * 5 + ("normal",) * 4 + ("hard",)  # per seat; a second ha
 FAST = max(ANIMATION_SPEEDS)
 AI_PAUSE = 0.05  # seconds between AI moves at animation speed 1 (the app's is 0.7)
 VIA_MENUS = 1 / 3  # the share of matches started through the real menus
-POLICE_CARS = (3, 1, 2)
-FREDERICUS_TABLES = [(players, short) for short in (False, True) for players in (2, 3, 4)]
-EVERY_KIND = len(VARIANTS) + len(FREDERICUS_TABLES)  # the report's rows: every pizza and every table
-FIRST_ROUND = 2 * max(len(VARIANTS), len(FREDERICUS_TABLES))  # matches until every pizza and table was played
+GAMES = [(name, part) for name, part in parts("window") if part.SOAK_KINDS]  # the games the soak plays, in turn
+EVERY_KIND = sum(len(part.SOAK_KINDS) for _name, part in GAMES)  # the report's rows: every pizza and every table
+FIRST_ROUND = len(GAMES) * max(len(part.SOAK_KINDS) for _name, part in GAMES)  # until every kind was played
 WATCH_FRAMES = (100, 900)  # a quiet spell: frames with no input
 BURST_INPUTS = (3, 25)  # inputs in a burst
 INPUT_GAP = (1, 12)  # frames between two inputs of a burst
@@ -86,10 +86,9 @@ class Plan:
 
 
 def match_key(setup: MatchSetup) -> str:
-    """``falconi/salami`` or ``fredericus/3p`` (``fredericus/3p short``): the rows of the report."""
-    if setup.game == "falconi":
-        return f"falconi/{setup.variant}"
-    return f"fredericus/{len(setup.seats)}p" + (" short" if setup.short_game else "")
+    """``falconi/salami`` or ``fredericus/3p`` (``fredericus/3p short``): the rows of the report, as the game's
+    own part of the soak names them (``devtools/<game>/window.py``)."""
+    return dict(GAMES)[setup.game].soak_key(setup)
 
 
 def seats_text(setup: MatchSetup) -> str:
@@ -97,24 +96,13 @@ def seats_text(setup: MatchSetup) -> str:
 
 
 def match_plans(seed: int, levels: Sequence[str] = LEVEL_MIX) -> Iterator[Plan]:
-    """The soak's matches, without end, all fixed by ``seed``."""
+    """The soak's matches, without end, all fixed by ``seed``: a match of each game in turn, each game going
+    round its own kinds of match (``soak_setup`` of its part)."""
     rng = random.Random(seed)
-    variants = list(VARIANTS)
     for number in itertools.count():
-        turn = number // 2
-        if number % 2 == 0:
-            variant = variants[turn % len(variants)]
-            cars = POLICE_CARS[(turn // len(variants) + turn) % len(POLICE_CARS)]
-            police = set(rng.sample((1, 2, 3), cars)) if cars > 1 else {2}  # a lone car is the Port's (F-4.2)
-            in_play = [0, *sorted(police)]
-            chosen = _levels(rng, levels, 4, in_play, strongest=number < FIRST_ROUND)
-            seats = tuple(SeatPlan.ai(chosen[seat]) if seat in in_play else SeatPlan("off") for seat in range(4))
-            setup = MatchSetup("falconi", seats, seed=rng.randrange(1, 1_000_000), variant=variant)
-        else:
-            players, short = FREDERICUS_TABLES[turn % len(FREDERICUS_TABLES)]
-            chosen = _levels(rng, levels, players, list(range(players)), strongest=number < FIRST_ROUND)
-            seats = tuple(SeatPlan.ai(level) for level in chosen)
-            setup = MatchSetup("fredericus", seats, seed=rng.randrange(1, 1_000_000), short_game=short)
+        _name, part = GAMES[number % len(GAMES)]
+        chosen = functools.partial(_levels, rng, levels, strongest=number < FIRST_ROUND)
+        setup = part.soak_setup(number // len(GAMES), rng, chosen)
         yield Plan(setup, rng.random() < VIA_MENUS)
 
 
@@ -263,7 +251,7 @@ class Soak:
         """An AI seat to move in the game on top must move within ``STALL_SECONDS`` (hard thinks 3 s at most)."""
         now = time.perf_counter()
         state = None if play is None else play.match.state
-        if play is None or top is not play or state.is_terminal() or play.match.setup.seats[
+        if play is None or state is None or top is not play or state.is_terminal() or play.match.setup.seats[
                 state.current_seat].kind != "ai":
             self._progress, self._progress_since = None, now
             return
@@ -290,21 +278,17 @@ class Soak:
             self.app.stack.apply(Push(start_match_scene(context, Match(plan.setup))))
 
     def _through_menus(self, setup: MatchSetup) -> None:
-        """New game, the game, the pizza or the table, every seat, start: by clicks and key presses."""
-        self._choose("new")
-        self._choose(setup.game)
-        if setup.game == "falconi":
-            self._choose(setup.variant)
-        else:
-            self._set_choice("players", lambda item: item.index == len(setup.seats) - 2)
-            self._set_choice("short", lambda item: item.index == int(setup.short_game))
-            self._choose("next")
+        """New game, the game, its options (the pizza, or the table), every seat, start: by clicks and key
+        presses; the game's own part of the soak knows its options page (``soak_menus``)."""
+        self.choose("new")
+        self.choose(setup.game)
+        dict(GAMES)[setup.game].soak_menus(setup, self)
         self._go_on_to(SeatSetupScene)
         for seat, plan in enumerate(setup.seats):
-            self._set_choice(f"seat{seat}", lambda item, seat=seat, plan=plan: self.app.stack.top.plans[seat] == plan)
-        self._choose("start")
+            self.set_choice(f"seat{seat}", functools.partial(self._seat_is, seat, plan))
+        self.choose("start")
         if isinstance(self.app.stack.top, ConfirmOverlay):  # "replace the saved game?"
-            self._choose("yes")
+            self.choose("yes")
         self._go_on_to(PlayScene)
 
     def _go_on_to(self, kind: type) -> None:
@@ -327,19 +311,26 @@ class Soak:
             raise SoakError(f"the menus did not offer {key!r} on {type(self.app.stack.top).__name__}")
         return index
 
-    def _choose(self, key: str) -> None:
-        """Click the button ``key`` of the menu on top."""
-        self._scripted(soak_input.click(self.app.stack.top.menu.rects[self._item_index(key)].center))
+    def _page(self) -> Any:
+        """The scene on top, a menu page while the soak goes through the menus."""
+        return self.app.stack.top
 
-    def _set_choice(self, key: str, done: Callable[[Any], bool]) -> None:
+    def _seat_is(self, seat: int, plan: SeatPlan, _item: Any) -> bool:
+        return bool(self._page().plans[seat] == plan)
+
+    def choose(self, key: str) -> None:
+        """Click the button ``key`` of the menu on top."""
+        self._scripted(soak_input.click(self._page().menu.rects[self._item_index(key)].center))
+
+    def set_choice(self, key: str, done: Callable[[Any], bool]) -> None:
         """Down to the choice ``key``, then Right until ``done`` says its value is the one wanted."""
         for _ in range(20):
-            menu = self.app.stack.top.menu
+            menu = self._page().menu
             if menu.focused.key == key:
                 break
             self._scripted(soak_input.key_press(pygame.K_DOWN))
         for _ in range(20):
-            if done(self.app.stack.top.menu.items[self._item_index(key)]):
+            if done(self._page().menu.items[self._item_index(key)]):
                 return
             self._scripted(soak_input.key_press(pygame.K_RIGHT))
         raise SoakError(f"the menu choice {key!r} never took the value wanted")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from devtools.games import parts
 from devtools.soak_memory import GROWING, OVER_BUDGET, MemoryLog, Samples, memory_verdict, warmup_seconds
 
 JUDGED = {"at_title": "window between matches", "picture_caches_total": "picture caches",
@@ -21,19 +22,22 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
     stall, or the app quitting) and on memory that grew."""
     games: dict[str, dict[str, int]] = {}
     origins: dict[str, int] = {}
-    police: dict[str, int] = {}  # Falconi matches by their number of police cars
+    tallies = _tallies()
+    counts: dict[str, dict[str, int]] = {field: {} for field, _title, _part in tallies}  # e.g. Falconi by police cars
     for record in soak.matches:
         row = games.setdefault(record.key, {"started": 0, "finished": 0})
         row["started"] += 1
         row["finished"] += record.finished
         origins[record.origin] = origins.get(record.origin, 0) + 1
-        if record.key.startswith("falconi/"):
-            cars = str(sum(seat != "off" for seat in record.seats.split(",")[1:]))
-            police[cars] = police.get(cars, 0) + 1
+        for field, _title, part in tallies:
+            bucket = part.soak_bucket(record.key, record.seats)
+            if bucket is not None:
+                counts[field][bucket] = counts[field].get(bucket, 0) + 1
     warmup = warmup_seconds(elapsed, all_kinds_seen)
     less_caches = log.window_less_caches()
     objects = log.objects
-    memory = {"window": memory_verdict(log.window, warmup), "ai_worker": memory_verdict(log.ai_worker, warmup),
+    memory: dict[str, Any] = {
+              "window": memory_verdict(log.window, warmup), "ai_worker": memory_verdict(log.ai_worker, warmup),
               "window_less_caches": memory_verdict(less_caches, warmup),
               "at_title": memory_verdict(log.at_title, warmup) | {"samples": len(log.at_title)},
               "picture_caches_total": log.caches_verdict(), "window_peak": log.peak_verdict(),
@@ -58,7 +62,8 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
         "scene_types_visited": len(soak.seen),
         "scenes_visited": sorted(soak.seen),
         "matches": {"started": len(soak.matches), "finished": soak.finished, "by_origin": origins,
-                    "by_game": dict(sorted(games.items())), "falconi_by_police_cars": dict(sorted(police.items()))},
+                    "by_game": dict(sorted(games.items()))}
+                   | {field: dict(sorted(count.items())) for field, count in counts.items()},
         "memory": memory,
         "failure": failure,
         "passed": failure is None and not leaking,
@@ -66,6 +71,12 @@ def build_report(soak: Soak, minutes: float, seed: int, elapsed: float, all_kind
                       + [f"{JUDGED[name]}: {memory[name]['verdict']}" for name in leaking],
     }
 
+
+
+def _tallies() -> list[tuple[str, str, Any]]:
+    """The counts of matches a game's own part of the soak adds to the report (``SOAK_TALLY``): each one's
+    field, its line's title, and the part that says where a match counts (``soak_bucket``)."""
+    return [(*part.SOAK_TALLY, part) for _name, part in parts("window") if part.SOAK_TALLY]
 
 
 def _by_minute(samples: Samples) -> list[float]:
@@ -91,9 +102,9 @@ def format_report(report: dict[str, Any]) -> str:
         f"  {'game':<24}{'started':>8}{'finished':>9}",
     ]
     lines += [f"  {key:<24}{row['started']:>8}{row['finished']:>9}" for key, row in matches["by_game"].items()]
-    if matches["falconi_by_police_cars"]:
-        lines.append("  Falconi matches by police cars: " + ", ".join(
-            f"{cars}: {count}" for cars, count in matches["falconi_by_police_cars"].items()))
+    for field, title, _part in _tallies():
+        if matches.get(field):
+            lines.append(f"  {title}: " + ", ".join(f"{bucket}: {count}" for bucket, count in matches[field].items()))
     seen_at = memory["all_kinds_seen_s"]
     lines.append(f"memory (MB), sampled every {memory['interval_s']} s, judged after a {memory['warmup_s']} s warm-up "
                  + (f"(every pizza and table on screen by {seen_at} s)" if seen_at is not None

@@ -8,32 +8,20 @@ Newcombe's interval for a difference of two rates.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from devtools.games import matches_part, parts
 from devtools.intervals import newcombe_difference
-from devtools.tournament import (
-    DEFAULT_JOBS,
-    SIDES,
-    Plan,
-    check_arguments,
-    execute,
-    falconi_h2h_plan,
-    falconi_side_plan,
-    format_row,
-    fredericus_plan,
-    variant_name,
-)
+from devtools.tournament import DEFAULT_JOBS, Plan, check_arguments, execute, format_row
 from game.core.errors import GameError
 
 # The playing levels from weakest to strongest: each must beat the one before it head to head.
 LADDER = ("random", "easy", "normal", "hard")
-# The share of Falconi games each level must win against ``random``, on each side of each variant.
-FALCONI_VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
-HEAD_TO_HEAD_TARGET = 0.55
-FREDERICUS_VS_RANDOM = 0.90  # hard's win rate against random opponents
-FREDERICUS_VS_EASY_RATIO = 1.5  # hard's win rate against easy opponents, as a multiple of its fair share
 CHEAT_GAP_POINTS = 15.0  # fair hard within this many percentage points of the cheating search
+# What tells two matches of the table apart but for the levels playing: the cheating yardstick's row is
+# compared with fair ``hard``'s row of the same match.
+_LEVEL_FIELDS = ("bot", "a", "b", "target", "requirement", "gap_of", "games", "seed")
 
 
 def _verdict(rate: float | None, low: float, high: float, target: float, errors: int) -> str:
@@ -89,61 +77,33 @@ def _cheat_gap_row(hard: dict[str, Any], cheat: dict[str, Any]) -> dict[str, Any
     return row
 
 
+def _games_options(options: Mapping[str, Mapping[str, Any]] | None) -> dict[str, Mapping[str, Any]]:
+    """The games the table measures, each with its options (every game with a table part, unless told)."""
+    if options is None:
+        return {game: {} for game, _part in parts("matches")}
+    return dict(options)
+
+
 def strength_plan(
     games: int,
-    variants: Sequence[str] | None = None,
     levels: Sequence[str] = ("easy", "normal", "hard"),
-    players: Sequence[int] = (2, 4),
     seed: int = 1,
     cheat: bool = True,
-    falconi: bool = True,
-    fredericus: bool = True,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """The matches of the strength table, as descriptions (no game is played): for each Falconi variant and
-    side each level against ``random``, each level head to head against the one below it, ``hard`` and the
-    cheating ``cheat`` against ``random``; for Fredericus each level against ``random`` and against ``easy``
-    opponents (and ``cheat`` against ``random``). Targets are attached where the issue sets one."""
-    from game.falconi.variants import VARIANTS
-
-    chosen_variants = [variant_name(name) for name in (variants or list(VARIANTS))]
+    """The matches of the strength table, as descriptions (no game is played), game by game: each game's own
+    part says which (``table_matches``; for Falconi each level against ``random`` on each side of each variant,
+    head to head against the level below, and the cheating ``cheat`` against ``random``; for Fredericus each
+    level against ``random`` and against ``easy`` opponents). ``options`` names the games to measure, each
+    with the options of its ``table_matches`` (a game's name: its options; Falconi's ``variants``, Fredericus's
+    ``players``); every game by default. Targets are attached where the issue sets one."""
     for level in levels:
         if level not in LADDER[1:]:
             raise GameError(f"the table measures easy, normal and hard, not {level!r}")
     chosen = [level for level in LADDER[1:] if level in levels]  # weakest first: quick rows come first
     matches: list[dict[str, Any]] = []
-    if falconi:
-        for variant in chosen_variants:
-            for level in chosen:
-                for side in SIDES:
-                    matches.append({"kind": "falconi_side", "variant": variant, "bot": level, "against": "random",
-                                    "side": side, "target": FALCONI_VS_RANDOM[level],
-                                    "requirement": f"{level} beats random in ≥ {FALCONI_VS_RANDOM[level]:.0%}"})
-            for level in chosen:
-                below = LADDER[LADDER.index(level) - 1]
-                matches.append({"kind": "falconi_h2h", "variant": variant, "a": level, "b": below,
-                                "target": HEAD_TO_HEAD_TARGET,
-                                "requirement": f"{level} beats {below} in ≥ {HEAD_TO_HEAD_TARGET:.0%}"})
-            if cheat and "hard" in chosen:
-                for side in SIDES:
-                    matches.append({"kind": "falconi_side", "variant": variant, "bot": "cheat", "against": "random",
-                                    "side": side, "gap_of": "hard"})
-    if fredericus:
-        for count in players:
-            if count not in (2, 3, 4):
-                raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
-            for level in chosen:
-                target = FREDERICUS_VS_RANDOM if level == "hard" else None
-                matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "random",
-                                "target": target,
-                                "requirement": f"hard wins ≥ {FREDERICUS_VS_RANDOM:.0%}" if target else None})
-                if level != "easy":
-                    target = FREDERICUS_VS_EASY_RATIO / count if level == "hard" else None
-                    requirement = f"hard wins ≥ {FREDERICUS_VS_EASY_RATIO:g}× its fair share" if target else None
-                    matches.append({"kind": "fredericus", "players": count, "bot": level, "against": "easy",
-                                    "target": target, "requirement": requirement})
-            if cheat and "hard" in chosen:
-                matches.append({"kind": "fredericus", "players": count, "bot": "cheat", "against": "random",
-                                "gap_of": "hard"})
+    for game, game_options in _games_options(options).items():
+        matches += [match | {"game": game} for match in matches_part(game).table_matches(chosen, cheat, **game_options)]
     for match in matches:
         match.update(games=games, seed=seed)
     return matches
@@ -151,35 +111,25 @@ def strength_plan(
 
 def run_strength_table(
     games: int = 200,
-    variants: Sequence[str] | None = None,
     levels: Sequence[str] = ("easy", "normal", "hard"),
-    players: Sequence[int] = (2, 4),
     seed: int = 1,
     jobs: int = DEFAULT_JOBS,
     cheat: bool = True,
-    falconi: bool = True,
-    fredericus: bool = True,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
     report: Callable[[str], None] | None = print,
 ) -> dict[str, Any]:
     """Play the whole table of :func:`strength_plan`, calling ``report`` with each row's line as soon as the
     row is done, and return every row (JSON-able) with a count of verdicts."""
     check_arguments(games, jobs, levels)
-    matches = strength_plan(games, variants, levels, players, seed, cheat, falconi, fredericus)
-    plans: list[Plan] = []
-    for match in matches:
-        if match["kind"] == "falconi_side":
-            plans.append(falconi_side_plan(match["variant"], match["bot"], match["against"], match["side"],
-                                            games, seed))
-        elif match["kind"] == "falconi_h2h":
-            plans.append(falconi_h2h_plan(match["variant"], match["a"], match["b"], games, seed))
-        else:
-            plans.append(fredericus_plan(match["players"], match["bot"], match["against"], games, seed, False))
+    chosen_games = _games_options(options)
+    matches = strength_plan(games, levels, seed, cheat, chosen_games)
+    plans: list[Plan] = [matches_part(match["game"]).table_plan(match, games, seed) for match in matches]
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
 
     def key(match: dict[str, Any]) -> tuple:
         """What tells two matches of the table apart, but for the level under test."""
-        return tuple(match.get(name) for name in ("kind", "variant", "players", "side", "against"))
+        return tuple(sorted((name, value) for name, value in match.items() if name not in _LEVEL_FIELDS))
 
     done: dict[tuple, dict[str, Any]] = {}
 
@@ -188,7 +138,7 @@ def run_strength_table(
         if match.get("target") is not None:
             row = _with_target(row, match["target"], match["requirement"])
         row = row | {"text": format_row(row)}
-        if match["kind"] != "falconi_h2h":
+        if "bot" in match:  # a head-to-head has no level under test of its own
             done[key(match) + (match["bot"],)] = row
         rows.append(row)
         if report:
@@ -207,18 +157,17 @@ def run_strength_table(
     for row in rows:
         if "verdict" in row:
             verdicts[row["verdict"]] = verdicts.get(row["verdict"], 0) + 1
+    summaries: dict[str, Any] = {}
+    for game, part in parts("matches"):
+        summaries |= part.table_summary(chosen_games.get(game), rows)
     return {
         "games": games,
         "seed": seed,
         "jobs": jobs,
         "levels": list(levels),
-        "variants": sorted({row["variant"] for row in rows if "variant" in row}),
-        "players": list(players) if fredericus else [],
+        **summaries,
         "seconds": round(time.perf_counter() - started, 1),
         "verdicts": verdicts,
         "errors": sum(row["errors"] for row in rows if row["kind"] != "cheat_gap"),
         "rows": rows,
     }
-
-
-# ------------------------------------------------------------------------------------------------ text rows

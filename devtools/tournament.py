@@ -13,6 +13,11 @@ that never ends) is counted as an error of the match, never a crash; win rates a
 
 Win rates carry 95 % Wilson score intervals (:mod:`devtools.intervals`). The strength table, with its
 targets, is assembled in :mod:`devtools.strength_table`.
+
+This module is the machinery every game shares: a game to play (:class:`GameTask`), playing it
+(:func:`play_task`), matches as plans of games played in one stream of worker processes, recorded and
+resumed (:func:`execute`), and the figures and the line of a row. Which matches a game has, and what its
+rows say, is the game's own (``devtools/<game>/matches.py``, found by :mod:`devtools.games`).
 """
 
 
@@ -23,34 +28,33 @@ import multiprocessing
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from devtools.games import matches_part
 from devtools.intervals import wilson_interval
 from game.ai.service import ignore_ctrl_c
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
 from game.core.view import SeatView
+from game.registry import game_spec
 
-FUGITIVE_SEAT = 0
-POLICE_SEATS = (1, 2, 3)
-SIDES = ("fugitive", "police")
 DEFAULT_JOBS = 2
 
 
 @dataclass(frozen=True)
 class GameTask:
-    """One game to play: which game, its set-up, the level in each seat and the seed."""
+    """One game to play: which game (a name of :mod:`game.registry`), its options and the seats in play (as
+    its :class:`~game.core.gamespec.GameSpec` makes a state of them), the level in each seat and the seed."""
 
-    game: str  # "falconi" or "fredericus"
-    setup: str | int  # the Falconi variant, or the number of Fredericus players
+    game: str
+    options: Mapping[str, Any]  # every option of the game's spec
+    in_play: tuple[bool, ...]  # a flag per seat
     levels: tuple[str, ...]  # a level name per seat index (seats not in play are never asked)
     seed: int
-    short_game: bool = False
-    police: tuple[int, ...] = (1, 2, 3)  # Falconi: the police seats in play
 
 
 _MAKERS: dict[str, dict[str, Callable[[], Any]]] = {}
@@ -61,27 +65,19 @@ def _makers(game: str) -> dict[str, Callable[[], Any]]:
     if game not in _MAKERS:
         from game.ai.levels import level_makers
 
-        if game == "falconi":
-            from game.falconi.heuristics import evaluate
-        else:
-            from game.fredericus.heuristics import evaluate
-        _MAKERS[game] = level_makers(evaluate)
+        _MAKERS[game] = level_makers(game_spec(game).knowledge().evaluate)
     return _MAKERS[game]
 
 
 def level_names() -> tuple[str, ...]:
     """Every level a tournament seat can be given."""
-    return tuple(_makers("falconi"))
+    from game.ai.levels import level_makers
+
+    return tuple(level_makers(lambda _state: 0.0))  # the names only: no game's heuristic is needed for them
 
 
 def _new_state(task: GameTask) -> GameState:
-    if task.game == "falconi":
-        from game.falconi.state import FalconiState
-
-        return FalconiState.new_game(str(task.setup), task.seed, police=task.police)
-    from game.fredericus.state import FredericusState
-
-    return FredericusState.new_game(int(task.setup), task.seed, short_game=task.short_game)
+    return game_spec(task.game).new_state(task.options, task.in_play, task.seed)
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:
@@ -89,44 +85,25 @@ def seat_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tournament:{seed}:{seat}")
 
 
-class SealWatch:
-    """Falconi Mode II: the round since which Don Falconi has stood out of every police car's reach
-    (:func:`game.falconi.heuristics.out_of_reach`) at the start of each of his turns, that is all through
-    the police's turns in between; ``None`` while a car could still reach him. A police side that loses
-    to a fugitive sealed since an early round had no chance to catch him."""
-
-    def __init__(self) -> None:
-        self.since: int | None = None
-        self._round = 0
-
-    def see(self, state: Any) -> None:
-        """Look at the game before a decision; only the first decision of each of his turns counts."""
-        if state.turn_seat != FUGITIVE_SEAT or state.round == self._round:
-            return
-        from game.falconi.heuristics import out_of_reach
-
-        self._round = state.round
-        if not out_of_reach(state):
-            self.since = None
-        elif self.since is None:
-            self.since = state.round
-
-
 def play_task(task: GameTask) -> dict[str, Any]:
-    """Play one game to the end and report the winners and each seat's thinking time; errors are reported."""
+    """Play one game to the end and report the winners and each seat's thinking time; errors are reported.
+
+    The game's own tournament part may watch the game (``watch``): the fields it reports join the result,
+    and a result without them (a broken game) has the part's ``RESULT_FIELDS`` instead."""
     seats = len(task.levels)
     seconds = [0.0] * seats
     decisions = [0] * seats
     choices = [0] * seats  # decisions with more than one legal action
     started = time.perf_counter()
-    watch: SealWatch | None = None
+    extra: Mapping[str, Any] = {}
     try:
+        games_part = matches_part(task.game)
+        extra = games_part.RESULT_FIELDS
         makers = _makers(task.game)
         state = _new_state(task)
         bots = {seat: makers[task.levels[seat]]() for seat in state.seats}
         rngs = [seat_rng(task.seed, seat) for seat in range(seats)]
-        if task.game == "falconi" and state.variant.mode == 2:
-            watch = SealWatch()
+        watch = games_part.watch(state)
         clock = time.perf_counter
         for _ in range(MAX_DECISIONS):
             if state.is_terminal():
@@ -154,7 +131,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "decisions": decisions,
             "choices": choices,
             "game_seconds": time.perf_counter() - started,
-            "sealed_since": watch.since if watch is not None else None,
+            **extra,
+            **(watch.fields() if watch is not None else {}),
             "error": None,
         }
     except Exception as error:  # noqa: BLE001 — a tournament counts a broken game as an error and goes on
@@ -167,7 +145,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             "decisions": decisions,
             "choices": choices,
             "game_seconds": time.perf_counter() - started,
-            "sealed_since": None,
+            **extra,
             "error": f"seed {task.seed}: {type(error).__name__}: {error}\n{traceback.format_exc(limit=4)}",
         }
 
@@ -273,269 +251,11 @@ def check_arguments(games: int, jobs: int, levels: Iterable[str]) -> None:
             raise GameError(f"unknown level {level!r}; choose one of {', '.join(known)}")
 
 
-def variant_name(variant: str) -> str:
-    from game.falconi.variants import find_variant
-
-    return find_variant(variant).name
-
-
-def _rate_fields(wins: int, finished: int) -> dict[str, Any]:
-    low, high = wilson_interval(wins, finished)
-    return {
-        "wins": wins,
-        "finished": finished,
-        "rate": round(wins / finished, 4) if finished else None,
-        "interval": [round(low, 4), round(high, 4)],
-    }
-
-
-def _errors(results: list[dict[str, Any]]) -> tuple[int, list[str]]:
-    errors = [result["error"] for result in results if result["error"]]
-    return len(errors), errors[:3]
-
-
-def _record(results: list[dict[str, Any]], won: Callable[[int, dict[str, Any]], bool]) -> str:
-    """One letter per game in order: ``W`` won, ``L`` lost, ``E`` broken by an error."""
-    return "".join("E" if result["error"] else "W" if won(index, result) else "L"
-                   for index, result in enumerate(results))
-
-
-def _mean_decision(results: list[dict[str, Any]], seats_of: Callable[[int], Iterable[int]]) -> float | None:
-    """Mean seconds per decision over the seats ``seats_of(game index)`` of every game."""
-    seconds = decisions = 0
-    for index, result in enumerate(results):
-        for seat in seats_of(index):
-            seconds += result["seconds"][seat]
-            decisions += result["decisions"][seat]
-    return round(seconds / decisions, 4) if decisions else None
-
-
-def _game_seconds(results: list[dict[str, Any]]) -> float | None:
-    if not results:
-        return None
-    return round(sum(result["game_seconds"] for result in results) / len(results), 3)
-
-
-def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Mode II: the fugitive's wins in which he stood out of every police car's reach to the end
-    (:class:`SealWatch`), and the median round from which he did; nothing for Mode I."""
-    from game.falconi.variants import find_variant
-
-    if find_variant(variant).mode != 2:
-        return {}
-    rounds = sorted(result["sealed_since"] for result in results
-                    if not result["error"] and result["sealed_since"] is not None
-                    and FUGITIVE_SEAT in result["winners"])
-    return {"fugitive_wins_out_of_reach": len(rounds),
-            "out_of_reach_since_median": rounds[len(rounds) // 2] if rounds else None}
-
-
-def _choiceless_losses(side: str, results: list[dict[str, Any]]) -> int:
-    """Games the side lost without ever having a choice: every bot in its seats plays them alike (the other
-    side's generators are seeded per seat), so no play of the side could have won them."""
-    seats = _side_seats(side)
-    return sum(1 for result in results
-               if not result["error"] and not _side_won(side, result["winners"])
-               and not any(result["choices"][seat] for seat in seats))
-
-
-def _side_seats(side: str) -> tuple[int, ...]:
-    return (FUGITIVE_SEAT,) if side == "fugitive" else POLICE_SEATS
-
-
-def _side_won(side: str, winners: list[int]) -> bool:
-    return (FUGITIVE_SEAT in winners) == (side == "fugitive")
-
-
-def _falconi_levels(fugitive: str, police: str) -> tuple[str, ...]:
-    return (fugitive, police, police, police)
-
-
-def police_seats(count: int) -> tuple[int, ...]:
-    """The police cars of a ``count``-car game, as the app sets them up (F-4.2: one car is the Port's)."""
-    from game.falconi.state import default_police
-
-    return default_police(count)
-
-
-def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int,
-                      police: int = 3) -> Plan:
-    if side not in SIDES:
-        raise GameError(f"unknown side {side!r}; choose fugitive or police")
-    levels = _falconi_levels(bot, against) if side == "fugitive" else _falconi_levels(against, bot)
-    cars = police_seats(police)
-    tasks = [GameTask("falconi", variant, levels, seed + index, police=cars) for index in range(games)]
-
-    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-        finished = [result for result in results if not result["error"]]
-        wins = sum(_side_won(side, result["winners"]) for result in finished)
-        error_count, samples = _errors(results)
-        row = {
-            "kind": "falconi_side",
-            "game": "falconi",
-            "variant": variant,
-            "bot": bot,
-            "against": against,
-            "side": side,
-            "police": police,
-            "games": games,
-            "seed": seed,
-            **_rate_fields(wins, len(finished)),
-            "errors": error_count,
-            "record": _record(results, lambda _i, result: _side_won(side, result["winners"])),
-            "mean_decision_seconds": _mean_decision(results, lambda _i: _side_seats(side)),
-            "mean_decision_seconds_against": _mean_decision(
-                results, lambda _i: _side_seats("police" if side == "fugitive" else "fugitive")
-            ),
-            "mean_game_seconds": _game_seconds(results),
-            "losses_without_a_choice": _choiceless_losses(side, results),
-            **_out_of_reach_fields(variant, results),
-        }
-        if samples:
-            row["error_samples"] = samples
-        return row
-
-    return Plan(f"falconi-{variant.lower()}-{police}cars-{bot}-vs-{against}-as-{side}-seed{seed}", tasks, summarise)
-
-
-def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police: int = 3) -> Plan:
-    deals = (games + 1) // 2  # each deal is played twice, the roles swapped
-    cars = police_seats(police)
-    tasks: list[GameTask] = []
-    for index in range(deals):
-        tasks.append(GameTask("falconi", variant, _falconi_levels(a, b), seed + index, police=cars))  # A fugitive
-        tasks.append(GameTask("falconi", variant, _falconi_levels(b, a), seed + index, police=cars))  # A police
-
-    def a_side(index: int) -> str:
-        return "fugitive" if index % 2 == 0 else "police"
-
-    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-        per_side = {side: [0, 0] for side in SIDES}  # wins, finished
-        for index, result in enumerate(results):
-            if result["error"]:
-                continue
-            side = a_side(index)
-            per_side[side][0] += _side_won(side, result["winners"])
-            per_side[side][1] += 1
-        # Mode II: how many fugitive wins no police play could have stopped, by the side A played.
-        sealed = {side: _out_of_reach_fields(variant, [result for index, result in enumerate(results)
-                                                        if a_side(index) == side]) for side in SIDES}
-        wins = sum(value[0] for value in per_side.values())
-        finished = sum(value[1] for value in per_side.values())
-        error_count, samples = _errors(results)
-        row = {
-            "kind": "falconi_h2h",
-            "game": "falconi",
-            "variant": variant,
-            "a": a,
-            "b": b,
-            "police": police,
-            "games": 2 * deals,
-            "deals": deals,
-            "seed": seed,
-            **_rate_fields(wins, finished),
-            "by_side": {side: _rate_fields(*per_side[side]) | sealed[side] for side in SIDES},
-            "errors": error_count,
-            "record": _record(results, lambda i, result: _side_won(a_side(i), result["winners"])),
-            "mean_decision_seconds_a": _mean_decision(results, lambda i: _side_seats(a_side(i))),
-            "mean_decision_seconds_b": _mean_decision(
-                results, lambda i: _side_seats("police" if a_side(i) == "fugitive" else "fugitive")
-            ),
-            "mean_game_seconds": _game_seconds(results),
-        }
-        if samples:
-            row["error_samples"] = samples
-        return row
-
-    return Plan(f"falconi-{variant.lower()}-{police}cars-{a}-h2h-{b}-seed{seed}", tasks, summarise)
-
-
-def fredericus_seat(players: int, index: int) -> int:
-    """The bot's seat in game ``index`` of a Fredericus match: every seat in turn."""
-    return index % players
-
-
-def fredericus_plan(
-    players: int, bot: str, against: str, games: int, seed: int, short_game: bool
-) -> Plan:
-    if players not in (2, 3, 4):
-        raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
-    tasks = []
-    for index in range(games):
-        levels = [against] * players
-        levels[fredericus_seat(players, index)] = bot
-        tasks.append(GameTask("fredericus", players, tuple(levels), seed + index, short_game))
-
-    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-        by_seat = [[0, 0] for _ in range(players)]  # wins, finished
-        for index, result in enumerate(results):
-            if result["error"]:
-                continue
-            seat = fredericus_seat(players, index)
-            by_seat[seat][0] += seat in result["winners"]
-            by_seat[seat][1] += 1
-        wins = sum(value[0] for value in by_seat)
-        finished = sum(value[1] for value in by_seat)
-        fields = _rate_fields(wins, finished)
-        fair = 1 / players
-        error_count, samples = _errors(results)
-        row = {
-            "kind": "fredericus",
-            "game": "fredericus",
-            "players": players,
-            "short_game": short_game,
-            "bot": bot,
-            "against": against,
-            "games": games,
-            "seed": seed,
-            **fields,
-            "fair_share": round(fair, 4),
-            "ratio_to_fair_share": round(fields["rate"] / fair, 3) if finished else None,
-            "ratio_interval": [round(bound / fair, 3) for bound in fields["interval"]],
-            "by_seat": [_rate_fields(*value) for value in by_seat],
-            "errors": error_count,
-            "record": _record(results, lambda i, result: fredericus_seat(players, i) in result["winners"]),
-            "mean_decision_seconds": _mean_decision(results, lambda i: (fredericus_seat(players, i),)),
-            "mean_game_seconds": _game_seconds(results),
-        }
-        if samples:
-            row["error_samples"] = samples
-        return row
-
-    short = "-short" if short_game else ""
-    return Plan(f"fredericus-{players}p{short}-{bot}-vs-{against}-seed{seed}", tasks, summarise)
-
-
-# ---------------------------------------------------------------------------------------- the public matches
-
-
-def falconi_side_match(
-    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS,
-    police: int = 3, record: Path | None = None,
-) -> dict[str, Any]:
-    """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
-    ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
-    finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
-    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs, police=police, record=record)[0]
-
-
-def falconi_sides_match(
-    variant: str,
-    bot: str,
-    against: str,
-    sides: Sequence[str] = SIDES,
-    games: int = 200,
-    seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
-    report: Callable[[str], None] | None = None,
-    police: int = 3,
-    record: Path | None = None,
+def run_plans(
+    plans: Sequence[Plan], jobs: int, report: Callable[[str], None] | None = None, record: Path | None = None,
 ) -> list[dict[str, Any]]:
-    """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
-    them), calling ``report`` with each row's line as it finishes."""
-    check_arguments(games, jobs, (bot, against))
-    name = variant_name(variant)
-    plans = [falconi_side_plan(name, bot, against, side, games, seed, police) for side in sides]
+    """:func:`execute` the plans, each row with its line (``text``) added, in the order they finish; ``report``
+    is called with each line as its row is done."""
     rows: list[dict[str, Any]] = []
 
     def on_row(_index: int, row: dict[str, Any]) -> None:
@@ -547,50 +267,60 @@ def falconi_sides_match(
     return rows
 
 
-def falconi_head_to_head(
-    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3,
-    record: Path | None = None,
-) -> dict[str, Any]:
-    """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
-    Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
-    over all of them and on each side."""
-    check_arguments(games, jobs, (a, b))
-    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
-    row = execute([plan], jobs, record=record)[0]
-    return row | {"text": format_row(row)}
+# ------------------------------------------------------------------------------------- the figures of a row
 
 
-def fredericus_match(
-    players: int,
-    bot: str,
-    against: str,
-    games: int,
-    seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
-    short_game: bool = False,
-    record: Path | None = None,
-) -> dict[str, Any]:
-    """``bot`` in one seat, ``against`` in all the others; in game *i* (seed ``seed + i``) the bot sits in seat
-    ``i % players``, so every seat is played. Reports the win rate with its interval, the fair share
-    ``1/players`` and the rate as a multiple of it."""
-    check_arguments(games, jobs, (bot, against))
-    plan = fredericus_plan(players, bot, against, games, seed, short_game)
-    row = execute([plan], jobs, record=record)[0]
-    return row | {"text": format_row(row)}
+def rate_fields(wins: int, finished: int) -> dict[str, Any]:
+    """Wins over finished games, with the rate's 95 % Wilson interval."""
+    low, high = wilson_interval(wins, finished)
+    return {
+        "wins": wins,
+        "finished": finished,
+        "rate": round(wins / finished, 4) if finished else None,
+        "interval": [round(low, 4), round(high, 4)],
+    }
 
 
-# ----------------------------------------------------------------------------------------------- the table
+def error_fields(results: list[dict[str, Any]]) -> tuple[int, list[str]]:
+    """The number of broken games, and the first three errors."""
+    errors = [result["error"] for result in results if result["error"]]
+    return len(errors), errors[:3]
 
 
-def _percent(rate: float | None) -> str:
+def record_letters(results: list[dict[str, Any]], won: Callable[[int, dict[str, Any]], bool]) -> str:
+    """One letter per game in order: ``W`` won, ``L`` lost, ``E`` broken by an error."""
+    return "".join("E" if result["error"] else "W" if won(index, result) else "L"
+                   for index, result in enumerate(results))
+
+
+def mean_decision(results: list[dict[str, Any]], seats_of: Callable[[int], Iterable[int]]) -> float | None:
+    """Mean seconds per decision over the seats ``seats_of(game index)`` of every game."""
+    seconds = decisions = 0
+    for index, result in enumerate(results):
+        for seat in seats_of(index):
+            seconds += result["seconds"][seat]
+            decisions += result["decisions"][seat]
+    return round(seconds / decisions, 4) if decisions else None
+
+
+def mean_game_seconds(results: list[dict[str, Any]]) -> float | None:
+    if not results:
+        return None
+    return round(sum(result["game_seconds"] for result in results) / len(results), 3)
+
+
+# ------------------------------------------------------------------------------------------ a row as a line
+
+
+def percent(rate: float | None) -> str:
     return "  n/a" if rate is None else f"{100 * rate:.1f}%"
 
 
-def _interval_text(interval: Sequence[float]) -> str:
+def interval_text(interval: Sequence[float]) -> str:
     return f"[{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
 
 
-def _timing(seconds: float | None, label: str = "") -> str:
+def timing(seconds: float | None, label: str = "") -> str:
     if seconds is None:
         return ""
     ms = seconds * 1000
@@ -599,43 +329,17 @@ def _timing(seconds: float | None, label: str = "") -> str:
 
 def format_row(row: dict[str, Any]) -> str:
     """One readable line per match, e.g.
-    ``falconi margherita  hard vs random  as fugitive  188/200  94.0% [89.8, 96.5]``."""
-    kind = row["kind"]
-    if kind == "cheat_gap":
-        where = (f"falconi {row['variant']}" if row["game"] == "falconi"
-                 else f"fredericus {row['players']}p")
+    ``falconi margherita  hard vs random  as fugitive  188/200  94.0% [89.8, 96.5]``: the game's own part
+    says what was played (``describe``, or ``where`` for the cheating yardstick's gap), this the figures."""
+    games_part = matches_part(row["game"])
+    if row["kind"] == "cheat_gap":
         role = f"  as {row['side']}" if row.get("side") else ""
-        text = (f"{where}  cheat-hard gap vs {row['against']}{role}  hard {_percent(row['hard_rate'])}, "
-                f"cheat {_percent(row['cheat_rate'])}  gap {row['gap_points']:.1f} pp "
+        text = (f"{games_part.where(row)}  cheat-hard gap vs {row['against']}{role}  hard {percent(row['hard_rate'])}, "
+                f"cheat {percent(row['cheat_rate'])}  gap {row['gap_points']:.1f} pp "
                 f"[{row['gap_interval_points'][0]:.1f}, {row['gap_interval_points'][1]:.1f}]")
     else:
-        tally = f"{row['wins']}/{row['finished']}  {_percent(row['rate'])} {_interval_text(row['interval'])}"
-        cars = "" if row.get("police", 3) == 3 else f" ({row['police']} police car{'s' if row['police'] > 1 else ''})"
-        if kind == "falconi_side":
-            text = f"falconi {row['variant']}{cars}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
-            text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
-            if row.get("losses_without_a_choice"):
-                ceiling = 1 - row["losses_without_a_choice"] / row["finished"]
-                text += (f"  ({row['losses_without_a_choice']} lost without a single choice:"
-                         f" no play wins more than {_percent(ceiling)})")
-            if row.get("fugitive_wins_out_of_reach"):
-                text += (f"  ({row['fugitive_wins_out_of_reach']} fugitive wins out of the police's reach,"
-                         f" from round {row['out_of_reach_since_median']} on median)")
-        elif kind == "falconi_h2h":
-            sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
-            text = f"falconi {row['variant']}{cars}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
-            text += _timing(row["mean_decision_seconds_a"], f"{row['a']} ")
-            if "fugitive_wins_out_of_reach" in row["by_side"]["fugitive"]:
-                text += (f"  (fugitive wins out of the police's reach: {row['a']}"
-                         f" {row['by_side']['fugitive']['fugitive_wins_out_of_reach']}, {row['b']}"
-                         f" {row['by_side']['police']['fugitive_wins_out_of_reach']})")
-        else:
-            short = " short" if row.get("short_game") else ""
-            ratio = row["ratio_to_fair_share"]
-            ratio_text = "" if ratio is None else f", ×{ratio:.2f}"
-            text = (f"fredericus {row['players']}p{short}  {row['bot']} vs {row['against']}  seats rotated  {tally}"
-                    f"  fair share {_percent(row['fair_share'])}{ratio_text}")
-            text += _timing(row["mean_decision_seconds"], f"{row['bot']} ")
+        tally = f"{row['wins']}/{row['finished']}  {percent(row['rate'])} {interval_text(row['interval'])}"
+        text = games_part.describe(row, tally)
         if row["errors"]:
             text += f"  {row['errors']} error(s)"
     if "verdict" in row:

@@ -14,13 +14,11 @@ import pytest
 
 from cli import main
 from devtools import strength_table, tournament
+from devtools.falconi import matches as falconi
+from devtools.falconi.matches import falconi_head_to_head, falconi_side_match
+from devtools.fredericus import matches as fredericus
+from devtools.fredericus.matches import fredericus_match, fredericus_seat
 from devtools.intervals import newcombe_difference, wilson_interval
-from devtools.tournament import (
-    falconi_head_to_head,
-    falconi_side_match,
-    fredericus_match,
-    fredericus_seat,
-)
 from game.core.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +57,7 @@ def test_newcombe_difference_matches_the_paper():
 
 def test_fredericus_rotates_the_bot_through_every_seat():
     assert [fredericus_seat(4, index) for index in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
-    plan = tournament.fredericus_plan(3, "easy", "random", 6, 40, False)
+    plan = fredericus.fredericus_plan(3, "easy", "random", 6, 40, False)
     assert [task.levels.index("easy") for task in plan.tasks] == [0, 1, 2, 0, 1, 2]
     assert all(task.levels.count("random") == 2 for task in plan.tasks)
     assert [task.seed for task in plan.tasks] == list(range(40, 46))
@@ -71,19 +69,20 @@ def test_fredericus_rotates_the_bot_through_every_seat():
 
 
 def test_falconi_sides_put_the_bot_in_the_right_seats():
-    fugitive = tournament.falconi_side_plan("funghi", "easy", "random", "fugitive", 2, 7)
-    police = tournament.falconi_side_plan("funghi", "easy", "random", "police", 2, 7)
+    fugitive = falconi.falconi_side_plan("funghi", "easy", "random", "fugitive", 2, 7)
+    police = falconi.falconi_side_plan("funghi", "easy", "random", "police", 2, 7)
     assert {task.levels for task in fugitive.tasks} == {("easy", "random", "random", "random")}
     assert {task.levels for task in police.tasks} == {("random", "easy", "easy", "easy")}
     assert [task.seed for task in police.tasks] == [7, 8]
 
 
 def test_f4_2_a_one_car_row_plays_the_port_car_and_says_so():
-    plan = tournament.falconi_side_plan("salami", "easy", "random", "police", 2, 7, police=1)
-    assert {task.police for task in plan.tasks} == {(2,)}
+    plan = falconi.falconi_side_plan("salami", "easy", "random", "police", 2, 7, police=1)
+    assert {task.in_play for task in plan.tasks} == {(True, False, True, False)}  # Don Falconi and the Port car
     row = falconi_side_match("margherita", "greedy", "random", "police", games=2, seed=5, jobs=1, police=1)
     assert row["police"] == 1 and row["finished"] == 2 and "(1 police car)" in row["text"]
-    assert tournament.falconi_h2h_plan("salami", "easy", "random", 2, 7, police=2).tasks[0].police == (1, 3)
+    two_cars = falconi.falconi_h2h_plan("salami", "easy", "random", 2, 7, police=2).tasks[0]
+    assert two_cars.in_play == (True, True, False, True) and tournament._new_state(two_cars).seats == (0, 1, 3)
 
 
 def test_same_seed_same_result_with_one_or_two_workers():
@@ -96,7 +95,7 @@ def test_same_seed_same_result_with_one_or_two_workers():
 
 
 def test_head_to_head_swaps_roles_on_the_same_seeds():
-    plan = tournament.falconi_h2h_plan("salami", "easy", "random", 6, 10)
+    plan = falconi.falconi_h2h_plan("salami", "easy", "random", 6, 10)
     assert [task.seed for task in plan.tasks] == [10, 10, 11, 11, 12, 12]
     assert [task.levels for task in plan.tasks[:2]] == [
         ("easy", "random", "random", "random"),
@@ -158,7 +157,8 @@ def test_table_rows_targets_and_cheat_gap(monkeypatch):
         monkeypatch.setitem(tournament._MAKERS, game, makers)
     lines = []
     result = strength_table.run_strength_table(
-        games=2, variants=["Margherita"], levels=["hard"], players=[2], seed=3, jobs=1, report=lines.append
+        games=2, levels=["hard"], seed=3, jobs=1, report=lines.append,
+        options={"falconi": {"variants": ["Margherita"]}, "fredericus": {"players": [2]}},
     )
     kinds = [row["kind"] for row in result["rows"]]
     assert kinds == ["falconi_side", "falconi_side", "falconi_h2h", "falconi_side", "cheat_gap", "falconi_side",
@@ -243,6 +243,8 @@ def test_mode2_rows_count_the_fugitive_wins_no_police_car_could_ever_reach():
     assert 0 < row["fugitive_wins_out_of_reach"] <= fugitive_wins
     assert row["out_of_reach_since_median"] >= 1
     assert "out of the police's reach" in tournament.format_row(row)
+    funghi = falconi.falconi_side_plan("funghi", "random", "random", "police", 1, 1).tasks[0]
+    assert falconi.watch(tournament._new_state(funghi)) is None  # Mode I: nothing to watch
     mode1 = falconi_side_match("funghi", "random", "random", "police", games=2, seed=1, jobs=1)
     assert "fugitive_wins_out_of_reach" not in mode1
 
@@ -260,12 +262,13 @@ def test_mode2_head_to_heads_count_the_fugitive_wins_out_of_reach_by_side():
 
 
 def test_the_seal_watch_follows_his_turns():
-    state = tournament._new_state(tournament.GameTask("falconi", "salami", ("random",) * 4, 1))
-    watch = tournament.SealWatch()
+    state = tournament._new_state(falconi.falconi_side_plan("salami", "random", "random", "police", 1, 1).tasks[0])
+    watch = falconi.watch(state)
+    assert isinstance(watch, falconi.SealWatch)
     watch.see(state)
     assert watch.since == 1  # at the prison's open end nobody can come up behind him
     state.round = 3
-    state.cars[tournament.FUGITIVE_SEAT] = state.cars[2]  # pretend he stands where the port car stands
+    state.cars[falconi.FUGITIVE_SEAT] = state.cars[2]  # pretend he stands where the port car stands
     watch.see(state)
     assert watch.since is None
 

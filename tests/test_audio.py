@@ -4,7 +4,7 @@ silence, loops that join), and ``Audio`` plays them through the mixer, or stays 
 from __future__ import annotations
 
 import array
-import importlib.util
+import importlib
 import math
 import shutil
 import subprocess
@@ -20,23 +20,18 @@ from game.ai.service import AIService
 from game.services.saves import SaveStore
 from game.services.settings import Settings
 from scenes.context import AppContext
-from scenes.kit.audio import CUES, MUSIC, SOUND_FOLDER, Audio, gain
+from scenes.kit.audio import CUES, SOUND_FOLDER, Audio, gain, music_names
 from scenes.kit.input import InputMapper
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tools" / "make_sounds.py"
 RATE = 22050
 EFFECT_FILES = [f"{cue}.wav" for cue in CUES]
-MUSIC_FILES = [f"music_{name}.wav" for name in MUSIC]
+MUSIC_FILES = [f"music_{name}.wav" for name in music_names()]
 
 
 @pytest.fixture(scope="module")
 def generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sounds", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("tools.make_sounds")
 
 
 def read(name: str) -> list[int]:
@@ -84,7 +79,8 @@ def audio(clock: Clock):
 
 @pytest.mark.slow
 def test_generator_reproduces_the_committed_sounds_byte_for_byte(tmp_path):
-    subprocess.run([sys.executable, str(SCRIPT), str(tmp_path)], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "tools.make_sounds", str(tmp_path)], check=True, capture_output=True,
+                   cwd=ROOT)
     made = sorted(path.name for path in tmp_path.iterdir())
     assert made == sorted(EFFECT_FILES + MUSIC_FILES)
     for name in made:

@@ -19,7 +19,7 @@ def started(monkeypatch):
 def test_play_falconi_from_the_command_line(started):
     assert cli.main(["play", "falconi", "--variant", "diavola", "--seats", "human,hard,normal,off", "--seed", "7"]) == 0
     setup = started[0]
-    assert (setup.game, setup.variant, setup.seed) == ("falconi", "diavola", 7)
+    assert (setup.game, setup.options, setup.seed) == ("falconi", {"variant": "diavola"}, 7)
     assert [(p.kind, p.level) for p in setup.seats] == [("person", ""), ("ai", "hard"), ("ai", "normal"), ("off", "")]
 
 

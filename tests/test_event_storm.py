@@ -68,11 +68,12 @@ def finished(setup: MatchSetup) -> Match:
 
 
 def solo(variant: str) -> MatchSetup:
-    return MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=2, variant=variant)
+    return MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=2,
+                      options={"variant": variant})
 
 
 TWO_PEOPLE = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
-                        (Person("Anna"), Person("Bruno")), seed=5, variant="diavola")
+                        (Person("Anna"), Person("Bruno")), seed=5, options={"variant": "diavola"})
 ON_A_PAD = MatchSetup("falconi", (SeatPlan.human(1), OFF, SeatPlan.human(0), OFF),
                       (Person("Anna"), Person("Bruno", "pad1")), seed=4)  # Bruno, on a pad, plays first
 FREDERICUS = MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.human(1)), (Person("Anna"), Person("Bruno")),

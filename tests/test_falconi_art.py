@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from make_falconi_map import TILED_CITY  # tools/, on the tests' path (pyproject.toml)
 
 from game.falconi.citymap import DEFAULT_MAP, load_city
 from game.falconi.tiles import CRATER, EXITS
 from scenes.falconi import sprites
 from scenes.kit.ui import seat_colour
+from tools.make_falconi_map import TILED_CITY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,8 +33,8 @@ def alpha_box(image: pygame.Surface, min_alpha: int = 128) -> pygame.Rect:
 @pytest.fixture(scope="module")
 def regenerated(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("art")
-    subprocess.run([sys.executable, str(ROOT / "tools" / "make_falconi_art.py"), str(folder)], check=True,
-                   capture_output=True)
+    subprocess.run([sys.executable, "-m", "tools.make_falconi_art", str(folder)], check=True,
+                   cwd=ROOT, capture_output=True)
     return folder
 
 

@@ -157,7 +157,7 @@ def test_load_city_reads_each_file_once():
 
 def test_shipped_map_is_what_the_generator_writes(tmp_path):
     output = tmp_path / "generated.tmx"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "make_falconi_map.py"), str(output)], check=True)
+    subprocess.run([sys.executable, "-m", "tools.make_falconi_map", str(output)], check=True, cwd=ROOT)
     assert output.read_text(encoding="utf-8") == SHIPPED_TEXT
 
 

@@ -36,7 +36,7 @@ def book() -> sp.SpriteBook:
 
 
 def test_the_generator_redraws_every_shipped_sheet_pixel_for_pixel(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(REPO / "tools" / "make_fredericus_art.py"), str(tmp_path)], check=True,
+    subprocess.run([sys.executable, "-m", "tools.make_fredericus_art", str(tmp_path)], check=True,
                    cwd=REPO, capture_output=True)
     for name in sp.SHEETS:
         made, shipped = load(tmp_path, name), load(sp.SPRITE_DIR, name)

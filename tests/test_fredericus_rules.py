@@ -17,7 +17,7 @@ from game.fredericus.actions import CAPTURE, CARD, END_TURN, HOOD, RAPTOR, STAY_
 from game.fredericus.builder import build_position as build
 from game.fredericus.cards import FREDERICUS, KINDS, REMOVED, ROW_CARD_TOTALS, SEAL, SKY, TREE
 from game.services.match import Match
-from game.services.tutorials import FREDERICUS as FREDERICUS_TUTORIAL
+from game.services.tutorials import TUTORIALS
 
 G, U, B = 0, 1, 2  # griffin, unicorn, basilisk
 
@@ -447,7 +447,7 @@ def test_r6_2_a_save_played_when_the_extras_were_forced_still_replays():
         "raptor 1g 6", "card 1 0", "end", "token 1 4", "hood 0 1f", "raptor 0f 7", "flip 7", "seal 0",
         "card 3 4", "card 4 3", "raptor 0g 5", "raptor 0g 4", "end", "stay",
     ]  # fmt: skip
-    match = Match.replay(FREDERICUS_TUTORIAL.setup, recorded)
+    match = Match.replay(TUTORIALS["fredericus"].setup, recorded)
     state = match.state
     assert [entry.text for entry in match.log] == recorded
     assert state.current_seat == 1 and state.actions_left == 4

@@ -99,9 +99,10 @@ def test_only_falconi_with_people_playing_don_falconi_is_a_series(setup, is_seri
 
 
 def test_a_rematch_keeps_the_seats_people_and_game_with_the_seed_it_is_given():
-    setup = MatchSetup("falconi", ANNA_FLEES_BRUNO_CHASES.seats, ANNA_AND_BRUNO, seed=5, variant="diavola")
+    setup = MatchSetup("falconi", ANNA_FLEES_BRUNO_CHASES.seats, ANNA_AND_BRUNO, seed=5, options={"variant": "diavola"})
     again = rematch(setup, seed=6)
-    assert again.seed == 6 and again == MatchSetup("falconi", setup.seats, ANNA_AND_BRUNO, 6, variant="diavola")
+    assert again.seed == 6 and again == MatchSetup("falconi", setup.seats, ANNA_AND_BRUNO, 6,
+                                                   options={"variant": "diavola"})
 
 
 # --- the series in the save ---------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ def watch(tmp_path, monkeypatch, match: Match, plan: list[str], name: str) -> di
 def diavola_twins() -> tuple[Match, Match]:
     """Anna is Don Falconi, Bruno the Port police. The twins differ in Anna's second reserve tile and her
     accomplice's district: the tiles traded for them come from deep in the pile, so nobody draws them here."""
-    setup = MatchSetup("falconi", (ANNA, SeatPlan("off"), BRUNO, SeatPlan("off")), PEOPLE, seed=4, variant="diavola")
+    setup = MatchSetup("falconi", (ANNA, SeatPlan("off"), BRUNO, SeatPlan("off")), PEOPLE, seed=4,
+                       options={"variant": "diavola"})
     first, second = Match(setup), Match(setup)
     data = second.state.to_json()
     keep, traded = data["reserves"][0]

@@ -24,8 +24,9 @@ from scenes.playing.play import PlayScene
 
 EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
 STICK = pygame.CONTROLLER_BUTTON_LEFTSTICK
-MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7, variant="margherita")
-DIAVOLA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, variant="diavola")
+MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7,
+                        options={"variant": "margherita"})
+DIAVOLA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, options={"variant": "diavola"})
 FREDERICUS = MatchSetup("fredericus", (ANNA, EASY), (Person("Anna"),), seed=5)
 
 
@@ -214,7 +215,8 @@ def test_leaving_the_game_cancels_a_pending_hint(game):
 
 
 def test_no_hint_while_an_ai_seat_decides(game):
-    setup = MatchSetup("falconi", (EASY, ANNA, EASY, EASY), (Person("Anna"),), seed=3, variant="margherita")
+    setup = MatchSetup("falconi", (EASY, ANNA, EASY, EASY), (Person("Anna"),), seed=3,
+                       options={"variant": "margherita"})
     driver, scene, asked = game(setup, ai_pause=1000.0)  # Don Falconi's AI waits: it is his turn throughout
     driver.run()
     driver.key(pygame.K_h)
@@ -243,7 +245,8 @@ def test_the_pause_menu_asks_for_a_hint_once(game, tmp_path):
 def test_two_people_get_hints_only_for_their_own_turn_after_the_hand_over(game, tmp_path, monkeypatch):
     """Anna (keyboard) is Don Falconi with his secret reserve; Bruno (a gamepad) drives the Port police car."""
     seats = (ANNA, EASY, SeatPlan.human(1), SeatPlan("off"))
-    setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno", "pad1")), seed=4, variant="diavola")
+    setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno", "pad1")), seed=4,
+                       options={"variant": "diavola"})
     driver, scene, asked = game(setup)
     driver.run()
     assert isinstance(driver.top, HandOverOverlay)

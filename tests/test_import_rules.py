@@ -59,7 +59,8 @@ def test_the_window_never_imports_the_tools(path):
 
 
 HEADLESS_TOOLS = [ROOT / "devtools" / f"{name}.py"
-                  for name in ("bench_rules", "bench_ai", "tournament", "strength_table", "intervals")]
+                  for name in ("bench_rules", "bench_ai", "tournament", "strength_table", "intervals", "games")]
+HEADLESS_TOOLS += sorted((ROOT / "devtools").glob("*/*.py"))  # each game's own part of the tools (devtools.games)
 
 
 @pytest.mark.parametrize("path", HEADLESS_TOOLS + [ROOT / "cli.py"], ids=lambda p: str(p.relative_to(ROOT)))
@@ -83,3 +84,40 @@ def test_the_two_games_stand_apart(one, other):
     for path in files(f"game/{one}") + files(f"scenes/{one}"):
         names = imported_modules(path, top_level_only=False)
         assert not [name for name in names if starts(name, f"game.{other}") or starts(name, f"scenes.{other}")], path
+
+
+def _game_names() -> tuple[str, ...]:
+    from game.registry import game_names
+
+    return game_names()
+
+
+def _strings(tree: ast.Module) -> list[ast.Constant]:
+    """The string constants of a module, its docstrings left out (f-strings' literal parts included)."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+GAME_FREE_WINDOW = [path for path in files("scenes")
+                    if path.relative_to(ROOT / "scenes").parts[0] not in _game_names() and path.name != "boards.py"]
+
+
+@pytest.mark.parametrize("path", GAME_FREE_WINDOW, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_window_module_outside_the_games_packages_and_the_board_registry_names_a_game(path):
+    """The window asks a game's board (``scenes.boards``) for what differs between games: no module of
+    ``scenes/`` but the games' own packages and the registry imports a game's package, or names a game in a
+    string (``"falconi"``, ``"game.fredericus"``, ``f"rules.falconi.{…}"``), to branch on it or to look up its
+    texts."""
+    import re
+
+    games = _game_names()
+    imported = imported_modules(path, top_level_only=False)
+    assert not [name for name in imported for game in games
+                if starts(name, f"game.{game}") or starts(name, f"scenes.{game}")], path
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    named = [(node.lineno, node.value) for node in _strings(tree)
+             if set(re.split(r"[^a-z0-9]+", node.value)) & set(games)]
+    assert not named, f"{path.relative_to(ROOT)} names a game: {named}"

@@ -41,7 +41,7 @@ def _played(state: Any, seed: int, moves: int) -> Any:
 
 def _a_match() -> Match:
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=4, variant="diavola"))
+                                         SeatPlan.ai("easy")), seed=4, options={"variant": "diavola"}))
     _played(match.state, 4, 0)
     rng = random.Random(4)
     for _ in range(12):

@@ -27,7 +27,7 @@ def long_game(tmp_path, monkeypatch) -> Driver:
     """A salami game against three AI cars, played through events until the log holds ``LONG`` entries and
     Anna decides again (so nothing moves while the overlay is tested)."""
     setup = MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=11,
-                       variant="salami")
+                       options={"variant": "salami"})
     driver = open_app(tmp_path, monkeypatch, setup)
     scene, rng = driver.top, random.Random(5)
     while len(scene.match.log) < LONG or scene.chooser is None:

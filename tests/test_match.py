@@ -17,7 +17,7 @@ TWO_PEOPLE = (Person("Anna"), Person("Bruno", "pad1"))
 
 
 def falconi(variant="salami", seats=ALONE_AS_FUGITIVE, people=ANNA, seed=3):
-    return Match(MatchSetup("falconi", seats, people, seed, variant=variant))
+    return Match(MatchSetup("falconi", seats, people, seed, options={"variant": variant}))
 
 
 def fredericus(seats=ALONE_AGAINST_ONE, people=ANNA, seed=3):

@@ -21,9 +21,9 @@ TRACK_X = BOX.right - 23  # the middle of the scroll bar
 
 def longest_game(tr):
     """The longest name of a game with its options that a question may hold."""
-    names = [describe_game(tr, "falconi", variant, False)
+    names = [describe_game(tr, "falconi", {"variant": variant})
              for variant in ("margherita", "funghi", "prosciutto", "salami", "diavola")]
-    return max(names + [describe_game(tr, "fredericus", "margherita", True)], key=len)
+    return max(names + [describe_game(tr, "fredericus", {"short_game": True})], key=len)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -38,7 +38,7 @@ def app(tmp_path, monkeypatch):
 
 
 def scene_with_marker(app, monkeypatch, seats=(HUMAN, EASY, EASY, EASY), **marker):
-    setup = MatchSetup("falconi", seats, (Person("Anna"),), seed=4, variant="margherita")
+    setup = MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options={"variant": "margherita"})
     cues = []
     monkeypatch.setattr(app.context.audio, "play", cues.append)  # before the scene, whose timeline keeps it
     scene = start_match_scene(app.context, Match(setup))
@@ -172,6 +172,7 @@ def test_a_still_window_redraws_less_often(app):
     assert app._frame_rate() == 60
     app.quiet_for = IDLE_AFTER + 0.1
     assert app._frame_rate() == IDLE_FPS  # the title menu, untouched
-    setup = MatchSetup("falconi", (EASY, HUMAN, EASY, EASY), (Person("Anna"),), seed=4, variant="margherita")
+    setup = MatchSetup("falconi", (EASY, HUMAN, EASY, EASY), (Person("Anna"),), seed=4,
+                       options={"variant": "margherita"})
     app.stack.apply(Push(start_match_scene(app.context, Match(setup))))
     assert app._frame_rate() == 60  # an AI seat is to play

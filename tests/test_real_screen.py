@@ -36,8 +36,9 @@ from scene_driver import screenshot_dir
 
 from game.core.jsonio import parse_json_text
 from game.services.match import Match
+from scenes.falconi.menus import VariantScene
 from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
-from scenes.pages.menus import GameChoiceScene, VariantScene
+from scenes.pages.menus import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.play import start_match_scene
@@ -328,7 +329,7 @@ def test_a_margherita_game_on_a_real_screen_from_the_title_to_quitting(screen, d
     screen.save("3-variant")
     screen.press(lambda: screen.key("space"), what="the seat set-up after Space")
     driver.key(pygame.K_SPACE)
-    assert isinstance(driver.top, SeatSetupScene) and driver.top.variant == "margherita"
+    assert isinstance(driver.top, SeatSetupScene) and driver.top.options["variant"] == "margherita"
     plans = [(plan.kind, plan.level) for plan in driver.top.plans]
     assert plans[0] == ("person", "") and all(kind == "ai" for kind, _ in plans[1:]), plans
     screen.save("4-seat-setup")

@@ -27,7 +27,7 @@ def a_match(*names: str) -> Match:
     people = tuple(Person(name) for name in names) or (Person("Anna"),)
     seats = tuple(SeatPlan.human(index) for index in range(len(people)))
     seats += (SeatPlan.ai("easy"),) * (4 - len(seats))
-    match = Match(MatchSetup("falconi", seats, people, seed=5, variant="funghi"))
+    match = Match(MatchSetup("falconi", seats, people, seed=5, options={"variant": "funghi"}))
     match.play(match.state.legal_actions()[0])
     return match
 

@@ -28,7 +28,8 @@ def old_save(match_json: dict, actions: list[str] | None = None) -> dict:
 def salami_with_a_fresh_escape_tile() -> Match:
     """A Salami match in which Don Falconi drew an escape tile with an action to spare after it."""
     for seed in range(1, 300):
-        match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed, variant="salami"))
+        match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed,
+                                 options={"variant": "salami"}))
         rng = random.Random(seed)
         for _ in range(200):
             state = match.state

@@ -22,7 +22,7 @@ from scenes.playing.play import PlayScene
 
 SETUPS = {
     "falconi": MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=7,
-                          variant="diavola"),
+                          options={"variant": "diavola"}),
     "fredericus": MatchSetup("fredericus", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 2, (Person("Anna"),),
                              seed=7),
 }

@@ -7,8 +7,10 @@ import pytest
 from scene_driver import screenshot_dir
 
 from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.falconi.menus import VariantScene
+from scenes.fredericus.menus import FredericusOptionsScene
 from scenes.kit.ui import ACCENT
-from scenes.pages.menus import FredericusOptionsScene, GameChoiceScene, TitleScene, VariantScene, difficulty_icons
+from scenes.pages.menus import GameChoiceScene, TitleScene, difficulty_icons
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.play import PlayScene
@@ -31,7 +33,7 @@ def test_keyboard_reaches_the_seat_setup_of_every_pizza(driver, tmp_path):
         if index:  # a harder pizza's "what changes" card comes first; Enter is "Got it"
             driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, SeatSetupScene)
-        assert driver.top.variant == ["margherita", "funghi", "prosciutto", "salami", "diavola"][index]
+        assert driver.top.options["variant"] == ["margherita", "funghi", "prosciutto", "salami", "diavola"][index]
         if index == 4:
             driver.save(screenshot_dir(tmp_path), "menu_seats_falconi")
         driver.keys(pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)
@@ -65,7 +67,7 @@ def test_the_mouse_alone_reaches_fredericus_options(driver, tmp_path):
     assert driver.top.players == 3 and driver.top.short_game
     driver.save(screenshot_dir(tmp_path), "menu_fredericus_options")
     driver.click_item("next")
-    assert isinstance(driver.top, SeatSetupScene) and len(driver.top.plans) == 3 and driver.top.short_game
+    assert isinstance(driver.top, SeatSetupScene) and len(driver.top.plans) == 3 and driver.top.options["short_game"]
     driver.save(screenshot_dir(tmp_path), "menu_seats_fredericus")
 
 

@@ -69,7 +69,7 @@ def test_each_bad_value_falls_back_alone():
 
 def a_match():
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=5, variant="funghi"))
+                                         SeatPlan.ai("easy")), seed=5, options={"variant": "funghi"}))
     match.play(match.state.legal_actions()[0])
     return match
 
@@ -196,7 +196,7 @@ def a_falconi_game_at_turn(turn):
     """A Pizza Funghi game against three AI cars, played (random legal actions) until ``turn``; this seed's
     chase lasts longer than the tests need."""
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=2, variant="funghi"))
+                                         SeatPlan.ai("easy")), seed=2, options={"variant": "funghi"}))
     rng = random.Random(2)
     while match.state.turn_number < turn:
         match.play(rng.choice(match.state.legal_actions()))

@@ -139,8 +139,8 @@ def test_the_matches_go_round_every_game_and_are_fixed_by_the_seed():
     assert plans == [plan for plan, _ in zip(match_plans(5), range(30))]
     assert plans != [plan for plan, _ in zip(match_plans(6), range(30))]
     setups = [plan.setup for plan in plans]
-    assert {s.variant for s in setups if s.game == "falconi"} == set(VARIANTS)
-    assert {(len(s.seats), s.short_game) for s in setups if s.game == "fredericus"} == {
+    assert {s.options["variant"] for s in setups if s.game == "falconi"} == set(VARIANTS)
+    assert {(len(s.seats), s.options["short_game"]) for s in setups if s.game == "fredericus"} == {
         (players, short) for players in (2, 3, 4) for short in (False, True)}
     assert {sum(plan.kind != "off" for plan in s.seats[1:]) for s in setups if s.game == "falconi"} == {1, 2, 3}
     assert all(s.seats[0].kind == "ai" for s in setups)

@@ -18,10 +18,10 @@ from devtools.catalogue import every_screen, midgame_screens, open_screen
 from game.i18n import Translator, catalog
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
+from scenes.falconi.menus import VariantScene
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Push, Reset
 from scenes.kit.ui import LOGICAL_SIZE
-from scenes.pages.menus import VariantScene
 from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import start_match_scene
 
@@ -115,7 +115,7 @@ def test_keyboard_and_pad_focus_show_the_focused_rows_tip_beside_it(app, tmp_pat
 
 def test_a_bar_button_at_the_screens_edge_keeps_its_tip_on_screen(app, tmp_path):
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       variant="diavola")
+                       options={"variant": "diavola"})
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     buttons = [tip for tip in tooltip.tips().tips if tip.picture.startswith("icon:") and BAR_AREA.contains(tip.area)]
@@ -130,7 +130,7 @@ def test_a_bar_button_at_the_screens_edge_keeps_its_tip_on_screen(app, tmp_path)
 
 def test_a_falconi_token_explains_itself(app, tmp_path):
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       variant="diavola")
+                       options={"variant": "diavola"})
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     boosts = next(tip for tip in tooltip.tips().tips if tip.message.key == "tips.falconi.boosts")
@@ -144,7 +144,7 @@ def test_the_police_never_read_don_falconis_hidden_tiles_in_a_tip(app):
     """With an AI Don Falconi to play, a person driving the police sees his reserve and his accomplice face
     down: their tips say so and nothing more (F-6.2, F-6.6)."""
     setup = MatchSetup("falconi", (SeatPlan.ai("easy"),) + (SeatPlan.human(0),) * 3, (Person("Anna"),), seed=3,
-                       variant="diavola")
+                       options={"variant": "diavola"})
     app.app.context.ai_pause = 60.0  # he does not move while we look
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
@@ -167,7 +167,7 @@ def test_with_hints_off_no_tip_shows(app):
 def test_only_the_top_scenes_icons_answer(app):
     """Under the pause menu the board's tiles and tokens are covered: pointing there shows nothing."""
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       variant="diavola")
+                       options={"variant": "diavola"})
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     boosts = next(tip for tip in tooltip.tips().tips if tip.message.key == "tips.falconi.boosts")
@@ -209,7 +209,7 @@ def test_no_scene_draws_an_icon_without_its_tip():
 
 
 def test_every_icon_and_emblem_has_its_own_tip_in_all_four_languages():
-    keys = [f"tips.icon.{name}" for name in ui_art.ICONS] + [f"tips.emblem.{name}" for name in ui_art.EMBLEMS]
+    keys = [f"tips.icon.{name}" for name in ui_art.ICONS] + [f"tips.emblem.{name}" for name in ui_art.emblem_names()]
     for language in LANGUAGES:
         assert [key for key in keys if key not in catalog(language)] == [], language
 

@@ -10,14 +10,18 @@ from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.services.match import Match, MatchSetup, SeatPlan
-from game.services.tutorials import FREDERICUS, LEARNER, MARGHERITA, NOTE, SCRIPT, TUTORIALS, accepted, problems
+from game.services.tutorials import LEARNER, NOTE, SCRIPT, TUTORIALS, accepted, problems
 from scenes.app import App
+from scenes.falconi.menus import VariantScene
+from scenes.fredericus.menus import FredericusOptionsScene
 from scenes.kit.stack import Push
-from scenes.pages.menus import FredericusOptionsScene, TitleScene, VariantScene
+from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
 from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
 from scenes.playing.play import start_match_scene
 from scenes.playing.tutorial import TutorialScene
+
+MARGHERITA, FREDERICUS = TUTORIALS["margherita"], TUTORIALS["fredericus"]
 
 ROTATE, CYCLE, CONFIRM = "rotate", "cycle", "confirm"
 KEYS = {ROTATE: pygame.K_r, CYCLE: pygame.K_TAB, CONFIRM: pygame.K_RETURN}

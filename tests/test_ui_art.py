@@ -8,15 +8,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from scenes.falconi.menus import VariantScene
 from scenes.kit import ui_art
-from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, EMBLEMS, ICONS, SLICE, MissingArtWarning, UiArt
-from scenes.pages.menus import GameChoiceScene, TitleScene, VariantScene
+from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, MissingArtWarning, UiArt, emblem_names
+from scenes.pages.menus import GameChoiceScene, TitleScene
 from scenes.pages.seats import SeatSetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sprites" / "ui"
 EXPECTED = ({f"bg_{name}" for name in BACKGROUNDS} | {"panel"} | {f"button_{state}" for state in BUTTON_STATES}
-            | {f"emblem_{name}" for name in EMBLEMS} | {f"icon_{name}" for name in ICONS})
+            | {f"emblem_{name}" for name in emblem_names()} | {f"icon_{name}" for name in ICONS})
 
 
 def pixels(path: Path) -> tuple[tuple[int, int], bytes]:
@@ -25,12 +26,12 @@ def pixels(path: Path) -> tuple[tuple[int, int], bytes]:
 
 
 def test_the_generator_draws_the_committed_pictures_again_pixel_for_pixel(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "tools" / "make_ui_art.py"), str(tmp_path)], check=True, cwd=ROOT,
+    subprocess.run([sys.executable, "-m", "tools.make_ui_art", str(tmp_path)], check=True, cwd=ROOT,
                    capture_output=True)
     made = {path.stem for path in tmp_path.glob("*.png")}
     assert made == {path.stem for path in FOLDER.glob("*.png")} == EXPECTED
     changed = [name for name in sorted(made) if pixels(tmp_path / f"{name}.png") != pixels(FOLDER / f"{name}.png")]
-    assert not changed, f"regenerate with tools/make_ui_art.py and commit: {changed}"
+    assert not changed, f"regenerate with python -m tools.make_ui_art and commit: {changed}"
 
 
 @pytest.mark.parametrize("name", ICONS)
@@ -41,7 +42,7 @@ def test_every_icon_is_48_pixels_square_with_something_drawn(name):
     assert 150 < opaque < 48 * 48 - 200  # a glyph, not an empty or a filled square
 
 
-@pytest.mark.parametrize("name", EMBLEMS)
+@pytest.mark.parametrize("name", emblem_names())
 def test_every_emblem_is_a_128_pixel_disc(name):
     image = pygame.image.load(str(FOLDER / f"emblem_{name}.png"))
     assert image.get_size() == (128, 128)
@@ -130,4 +131,4 @@ def test_the_menus_still_work_with_no_art_at_all(driver, tmp_path, monkeypatch):
     with pytest.warns(MissingArtWarning):
         seen = walk_the_menus(driver)
     assert seen[:3] == [TitleScene, GameChoiceScene, VariantScene] and seen[-1] is SeatSetupScene
-    assert driver.top.variant == "funghi"
+    assert driver.top.options["variant"] == "funghi"

@@ -12,11 +12,11 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.services.settings import NEW_PIZZA_CARDS
 from scenes.app import App
+from scenes.falconi.menus import VariantScene
+from scenes.falconi.whatchanges import CARD_LINES, WhatChangesCard
 from scenes.kit import tooltip
-from scenes.pages.menus import VariantScene
 from scenes.pages.overlays import RulesOverlay
 from scenes.pages.seats import SeatSetupScene
-from scenes.pages.whatchanges import CARD_LINES, WhatChangesCard
 
 PIZZAS = ["margherita", "funghi", "prosciutto", "salami", "diavola"]
 
@@ -57,7 +57,7 @@ def test_a_harder_pizzas_card_shows_once_and_got_it_leads_to_the_seats(driver, t
     assert {f"icon:{icon}" for icon, _ in CARD_LINES[pizza]} <= {tip.picture for tip in tooltip.tips().tips}
     driver.save(screenshot_dir(tmp_path), f"card_{pizza}")
     driver.key(pygame.K_RETURN)  # "Got it" has the focus
-    assert isinstance(driver.top, SeatSetupScene) and driver.top.variant == pizza
+    assert isinstance(driver.top, SeatSetupScene) and driver.top.options["variant"] == pizza
     driver.key(pygame.K_ESCAPE)  # the seats go back to the pizzas, not to the card
     assert isinstance(driver.top, VariantScene)
     choose(driver, pizza)

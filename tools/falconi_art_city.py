@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import math
 
-from falconi_art_pen import Pen, shade
-from falconi_art_roads import ASPHALT, CENTRE, GRASS, HI, KERB, LINE, LO, MID, PAVEMENT, T
-
 from scenes.falconi.sprites import LANE
+from tools.falconi_art_pen import Pen, shade
+from tools.falconi_art_roads import ASPHALT, CENTRE, GRASS, HI, KERB, LINE, LO, MID, PAVEMENT, T
 
 LOT = (46, 58, 50)
 BAND = 6  # the district band along a border slot's inner edge

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 
-from falconi_art_pen import Colour, Pen, shade
-
 from game.falconi.tiles import CROSSROADS, CURVE, OVERPASS, STRAIGHT, T_JUNCTION, U_TURN
 from scenes.falconi.sprites import LANE, ROAD_HALF, TILE, U_LOOP_CENTRE, U_LOOP_RADIUS
+from tools.falconi_art_pen import Colour, Pen, shade
 
 T = TILE
 LO, HI = T * (0.5 - ROAD_HALF), T * (0.5 + ROAD_HALF)  # the road's sides across a straight tile

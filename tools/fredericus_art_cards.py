@@ -7,9 +7,22 @@ import math
 from collections.abc import Callable, Sequence
 
 import pygame
-from fredericus_art_kit import INK, Colour, Point, S, canvas, disc, finish, line, outline_under, poly, shade, strip
 
 from scenes.fredericus import sprites as sp
+from tools.fredericus_art_kit import (
+    INK,
+    Colour,
+    Point,
+    S,
+    canvas,
+    disc,
+    finish,
+    line,
+    outline_under,
+    poly,
+    shade,
+    strip,
+)
 
 PARCHMENT = (242, 230, 198)
 BODIES = {  # fill, inner frame line

@@ -4,7 +4,9 @@ base, hooded, and in flight seen from above, each with a mask of the parts that 
 from __future__ import annotations
 
 import pygame
-from fredericus_art_kit import (
+
+from scenes.fredericus import sprites as sp
+from tools.fredericus_art_kit import (
     INK,
     Colour,
     Point,
@@ -20,8 +22,6 @@ from fredericus_art_kit import (
     shade,
     strip,
 )
-
-from scenes.fredericus import sprites as sp
 
 # Natural colours: the peregrine slate above, cream and barred below, dark helmet; the goshawk brown-grey
 # above, white and finely barred below, with a white brow and an orange eye.

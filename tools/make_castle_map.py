@@ -7,7 +7,7 @@ and ``castle``, the castle seen from above cut into the tiles of the castle tile
 so that a copy of the map parses anywhere (images are only opened by Tiled). The output is deterministic:
 running the script again gives the same bytes.
 
-Usage: ``python tools/make_castle_map.py [OUTPUT.tmx]``
+Usage: ``python -m tools.make_castle_map [OUTPUT.tmx]``
 """
 
 from __future__ import annotations

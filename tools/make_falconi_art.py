@@ -6,7 +6,7 @@ committed sheets are what this script draws). Where each picture sits in which s
 :mod:`scenes.falconi.sprites`; the Tiled map's own tileset (``city_tiled.png``, the city pieces in the default
 district colours) follows the tile list of ``tools/make_falconi_map.py``.
 
-Usage: ``python tools/make_falconi_art.py [OUTPUT_FOLDER]`` (needs pygame-ce; no window is opened).
+Usage: ``python -m tools.make_falconi_art [OUTPUT_FOLDER]`` (needs pygame-ce; no window is opened).
 """
 
 from __future__ import annotations
@@ -18,25 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
-import pygame  # noqa: E402
-from falconi_art_city import (  # noqa: E402
-    corner_tile,
-    escape_slot,
-    lot_tile,
-    plain_slot,
-    prison_slot,
-    station_slot,
-    tunnel_slot,
-)
-from falconi_art_pen import Pen, shade  # noqa: E402
-from falconi_art_roads import crater_tile, road_tile  # noqa: E402
-from make_falconi_map import TILED_CITY  # noqa: E402
+import pygame  # noqa: E402 — after the prompt is hidden
 
-from game.falconi.city import DISTRICTS  # noqa: E402
-from scenes.falconi.sprites import (  # noqa: E402
+from game.falconi.city import DISTRICTS
+from scenes.falconi.sprites import (
     CARS,
     CITY,
     DISTRICT_LOOKS,
@@ -48,7 +34,19 @@ from scenes.falconi.sprites import (  # noqa: E402
     Sheet,
     paint,
 )
-from scenes.kit.ui import seat_colour  # noqa: E402
+from scenes.kit.ui import seat_colour
+from tools.falconi_art_city import (
+    corner_tile,
+    escape_slot,
+    lot_tile,
+    plain_slot,
+    prison_slot,
+    station_slot,
+    tunnel_slot,
+)
+from tools.falconi_art_pen import Pen, shade
+from tools.falconi_art_roads import crater_tile, road_tile
+from tools.make_falconi_map import TILED_CITY
 
 Cells = dict[str, tuple[pygame.Surface, pygame.Surface]]
 CAR = CARS.cell // 2  # a car's cell in tile pixels

@@ -10,7 +10,7 @@ buildings' pictures, only a picture: the objects of ``buildings`` are what the g
 sketch with. Both are drawn by ``tools/make_falconi_art.py``. The tilesets are embedded, so the map still
 loads headless from anywhere (pytmx does not read the images then).
 
-Usage: ``python tools/make_falconi_map.py [OUTPUT.tmx]``
+Usage: ``python -m tools.make_falconi_map [OUTPUT.tmx]``
 """
 
 from __future__ import annotations

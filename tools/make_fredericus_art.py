@@ -7,7 +7,7 @@ checks. The castle follows the towers, posts and courtyard of the Tiled map: aft
 this script again. Raptors and cards are drawn by ``fredericus_art_raptors.py`` and ``fredericus_art_cards.py``
 beside it, with the helpers of ``fredericus_art_kit.py``.
 
-Usage: ``python tools/make_fredericus_art.py [OUTPUT_FOLDER]`` (default: the shipped folder)
+Usage: ``python -m tools.make_fredericus_art [OUTPUT_FOLDER]`` (default: the shipped folder)
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
-from fredericus_art_cards import card_bodies, signs  # noqa: E402
-from fredericus_art_kit import (  # noqa: E402
+import pygame
+
+from game.fredericus.castlemap import load_castle
+from scenes.fredericus import sprites as sp
+from tools.fredericus_art_cards import card_bodies, signs
+from tools.fredericus_art_kit import (
     INK,
     Point,
     S,
@@ -42,10 +44,7 @@ from fredericus_art_kit import (  # noqa: E402
     speckle,
     strip,
 )
-from fredericus_art_raptors import raptor_sheets  # noqa: E402
-
-from game.fredericus.castlemap import load_castle  # noqa: E402
-from scenes.fredericus import sprites as sp  # noqa: E402
+from tools.fredericus_art_raptors import raptor_sheets
 
 STONE = (204, 168, 120)
 STONE_DARK = (118, 88, 60)

@@ -6,7 +6,7 @@ downloaded. The output is deterministic (each sound has its own seed, so running
 bytes) and committed, so the game never runs this script; run it again after changing a sound and commit the new
 files.
 
-Usage: ``python tools/make_sounds.py [OUTPUT_FOLDER]``
+Usage: ``python -m tools.make_sounds [OUTPUT_FOLDER]``
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # sound_dsp sits next to this script
-from sound_dsp import (  # noqa: E402
+from tools.sound_dsp import (
     RATE,
     SINE,
     TAU,
@@ -46,7 +45,7 @@ from sound_dsp import (  # noqa: E402
     times,
     write_wav,
 )
-from sound_dsp import loudness as loudness  # noqa: E402  (tests/test_audio.py measures the files with it)
+from tools.sound_dsp import loudness as loudness  # tests/test_audio.py measures the files with it
 
 EFFECT_LOUDNESS = 0.2  # weighted RMS of an effect's loudest tenth of a second, the same for every effect
 MUSIC_LOUDNESS = 0.09  # weighted RMS of a whole loop: below the effects, which must be heard over the music

@@ -21,12 +21,11 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402
+import pygame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ui_backgrounds import BACKGROUNDS  # noqa: E402
-from ui_glyphs import GLYPHS  # noqa: E402
-from ui_pen import Pen, Point, arc_points, chili_band, falcon_points  # noqa: E402
+from tools.ui_backgrounds import BACKGROUNDS
+from tools.ui_glyphs import GLYPHS
+from tools.ui_pen import Pen, Point, arc_points, chili_band, falcon_points
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "sprites" / "ui"
 SS = 4  # drawn this many times larger, then smoothed down

@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 
 import pygame
-from ui_pen import CUT, Pen, Point, arc_points, falcon_points
+
+from tools.ui_pen import CUT, Pen, Point, arc_points, falcon_points
 
 WIDTH, HEIGHT = 1280, 720
 SCALE = 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ui_pen import CUT, G, Pen, Point, W, arc_points, chili_band, falcon_points, head, star_points
+from tools.ui_pen import CUT, G, Pen, Point, W, arc_points, chili_band, falcon_points, head, star_points
 
 
 # --- Falconi's actions ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.protocol import Action, GameState, Seat
+from game.registry import game_spec
 
 _cancelled_up_to: Any = None  # in the worker: the shared number of the last cancelled request
 
@@ -124,10 +125,4 @@ def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number:
 
 
 def state_from_json(game_name: str, data: dict[str, Any]) -> GameState:
-    if game_name == "falconi":
-        from game.falconi.state import FalconiState
-
-        return FalconiState.from_json(data)
-    from game.fredericus.state import FredericusState
-
-    return FredericusState.from_json(data)
+    return game_spec(game_name).state_from_json(data)

@@ -23,6 +23,8 @@ from game.falconi.constants import (
     POLICE,
     PORT,
     STATUS_NAMES,
+    Phase,
+    Status,
 )
 from game.falconi.tiles import (
     CRATER,
@@ -202,7 +204,7 @@ def _read_cars(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     for seat in range(4):
         if status[seat] not in STATUS_NAMES:
             raise StateFormatError(f"unknown car status {status[seat]!r}")
-        st.status[seat] = STATUS_NAMES.index(status[seat])
+        st.status[seat] = Status(STATUS_NAMES.index(status[seat]))
         if st.status[seat] == OFF:
             if cars[seat] is not None:
                 raise StateFormatError(f"seat {seat} is off but has a car on the board")
@@ -227,7 +229,7 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     phase = field(data, "phase", str)
     if phase not in PHASE_NAMES:
         raise StateFormatError(f"unknown phase {phase!r}")
-    st.phase = PHASE_NAMES.index(phase)
+    st.phase = Phase(PHASE_NAMES.index(phase))
     st.actions_left, st.acted = field(data, "actions_left", int), field(data, "acted", int)
     drawn = data.get("drawn")
     st.drawn = reader.items([drawn], "drawn")[0] if drawn is not None else -1

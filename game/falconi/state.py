@@ -34,6 +34,8 @@ from game.falconi.constants import (
     PORT,
     SEAT_DISTRICT,
     SEAT_NAMES,
+    Phase,
+    Status,
     Termination,
 )
 from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
@@ -76,10 +78,10 @@ class FalconiState(GameState[Action]):
     boosts: int
     accomplice: int  # district of Diavola's secret escape tile, or -1
     cars: list[int]  # per seat: place, or -1 for a seat not in play
-    status: list[int]
+    status: list[Status]
     turn_seat: Seat
     decider: Seat
-    phase: int
+    phase: Phase
     actions_left: int  # Mode II
     acted: int  # Mode II: actions taken this turn
     drawn: int  # Mode I: the tile taken this turn; both modes: an escape tile waiting to be placed

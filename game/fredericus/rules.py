@@ -9,6 +9,7 @@ and relies on the fields that class declares.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import IntEnum
 from typing import TYPE_CHECKING, Literal
 
 from game.core.errors import IllegalActionError
@@ -43,8 +44,19 @@ from game.fredericus.actions import (
 from game.fredericus.cards import EMPTY, FREDERICUS, KINDS, SKY, TOWERS, TREE
 from game.fredericus.cards import SEAL as SEAL_CARD
 
-BETTING, PLAYING, SEAL_CHOICE, TOKENS, OVER = range(5)
-PHASES = ("bet", "play", "seal", "token", "over")
+
+class Phase(IntEnum):
+    """What kind of decision is pending: a bet (R-2), a turn's actions, a seal's choice, a token's use."""
+
+    BETTING = 0
+    PLAYING = 1
+    SEAL_CHOICE = 2
+    TOKENS = 3
+    OVER = 4
+
+
+BETTING, PLAYING, SEAL_CHOICE, TOKENS, OVER = Phase
+PHASES = ("bet", "play", "seal", "token", "over")  # as saves write them
 
 # How the end of the game was triggered (R-7): the ``termination`` of its outcome.
 Trigger = Literal["eighth_creature", "fredericus_drawn", "fredericus_discarded"]
@@ -79,7 +91,7 @@ class TurnRules:
     deck: list[int]
     discards: list[int]
     seals_discarded: int
-    phase: int
+    phase: Phase
     turn: int
     round: int
     turns_started: int

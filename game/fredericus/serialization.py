@@ -41,6 +41,7 @@ from game.fredericus.rules import (
     PHASES,
     SEAL_CHOICE,
     TRIGGERS,
+    Phase,
 )
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def _read_progress(state: FredericusState, doc: dict[str, Any]) -> None:
     phase = field(doc, "phase", str)
     if phase not in PHASES:
         raise StateFormatError(f"unknown phase {phase!r} (expected one of {', '.join(PHASES)})")
-    state.phase = PHASES.index(phase)
+    state.phase = Phase(PHASES.index(phase))
     state.turn = _in_range(field(doc, "turn", int), state.players, "turn")
     state.round = field(doc, "round", int)
     state.turns_started = field(doc, "turns_started", int)

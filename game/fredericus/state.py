@@ -28,7 +28,15 @@ from game.fredericus.cards import (
     objective_text,
     row_text,
 )
-from game.fredericus.rules import EIGHTH_CREATURE, FREDERICUS_DISCARDED, FREDERICUS_DRAWN, OVER, PHASES, TurnRules
+from game.fredericus.rules import (
+    BETTING,
+    EIGHTH_CREATURE,
+    FREDERICUS_DISCARDED,
+    FREDERICUS_DRAWN,
+    OVER,
+    PHASES,
+    TurnRules,
+)
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")  # the four falconer cards, by seat
 BOTTOM = BOTTOM_OBJECTIVES + 1  # Fredericus was shuffled among the deck's bottom five cards
@@ -105,7 +113,7 @@ class FredericusState(TurnRules, GameState[Action]):
         state.hooded = 0
         state.fredericus_holder = NO_SEAT
         state.seals_discarded = 0
-        state.phase = 0
+        state.phase = BETTING
         state.turn = 0
         state.round = 0
         state.turns_started = 0

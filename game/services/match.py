@@ -6,26 +6,26 @@ save resumes exactly where the game stopped and an undo can never leave a half-c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
+from game.core.gamespec import GameSpec
 from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.core.text import one_line, shorten
-from game.falconi.seating import lone_police_at_port, moved_to_port_note
+from game.registry import game_spec
 from game.services.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
 SAVE_VERSION = 2  # 2: played under the Falconi rulings revised on 2026-11-24
-REVISED_RULES = "it was saved under the Falconi rules before their revision of 2026-11-24"
 AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
 NAME_LENGTH = 24  # the longest name a seat label shows
-GAMES = ("falconi", "fredericus")
 
 
 @dataclass(frozen=True)
@@ -65,18 +65,21 @@ OFF = SeatPlan("off")
 
 @dataclass(frozen=True)
 class MatchSetup:
-    """Everything that makes a new game: the game and its options, the seats, the people and the seed."""
+    """Everything that makes a new game: the game and its options (see its :class:`GameSpec`; the ones not
+    given take their defaults), the seats, the people and the seed."""
 
     game: str
     seats: tuple[SeatPlan, ...]
     people: tuple[Person, ...] = (Person("Player 1"),)
     seed: int = 1
-    variant: str = "margherita"  # Falconi
-    short_game: bool = False  # Fredericus (R-9)
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise GameError(f"unknown game {self.game!r}; choose falconi or fredericus")
+        spec = game_spec(self.game)
+        try:
+            object.__setattr__(self, "options", spec.full_options(self.options))
+        except ValueError as error:
+            raise GameError(str(error)) from None
         for index, plan in enumerate(self.seats):
             if plan.kind == "person" and not 0 <= plan.person < len(self.people):
                 raise GameError(f"seat {index + 1} names person {plan.person + 1}, but there are {len(self.people)}")
@@ -84,31 +87,19 @@ class MatchSetup:
                 raise GameError(f"seat {index + 1}: unknown AI level {plan.level!r}")
             if plan.kind not in ("person", "ai", "off"):
                 raise GameError(f"seat {index + 1}: unknown kind of player {plan.kind!r}")
-        if self.game == "falconi":
-            if len(self.seats) != 4:
-                raise GameError("Falconi has four seats: Don Falconi and three police cars")
-            if self.seats[0].kind == "off":
-                raise GameError("Don Falconi's seat cannot be empty")
-            if all(plan.kind == "off" for plan in self.seats[1:]):
-                raise GameError("at least one police car must be in play")
-            police = [seat for seat in (1, 2, 3) if self.seats[seat].kind != "off"]
-            if police in ([1], [3]):
-                raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
-        else:
-            if len(self.seats) not in (2, 3, 4):
-                raise GameError("Fredericus is for 2, 3 or 4 falconers")
-            if any(plan.kind == "off" for plan in self.seats):
-                raise GameError("every falconer seat needs a player: Fredericus has no empty seats")
+        spec.check_seats(self.in_play)
+
+    @property
+    def spec(self) -> GameSpec:
+        return game_spec(self.game)
+
+    @property
+    def in_play(self) -> tuple[bool, ...]:
+        """One flag per seat: does anybody play it?"""
+        return tuple(plan.kind != "off" for plan in self.seats)
 
     def new_state(self) -> GameState:
-        if self.game == "falconi":
-            from game.falconi.state import FalconiState
-
-            police = tuple(seat for seat in (1, 2, 3) if self.seats[seat].kind != "off")
-            return FalconiState.new_game(self.variant, self.seed, police)
-        from game.fredericus.state import FredericusState
-
-        return FredericusState.new_game(len(self.seats), self.seed, short_game=self.short_game)
+        return self.spec.new_state(self.options, self.in_play, self.seed)
 
     def person_of(self, seat: Seat) -> int | None:
         """The index of the person who plays ``seat``, or ``None`` for an AI or empty seat."""
@@ -126,8 +117,7 @@ class MatchSetup:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "variant": self.variant,
-            "short_game": self.short_game,
+            **self.options,
             "seed": self.seed,
             "seats": [plan.to_json() for plan in self.seats],
             "people": [{"name": person.name, "device": person.device} for person in self.people],
@@ -138,6 +128,12 @@ class MatchSetup:
         if not isinstance(data, dict):
             raise StateFormatError("the match set-up must be an object")
         where = "match set-up"
+        game = json_field(data, "game", str, where)
+        try:
+            defaults = game_spec(game).options
+        except GameError as error:
+            raise StateFormatError(f"the match set-up is impossible: {error}") from None
+        options = {key: json_field(data, key, type(default), where) for key, default in defaults.items()}
         people = tuple(
             Person(_clean_name(json_field(item, "name", str, "person"), number),
                    _clean_device(json_field(item, "device", str, "person")))
@@ -145,14 +141,7 @@ class MatchSetup:
         )
         seats = tuple(_seat_plan(item) for item in _objects(json_field(data, "seats", list, where), "seat"))
         try:
-            return cls(
-                game=json_field(data, "game", str, where),
-                seats=seats,
-                people=people,
-                seed=json_field(data, "seed", int, where),
-                variant=json_field(data, "variant", str, where),
-                short_game=json_field(data, "short_game", bool, where),
-            )
+            return cls(game, seats, people, json_field(data, "seed", int, where), options)
         except GameError as error:
             raise StateFormatError(f"the match set-up is impossible: {error}") from None
 
@@ -293,22 +282,22 @@ class Match:
         """Rebuild a saved match by replaying it; ``StateFormatError`` says what is wrong with the save. A save
         from before series were kept has no ``series``: its game begins a new one."""
         document = open_envelope(data, SAVE_FORMAT, SAVE_VERSION, oldest=1)
-        old_rules = document["version"] < SAVE_VERSION
         try:
             setup = MatchSetup.from_json(json_field(document, "setup", dict, "save"))
+        except StateFormatError as error:
+            raise _maybe_revised(document, error) from None
+        old_rules = document["version"] < setup.spec.rules_revised_in
+        try:
             actions = json_field(document, "actions", list, "save")
             if not all(isinstance(text, str) for text in actions):
                 raise StateFormatError("the saved actions must be texts")
-            if old_rules and setup.game == "falconi":
-                # F-6.3: Don Falconi's Mode II draw now keeps the tile by itself; nothing else is renamed.
-                actions = [text for text in actions if text.strip() != "keep"]
+            if old_rules:
+                actions = setup.spec.upgrade_actions(actions)
             series = Series.from_json(document["series"], len(setup.people)) if "series" in document else None
             return cls.replay(setup, actions, series)
         except StateFormatError as error:
-            setup_data = document.get("setup")
-            if old_rules and isinstance(setup_data, dict) and setup_data.get("game") == "falconi":
-                raise StateFormatError(f"{REVISED_RULES} and cannot go on under the new ones ({error})",
-                                       "revised_rules") from None
+            if old_rules:
+                raise _revised(setup.spec, error) from None
             raise
 
     @classmethod
@@ -328,13 +317,33 @@ class Match:
         return match
 
 
-def setup_from_spec(game: str, spec: str, seed: int, variant: str = "margherita", players: int | None = None,
-                    short_game: bool = False, notes: list[str] | None = None) -> MatchSetup:
+def _revised(spec: GameSpec, error: StateFormatError) -> StateFormatError:
+    return StateFormatError(f"it was saved under the {spec.title} rules before {spec.rules_revision} and cannot go "
+                            f"on under the new ones ({error})", "revised_rules")
+
+
+def _maybe_revised(document: dict[str, Any], error: StateFormatError) -> StateFormatError:
+    """A set-up that cannot be read, from a save older than its game's last revision of the rules: said so."""
+    setup = document.get("setup")
+    name = setup.get("game") if isinstance(setup, dict) else None
+    try:
+        spec = game_spec(name) if isinstance(name, str) else None
+    except GameError:
+        spec = None
+    if spec is not None and document["version"] < spec.rules_revised_in:
+        return _revised(spec, error)
+    return error
+
+
+def setup_from_spec(game: str, spec: str, seed: int, options: Mapping[str, Any] | None = None,
+                    players: int | None = None, notes: list[str] | None = None) -> MatchSetup:
     """A set-up from the command line's ``--seats``: per seat ``human`` (or ``human2``… for more people at
-    the screen), an AI level, or ``off``; missing seats are AI ``normal`` (Fredericus: up to ``players``). A
-    lone police car is moved to the Port seat (F-4.2), and a sentence saying so is added to ``notes``."""
+    the screen), an AI level, or ``off``; missing seats are AI ``normal`` (up to ``players`` where the game
+    lets the number vary). Seats the game wants elsewhere are moved (F-4.2: a lone police car to the Port
+    seat), and a sentence saying so is added to ``notes``."""
+    game_rules = game_spec(game)
     names = [part.strip().lower() for part in spec.split(",")] if spec.strip() else []
-    count = 4 if game == "falconi" else (players or max(2, len(names)))
+    count = game_rules.seat_count(players, len(names))
     if len(names) > count:
         raise GameError(f"{len(names)} seats named, but this game has {count}")
     names += ["normal"] * (count - len(names))
@@ -348,12 +357,11 @@ def setup_from_spec(game: str, spec: str, seed: int, variant: str = "margherita"
             plans.append(SeatPlan.human(int(name[5:] or 1) - 1))
         else:
             raise GameError(f"seat {index + 1}: {name!r} is not human, human2…human4, easy, normal, hard or off")
-    if game == "falconi":
-        plans, moved = lone_police_at_port(plans, lambda plan: plan.kind == "off", OFF)
-        if moved is not None and notes is not None:
-            notes.append(moved_to_port_note(moved))
+    plans, note = game_rules.arrange_seats(plans, lambda plan: plan.kind == "off", OFF)
+    if note is not None and notes is not None:
+        notes.append(note)
     used = sorted({plan.person for plan in plans if plan.kind == "person"})
     renumber = {person: index for index, person in enumerate(used)}
     plans = [SeatPlan.human(renumber[plan.person]) if plan.kind == "person" else plan for plan in plans]
     people = tuple(Person(f"Player {person + 1}") for person in used) or (Person("Player 1"),)
-    return MatchSetup(game, tuple(plans), people, seed, variant=variant.lower(), short_game=short_game)
+    return MatchSetup(game, tuple(plans), people, seed, dict(options or {}))

@@ -18,7 +18,6 @@ from game.core.jsonio import int_list
 if TYPE_CHECKING:
     from game.services.match import Match, MatchSetup
 
-FUGITIVE_SEAT = 0  # Don Falconi's seat
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,8 @@ class Series:
             return
         setup = match.setup
         winners = {person for seat in outcome.winners if (person := setup.person_of(seat)) is not None}
-        fugitive = setup.person_of(FUGITIVE_SEAT) if setup.game == "falconi" else None
+        seat = setup.spec.series_seat
+        fugitive = setup.person_of(seat) if seat is not None else None
         self.history.append(GameResult(fugitive, tuple(sorted(winners)), outcome.termination))
 
     @property
@@ -106,7 +106,8 @@ class Series:
 
 def passes_fugitive_round(setup: MatchSetup) -> bool:
     """Only a Falconi game with several people, one of them Don Falconi, can be played as a series."""
-    return setup.game == "falconi" and len(setup.people) > 1 and setup.seats[FUGITIVE_SEAT].kind == "person"
+    seat = setup.spec.series_seat
+    return seat is not None and len(setup.people) > 1 and setup.seats[seat].kind == "person"
 
 
 def next_in_series(setup: MatchSetup, seed: int | None = None) -> MatchSetup:

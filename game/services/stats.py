@@ -39,7 +39,7 @@ from game.core.jsonio import aside_name, envelope, open_envelope, read_json_file
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.text import shorten
-from game.falconi.variants import VARIANTS
+from game.registry import game_names, game_spec
 from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 
 STATS_FILE = "stats.json"
@@ -47,9 +47,6 @@ STATS_FORMAT = "falconi-fredericus-stats"
 STATS_VERSION = 1
 PEOPLE = "people"
 OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
-ROLES = {"falconi": ("fugitive", "police"), "fredericus": ("falconer",)}
-FREDERICUS_VARIANTS = tuple(f"{players}p{short}" for players in (2, 3, 4) for short in ("", "-short"))
-GAME_VARIANTS = {"falconi": tuple(VARIANTS), "fredericus": FREDERICUS_VARIANTS}
 
 
 @dataclass(frozen=True)
@@ -63,9 +60,9 @@ class StatsKey:
 
     def order(self) -> tuple[int, int, int, int]:
         """Where the line stands on the page: by game, variant, role and opponents, as the menus list them."""
-        games = tuple(GAME_VARIANTS)
-        return (games.index(self.game), GAME_VARIANTS[self.game].index(self.variant),
-                ROLES[self.game].index(self.role), OPPONENTS.index(self.opponents))
+        spec = game_spec(self.game)
+        return (game_names().index(self.game), spec.record_variants.index(self.variant),
+                spec.roles.index(self.role), OPPONENTS.index(self.opponents))
 
 
 @dataclass(frozen=True)
@@ -120,25 +117,20 @@ class Stats:
 
 # --- counting a match -------------------------------------------------------------------------------------------
 def variant_of(setup: MatchSetup) -> str:
-    if setup.game == "falconi":
-        return setup.variant
-    return f"{len(setup.seats)}p" + ("-short" if setup.short_game else "")
+    return setup.spec.record_variant(setup.options, len(setup.seats))
 
 
 def role_of(setup: MatchSetup, seat: int) -> str:
-    if setup.game == "fredericus":
-        return "falconer"
-    return "fugitive" if seat == 0 else "police"
+    return setup.spec.role_of(seat)
 
 
 def _opponent_seats(setup: MatchSetup, role: str) -> list[int]:
-    """The seats in play on the other side of ``role`` (the person's own seats included)."""
+    """The seats in play on the other side of ``role`` (the person's own seats included): in a game of one
+    role, every seat in play."""
     in_play = [seat for seat, plan in enumerate(setup.seats) if plan.kind != "off"]
-    if role == "fugitive":
-        return [seat for seat in in_play if seat != 0]
-    if role == "police":
-        return [0]
-    return in_play
+    if len(setup.spec.roles) == 1:
+        return in_play
+    return [seat for seat in in_play if role_of(setup, seat) != role]
 
 
 def opponents_level(opponents: Iterable[SeatPlan]) -> str:
@@ -157,7 +149,7 @@ def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
     results: list[tuple[StatsKey, bool]] = []
     for person in range(len(setup.people)):
         own = setup.seats_of(person)
-        for role in ROLES[setup.game]:
+        for role in setup.spec.roles:
             seats = [seat for seat in own if role_of(setup, seat) == role]
             rivals = [setup.seats[seat] for seat in _opponent_seats(setup, role) if seat not in own]
             if not seats or not rivals:
@@ -192,9 +184,10 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
     game, variant, role, opponents = (json_field(data, name, str, where)
                                       for name in ("game", "variant", "role", "opponents"))
     played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
-    if game not in GAME_VARIANTS:
+    if game not in game_names():
         raise StateFormatError(f"unknown game {shorten(repr(game), 40)}")
-    if variant not in GAME_VARIANTS[game] or role not in ROLES[game] or opponents not in OPPONENTS:
+    spec = game_spec(game)
+    if variant not in spec.record_variants or role not in spec.roles or opponents not in OPPONENTS:
         raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
                                                                    for text in (variant, role, opponents)))
     if not 0 <= won <= played:

@@ -28,10 +28,16 @@ CUES = (
     "click",
     "deny",
 )
-MUSIC = ("falconi", "fredericus")  # loops, in files named music_<name>.wav
 RESTART_GAP = 0.04  # seconds: a cue started again sooner is dropped, as stacked copies only sound louder and phasey
 FADE_MS = 500
 CHANNELS = 16  # the mixer's default 8 runs short when a siren, an engine and a few clicks overlap
+
+
+def music_names() -> tuple[str, ...]:
+    """The music loops, in files named ``music_<name>.wav``: each game's (see ``scenes.boards``)."""
+    from scenes.boards import boards
+
+    return tuple(dict.fromkeys(board.music for board in boards()))
 
 
 def gain(volume: float) -> float:
@@ -120,10 +126,10 @@ class Audio:
         sound.play()
 
     def play_music(self, name: str | None) -> None:
-        """Loop the music ``name`` (one of ``MUSIC``), fading in; the loop already playing goes on undisturbed;
-        ``None`` fades the music out."""
-        if name is not None and name not in MUSIC:
-            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(MUSIC)}")
+        """Loop the music ``name`` (one of ``music_names()``), fading in; the loop already playing goes on
+        undisturbed; ``None`` fades the music out."""
+        if name is not None and name not in music_names():
+            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(music_names())}")
         self._music_wanted = name
         self._follow_music()
 

@@ -51,7 +51,7 @@ class Scene:
     transition from :meth:`handle`, :meth:`update` or :meth:`resume`."""
 
     opaque = True  # False: the scene below is drawn first (an overlay)
-    music: str | None = None  # the loop to play while this scene is the highest with one (scenes.kit.audio.MUSIC)
+    music: str | None = None  # the loop to play while this scene is the highest with one (a game's board's music)
     holds_board = False  # True: big pictures go with it, and the heap's free pages go back once it has left
 
     @property

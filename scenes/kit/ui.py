@@ -28,19 +28,13 @@ GOOD = (90, 190, 110)
 SHADE = (0, 0, 0, 170)
 SHADOW = (8, 8, 14)  # behind titles drawn over a picture
 
-# Seat colours. The colour-blind-safe set is from Okabe and Ito's palette, which stays distinct for every
-# common kind of colour blindness; the drawings add shapes and letters besides.
-_SEAT_COLOURS = {
-    ("falconi", False): ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80)),
-    ("falconi", True): ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115)),
-    ("fredericus", False): ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40)),
-    ("fredericus", True): ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
-}
-
 
 def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, int, int]:
-    """The colour of a seat (Falconi: Don Falconi, Country, Port, Forest; Fredericus: Red, Blue, Green, Yellow)."""
-    return _SEAT_COLOURS[(game, colour_blind)][seat]
+    """The colour of a seat of ``game`` (Falconi: Don Falconi, Country, Port, Forest; Fredericus: Red, Blue,
+    Green, Yellow), from the palettes its board registered (``scenes.boards``)."""
+    from scenes.boards import board
+
+    return board(game).palette(colour_blind)[seat]
 
 
 # Rendered texts kept: some hundreds are on screen at once (a full game log, a rules page), about 5 MB; this

@@ -24,8 +24,6 @@ from scenes.kit.surface_cache import SurfaceCache
 UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
 BACKGROUNDS = ("title", "menu")
 BUTTON_STATES = ("normal", "focus", "pressed", "disabled")
-VARIANT_EMBLEMS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
-EMBLEMS = VARIANT_EMBLEMS + ("falconi", "fredericus")
 ICONS = (
     # Catch Don Falconi
     "draw_tile", "place_tile", "rotate", "drive", "step", "three_point_turn", "escape_tile", "keep", "accomplice",
@@ -44,6 +42,14 @@ SLICE = {"panel": 24, "button": 16}
 MADE_BUDGET_MB = 16
 
 Colour = tuple[int, int, int]
+
+
+def emblem_names() -> tuple[str, ...]:
+    """Every emblem the art has: each game's own and its variants' (pizzas), as its board lists them
+    (``scenes.boards``)."""
+    from scenes.boards import boards
+
+    return tuple(dict.fromkeys(name for board in boards() for name in board.emblems))
 
 
 class MissingArtWarning(UserWarning):
@@ -121,7 +127,7 @@ class UiArt:
         return made
 
     def emblem(self, name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-        """Emblem ``name`` (a Falconi variant, "falconi" or "fredericus", see ``EMBLEMS``), ``size`` pixels round;
+        """Emblem ``name`` (a game's or a pizza's, see ``emblem_names``), ``size`` pixels round;
         readable from 32 pixels up. ``tint`` multiplies its colours (grey dims it). A missing one is a plain disc."""
         key = ("emblem", name, size, tint)
         made = self._made.get(key)
@@ -208,6 +214,6 @@ def icon(name: str, size: int = ICON_SIZE, colour: Colour | None = None) -> pyga
 
 
 def emblem(name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-    """Emblem ``name`` (one of ``EMBLEMS``), ``size`` pixels round, its colours multiplied by ``tint``. Do not
+    """Emblem ``name`` (one of ``emblem_names()``), ``size`` pixels round, its colours multiplied by ``tint``. Do not
     draw on it."""
     return _ART.emblem(name, size, tint)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.services.match import Match
-from game.services.series import FUGITIVE_SEAT, next_in_series, passes_fugitive_round, rematch
+from game.services.series import next_in_series, passes_fugitive_round, rematch
+from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
@@ -23,11 +24,12 @@ EMBLEM = 96  # the game's emblem either side of the title
 class GameOverScene(Scene):
     def __init__(self, context: AppContext, match: Match) -> None:
         self.context, self.match, self.series = context, match, match.series
+        self.board = board(match.setup.game)
         self.in_series = passes_fugitive_round(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
         self.menu = Menu(self._items(), top=470, text=context.text, sound=context.audio.play)
-        self.music = match.setup.game  # the game's loop plays on over its result
+        self.music = self.board.music  # the game's loop plays on over its result
 
     def _items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -40,7 +42,8 @@ class GameOverScene(Scene):
     def _series_item(self) -> MenuItem:
         """First, so a plain confirm goes on with the series: the next game, or a new series at its end."""
         tr = self.context.tr
-        fugitive = self._name(self.following.seats[FUGITIVE_SEAT].person)
+        seat = self.following.spec.series_seat or 0  # a series exists only where one seat goes round
+        fugitive = self._name(self.following.seats[seat].person)
         if self.series.is_complete:
             return MenuItem(tr("over.new_series"), self._new_series, key="new_series",
                             note=tr("over.new_series.note", name=fugitive), icon="play")
@@ -74,10 +77,10 @@ class GameOverScene(Scene):
         return self.menu.handle(intent)
 
     def headline(self) -> str:
-        tr, setup, state = self.context.tr, self.match.setup, self.match.state
+        tr, state = self.context.tr, self.match.state
         outcome = state.outcome
         assert outcome is not None
-        names = [f"{tr(f'seat.{setup.game}.{seat}')} ({self._player(seat)})" for seat in sorted(outcome.winners)]
+        names = [f"{tr(self.board.seat_key(seat))} ({self._player(seat)})" for seat in sorted(outcome.winners)]
         return tr("over.winners", names=", ".join(names)) if names else tr("over.nobody")
 
     def _player(self, seat: int) -> str:
@@ -113,10 +116,8 @@ class GameOverScene(Scene):
         tr, setup = self.context.tr, self.match.setup
         result: list[tuple[str, int, tuple[int, ...], bool, int]] = [
             (self.headline(), 40, TEXT, True, 7), (self.reason(), 30, TEXT, False, 17)]
-        if setup.game == "fredericus":
-            points = self.match.state.scores()  # type: ignore[attr-defined]
-            line = "   ".join(f"{tr(f'seat.fredericus.{seat}')}: {points[seat]}" for seat in range(len(setup.seats)))
-            result.append((tr("over.scores", scores=line), 28, TEXT, False, 4))
+        for line in self.board.result_lines(tr, setup, self.match.state):  # the scores, in a game that has them
+            result.append((line, 28, TEXT, False, 4))
         for number, line in enumerate(self.series_lines()):
             announced = self.series.is_complete and number == 0
             result.append((line, 34 if announced else 28, ACCENT if announced else TEXT, announced, 4))
@@ -128,7 +129,7 @@ class GameOverScene(Scene):
         text, setup = self.context.text, self.match.setup
         title = text.blit(surface, self.context.tr("over.title"), 60, ACCENT, bold=True, shadow=3,
                           midtop=(CENTRE_X, 60))
-        emblem = setup.variant if setup.game == "falconi" else "fredericus"
+        emblem = self.board.setup_emblem(setup.options)
         for x in (title.left - 30 - EMBLEM // 2, title.right + 30 + EMBLEM // 2):
             tooltip.emblem(surface, emblem, EMBLEM, center=(x, title.centery))
         paragraphs = self.paragraphs()

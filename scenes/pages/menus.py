@@ -1,5 +1,6 @@
-"""The menus before a game: title, game choice, variant select (Falconi) or table options (Fredericus).
-Seat set-up lives in ``scenes/pages/seats.py``."""
+"""The menus before a game: the title and the game choice. Each game's options page (Falconi's pizzas,
+Fredericus' table) lives in its own package and is reached through its board (``scenes.boards``); the seat
+set-up lives in ``scenes/pages/seats.py``."""
 
 from __future__ import annotations
 
@@ -9,24 +10,20 @@ from typing import Any
 
 import pygame
 
-from game.core.message import Message
-from game.falconi.variants import VARIANTS
 from game.services.saves import AUTOSAVE, SaveError
+from scenes.boards import boards
+from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Pop, Push, Quit, Scene, Transition
-from scenes.kit.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.kit.ui import ACCENT, DANGER, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.pages.stats_scene import StatsScene
-from scenes.pages.whatchanges import card_or, show_cards_again_item
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_EMBLEM = 84  # the emblems either side of a page's title
 ROW_EMBLEM = 36  # an emblem at the left end of a menu row
-STAR = 22  # a difficulty star
 GAME_EMBLEM = 176  # each game's emblem beside the game choice
-PIZZA = 240  # the focused pizza, left of the variant list
-VARIANT_MENU_X = 770  # the variant list stands right of the middle, leaving room for the pizza
 UNFOCUSED = (120, 120, 140)  # the tint of the game's emblem that does not have the focus
 
 
@@ -171,113 +168,37 @@ class TitleScene(MenuScene):
         self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, TEXT, shadow=2, midtop=(CENTRE_X, 140))
 
 
+def beside_menu(number: int) -> tuple[int, int]:
+    """Where the ``number``-th large emblem beside a menu stands: the first left of it, the next right, the
+    ones after those under them."""
+    x = 180 if number % 2 == 0 else LOGICAL_SIZE[0] - 180
+    return x, 300 + number // 2 * (GAME_EMBLEM + 14)
+
+
 class GameChoiceScene(MenuScene):
-    """The two games, each with its emblem: large either side of the menu, the focused one lit."""
+    """The games, each with its emblem: large either side of the menu, the focused one lit. Each leads to its
+    options page, as its board says."""
 
     title_key = "menu.choose_game"
     background = "title"
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [
-            MenuItem(tr("game.falconi"), lambda: Push(VariantScene(self.context)), note=tr("game.falconi.note"),
-                     key="falconi"),
-            MenuItem(tr("game.fredericus"), lambda: Push(FredericusOptionsScene(self.context)),
-                     note=tr("game.fredericus.note"), key="fredericus"),
-            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
-        ]
+        items = [MenuItem(tr(game.title_key), partial(self._choose, game), note=tr(game.note_key), key=game.name)
+                 for game in boards()]
+        return items + [MenuItem(tr("menu.back"), self.back, key="back", icon="back")]
+
+    def _choose(self, game: BoardSpec) -> Transition:
+        return Push(game.options_page(self.context))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_row_emblems(surface, self.menu, {"falconi": "falconi", "fredericus": "fredericus"})
-        for key, x in (("falconi", 180), ("fredericus", LOGICAL_SIZE[0] - 180)):
-            tooltip.emblem(surface, key, GAME_EMBLEM, tint=None if self.menu.focused.key == key else UNFOCUSED,
-                           center=(x, 300))
+        draw_row_emblems(surface, self.menu, {game.name: game.emblem for game in boards()})
+        for number, game in enumerate(boards()):
+            tint = None if self.menu.focused.key == game.name else UNFOCUSED
+            tooltip.emblem(surface, game.emblem, GAME_EMBLEM, tint=tint, center=beside_menu(number))
 
 
 def difficulty_icons(level: int) -> list[str]:
     """The five stars of a difficulty from 1 to 5: that many filled, the rest empty."""
     return ["star"] * level + ["star_empty"] * (5 - level)
-
-
-class VariantScene(MenuScene):
-    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars."""
-
-    title_key = "menu.choose_variant"
-    menu_x = VARIANT_MENU_X
-
-    def emblem(self) -> str:
-        return "falconi"
-
-    def build_items(self) -> list[MenuItem]:
-        tr = self.context.tr
-        items = [
-            MenuItem(tr(f"variant.{name}"), partial(self._choose, name), note=tr(f"variant.{name}.summary"),
-                     key=name)
-            for name in VARIANTS
-        ]
-        items.append(show_cards_again_item(self.context, self.rebuild))
-        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
-        return items
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        draw_row_emblems(surface, self.menu, {name: name for name in VARIANTS})
-        for item, rect in zip(self.menu.items, self.menu.rects):
-            if item.key in VARIANTS:
-                level = VARIANTS[item.key].difficulty
-                for number, name in enumerate(difficulty_icons(level)):
-                    colour = ACCENT if name == "star" else DIM
-                    tooltip.icon(surface, name, STAR, colour, Message.of("tips.difficulty", level=level),
-                                 focus=rect if item is self.menu.focused else None,
-                                 midright=(rect.right - 12 - (4 - number) * (STAR + 1), rect.centery))
-        focused = self.menu.focused.key
-        if focused in VARIANTS:
-            tooltip.emblem(surface, focused, PIZZA, center=(self.menu_x - 350 - PIZZA // 2, 378))
-
-    def _choose(self, variant: str) -> Transition:
-        from scenes.pages.seats import SeatSetupScene
-
-        return card_or(self.context, variant, lambda: SeatSetupScene(self.context, "falconi", variant=variant))
-
-
-class FredericusOptionsScene(MenuScene):
-    """How many falconers, and whether to play the shorter game (R-9)."""
-
-    title_key = "game.fredericus"
-
-    def __init__(self, context: AppContext) -> None:
-        self.players = 2
-        self.short_game = False
-        super().__init__(context)
-
-    def build_items(self) -> list[MenuItem]:
-        tr = self.context.tr
-        return [
-            MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
-                     on_change=self._set_players, key="players", icon="player", tip="tips.setup.players"),
-            MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
-                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed",
-                     tip="tips.setup.short_game"),
-            MenuItem(tr("menu.next"), self._next, key="next", icon="play"),
-            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
-        ]
-
-    def emblem(self) -> str:
-        return "fredericus"
-
-    def _set_players(self, index: int) -> None:
-        self.players = index + 2
-
-    def _set_short(self, index: int) -> None:
-        self.short_game = bool(index)
-
-    def _next(self) -> Transition:
-        from scenes.pages.seats import SeatSetupScene
-
-        return Push(SeatSetupScene(self.context, "fredericus", players=self.players, short_game=self.short_game))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("game.fredericus.note"), 26, TEXT, shadow=2,
-                               midtop=(CENTRE_X, 150))

@@ -12,6 +12,7 @@ import pygame
 
 from game.services.match import KEYBOARD, Match, MatchSetup
 from game.services.settings import ANIMATION_SPEEDS, LANGUAGES, window_size_choices
+from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
@@ -288,18 +289,16 @@ class RulesOverlay(ScrollingPage):
 
     def __init__(self, context: AppContext, setup: MatchSetup | None) -> None:
         self.context = context
-        self.topics = self._topics(setup)
+        self.pictures = dict(self._topics(setup))  # each topic's emblem, the controls' apart
+        self.topics = [*self.pictures, "rules.controls"]
         self.topic = 0
 
     @staticmethod
-    def _topics(setup: MatchSetup | None) -> list[str]:
+    def _topics(setup: MatchSetup | None) -> list[tuple[str, str]]:
+        """The rules of the game's set-up, or of every game, each with its emblem."""
         if setup is None:
-            from game.falconi.variants import VARIANTS
-
-            return [f"rules.falconi.{name}" for name in VARIANTS] + ["rules.fredericus", "rules.controls"]
-        if setup.game == "falconi":
-            return [f"rules.falconi.{setup.variant}", "rules.controls"]
-        return ["rules.fredericus", "rules.controls"]
+            return [topic for spec in boards() for topic in spec.rules_topics(None)]
+        return board(setup.game).rules_topics(setup.options)
 
     def lines(self) -> list[str]:
         topic = self.topics[self.topic]
@@ -328,12 +327,13 @@ class RulesOverlay(ScrollingPage):
         return None
 
     def draw_picture(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        """Beside the title: the pizza of a Falconi variant, Fredericus' emblem, or a gamepad for the controls."""
+        """Beside the title: the topic's emblem (a Falconi variant's pizza, Fredericus' own), or a gamepad for the
+        controls."""
         topic = self.topics[self.topic]
-        if topic == "rules.controls":
-            tooltip.icon(surface, "gamepad", TOPIC_PICTURE, center=centre)
+        if topic in self.pictures:
+            tooltip.emblem(surface, self.pictures[topic], TOPIC_PICTURE, center=centre)
         else:
-            tooltip.emblem(surface, topic.removeprefix("rules.").removeprefix("falconi."), TOPIC_PICTURE, center=centre)
+            tooltip.icon(surface, "gamepad", TOPIC_PICTURE, center=centre)
 
     def draw(self, surface: pygame.Surface) -> None:
         text, tr = self.context.text, self.context.tr

@@ -1,18 +1,22 @@
-"""Seat set-up: for every seat a person, an AI level, or (for police cars) nobody; and for every person the
-device they play with. Falconi offers the two-player forms of F-4.2 as ready-made choices."""
+"""Seat set-up: for every seat a person, an AI level, or (where the game allows it: Falconi's police cars)
+nobody; and for every person the device they play with. A game may offer ready-made seatings (Falconi: the
+two-player forms of F-4.2); its board (``scenes.boards``) says which, and its spec (``game.registry``) moves
+seats where its rules want them."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
 import pygame
 
-from game.falconi.seating import lone_police_at_port
 from game.i18n import Translator
+from game.registry import game_spec
 from game.services.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveError
+from scenes.boards import board
 from scenes.context import AppContext, default_name
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
@@ -20,17 +24,7 @@ from scenes.pages.menus import MenuScene, report_unreadable_save
 
 MAX_PEOPLE = 4
 PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
-FALCONI_SEATS = ("seat.falconi.0", "seat.falconi.1", "seat.falconi.2", "seat.falconi.3")
-FREDERICUS_SEATS = ("seat.fredericus.0", "seat.fredericus.1", "seat.fredericus.2", "seat.fredericus.3")
-_P = SeatPlan.human
 PLAN_ICONS = {"person": "player", "ai": "ai", "off": ""}  # the icon by a seat's value, by the kind of plan
-# F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
-FALCONI_PRESETS: dict[str, tuple[SeatPlan, ...]] = {
-    "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
-    "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
-    "two_port": (_P(0), OFF, _P(1), OFF),
-    "two_three_cars": (_P(0), _P(1), _P(1), _P(1)),
-}
 
 
 def seat_choices(allow_off: bool) -> list[SeatPlan]:
@@ -43,18 +37,19 @@ def devices() -> list[str]:
 
 
 class SeatSetupScene(MenuScene):
+    """The seats of a game of ``game`` with ``options`` (the game's defaults for those not given), starting from
+    ``seats`` (by default the first seats its board names; the options page may choose how many)."""
+
     title_key = "setup.seats"
 
-    def __init__(self, context: AppContext, game: str, variant: str = "margherita", players: int = 2,
-                 short_game: bool = False) -> None:
-        self.game, self.variant, self.short_game = game, variant, short_game
-        if game == "falconi":
-            self.plans = list(FALCONI_PRESETS["alone_fugitive"])
-        else:
-            self.plans = [SeatPlan.human(0)] + [SeatPlan.ai("normal")] * (players - 1)
+    def __init__(self, context: AppContext, game: str, options: Mapping[str, Any] | None = None,
+                 seats: Sequence[SeatPlan] | None = None) -> None:
+        self.game, self.board, self.spec = game, board(game), game_spec(game)
+        self.options = self.spec.full_options(options or {})
+        self.plans = list(self.board.first_seats if seats is None else seats)
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
-        self.moved = ""  # says that a lone police seat was moved to the Port (F-4.2)
+        self.moved = ""  # says that the rules moved a seat (F-4.2: a lone police seat plays the Port car)
         super().__init__(context)
         self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text,
                          sound=context.audio.play)
@@ -68,18 +63,17 @@ class SeatSetupScene(MenuScene):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items: list[MenuItem] = []
-        if self.game == "falconi":
-            names = list(FALCONI_PRESETS) + ["custom"]
-            current = next((i for i, name in enumerate(FALCONI_PRESETS) if list(FALCONI_PRESETS[name]) == self.plans),
-                           len(names) - 1)
+        presets = self.board.presets
+        if presets:
+            names = list(presets) + ["custom"]
+            current = next((i for i, name in enumerate(presets) if list(presets[name]) == self.plans), len(names) - 1)
             items.append(MenuItem(tr("setup.preset"), choices=[tr(f"setup.preset.{name}") for name in names],
                                   index=current, on_change=partial(self._preset_at, names),
                                   note=tr("setup.preset.note"), key="preset", icon="settings",
                                   tip="tips.setup.preset"))
-        seat_keys = FALCONI_SEATS if self.game == "falconi" else FREDERICUS_SEATS
         for seat, plan in enumerate(self.plans):
-            choices = seat_choices(allow_off=self.game == "falconi" and seat > 0)
-            items.append(MenuItem(tr(seat_keys[seat]), choices=[self._plan_name(c) for c in choices],
+            choices = seat_choices(allow_off=self.board.may_be_off(seat))
+            items.append(MenuItem(tr(self.board.seat_key(seat)), choices=[self._plan_name(c) for c in choices],
                                   index=choices.index(plan),
                                   on_change=partial(self._seat_at, seat, choices),
                                   key=f"seat{seat}", icon=self._seat_icon(seat),
@@ -100,12 +94,10 @@ class SeatSetupScene(MenuScene):
 
     def _seat_icon(self, seat: int) -> str:
         """Don Falconi in his hat, a police car, or a falconer's bird."""
-        if self.game == "fredericus":
-            return "move_raptor"
-        return "accomplice" if seat == 0 else "drive"
+        return self.board.seat_icons[seat]
 
     def emblem(self) -> str:
-        return self.variant if self.game == "falconi" else "fredericus"
+        return self.board.setup_emblem(self.options)
 
     def _plan_name(self, plan: SeatPlan) -> str:
         tr = self.context.tr
@@ -144,18 +136,27 @@ class SeatSetupScene(MenuScene):
         self._set_device(person, options[index])
 
     def _preset(self, name: str) -> None:
-        if name in FALCONI_PRESETS:
-            self.plans = list(FALCONI_PRESETS[name])
+        if name in self.board.presets:
+            self.plans = list(self.board.presets[name])
             self.rebuild()
 
     def _set_seat(self, seat: int, plan: SeatPlan) -> None:
         self.plans[seat] = plan
         self.error = self.moved = ""
-        if self.game == "falconi":
-            self.plans, moved = lone_police_at_port(self.plans, lambda plan: plan.kind == "off", OFF)
-            if moved is not None:  # F-4.2: a lone police car is the Port car; the rows show it moved
-                self.moved = self.context.tr("setup.note.lone_police", seat=self.context.tr(FALCONI_SEATS[moved]))
+        before = list(self.plans)
+        self.plans, note = self.spec.arrange_seats(before, _is_off, OFF)
+        if note is not None:  # F-4.2: a lone police car is the Port car; the rows show it moved, and this says so
+            self.moved = self._moved_note(before, note)
         self.rebuild()
+
+    def _moved_note(self, before: list[SeatPlan], note: str) -> str:
+        """What the player reads when the rules moved a seat: the board's sentence naming the seat that was
+        emptied (the game spec's own note, in English, for a board that has none)."""
+        tr = self.context.tr
+        emptied = [seat for seat, (old, new) in enumerate(zip(before, self.plans)) if not _is_off(old) and _is_off(new)]
+        if not self.board.moved_seat_note or not emptied:
+            return note
+        return tr(self.board.moved_seat_note, seat=tr(self.board.seat_key(emptied[0])))
 
     def _set_device(self, person: int, device: str) -> None:
         self.devices[person] = device
@@ -167,7 +168,7 @@ class SeatSetupScene(MenuScene):
         renumber = {person: index for index, person in enumerate(people_in_play)}
         seats = tuple(SeatPlan.human(renumber[p.person]) if p.kind == "person" else p for p in self.plans)
         people = tuple(self._person(person) for person in people_in_play) or (self._person(0),)
-        return MatchSetup(self.game, seats, people, seed, variant=self.variant, short_game=self.short_game)
+        return MatchSetup(self.game, seats, people, seed, options=self.options)
 
     def _start(self) -> Transition | None:
         """Start the match, but ask first if it would replace a saved game: there is one autosave, and the new
@@ -175,14 +176,15 @@ class SeatSetupScene(MenuScene):
         from scenes.pages.overlays import ConfirmOverlay
 
         tr = self.context.tr
-        if self.game == "falconi" and all(plan.kind == "off" for plan in self.plans[1:]):
-            self.error = tr("setup.error.no_police")
+        problem = self.board.seats_problem([not _is_off(plan) for plan in self.plans])
+        if problem:  # Falconi: no police car in play
+            self.error = tr(problem)
             self.rebuild()
             return None
         saved = self._saved_match()
         if saved is None:
             return self._begin()
-        game = describe_game(tr, saved.setup.game, saved.setup.variant, saved.setup.short_game)
+        game = describe_game(tr, saved.setup.game, saved.setup.options)
         question = tr("confirm.replace_save", game=game, turn=saved.state.turn_number)
         return Push(ConfirmOverlay(self.context, question, "start", safe=True))
 
@@ -212,14 +214,17 @@ class SeatSetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         text = self.context.text
-        what = describe_game(self.context.tr, self.game, self.variant, self.short_game)
+        what = describe_game(self.context.tr, self.game, self.options)
         text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
         for number, line in enumerate(reversed(text.wrap(self.moved, 1100, 24))):
             text.blit(surface, line, 24, ACCENT, shadow=2, midbottom=(LOGICAL_SIZE[0] // 2, 690 - 26 * number))
 
 
-def describe_game(tr: Translator, game: str, variant: str, short_game: bool) -> str:
-    """The game and its options in a few words: "Catch Don Falconi - Pizza Funghi", "Fredericus - Shorter game"."""
-    if game == "falconi":
-        return f"{tr('game.falconi')} - {tr('variant.' + variant)}"
-    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if short_game else "")
+def _is_off(plan: SeatPlan) -> bool:
+    return plan.kind == "off"
+
+
+def describe_game(tr: Translator, game: str, options: Mapping[str, Any]) -> str:
+    """The game and its options (the game's defaults for those not given) in a few words: "Catch Don Falconi -
+    Pizza Funghi", "Fredericus - Shorter game"."""
+    return board(game).describe(tr, game_spec(game).full_options(options))

@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from game.services.stats import GAME_VARIANTS, Stats, StatsKey, Tally, save_stats
+from game.services.stats import Stats, StatsKey, Tally, save_stats
+from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
@@ -49,9 +50,9 @@ class TableLine:
 
 
 def table_lines(stats: Stats) -> list[TableLine]:
-    """Every line of the page for ``stats``, game after game."""
+    """Every line of the page for ``stats``, game after game (every game the window shows)."""
     lines: list[TableLine] = []
-    for game in GAME_VARIANTS:
+    for game in (spec.name for spec in boards()):
         if lines:
             lines.append(TableLine("gap"))
         lines.append(TableLine("heading", game))
@@ -138,9 +139,10 @@ class StatsScene(Scene):
         ui_art.draw_background(surface, "menu")
         text, tr = self.context.text, self.context.tr
         title = text.blit(surface, tr("stats.title"), 56, ACCENT, bold=True, shadow=3, midtop=(CENTRE_X, 26))
-        for game, x in (("falconi", title.left - 20 - TITLE_EMBLEM // 2),
-                        ("fredericus", title.right + 20 + TITLE_EMBLEM // 2)):
-            tooltip.emblem(surface, game, TITLE_EMBLEM, center=(x, title.centery))
+        for number, spec in enumerate(boards()):  # the first game's left of the title, the next right, and so on
+            outward = 20 + TITLE_EMBLEM // 2 + number // 2 * (TITLE_EMBLEM + 8)
+            x = title.left - outward if number % 2 == 0 else title.right + outward
+            tooltip.emblem(surface, spec.emblem, TITLE_EMBLEM, center=(x, title.centery))
         ui_art.draw_panel(surface, BOX)
         if self.context.stats.is_empty:
             self._draw_empty(surface)
@@ -169,8 +171,9 @@ class StatsScene(Scene):
         text, tr = self.context.text, self.context.tr
         middle = y + LINE // 2
         if line.kind == "heading":
-            tooltip.emblem(surface, line.game, GAME_EMBLEM, midleft=(BOX.x + 24, middle))
-            text.blit(surface, tr(f"game.{line.game}"), 32, ACCENT, bold=True, midleft=(VARIANT_X, middle))
+            spec = board(line.game)
+            tooltip.emblem(surface, spec.emblem, GAME_EMBLEM, midleft=(BOX.x + 24, middle))
+            text.blit(surface, tr(spec.title_key), 32, ACCENT, bold=True, midleft=(VARIANT_X, middle))
         elif line.kind == "none":
             text.blit(surface, tr("stats.none_yet"), SIZE, DIM, midleft=(VARIANT_X, middle))
         elif line.kind == "row":
@@ -197,8 +200,9 @@ class StatsScene(Scene):
         key, tally = line.key, line.tally
         assert key is not None and tally is not None
         if above is None or above.key is None or above.key.variant != key.variant:
-            if key.game == "falconi":
-                tooltip.emblem(surface, key.variant, PIZZA, center=(BOX.x + 24 + GAME_EMBLEM // 2, middle))
+            emblem = board(key.game).record_emblem(key.variant)  # a pizza, say
+            if emblem:
+                tooltip.emblem(surface, emblem, PIZZA, center=(BOX.x + 24 + GAME_EMBLEM // 2, middle))
             text.blit(surface, self.variant_name(key), SIZE, TEXT, midleft=(VARIANT_X, middle))
         text.blit(surface, tr(f"stats.role.{key.role}"), SIZE, TEXT, midleft=(ROLE_X, middle))
         text.blit(surface, tr(f"stats.opponents.{key.opponents}"), SIZE, TEXT, midleft=(OPPONENTS_X, middle))
@@ -214,19 +218,11 @@ class StatsScene(Scene):
 
     def variant_name(self, key: StatsKey) -> str:
         """A pizza's name, or Fredericus' falconers (and the shorter game)."""
-        tr = self.context.tr
-        if key.game == "falconi":
-            return tr(f"variant.{key.variant}")
-        players = int(key.variant[0])
-        return tr("stats.falconers_short" if key.variant.endswith("-short") else "stats.falconers", count=players)
-
+        return board(key.game).record_name(self.context.tr, key.variant)
 
 
 def sample_stats() -> Stats:
-    """A few games of each kind, for the screenshot catalogue and the frame bench (which never read the
-    player's own record)."""
-    games = [("falconi", "margherita", "fugitive", "easy", 6, 4), ("falconi", "margherita", "police", "normal", 3, 1),
-             ("falconi", "salami", "police", "people", 4, 2), ("falconi", "diavola", "fugitive", "hard", 5, 1),
-             ("fredericus", "2p", "falconer", "normal", 7, 3), ("fredericus", "4p-short", "falconer", "hard", 2, 0)]
-    return Stats({StatsKey(game, variant, role, opponents): Tally(played, won)
-                  for game, variant, role, opponents, played, won in games})
+    """A few games of each kind (each board's made-up records), for the screenshot catalogue and the frame bench
+    (which never read the player's own record)."""
+    return Stats({StatsKey(spec.name, variant, role, opponents): Tally(played, won)
+                  for spec in boards() for variant, role, opponents, played, won in spec.sample_records})

@@ -8,15 +8,15 @@ from functools import partial
 import pygame
 
 from game.services.tutorials import TUTORIALS, Tutorial
+from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Scene, Transition
-from scenes.kit.ui import LOGICAL_SIZE, MenuItem
-from scenes.pages.menus import GAME_EMBLEM, UNFOCUSED, FredericusOptionsScene, MenuScene, VariantScene, draw_row_emblems
+from scenes.kit.ui import MenuItem
+from scenes.pages.menus import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
 from scenes.pages.overlays import CENTRE_X, TITLE_SIZE, MenuOverlay, RulesOverlay, SettingsOverlay
 
-EMBLEMS = {"margherita": "margherita", "fredericus": "fredericus"}  # each tutorial's emblem
 END_EMBLEM = 64  # either side of the end card's title
 
 
@@ -41,10 +41,11 @@ class LearnScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """As the game choice: each game's emblem large beside the menu, the focused one lit."""
         super().draw(surface)
-        draw_row_emblems(surface, self.menu, EMBLEMS)
-        for name, game, x in (("margherita", "falconi", 180), ("fredericus", "fredericus", LOGICAL_SIZE[0] - 180)):
-            tooltip.emblem(surface, game, GAME_EMBLEM, tint=None if self.menu.focused.key == name else UNFOCUSED,
-                           center=(x, 300))
+        draw_row_emblems(surface, self.menu, {name: tutorial_emblem(tutorial) for name, tutorial in TUTORIALS.items()})
+        for number, (name, tutorial) in enumerate(TUTORIALS.items()):
+            tint = None if self.menu.focused.key == name else UNFOCUSED
+            tooltip.emblem(surface, board(tutorial.setup.game).emblem, GAME_EMBLEM, tint=tint,
+                           center=beside_menu(number))
 
 
 class TutorialMenu(MenuOverlay):
@@ -105,10 +106,16 @@ class TutorialEndOverlay(MenuOverlay):
         box, text = self.box(), self.context.text
         width = text.render(self.title_lines()[0], TITLE_SIZE, bold=True).get_width()
         for x in (CENTRE_X - width // 2 - 20 - END_EMBLEM // 2, CENTRE_X + width // 2 + 20 + END_EMBLEM // 2):
-            tooltip.emblem(surface, EMBLEMS[self.tutorial.name], END_EMBLEM, center=(x, box.y + 26 + TITLE_SIZE // 2))
+            tooltip.emblem(surface, tutorial_emblem(self.tutorial), END_EMBLEM,
+                           center=(x, box.y + 26 + TITLE_SIZE // 2))
+
+
+def tutorial_emblem(tutorial: Tutorial) -> str:
+    """A tutorial's emblem: its game's set-up's (Margherita's pizza, Fredericus' own)."""
+    return board(tutorial.setup.game).setup_emblem(tutorial.setup.options)
 
 
 def real_game_page(context: AppContext, tutorial: Tutorial) -> Scene:
-    """Where "Play a real game" leads: the pizzas after Margherita's tutorial, Fredericus's table options after
-    its own."""
-    return VariantScene(context) if tutorial.setup.game == "falconi" else FredericusOptionsScene(context)
+    """Where "Play a real game" leads: the game's options page (the pizzas after Margherita's tutorial,
+    Fredericus's table options after its own)."""
+    return board(tutorial.setup.game).options_page(context)

@@ -1,8 +1,9 @@
 """The play scene, for both games: people choose actions with the chooser, AI seats play at a pace people can
 follow, secrets are shown only to their owner, and the match is saved after every turn.
 
-The game-specific drawing and steps come from a ``GameView`` (``scenes/falconi/view.py``,
-``scenes/fredericus/view.py``); everything else about playing is the same for both games.
+The game-specific drawing and steps come from a ``GameView`` that the game's board makes (``scenes.boards``:
+``scenes/falconi/view.py``, ``scenes/fredericus/view.py``); everything else about playing is the same for both
+games.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from game.ai.service import Decision
 from game.core.errors import GameError
 from game.core.protocol import Action, Seat
 from game.services.match import KEYBOARD, LogEntry, Match
+from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
@@ -35,13 +37,8 @@ LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 
 
 def make_view(context: AppContext, game: str) -> GameView:
-    if game == "falconi":
-        from scenes.falconi.view import FalconiView
-
-        return FalconiView(context)
-    from scenes.fredericus.view import FredericusView
-
-    return FredericusView(context)
+    """The board of ``game``, as its registration in ``scenes.boards`` makes it."""
+    return board(game).make_view(context)
 
 
 def start_match_scene(context: AppContext, match: Match) -> PlayScene:
@@ -93,7 +90,7 @@ class PlayScene(Scene):
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
-        self.music = match.setup.game
+        self.music = board(match.setup.game).music
         if self._people_count() == 1:
             self.viewer = 0
         if any(plan.kind == "ai" for plan in match.setup.seats):
@@ -460,5 +457,4 @@ class PlayScene(Scene):
         return tr(key, seat=self.view_seat_name(seat), who=who)
 
     def view_seat_name(self, seat: Seat) -> str:
-        key = f"seat.{self.match.setup.game}.{seat}"
-        return self.context.tr(key)
+        return self.context.tr(board(self.match.setup.game).seat_key(seat))

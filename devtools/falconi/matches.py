@@ -1,0 +1,337 @@
+"""Catch Don Falconi's tournaments: one level on one side against another on the other (``tournament
+falconi``), two levels head to head with the roles swapped on every deal (``tournament falconi-h2h``), how
+their rows read, and Falconi's rows of the strength table. The machinery is :mod:`devtools.tournament`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from devtools.falconi import GAME
+from devtools.tournament import (
+    DEFAULT_JOBS,
+    GameTask,
+    Plan,
+    check_arguments,
+    error_fields,
+    execute,
+    format_row,
+    mean_decision,
+    mean_game_seconds,
+    percent,
+    rate_fields,
+    record_letters,
+    run_plans,
+    timing,
+)
+from game.core.errors import GameError
+from game.falconi.constants import FUGITIVE, POLICE
+
+FUGITIVE_SEAT = FUGITIVE
+POLICE_SEATS = POLICE
+SIDES = ("fugitive", "police")
+RESULT_FIELDS: Mapping[str, Any] = {"sealed_since": None}  # a result no seal watch saw: a broken or Mode I game
+
+# The share of games each level must win against ``random``, on each side of each variant.
+VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
+HEAD_TO_HEAD_TARGET = 0.55  # each level against the one below it
+
+
+class SealWatch:
+    """Falconi Mode II: the round since which Don Falconi has stood out of every police car's reach
+    (:func:`game.falconi.heuristics.out_of_reach`) at the start of each of his turns, that is all through
+    the police's turns in between; ``None`` while a car could still reach him. A police side that loses
+    to a fugitive sealed since an early round had no chance to catch him."""
+
+    def __init__(self) -> None:
+        self.since: int | None = None
+        self._round = 0
+
+    def see(self, state: Any) -> None:
+        """Look at the game before a decision; only the first decision of each of his turns counts."""
+        if state.turn_seat != FUGITIVE_SEAT or state.round == self._round:
+            return
+        from game.falconi.heuristics import out_of_reach
+
+        self._round = state.round
+        if not out_of_reach(state):
+            self.since = None
+        elif self.since is None:
+            self.since = state.round
+
+    def fields(self) -> dict[str, Any]:
+        """What the watch adds to a finished game's result."""
+        return {"sealed_since": self.since}
+
+
+def watch(state: Any) -> SealWatch | None:
+    """The watch :func:`devtools.tournament.play_task` keeps over a game: Mode II's seal, nothing in Mode I."""
+    return SealWatch() if state.variant.mode == 2 else None
+
+
+def variant_name(variant: str) -> str:
+    from game.falconi.variants import find_variant
+
+    return find_variant(variant).name
+
+
+def police_seats(count: int) -> tuple[int, ...]:
+    """The police cars of a ``count``-car game, as the app sets them up (F-4.2: one car is the Port's)."""
+    from game.falconi.state import default_police
+
+    return default_police(count)
+
+
+def _task(variant: str, levels: tuple[str, ...], seed: int, cars: tuple[int, ...]) -> GameTask:
+    in_play = tuple(seat == FUGITIVE_SEAT or seat in cars for seat in range(len(levels)))
+    return GameTask(GAME, {"variant": variant}, in_play, levels, seed)
+
+
+def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mode II: the fugitive's wins in which he stood out of every police car's reach to the end
+    (:class:`SealWatch`), and the median round from which he did; nothing for Mode I."""
+    from game.falconi.variants import find_variant
+
+    if find_variant(variant).mode != 2:
+        return {}
+    rounds = sorted(result["sealed_since"] for result in results
+                    if not result["error"] and result["sealed_since"] is not None
+                    and FUGITIVE_SEAT in result["winners"])
+    return {"fugitive_wins_out_of_reach": len(rounds),
+            "out_of_reach_since_median": rounds[len(rounds) // 2] if rounds else None}
+
+
+def _choiceless_losses(side: str, results: list[dict[str, Any]]) -> int:
+    """Games the side lost without ever having a choice: every bot in its seats plays them alike (the other
+    side's generators are seeded per seat), so no play of the side could have won them."""
+    seats = _side_seats(side)
+    return sum(1 for result in results
+               if not result["error"] and not _side_won(side, result["winners"])
+               and not any(result["choices"][seat] for seat in seats))
+
+
+def _side_seats(side: str) -> tuple[int, ...]:
+    return (FUGITIVE_SEAT,) if side == "fugitive" else POLICE_SEATS
+
+
+def _side_won(side: str, winners: list[int]) -> bool:
+    return (FUGITIVE_SEAT in winners) == (side == "fugitive")
+
+
+def _levels(fugitive: str, police: str) -> tuple[str, ...]:
+    return (fugitive, police, police, police)
+
+
+# ------------------------------------------------------------------------------------------------- plans
+
+
+def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: int, seed: int,
+                      police: int = 3) -> Plan:
+    if side not in SIDES:
+        raise GameError(f"unknown side {side!r}; choose fugitive or police")
+    levels = _levels(bot, against) if side == "fugitive" else _levels(against, bot)
+    cars = police_seats(police)
+    tasks = [_task(variant, levels, seed + index, cars) for index in range(games)]
+
+    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+        finished = [result for result in results if not result["error"]]
+        wins = sum(_side_won(side, result["winners"]) for result in finished)
+        error_count, samples = error_fields(results)
+        row = {
+            "kind": "falconi_side",
+            "game": GAME,
+            "variant": variant,
+            "bot": bot,
+            "against": against,
+            "side": side,
+            "police": police,
+            "games": games,
+            "seed": seed,
+            **rate_fields(wins, len(finished)),
+            "errors": error_count,
+            "record": record_letters(results, lambda _i, result: _side_won(side, result["winners"])),
+            "mean_decision_seconds": mean_decision(results, lambda _i: _side_seats(side)),
+            "mean_decision_seconds_against": mean_decision(
+                results, lambda _i: _side_seats("police" if side == "fugitive" else "fugitive")
+            ),
+            "mean_game_seconds": mean_game_seconds(results),
+            "losses_without_a_choice": _choiceless_losses(side, results),
+            **_out_of_reach_fields(variant, results),
+        }
+        if samples:
+            row["error_samples"] = samples
+        return row
+
+    return Plan(f"falconi-{variant.lower()}-{police}cars-{bot}-vs-{against}-as-{side}-seed{seed}", tasks, summarise)
+
+
+def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police: int = 3) -> Plan:
+    deals = (games + 1) // 2  # each deal is played twice, the roles swapped
+    cars = police_seats(police)
+    tasks: list[GameTask] = []
+    for index in range(deals):
+        tasks.append(_task(variant, _levels(a, b), seed + index, cars))  # A as Don Falconi
+        tasks.append(_task(variant, _levels(b, a), seed + index, cars))  # A as the police
+
+    def a_side(index: int) -> str:
+        return "fugitive" if index % 2 == 0 else "police"
+
+    def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+        per_side = {side: [0, 0] for side in SIDES}  # wins, finished
+        for index, result in enumerate(results):
+            if result["error"]:
+                continue
+            side = a_side(index)
+            per_side[side][0] += _side_won(side, result["winners"])
+            per_side[side][1] += 1
+        # Mode II: how many fugitive wins no police play could have stopped, by the side A played.
+        sealed = {side: _out_of_reach_fields(variant, [result for index, result in enumerate(results)
+                                                        if a_side(index) == side]) for side in SIDES}
+        wins = sum(value[0] for value in per_side.values())
+        finished = sum(value[1] for value in per_side.values())
+        error_count, samples = error_fields(results)
+        row = {
+            "kind": "falconi_h2h",
+            "game": GAME,
+            "variant": variant,
+            "a": a,
+            "b": b,
+            "police": police,
+            "games": 2 * deals,
+            "deals": deals,
+            "seed": seed,
+            **rate_fields(wins, finished),
+            "by_side": {side: rate_fields(*per_side[side]) | sealed[side] for side in SIDES},
+            "errors": error_count,
+            "record": record_letters(results, lambda i, result: _side_won(a_side(i), result["winners"])),
+            "mean_decision_seconds_a": mean_decision(results, lambda i: _side_seats(a_side(i))),
+            "mean_decision_seconds_b": mean_decision(
+                results, lambda i: _side_seats("police" if a_side(i) == "fugitive" else "fugitive")
+            ),
+            "mean_game_seconds": mean_game_seconds(results),
+        }
+        if samples:
+            row["error_samples"] = samples
+        return row
+
+    return Plan(f"falconi-{variant.lower()}-{police}cars-{a}-h2h-{b}-seed{seed}", tasks, summarise)
+
+
+# ---------------------------------------------------------------------------------------- the public matches
+
+
+def falconi_side_match(
+    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS,
+    police: int = 3, record: Path | None = None,
+) -> dict[str, Any]:
+    """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
+    ``against`` the other side; game *i* uses ``seed + i``. Returns the wins of ``bot``'s side, the rate over
+    finished games with its 95 % interval, the errors and ``bot``'s mean seconds per decision."""
+    return falconi_sides_match(variant, bot, against, (side,), games, seed, jobs, police=police, record=record)[0]
+
+
+def falconi_sides_match(
+    variant: str,
+    bot: str,
+    against: str,
+    sides: Sequence[str] = SIDES,
+    games: int = 200,
+    seed: int = 1,
+    jobs: int = DEFAULT_JOBS,
+    report: Callable[[str], None] | None = None,
+    police: int = 3,
+    record: Path | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
+    them), calling ``report`` with each row's line as it finishes."""
+    check_arguments(games, jobs, (bot, against))
+    name = variant_name(variant)
+    plans = [falconi_side_plan(name, bot, against, side, games, seed, police) for side in sides]
+    return run_plans(plans, jobs, report, record)
+
+
+def falconi_head_to_head(
+    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3,
+    record: Path | None = None,
+) -> dict[str, Any]:
+    """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
+    Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
+    over all of them and on each side."""
+    check_arguments(games, jobs, (a, b))
+    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
+    row = execute([plan], jobs, record=record)[0]
+    return row | {"text": format_row(row)}
+
+
+# ----------------------------------------------------------------------------------------- a row as a line
+
+
+def where(row: dict[str, Any]) -> str:
+    return f"falconi {row['variant']}"
+
+
+def describe(row: dict[str, Any], tally: str) -> str:
+    """What a side or head-to-head row played, with its tally, its timing and what Mode II adds."""
+    cars = "" if row.get("police", 3) == 3 else f" ({row['police']} police car{'s' if row['police'] > 1 else ''})"
+    if row["kind"] == "falconi_side":
+        text = f"falconi {row['variant']}{cars}  {row['bot']} vs {row['against']}  as {row['side']}  {tally}"
+        text += timing(row["mean_decision_seconds"], f"{row['bot']} ")
+        if row.get("losses_without_a_choice"):
+            ceiling = 1 - row["losses_without_a_choice"] / row["finished"]
+            text += (f"  ({row['losses_without_a_choice']} lost without a single choice:"
+                     f" no play wins more than {percent(ceiling)})")
+        if row.get("fugitive_wins_out_of_reach"):
+            text += (f"  ({row['fugitive_wins_out_of_reach']} fugitive wins out of the police's reach,"
+                     f" from round {row['out_of_reach_since_median']} on median)")
+        return text
+    sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
+    text = f"falconi {row['variant']}{cars}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
+    text += timing(row["mean_decision_seconds_a"], f"{row['a']} ")
+    if "fugitive_wins_out_of_reach" in row["by_side"]["fugitive"]:
+        text += (f"  (fugitive wins out of the police's reach: {row['a']}"
+                 f" {row['by_side']['fugitive']['fugitive_wins_out_of_reach']}, {row['b']}"
+                 f" {row['by_side']['police']['fugitive_wins_out_of_reach']})")
+    return text
+
+
+# ------------------------------------------------------------------------------------ the strength table
+
+
+def table_matches(levels: Sequence[str], cheat: bool, variants: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Falconi's matches of the strength table, weakest level first: on each side of each variant each level
+    against ``random``, each level head to head against the one below it in ``ladder`` order, and ``hard``'s
+    cheating yardstick against ``random`` (``gap_of``: the row it is compared with)."""
+    from devtools.strength_table import LADDER
+    from game.falconi.variants import VARIANTS
+
+    chosen_variants = [variant_name(name) for name in (variants or list(VARIANTS))]
+    matches: list[dict[str, Any]] = []
+    for variant in chosen_variants:
+        for level in levels:
+            for side in SIDES:
+                matches.append({"kind": "falconi_side", "variant": variant, "bot": level, "against": "random",
+                                "side": side, "target": VS_RANDOM[level],
+                                "requirement": f"{level} beats random in ≥ {VS_RANDOM[level]:.0%}"})
+        for level in levels:
+            below = LADDER[LADDER.index(level) - 1]
+            matches.append({"kind": "falconi_h2h", "variant": variant, "a": level, "b": below,
+                            "target": HEAD_TO_HEAD_TARGET,
+                            "requirement": f"{level} beats {below} in ≥ {HEAD_TO_HEAD_TARGET:.0%}"})
+        if cheat and "hard" in levels:
+            for side in SIDES:
+                matches.append({"kind": "falconi_side", "variant": variant, "bot": "cheat", "against": "random",
+                                "side": side, "gap_of": "hard"})
+    return matches
+
+
+def table_plan(match: dict[str, Any], games: int, seed: int) -> Plan:
+    if match["kind"] == "falconi_h2h":
+        return falconi_h2h_plan(match["variant"], match["a"], match["b"], games, seed)
+    return falconi_side_plan(match["variant"], match["bot"], match["against"], match["side"], games, seed)
+
+
+def table_summary(options: Mapping[str, Any] | None, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The table's summary fields of Falconi: the variants measured (``options`` is ``None`` when Falconi was
+    left out of the table)."""
+    return {"variants": sorted({row["variant"] for row in rows if "variant" in row})}

@@ -1,0 +1,33 @@
+"""Fredericus's set-ups of the benchmarks: its tables of falconers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from devtools.bench_ai import GameSetup
+    from game.core.protocol import GameState
+
+
+def rules_bench_games() -> dict[str, Callable[[int], GameState]]:
+    """``bench rules``: 2, 3 and 4 falconers, each with and without the shorter game, by name."""
+    from game.fredericus.setup import game_factory
+
+    games: dict[str, Callable[[int], GameState]] = {}
+    for players in (2, 3, 4):
+        for short in (False, True):
+            games[f"fredericus/{players}p{'-short' if short else ''}"] = game_factory(players, short)
+    return games
+
+
+def ai_bench_setups() -> list[GameSetup]:
+    """``bench ai``: 2 and 4 falconers; the level sits in seat ``i % players`` in game ``i``."""
+    from devtools.bench_ai import GameSetup
+    from game.fredericus.state import FredericusState
+
+    def setup(players: int) -> GameSetup:
+        return GameSetup(f"fredericus/{players}p", lambda seed: FredericusState.new_game(players, seed),
+                         lambda game: (game % players,), lambda game: f"seat {game % players}")
+
+    return [setup(players) for players in (2, 4)]

@@ -1,0 +1,69 @@
+"""A tutorial as a script: a game set up on a fixed seed, and its steps in order. Each game's package writes
+its own (``game/<game>/tutorial.py``) and registers it with the game (:mod:`game.registry`).
+
+A step is a card to read (``NOTE``), an action the learner is asked for (``LEARNER``: one of a few accepted
+actions, the first one legal at that point being the one the arrow shows), or an action played for another
+seat (``SCRIPT``). Each step names the catalog key of its lesson text (``assets/i18n/<language>/tutorial.json``).
+Set-up plus actions determine a game, so a script replays the same way every time;
+``game.services.tutorials.problems`` replays every way of following it on the rules core, so a rules change
+that breaks a tutorial fails the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.protocol import NO_SEAT, Seat
+
+NOTE, LEARNER, SCRIPT = "note", "learner", "script"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a tutorial. ``point`` is a board option as the game's view names it (``("tile", 3)``,
+    ``("raptor", 0)``) for a note that shows something on the board."""
+
+    kind: str
+    lesson: str
+    seat: Seat = NO_SEAT
+    actions: tuple[str, ...] = ()
+    point: tuple[str, int] | None = None
+
+
+def note(lesson: str, point: tuple[str, int] | None = None) -> Step:
+    return Step(NOTE, lesson, point=point)
+
+
+def learn(seat: Seat, lesson: str, *actions: str) -> Step:
+    return Step(LEARNER, lesson, seat, actions)
+
+
+def script(seat: Seat, lesson: str, *actions: str) -> tuple[Step, ...]:
+    """Actions played for ``seat`` one after the other, all told by the same lesson text."""
+    return tuple(Step(SCRIPT, lesson, seat, (action,)) for action in actions)
+
+
+def steps(*parts: Step | tuple[Step, ...]) -> tuple[Step, ...]:
+    return tuple(step for part in parts for step in ((part,) if isinstance(part, Step) else part))
+
+
+@dataclass(frozen=True)
+class TutorialScript:
+    """A tutorial: its game, the seats in play (one person plays every one of them: the learner or the
+    script), the seed and options of its game, the seats whose secrets the learner may see, its steps and the
+    end card's text."""
+
+    name: str
+    game: str
+    in_play: tuple[bool, ...]
+    seed: int
+    learner_seats: frozenset[Seat]
+    steps: tuple[Step, ...]
+    outro: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def step_of(self, lesson: str) -> int:
+        """The index of the first step with this lesson text (a place to start from, for pictures and tests)."""
+        return next(index for index, step in enumerate(self.steps) if step.lesson == lesson)

@@ -1,0 +1,75 @@
+"""Catch Don Falconi as the registry of games (:mod:`game.registry`) knows it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from game.core.errors import GameError
+from game.core.gamespec import GameSpec
+from game.core.knowledge import GameKnowledge
+from game.falconi.constants import FUGITIVE, POLICE, PORT
+from game.falconi.seating import lone_police_at_port, moved_to_port_note
+from game.falconi.state import FalconiState
+from game.falconi.tutorial import MARGHERITA
+from game.falconi.variants import VARIANTS
+
+Plan = TypeVar("Plan")
+
+
+def check_seats(in_play: Sequence[bool]) -> None:
+    if len(in_play) != 4:
+        raise GameError("Falconi has four seats: Don Falconi and three police cars")
+    if not in_play[FUGITIVE]:
+        raise GameError("Don Falconi's seat cannot be empty")
+    police = [seat for seat in POLICE if in_play[seat]]
+    if not police:
+        raise GameError("at least one police car must be in play")
+    if len(police) == 1 and police != [PORT]:
+        raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
+
+
+def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FalconiState:
+    return FalconiState.new_game(options["variant"], seed, tuple(seat for seat in POLICE if in_play[seat]))
+
+
+def knowledge() -> GameKnowledge:
+    from game.falconi import heuristics
+
+    return GameKnowledge(
+        heuristics.utilities, heuristics.values, heuristics.values_for_one_search, heuristics.evaluate,
+        heuristics.rollout_depth, heuristics.EASY_LOOKAHEAD, heuristics.stays_put, heuristics.pointless,
+    )
+
+
+def arrange_seats(plans: Sequence[Plan], is_off: Callable[[Plan], bool], off: Plan) -> tuple[list[Plan], str | None]:
+    """F-4.2: a lone police seat moves to the Port car, and the player is told."""
+    arranged, moved = lone_police_at_port(plans, is_off, off)
+    return arranged, None if moved is None else moved_to_port_note(moved)
+
+
+def upgrade_actions(actions: list[str]) -> list[str]:
+    """F-6.3: Don Falconi's Mode II draw now keeps the tile by itself; nothing else was renamed."""
+    return [text for text in actions if text.strip() != "keep"]
+
+
+FALCONI = GameSpec(
+    name="falconi",
+    title="Catch Don Falconi",
+    options={"variant": "margherita"},
+    check_seats=check_seats,
+    new_state=new_state,
+    state_from_json=FalconiState.from_json,
+    knowledge=knowledge,
+    roles=("fugitive", "police"),
+    role_of=lambda seat: "fugitive" if seat == FUGITIVE else "police",
+    record_variants=tuple(VARIANTS),
+    record_variant=lambda options, _seats: str(options["variant"]),
+    seat_count=lambda _asked, _named: 4,
+    arrange_seats=arrange_seats,
+    series_seat=FUGITIVE,
+    rules_revised_in=2,  # match format 2: the rulings revised on 2026-11-24
+    rules_revision="their revision of 2026-11-24",
+    upgrade_actions=upgrade_actions,
+    tutorials=(MARGHERITA,),
+)

@@ -1,0 +1,56 @@
+"""Fredericus as the registry of games (:mod:`game.registry`) knows it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.core.errors import GameError
+from game.core.gamespec import GameSpec
+from game.core.knowledge import GameKnowledge
+from game.fredericus.state import FredericusState
+from game.fredericus.tutorial import TUTORIAL
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def check_seats(in_play: Sequence[bool]) -> None:
+    if len(in_play) not in PLAYER_COUNTS:
+        raise GameError("Fredericus is for 2, 3 or 4 falconers")
+    if not all(in_play):
+        raise GameError("every falconer seat needs a player: Fredericus has no empty seats")
+
+
+def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FredericusState:
+    return FredericusState.new_game(len(in_play), seed, short_game=options["short_game"])
+
+
+def knowledge() -> GameKnowledge:
+    from game.fredericus import heuristics
+
+    return GameKnowledge(
+        heuristics.utilities, heuristics.values, lambda: heuristics.values, heuristics.evaluate,
+        heuristics.rollout_depth, 0,
+    )
+
+
+def record_variant(options: Mapping[str, Any], seats: int) -> str:
+    """The number of falconers, the shorter game (R-9) apart: its games score differently."""
+    return f"{seats}p" + ("-short" if options["short_game"] else "")
+
+
+FREDERICUS = GameSpec(
+    name="fredericus",
+    title="Fredericus",
+    options={"short_game": False},
+    check_seats=check_seats,
+    new_state=new_state,
+    state_from_json=FredericusState.from_json,
+    knowledge=knowledge,
+    roles=("falconer",),
+    role_of=lambda _seat: "falconer",
+    record_variants=tuple(f"{players}p{short}" for players in PLAYER_COUNTS for short in ("", "-short")),
+    record_variant=record_variant,
+    seat_count=lambda asked, named: asked or max(2, named),
+    tutorials=(TUTORIAL,),
+)

@@ -1,0 +1,78 @@
+"""What the window needs of a game besides its rules: one :class:`BoardSpec` per game, kept by :mod:`scenes.boards`
+as :class:`game.core.gamespec.GameSpec` is kept by :mod:`game.registry`. Each game makes its own in its scenes
+package (``scenes/<game>/registration.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import Translator
+from game.services.match import SeatPlan
+
+if TYPE_CHECKING:
+    from game.core.protocol import GameState
+    from game.services.match import MatchSetup
+    from scenes.context import AppContext
+    from scenes.kit.stack import Scene
+    from scenes.playing.gameview import GameView
+
+Colour = tuple[int, int, int]
+Options = Mapping[str, Any]  # a set-up's options, completed with the game's defaults (see game.core.gamespec)
+Record = tuple[str, str, str, int, int]  # a made-up record of the statistics: variant, role, opponents, played, won
+
+
+def _never(_seat: int) -> bool:
+    return False
+
+
+def _no_problem(_in_play: Sequence[bool]) -> str:
+    return ""
+
+
+def _no_lines(_tr: Translator, _setup: MatchSetup, _state: GameState) -> list[str]:
+    return []
+
+
+def _no_emblem(_variant: str) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """One game as the window shows it. Translation keys are looked up in ``assets/i18n``; emblems and icons are
+    the names of :mod:`scenes.kit.ui_art`. ``options`` below are a set-up's, completed with the game's defaults."""
+
+    name: str  # the game's name in game.registry
+    title_key: str  # the game's title ("game.falconi")
+    note_key: str  # its line under the title in the game menu
+    emblem: str  # the game's own emblem
+    emblems: tuple[str, ...]  # every emblem of the game's art, the game's own among them
+    music: str  # its loop, ``assets/sounds/music_<music>.wav``
+    colours: tuple[Colour, ...]  # a colour per seat
+    colour_blind_colours: tuple[Colour, ...]  # the same seats, told apart by every common kind of colour blindness
+    make_view: Callable[[AppContext], GameView]  # its board (imported when first asked for)
+    options_page: Callable[[AppContext], Scene]  # where the game menu leads: its options, then the seat set-up
+    first_seats: tuple[SeatPlan, ...]  # the seat set-up's rows before anybody changes them
+    seat_icons: tuple[str, ...]  # each seat's icon on the seat set-up
+    describe: Callable[[Translator, Options], str]  # the game and its options in a few words
+    setup_emblem: Callable[[Options], str]  # the emblem of a game with these options (its pizza, say)
+    rules_topics: Callable[[Options | None], list[tuple[str, str]]]  # the rules pages of a game with these options
+    # (or every one, for None) as (translation key, emblem)
+    record_name: Callable[[Translator, str], str]  # a variant of the statistics (GameSpec.record_variants), in words
+    record_emblem: Callable[[str], str] = _no_emblem  # the emblem before a variant's rows ("" for none)
+    presets: Mapping[str, tuple[SeatPlan, ...]] = field(default_factory=dict)  # ready-made seatings, by name
+    may_be_off: Callable[[int], bool] = _never  # may nobody play this seat
+    seats_problem: Callable[[Sequence[bool]], str] = _no_problem  # the key of why these seats cannot start, or ""
+    moved_seat_note: str = ""  # the key of what the set-up says when GameSpec.arrange_seats moved {seat}
+    result_lines: Callable[[Translator, MatchSetup, GameState], list[str]] = _no_lines  # the game-over
+    # screen's lines after why the game ended (the scores)
+    sample_records: tuple[Record, ...] = ()  # a few made-up records, for the screenshots and the frame bench
+
+    def seat_key(self, seat: int) -> str:
+        """The translation key of a seat's name ("Don Falconi", "Red")."""
+        return f"seat.{self.name}.{seat}"
+
+    def palette(self, colour_blind: bool = False) -> tuple[Colour, ...]:
+        return self.colour_blind_colours if colour_blind else self.colours

@@ -1,0 +1,63 @@
+"""Falconi's options page: the five pizzas, on the way from the game choice to the seat set-up (by way of a
+new pizza's card, see ``whatchanges.py``)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.core.message import Message
+from game.falconi.variants import VARIANTS
+from scenes.falconi.registration import FALCONI_BOARD, NAME
+from scenes.falconi.whatchanges import card_or, show_cards_again_item
+from scenes.kit import tooltip
+from scenes.kit.stack import Transition
+from scenes.kit.ui import ACCENT, DIM, MenuItem
+from scenes.pages.menus import MenuScene, difficulty_icons, draw_row_emblems
+
+STAR = 22  # a difficulty star
+PIZZA = 240  # the focused pizza, left of the variant list
+VARIANT_MENU_X = 770  # the variant list stands right of the middle, leaving room for the pizza
+
+
+class VariantScene(MenuScene):
+    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars."""
+
+    title_key = "menu.choose_variant"
+    menu_x = VARIANT_MENU_X
+
+    def emblem(self) -> str:
+        return FALCONI_BOARD.emblem
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items = [
+            MenuItem(tr(f"variant.{name}"), partial(self._choose, name), note=tr(f"variant.{name}.summary"),
+                     key=name)
+            for name in VARIANTS
+        ]
+        items.append(show_cards_again_item(self.context, self.rebuild))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {name: name for name in VARIANTS})
+        for item, rect in zip(self.menu.items, self.menu.rects):
+            if item.key in VARIANTS:
+                level = VARIANTS[item.key].difficulty
+                for number, name in enumerate(difficulty_icons(level)):
+                    colour = ACCENT if name == "star" else DIM
+                    tooltip.icon(surface, name, STAR, colour, Message.of("tips.difficulty", level=level),
+                                 focus=rect if item is self.menu.focused else None,
+                                 midright=(rect.right - 12 - (4 - number) * (STAR + 1), rect.centery))
+        focused = self.menu.focused.key
+        if focused in VARIANTS:
+            tooltip.emblem(surface, focused, PIZZA, center=(self.menu_x - 350 - PIZZA // 2, 378))
+
+    def _choose(self, variant: str) -> Transition:
+        from scenes.pages.seats import SeatSetupScene
+
+        return card_or(self.context, variant,
+                       lambda: SeatSetupScene(self.context, NAME, options={"variant": variant}))

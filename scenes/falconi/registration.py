@@ -1,0 +1,87 @@
+"""Catch Don Falconi as the window's registry of boards (:mod:`scenes.boards`) knows it. The board and the menus
+are imported only when first asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi.variants import VARIANTS
+from game.i18n import Translator
+from game.services.match import OFF, SeatPlan
+from scenes.boardspec import BoardSpec, Options
+
+if TYPE_CHECKING:
+    from scenes.context import AppContext
+    from scenes.kit.stack import Scene
+    from scenes.playing.gameview import GameView
+
+NAME = "falconi"
+# Don Falconi, Country, Port, Forest; the colour-blind-safe set is from Okabe and Ito's palette, which stays
+# distinct for every common kind of colour blindness (the drawings add shapes and letters besides).
+COLOURS = ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80))
+COLOUR_BLIND_COLOURS = ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115))
+_P = SeatPlan.human
+# F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
+PRESETS: dict[str, tuple[SeatPlan, ...]] = {
+    "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
+    "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
+    "two_port": (_P(0), OFF, _P(1), OFF),
+    "two_three_cars": (_P(0), _P(1), _P(1), _P(1)),
+}
+
+
+def make_view(context: AppContext) -> GameView:
+    from scenes.falconi.view import FalconiView
+
+    return FalconiView(context)
+
+
+def options_page(context: AppContext) -> Scene:
+    """The pizzas."""
+    from scenes.falconi.menus import VariantScene
+
+    return VariantScene(context)
+
+
+def describe(tr: Translator, options: Options) -> str:
+    """"Catch Don Falconi - Pizza Funghi"."""
+    return f"{tr('game.falconi')} - {tr('variant.' + options['variant'])}"
+
+
+def rules_topics(options: Options | None) -> list[tuple[str, str]]:
+    """The rules of the game's pizza, or of every pizza, each with its pizza."""
+    variants = list(VARIANTS) if options is None else [options["variant"]]
+    return [(f"rules.falconi.{variant}", variant) for variant in variants]
+
+
+def seats_problem(in_play: Sequence[bool]) -> str:
+    return "" if any(in_play[seat] for seat in POLICE) else "setup.error.no_police"
+
+
+FALCONI_BOARD = BoardSpec(
+    name=NAME,
+    title_key="game.falconi",
+    note_key="game.falconi.note",
+    emblem="falconi",
+    emblems=(*VARIANTS, "falconi"),
+    music="falconi",
+    colours=COLOURS,
+    colour_blind_colours=COLOUR_BLIND_COLOURS,
+    make_view=make_view,
+    options_page=options_page,
+    first_seats=PRESETS["alone_fugitive"],
+    seat_icons=tuple("accomplice" if seat == FUGITIVE else "drive" for seat in range(4)),
+    describe=describe,
+    setup_emblem=lambda options: str(options["variant"]),
+    rules_topics=rules_topics,
+    record_name=lambda tr, variant: tr(f"variant.{variant}"),
+    record_emblem=lambda variant: variant,  # its pizza
+    presets=PRESETS,
+    may_be_off=lambda seat: seat != FUGITIVE,  # a police car nobody drives stays in its station
+    seats_problem=seats_problem,
+    moved_seat_note="setup.note.lone_police",  # F-4.2: a lone police car is the Port car
+    sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
+                    ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
+)

@@ -1,0 +1,56 @@
+"""Fredericus' options page, on the way from the game choice to the seat set-up: how many falconers, and the
+shorter game (R-9)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.services.match import SeatPlan
+from scenes.context import AppContext
+from scenes.fredericus.registration import FIRST_SEATS, FREDERICUS_BOARD, NAME
+from scenes.kit.stack import Push, Transition
+from scenes.kit.ui import TEXT, MenuItem
+from scenes.pages.menus import CENTRE_X, MenuScene
+
+
+class FredericusOptionsScene(MenuScene):
+    """How many falconers, and whether to play the shorter game (R-9)."""
+
+    title_key = FREDERICUS_BOARD.title_key
+
+    def __init__(self, context: AppContext) -> None:
+        self.players = 2
+        self.short_game = False
+        super().__init__(context)
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        return [
+            MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
+                     on_change=self._set_players, key="players", icon="player", tip="tips.setup.players"),
+            MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
+                     on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed",
+                     tip="tips.setup.short_game"),
+            MenuItem(tr("menu.next"), self._next, key="next", icon="play"),
+            MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
+        ]
+
+    def emblem(self) -> str:
+        return FREDERICUS_BOARD.emblem
+
+    def _set_players(self, index: int) -> None:
+        self.players = index + 2
+
+    def _set_short(self, index: int) -> None:
+        self.short_game = bool(index)
+
+    def _next(self) -> Transition:
+        from scenes.pages.seats import SeatSetupScene
+
+        seats = FIRST_SEATS[:1] + (SeatPlan.ai("normal"),) * (self.players - 1)  # the player, and AI falconers
+        return Push(SeatSetupScene(self.context, NAME, options={"short_game": self.short_game}, seats=seats))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.context.text.blit(surface, self.context.tr(FREDERICUS_BOARD.note_key), 26, TEXT, shadow=2,
+                               midtop=(CENTRE_X, 150))

@@ -1,0 +1,75 @@
+"""Fredericus as the window's registry of boards (:mod:`scenes.boards`) knows it. The board and the menus are
+imported only when first asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.protocol import GameState
+from game.i18n import Translator
+from game.services.match import MatchSetup, SeatPlan
+from scenes.boardspec import BoardSpec, Options
+
+if TYPE_CHECKING:
+    from scenes.context import AppContext
+    from scenes.kit.stack import Scene
+    from scenes.playing.gameview import GameView
+
+NAME = "fredericus"
+# Red, Blue, Green, Yellow; the colour-blind-safe set is from Okabe and Ito's palette.
+COLOURS = ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40))
+COLOUR_BLIND_COLOURS = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66))
+FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
+
+
+def make_view(context: AppContext) -> GameView:
+    from scenes.fredericus.view import FredericusView
+
+    return FredericusView(context)
+
+
+def options_page(context: AppContext) -> Scene:
+    """How many falconers, and the shorter game."""
+    from scenes.fredericus.menus import FredericusOptionsScene
+
+    return FredericusOptionsScene(context)
+
+
+def describe(tr: Translator, options: Options) -> str:
+    """"Fredericus", or "Fredericus - Shorter game"."""
+    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if options["short_game"] else "")
+
+
+def record_name(tr: Translator, variant: str) -> str:
+    """The statistics' "2p" or "4p-short": the falconers, and the shorter game."""
+    players = int(variant[0])
+    return tr("stats.falconers_short" if variant.endswith("-short") else "stats.falconers", count=players)
+
+
+def result_lines(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> list[str]:
+    """Every falconer's points."""
+    points = state.scores()  # type: ignore[attr-defined]
+    line = "   ".join(f"{tr(f'seat.fredericus.{seat}')}: {points[seat]}" for seat in range(len(setup.seats)))
+    return [tr("over.scores", scores=line)]
+
+
+FREDERICUS_BOARD = BoardSpec(
+    name=NAME,
+    title_key="game.fredericus",
+    note_key="game.fredericus.note",
+    emblem="fredericus",
+    emblems=("fredericus",),
+    music="fredericus",
+    colours=COLOURS,
+    colour_blind_colours=COLOUR_BLIND_COLOURS,
+    make_view=make_view,
+    options_page=options_page,
+    first_seats=FIRST_SEATS,
+    seat_icons=("move_raptor",) * len(COLOURS),  # a falconer's bird
+    describe=describe,
+    setup_emblem=lambda _options: "fredericus",
+    rules_topics=lambda _options: [("rules.fredericus", "fredericus")],
+    record_name=record_name,
+    result_lines=result_lines,
+    sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
+)

@@ -1,0 +1,206 @@
+"""The window's registry of boards (``scenes.boards``): a third game, registered with its rules and its board in
+a few lines here, is offered by the game menu and goes through the seat set-up, the play scene, the game-over
+screen, the rules help and the statistics without a line of the window changed. And the two boxed games'
+boards say what the window used to hard-code."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pygame
+import pytest
+from takeaway_game import TakeAway
+
+from game.core.errors import GameError
+from game.core.gamespec import GameSpec
+from game.core.knowledge import GameKnowledge
+from game.core.protocol import Seat
+from game.i18n import catalog
+from game.registry import register, unregister
+from game.services.match import OFF, MatchSetup, SeatPlan
+from scenes.boards import BoardSpec, board, boards, has_board, register_board, unregister_board
+from scenes.context import AppContext
+from scenes.kit import ui_art
+from scenes.kit.audio import music_names
+from scenes.kit.stack import Scene
+from scenes.kit.ui import seat_colour
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.menus import GameChoiceScene
+from scenes.pages.overlays import RulesOverlay
+from scenes.pages.seats import SeatSetupScene, describe_game
+from scenes.pages.stats_scene import StatsScene, sample_stats, table_lines
+from scenes.playing.gameview import BOARD_AREA
+from scenes.playing.play import PlayScene
+
+
+class Pebbles(TakeAway):
+    """Take-away under another name, with a board of its own."""
+
+    game_name = "pebbles"
+
+
+def check_seats(in_play: Sequence[bool]) -> None:
+    if len(in_play) != 2 or not in_play[0]:
+        raise GameError("pebbles has two seats, the first one played")
+
+
+def no_knowledge() -> GameKnowledge:
+    raise AssertionError("no AI plays pebbles here")
+
+
+PEBBLES = GameSpec(
+    name="pebbles", title="Pebbles", options={"pebbles": 5}, check_seats=check_seats,
+    new_state=lambda options, in_play, seed: Pebbles(options["pebbles"], len(in_play)),
+    state_from_json=Pebbles.from_json, knowledge=no_knowledge, roles=("player",), role_of=lambda seat: "player",
+    record_variants=("any",), record_variant=lambda options, seats: "any",
+)
+
+
+class PebblesView:
+    """The board: a button per number of pebbles to take, and the pile as a row of dots."""
+
+    secrets_drawn: frozenset[Seat] = frozenset()
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+
+    def steps(self, state: Any, action: int) -> tuple[tuple[str, int], ...]:
+        return (("take", action),)
+
+    def is_button(self, step: tuple[str, int]) -> bool:
+        return True
+
+    def icon(self, step: tuple[str, int]) -> str:
+        return "play"
+
+    def option_rect(self, state: Any, prefix: Any, step: Any) -> pygame.Rect:
+        raise AssertionError("every step is a button")
+
+    def label(self, state: Any, step: tuple[str, int]) -> str:
+        return f"take {step[1]}"
+
+    def has_secrets(self, state: Any, seat: Seat) -> bool:
+        return False
+
+    def draw_board(self, surface: pygame.Surface, state: Any, chooser: Any, visible: frozenset[Seat], last: Any,
+                   hidden: frozenset[str] = frozenset()) -> None:
+        for pebble in range(state.stones):
+            pygame.draw.circle(surface, (200, 200, 200), (BOARD_AREA.x + 60 + 50 * pebble, BOARD_AREA.centery), 20)
+
+    def animations(self, before: Any, action: int, after: Any, visible: frozenset[Seat]) -> list[Any]:
+        return []
+
+    def info_lines(self, state: Any, visible: frozenset[Seat]) -> list[str]:
+        return [f"{state.stones} pebbles"]
+
+    def toggle_overlay(self) -> bool:
+        return False
+
+
+def options_page(context: AppContext) -> Scene:
+    """No options to choose: straight to the seats, the second one empty to begin with."""
+    return SeatSetupScene(context, "pebbles")
+
+
+PEBBLES_BOARD = BoardSpec(
+    name="pebbles", title_key="game.pebbles", note_key="game.pebbles.note", emblem="fredericus",
+    emblems=("fredericus",), music="fredericus", colours=((200, 0, 0), (0, 0, 200)),
+    colour_blind_colours=((213, 94, 0), (0, 114, 178)), make_view=PebblesView, options_page=options_page,
+    first_seats=(SeatPlan.human(0), OFF), seat_icons=("player", "player"),
+    describe=lambda tr, options: f"Pebbles ({options['pebbles']})", setup_emblem=lambda options: "fredericus",
+    rules_topics=lambda options: [("rules.pebbles", "fredericus")], record_name=lambda tr, variant: "any pile",
+    may_be_off=lambda seat: seat > 0, seats_problem=lambda in_play: "" if all(in_play) else "setup.pebbles.two",
+    result_lines=lambda tr, setup, state: [f"{state.taken} turns"],
+    sample_records=(("any", "player", "people", 3, 2),),
+)
+
+
+@pytest.fixture
+def pebbles() -> Iterator[BoardSpec]:
+    register(PEBBLES)
+    register_board(PEBBLES_BOARD)
+    yield PEBBLES_BOARD
+    unregister_board(PEBBLES_BOARD.name)
+    unregister(PEBBLES.name)
+
+
+def test_the_boxed_games_register_their_boards_in_the_order_of_the_menus():
+    assert [spec.name for spec in boards()] == ["falconi", "fredericus"]
+    assert has_board("falconi") and not has_board("pebbles")
+    with pytest.raises(KeyError, match="pebbles"):
+        board("pebbles")
+    assert music_names() == ("falconi", "fredericus")
+    assert ui_art.emblem_names() == ("margherita", "funghi", "prosciutto", "salami", "diavola", "falconi",
+                                     "fredericus")
+    assert seat_colour("falconi", 1) == (214, 168, 58) and seat_colour("fredericus", 3, True) == (240, 228, 66)
+
+
+def test_the_boxed_boards_describe_their_set_ups(driver):
+    tr = driver.app.context.tr
+    assert describe_game(tr, "falconi", {"variant": "funghi"}) == "Catch Don Falconi - Pizza Funghi"
+    assert describe_game(tr, "fredericus", {}) == "Fredericus"
+    assert describe_game(tr, "fredericus", {"short_game": True}).startswith("Fredericus - ")
+    falconi, fredericus = board("falconi"), board("fredericus")
+    assert falconi.setup_emblem({"variant": "salami"}) == "salami" and fredericus.setup_emblem({}) == "fredericus"
+    assert falconi.seats_problem([True, False, False, False]) and not falconi.seats_problem([True, False, True, False])
+    assert [falconi.may_be_off(seat) for seat in range(4)] == [False, True, True, True]
+    assert not any(fredericus.may_be_off(seat) for seat in range(4))
+    assert fredericus.record_name(tr, "3p-short") != fredericus.record_name(tr, "3p")
+
+
+def test_the_game_menu_offers_a_registered_game_which_plays_through_to_its_end(driver, pebbles):
+    driver.click_item("new")
+    assert isinstance(driver.top, GameChoiceScene)
+    assert [item.key for item in driver.top.menu.items] == ["falconi", "fredericus", "pebbles", "back"]
+    driver.click_item("pebbles")
+    seats = driver.top
+    assert isinstance(seats, SeatSetupScene) and seats.options == {"pebbles": 5}
+    assert seats.menu.item("seat1").value == driver.app.context.tr("setup.empty")
+    driver.click_item("start")  # the second seat is empty: the board says why it cannot start
+    assert driver.top is seats and seats.menu.item("start").note == "setup.pebbles.two"
+    seats.menu.focus = seats.menu.items.index(seats.menu.item("seat1"))
+    driver.key(pygame.K_RIGHT)  # from "Empty" round to Player 1: one person plays both seats
+    assert seats.plans == [SeatPlan.human(0), SeatPlan.human(0)]
+    driver.click_item("start")
+    play = driver.top
+    assert isinstance(play, PlayScene) and play.music == "fredericus"
+    for _ in range(10):
+        if play.match.state.is_terminal():
+            break
+        driver.key(pygame.K_RETURN)
+        driver.run(3)
+    assert play.match.state.is_terminal()
+    driver.run(120)  # the final position stays a moment, then the game-over screen
+    over = driver.top
+    assert isinstance(over, GameOverScene)
+    assert f"{play.match.state.taken} turns" in [line for line, *_ in over.paragraphs()]
+    assert "seat.pebbles." in over.headline()  # the seat's name, by the board's key (no catalog entry)
+
+
+def test_the_rules_help_and_the_statistics_show_every_registered_game(driver, pebbles):
+    context = driver.app.context
+    rules = RulesOverlay(context, None)
+    assert rules.topics[-2:] == ["rules.pebbles", "rules.controls"] and rules.pictures["rules.pebbles"] == "fredericus"
+    setup = MatchSetup("pebbles", (SeatPlan.human(0), SeatPlan.human(0)))
+    assert RulesOverlay(context, setup).topics == ["rules.pebbles", "rules.controls"]
+    stats = StatsScene(context)
+    assert [line.game for line in stats.lines() if line.kind == "heading"] == ["falconi", "fredericus", "pebbles"]
+    context.stats = sample_stats()  # each board's made-up records
+    assert [line.kind for line in table_lines(context.stats) if line.game == "pebbles"] == ["heading", "row", "total"]
+    row = next(line for line in table_lines(context.stats) if line.game == "pebbles" and line.key is not None)
+    assert stats.variant_name(row.key) == "any pile"
+    stats.scroll(len(stats.lines()))
+    stats.draw(pygame.Surface((1280, 720)))  # three games' emblems round the title, the last game's rows
+
+
+def test_every_key_a_boxed_board_names_is_in_the_catalogs():
+    """The keys a board holds as data (its title, its seats, its notes, its rules pages) are not ``tr("…")``
+    calls, which ``test_i18n.py`` finds by reading the scenes: they are checked here."""
+    english = catalog("en")
+    for spec in boards():
+        keys = [spec.title_key, spec.note_key] + [spec.seat_key(seat) for seat in range(len(spec.colours))]
+        keys += [topic + suffix for topic, _ in spec.rules_topics(None) for suffix in ("", ".title")]
+        keys += [f"setup.preset.{name}" for name in spec.presets]
+        keys += [key for key in (spec.moved_seat_note, spec.seats_problem([True] + [False] * 3)) if key]
+        assert [key for key in keys if key not in english] == [], spec.name
