@@ -210,6 +210,26 @@ def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, mon
         driver.app.close()
 
 
+def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_once_put_right(tmp_path, monkeypatch):
+    """"Turn it until the road goes on to the north": both turns of the T-junction with a road to the north are
+    right. The refusal of a wrong turn goes as soon as the tile is turned a right way, before it is laid."""
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = lesson(driver, MARGHERITA, "tutorial.margherita.rotate")
+        chooser = scene.chooser
+        assert chooser.focused[1].quarters == 0  # roads west, east and south: none goes on north
+        driver.key(pygame.K_RETURN)
+        assert scene.refusal == driver.app.context.tr("tutorial.refuse")
+        driver.key(pygame.K_r)
+        assert chooser.focused[1].quarters == 1 and scene.refusal == ""  # north, south and west: right
+        driver.key(pygame.K_RETURN)
+        assert scene.match.log[-1].text == "place t-junction 4,7 r1"
+        assert scene.step.lesson == "tutorial.margherita.drive_again"
+        follow(driver, scene, "keyboard")  # and the lesson goes on to its end from there
+    finally:
+        driver.app.close()
+
+
 def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch)
     try:

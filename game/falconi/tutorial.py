@@ -22,7 +22,7 @@ MARGHERITA = TutorialScript(
         learn(FUGITIVE, _M + "place", "place crossroads 4,8 r0"),
         learn(FUGITIVE, _M + "drive", "drive 4,7 S"),
         script(PORT, _M + "police_turn", "place t-junction 4,0 r1", "drive 4,1 N"),
-        learn(FUGITIVE, _M + "rotate", "place t-junction 4,7 r3"),
+        learn(FUGITIVE, _M + "rotate", "place t-junction 4,7 r3", "place t-junction 4,7 r1"),  # both go on north
         learn(FUGITIVE, _M + "drive_again", "drive 4,6 S"),
         script(PORT, _M + "police_again", "place t-junction 4,1 r1", "drive 4,2 N"),
         learn(FUGITIVE, _M + "your_turn", "place t-junction 4,6 r3"),

@@ -143,7 +143,11 @@ class TutorialScene(PlayScene):
             if option is not None and not self._leads(option):
                 self._refuse(self.context.tr("tutorial.refuse"))
                 return None
-        return super().handle(intent)
+        transition = super().handle(intent)
+        focused = self.chooser.focused if self.chooser is not None else None
+        if self.refusal and focused is not None and self._leads(focused):
+            self.refusal = ""  # the learner put it right: the reproach goes
+        return transition
 
     def _note_device(self, intent: inp.Intent) -> None:
         if intent.device.startswith("pad"):
