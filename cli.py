@@ -278,7 +278,7 @@ def _keep_the_saved_game_aside() -> None:
     """A game started from the command line will autosave over the saved one: keep that one under another name
     and say where (the menu asks instead, but a command line cannot). Where it cannot be moved, no new game
     starts: it would be saved over the old one wherever saving works at all."""
-    from game.services.saves import AUTOSAVE, SaveStore
+    from game.services.saves import SaveStore
     from game.services.userdata import data_folder
 
     store = SaveStore(data_folder())
@@ -289,7 +289,7 @@ def _keep_the_saved_game_aside() -> None:
                       f"({error.strerror or error}), so it stays as it is; continue it from the menu, or make "
                       f"{store.folder} writable") from None
     if kept is not None:
-        print(f"main.py: the saved game was kept as {kept}; rename it to {AUTOSAVE} to continue it later")
+        print(f"main.py: the saved game was kept as {kept}; once this game is over, Continue on the title resumes it")
 
 
 def _play_setup(args: argparse.Namespace) -> Any:

@@ -217,3 +217,42 @@ def test_stale_temporary_files_in_a_read_only_folder_are_left(tmp_path, monkeypa
     assert remove_stale_temporaries(tmp_path) == []
     monkeypatch.undo()
     assert stale.exists()
+
+
+# --- the game a command-line start set aside -------------------------------------------------------------------
+def test_the_last_game_kept_aside_comes_back_only_to_an_empty_slot(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    assert store.bring_back_kept() is None  # nothing saved, nothing kept
+    store.save(a_match("Anna"))
+    older = store.keep_aside()
+    store.save(a_match("Bruno"))
+    newer = store.keep_aside()
+    assert older is not None and newer is not None
+    os.utime(older, (time.time() - 3600, time.time() - 3600))
+    store.save(a_match("Carla"))
+    assert store.bring_back_kept() is None and store.load().setup.people[0].name == "Carla"  # the slot is taken
+    store.discard()
+    assert store.bring_back_kept() == newer and store.load().setup.people[0].name == "Bruno"
+    assert older.exists() and not newer.exists()
+    store.discard()
+    read_only(monkeypatch)
+    assert store.bring_back_kept() is None and older.exists()  # it stays under its kept name
+
+
+def test_continue_on_the_title_resumes_the_game_a_command_line_start_set_aside(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    store = SaveStore(data)
+    store.save(a_match("Anna"))
+    store.keep_aside()  # as `play` from the command line does
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(data))
+    app = App(fps=0)
+    try:
+        driver = Driver(app)
+        driver.run(2)
+        assert driver.top.menu.item("continue").enabled
+        assert app.context.notices == [app.context.tr("notice.save_back")]
+        driver.save(screenshot_dir(tmp_path), "menu_kept_game_back")
+        driver.click_item("continue")
+        assert isinstance(driver.top, PlayScene) and driver.top.match.setup.people[0].name == "Anna"
+    finally:
+        app.close()

@@ -74,6 +74,18 @@ def test_each_card_is_its_own_pizzas(driver):
     assert driver.app.context.settings.seen_cards == NEW_PIZZA_CARDS
 
 
+def test_a_player_coming_straight_from_margherita_reads_of_the_reserve_and_the_escape_tiles(driver):
+    to_the_pizzas(driver)
+    tr = driver.app.context.tr
+    for pizza in ("salami", "diavola"):
+        choose(driver, pizza)
+        card = driver.top
+        words = " ".join(" ".join(lines) for _, lines in card.lines)
+        assert tr(f"cards.{pizza}.before") in words
+        assert "reserve tiles" in words and "escape tiles" in words
+        driver.key(pygame.K_ESCAPE)
+
+
 def test_a_card_seen_stays_seen_after_a_restart(tmp_path, monkeypatch):
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
     first = Driver(App())

@@ -92,6 +92,23 @@ class SaveStore:
         self.flush()
         return self._set_aside("kept") if self.path.is_file() else None
 
+    def bring_back_kept(self) -> Path | None:
+        """When no game is saved, put back the last one a new game set aside (:meth:`keep_aside`, as ``play``
+        from the command line does), so that Continue resumes it; returns the name it was kept under, or
+        ``None`` when nothing came back (a game is saved, none was kept, or the folder cannot be written)."""
+        self.flush()
+        if self.path.exists():
+            return None
+        kept = sorted(self.folder.glob(f"{self.path.stem}.kept-*{self.path.suffix}"),
+                      key=lambda path: (path.stat().st_mtime, path.name))
+        if not kept:
+            return None
+        try:
+            kept[-1].replace(self.path)
+        except OSError:  # a read-only folder: the file stays where it is, under its kept name
+            return None
+        return kept[-1]
+
     def _set_aside(self, why: str) -> Path:
         target = aside_name(self.path, why)
         self.path.replace(target)

@@ -1,5 +1,6 @@
 """The "what changes" card: the first time a player chooses one of the harder pizzas, a short card says what it
-adds to the pizza before it, with a picture of the new thing, before the seat set-up.
+adds to the pizza before it, with a picture of the new thing, before the seat set-up. The two strategic pizzas
+also recall, in a line, what they keep from the pizzas before them: a player may come to them from Margherita.
 
 Each card is shown once (``Settings.seen_cards`` remembers it between runs); the variant menu's "show the cards
 again" forgets them all. "Got it" goes on to the seat set-up, F1 or "Read the full rules" opens the pizza's
@@ -28,9 +29,10 @@ CARD_LINES: dict[str, tuple[tuple[str, str], ...]] = {
     "prosciutto": (("escape_tile", "cards.prosciutto.pile"), ("draw_tile", "cards.prosciutto.place"),
                    ("drive", "cards.prosciutto.escape")),
     "salami": (("step", "cards.salami.actions"), ("place_tile", "cards.salami.place"),
-               ("catch", "cards.salami.catch"), ("keep", "cards.salami.hidden")),
+               ("catch", "cards.salami.catch"), ("keep", "cards.salami.hidden"),
+               ("escape_tile", "cards.salami.before")),  # a player may come straight from Margherita
     "diavola": (("chili_boost", "cards.diavola.boost"), ("blast", "cards.diavola.smash"),
-                ("accomplice", "cards.diavola.accomplice")),
+                ("accomplice", "cards.diavola.accomplice"), ("step", "cards.diavola.before")),
 }
 WIDTH = 900  # the card's box
 MARGIN = 36  # between the box and what is in it

@@ -112,7 +112,7 @@ class TitleScene(MenuScene):
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
-            MenuItem(tr("menu.continue"), self._continue, enabled=self.context.saves.has_save(), key="continue",
+            MenuItem(tr("menu.continue"), self._continue, enabled=self._has_save(), key="continue",
                      icon="resume"),
             MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
             MenuItem(tr("stats.title"), lambda: Push(StatsScene(self.context)), key="stats", icon="star",
@@ -120,6 +120,14 @@ class TitleScene(MenuScene):
             MenuItem(tr("menu.settings"), self._settings, key="settings", icon="settings"),
             MenuItem(tr("menu.quit"), self.back, key="quit", icon="quit"),
         ]
+
+    def _has_save(self) -> bool:
+        """Whether there is a game to continue. With none saved, the game a new game from the command line set
+        aside comes back to be continued, and the player is told."""
+        saves = self.context.saves
+        if not saves.has_save() and saves.bring_back_kept() is not None:
+            self.context.notices.append(self.context.tr("notice.save_back"))
+        return saves.has_save()
 
     def back(self) -> Transition | None:
         from scenes.pages.overlays import ConfirmOverlay
