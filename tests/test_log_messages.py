@@ -21,9 +21,10 @@ from typing import Any
 import pytest
 
 from game.core.message import Message, is_key
-from game.core.protocol import GameState
+from game.core.protocol import GameState, Outcome
 from game.falconi.actions import BOMB, DRAW, PASS
 from game.falconi.actions import Action as FalconiAction
+from game.falconi.constants import OUT
 from game.falconi.network import BoostStep
 from game.falconi.state import FalconiState
 from game.fredericus import FredericusState
@@ -172,6 +173,12 @@ def falconi_messages() -> list[Message]:
     over = state.clone()
     over.decider = -1
     said.append(over.narrate(DRAW))
+    # What follows by itself (the aftermath of an action): a car put out, overtaken by a boost, and a block.
+    before, after = state.clone(), state.clone()
+    after.status[2] = OUT
+    said += after.aftermath(before, DRAW) + after.aftermath(before, FalconiAction("boost", path=(0,)))
+    after.outcome_ = Outcome("fugitive_blocked", frozenset({1, 2, 3}), "blocked")
+    said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("fugitive_blocked")]
     return said
 
 

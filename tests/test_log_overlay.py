@@ -63,7 +63,8 @@ def test_the_overlay_opens_on_every_entry_of_the_match_scrolled_to_the_newest(tm
         assert isinstance(overlay, LogOverlay) and driver.app.stack.scenes[-2] is scene
         assert overlay.entries == scene.match.log and len(overlay.entries) > LOG_LINES
         text = driver.app.context.text
-        sentences = [part for entry in scene.match.log for part in text.wrap(scene.sentence(entry), WIDTH, SIZE)]
+        sentences = [part for entry in scene.match.log for line in scene.sentences(entry)
+                     for part in text.wrap(line, WIDTH, SIZE)]
         assert [line.text for line in overlay.lines if line.indent] == sentences
         assert overlay.first == overlay.last_first > 0
         driver.run()
@@ -79,8 +80,8 @@ def test_the_last_moves_entries_are_brighter_and_turns_have_headings(tmp_path, m
         scene = driver.top
         driver.key(pygame.K_l)
         entries = [line for line in driver.top.lines if line.indent]
-        bright = sum(len(driver.app.context.text.wrap(scene.sentence(entry), WIDTH, SIZE))
-                     for entry in scene.last_turn())
+        bright = sum(len(driver.app.context.text.wrap(line, WIDTH, SIZE)) for entry in scene.last_turn()
+                     for line in scene.sentences(entry))
         assert {line.colour for line in entries[-bright:]} == {TEXT}
         assert {line.colour for line in entries[:-bright]} == {DIM}
         headings = [line.text for line in driver.top.lines if not line.indent]
@@ -190,13 +191,13 @@ def test_the_panel_shows_only_whole_entries(tmp_path, monkeypatch):
         scene = driver.top
         text = driver.app.context.text
         for width in (420, 160):
-            newest = len(text.wrap(scene.sentence(scene.match.log[-1]), width, 20))
+            newest = sum(len(text.wrap(line, width, 20)) for line in scene.sentences(scene.match.log[-1]))
             for fitting in (newest, newest + 2, 14):
                 shown = [line for line, _ in scene.log_panel_lines(width, fitting)]
                 assert newest <= len(shown) <= fitting
                 whole: list[str] = []
                 for entry in reversed(scene.match.log):
-                    whole = text.wrap(scene.sentence(entry), width, 20) + whole
+                    whole = [part for line in scene.sentences(entry) for part in text.wrap(line, width, 20)] + whole
                     if len(whole) >= len(shown):
                         break
                 assert shown == whole, f"the panel {width} wide and {fitting} lines high starts inside an entry"

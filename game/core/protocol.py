@@ -135,6 +135,12 @@ class GameState(ABC, Generic[A]):
         """The game log's entry for ``action``, said in the current state before the action is applied: a catalog
         key and its fields, which ``game.i18n.Translator.message`` puts into words in the player's language."""
 
+    def aftermath(self, before: GameState[A], action: A) -> list[Message]:
+        """What happened by itself when ``action`` was applied to ``before`` (a clone kept from before it) and led
+        to this state: a car put out of the chase, a player blocked… The log tells these after the action's own
+        sentence, so that nothing changes on the board untold. Only public facts; none by default."""
+        return []
+
     def describe(self, action: A) -> str:
         """The game log's sentence in English: :meth:`narrate` rendered from the English catalog."""
         return Translator(FALLBACK).message(self.narrate(action))

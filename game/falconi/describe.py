@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.core.message import Message
 from game.falconi.actions import Action, action_text, cell_text
 from game.falconi.city import DISTRICTS
-from game.falconi.constants import FUGITIVE, OVER, PHASE_NAMES, SEAT_NAMES
+from game.falconi.constants import ACTIVE, FUGITIVE, OUT, OVER, PHASE_NAMES, POLICE, SEAT_NAMES
 from game.falconi.tiles import ESCAPE, KIND_NAMES
 from game.i18n import FALLBACK, Translator
 
@@ -107,4 +107,16 @@ def item_name(item: int) -> str:
     return KIND_NAMES[item]
 
 
-
+def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list[Message]:
+    """What the action brought about by itself: police cars put out of the chase, overtaken by Don Falconi's
+    boost in their own lane (F-6.6) or left with nowhere to go when their turn came (F-5.5, F-6.5), and Don
+    Falconi blocked (F-6.5). All of it is on the board for everyone to see."""
+    events: list[Message] = []
+    for seat in POLICE:
+        if before.status[seat] == ACTIVE and after.status[seat] == OUT:
+            key = "log.falconi.overtaken" if action.verb == "boost" else "log.falconi.out_blocked"
+            events.append(Message.of(key, who=f"@seat.falconi.{seat}"))
+    ended = after.outcome
+    if before.outcome is None and ended is not None and ended.termination == "fugitive_blocked":
+        events.append(Message.of("log.falconi.fugitive_blocked", who=_FUGITIVE_KEY))
+    return events

@@ -312,6 +312,10 @@ class FalconiState(GameState[Action]):
     def narrate(self, action: Action) -> Message:
         return describing.narrate(self, action)
 
+    def aftermath(self, before: GameState[Action], action: Action) -> list[Message]:
+        assert isinstance(before, FalconiState)
+        return describing.aftermath(before, self, action)
+
     def describe(self, action: Action) -> str:
         return describing.describe(self, action)
 

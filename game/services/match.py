@@ -184,6 +184,7 @@ class LogEntry:
     text: str
     message: Message
     revealed: bool  # it turned up a face-down card or tile, so nothing before it can be undone
+    events: tuple[Message, ...] = ()  # what followed by itself (a car put out…), told after the sentence
 
 
 @dataclass
@@ -223,7 +224,8 @@ class Match:
         entry_text, message = state.action_text(action), state.narrate(action)
         supply = state.hidden_supply()
         state.apply(action)
-        entry = LogEntry(seat, turn, entry_text, message, state.hidden_supply() != supply)
+        events = tuple(state.aftermath(before, action))
+        entry = LogEntry(seat, turn, entry_text, message, state.hidden_supply() != supply, events)
         if entry.revealed or (self.log and self.log[-1].seat != seat):
             self._before.clear()
         if not entry.revealed:

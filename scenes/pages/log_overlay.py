@@ -80,15 +80,15 @@ class LogOverlay(ScrollingPage):
     d-pad's too) turn pages; Esc, B, L, Start, Enter or a click close it. The lines are wrapped once, as it
     opens: the log cannot change while it is up, since only the top scene updates."""
 
-    def __init__(self, context: AppContext, entries: Sequence[LogEntry], sentence: Callable[[LogEntry], str],
+    def __init__(self, context: AppContext, entries: Sequence[LogEntry], sentences: Callable[[LogEntry], list[str]],
                  latest: int) -> None:
         """``latest``: how many of the newest entries are the last move's, drawn brighter as in the panel."""
         self.context = context
         self.entries = list(entries)
-        self.lines = self._lines(sentence, len(self.entries) - latest)
+        self.lines = self._lines(sentences, len(self.entries) - latest)
         self.first = self.last_first  # it opens on the newest entries
 
-    def _lines(self, sentence: Callable[[LogEntry], str], bright_from: int) -> list[LogLine]:
+    def _lines(self, sentences: Callable[[LogEntry], list[str]], bright_from: int) -> list[LogLine]:
         tr, text = self.context.tr, self.context.text
         lines: list[LogLine] = []
         turn: int | None = None
@@ -99,7 +99,8 @@ class LogOverlay(ScrollingPage):
                 heading = tr("logview.turn", number=turn) if turn else tr("logview.setup")
                 lines.append(LogLine(heading, ACCENT))
             colour = TEXT if index >= bright_from else DIM
-            lines += [LogLine(part, colour, INDENT) for part in text.wrap(sentence(entry), WIDTH, SIZE)]
+            lines += [LogLine(part, colour, INDENT) for sentence in sentences(entry)
+                      for part in text.wrap(sentence, WIDTH, SIZE)]
         return lines
 
     def line_count(self) -> int:

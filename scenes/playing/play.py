@@ -24,7 +24,7 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
-from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
+from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
@@ -32,6 +32,7 @@ from scenes.playing.hints import Hints, why_no_hint
 # Intents that do not skip a running animation: pointing, and devices coming and going.
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
+BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 
@@ -87,6 +88,7 @@ class PlayScene(Scene):
         self._board_image: pygame.Surface | None = None
         self._board_key: object = None
         self.message = ""
+        self.banner, self.banner_left = "", 0.0  # the last event that happened by itself, for a moment
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
@@ -162,8 +164,11 @@ class PlayScene(Scene):
     def play_action(self, action: Action) -> None:
         """Apply a legal action chosen here or by an AI seat, start its animations, save after a finished turn."""
         before = self.match.state.clone()
-        self.match.play(action)
+        entry = self.match.play(action)
         self.message = ""
+        if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
+            self.banner, self.banner_left = self.context.tr.message(entry.events[-1]), BANNER_SECONDS
+            self.context.audio.play("siren")
         state = self.match.state
         self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
         before_seat = before.current_seat
@@ -193,6 +198,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         self.hints.update(dt, self.chooser)
+        self.banner_left = max(0.0, self.banner_left - dt)
         error = self.context.saves.take_error()
         if error is not None:
             self._report_save_error(error)
@@ -302,7 +308,7 @@ class PlayScene(Scene):
             return None
         from scenes.pages.log_overlay import LogOverlay
 
-        return Push(LogOverlay(self.context, self.match.log, self.sentence, len(self.last_turn())))
+        return Push(LogOverlay(self.context, self.match.log, self.sentences, len(self.last_turn())))
 
     def resume(self, result: Any) -> Transition | None:
         if result == "handover":
@@ -394,7 +400,20 @@ class PlayScene(Scene):
         self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
         self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
         draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
+        self._draw_banner(surface)
         self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        """The last event that happened by itself, across the top of the board for a moment."""
+        if self.banner_left <= 0:
+            return
+        text = self.context.text
+        lines = text.wrap(self.banner, BOARD_AREA.width - 80, 26)
+        box = pygame.Rect(0, 0, BOARD_AREA.width - 40, 24 + 30 * len(lines))
+        box.midtop = (BOARD_AREA.centerx, BOARD_AREA.y + 90)
+        panel(surface, box)
+        for number, line in enumerate(lines):
+            text.blit(surface, line, 26, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + 30 * number))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board is drawn again only when something on it changed (a move, the player's focus, who may
@@ -434,14 +453,17 @@ class PlayScene(Scene):
         text, latest = self.context.text, self.last_turn()
         lines: list[tuple[str, bool]] = []
         for entry in reversed(self.match.log[-LOG_LINES:]):
-            wrapped = [(line, entry in latest) for line in text.wrap(self.sentence(entry), width, 20)]
+            wrapped = [(line, entry in latest) for sentence in self.sentences(entry)
+                       for line in text.wrap(sentence, width, 20)]
             if len(lines) + len(wrapped) > fitting:
                 break
             lines = wrapped + lines
         return lines
 
-    def sentence(self, entry: LogEntry) -> str:
-        return self.context.tr.message(entry.message)
+    def sentences(self, entry: LogEntry) -> list[str]:
+        """The entry's sentence, then one for each thing that followed from it by itself."""
+        tr = self.context.tr
+        return [tr.message(entry.message)] + [tr.message(event) for event in entry.events]
 
     def _status_line(self) -> str:
         tr, state = self.context.tr, self.match.state

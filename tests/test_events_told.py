@@ -1,0 +1,85 @@
+"""Nothing changes on the board untold: what an action brings about by itself (a police car put out of the
+chase, Don Falconi blocked) follows its sentence in the log, and the play scene says it in a banner with a
+sound."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scene_driver import Driver, screenshot_dir
+
+from game.falconi.constants import ACTIVE, OUT, POLICE
+from game.services.match import Match, MatchSetup, SeatPlan
+from scenes.app import App
+from scenes.kit.stack import Push
+from scenes.playing.play import start_match_scene
+
+EVENT_KEYS = {"log.falconi.out_blocked", "log.falconi.overtaken", "log.falconi.fugitive_blocked"}
+
+
+def random_match(variant: str, seed: int, stop=None) -> Match:
+    """A match of four people played at random, stopped before the first action for which ``stop`` holds."""
+    match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options={"variant": variant}))
+    rng = random.Random(seed)
+    while not match.state.is_terminal():
+        action = rng.choice(match.state.legal_actions())
+        if stop is not None and stop(match, action):
+            break
+        match.play(action)
+    return match
+
+
+@pytest.mark.parametrize("variant", ["margherita", "funghi", "prosciutto", "salami", "diavola"])
+def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought_it(variant):
+    told = set()
+    for seed in range(1, 41):
+        match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options={"variant": variant}))
+        rng = random.Random(seed)
+        while not match.state.is_terminal():
+            before = match.state.clone()
+            entry = match.play(rng.choice(match.state.legal_actions()))
+            after = match.state
+            gone = [seat for seat in POLICE if before.status[seat] == ACTIVE and after.status[seat] == OUT]
+            blocked = after.outcome is not None and after.outcome.termination == "fugitive_blocked"
+            keys = [event.key for event in entry.events]
+            assert set(keys) <= EVENT_KEYS
+            assert len([key for key in keys if key != "log.falconi.fugitive_blocked"]) == len(gone)
+            assert ("log.falconi.fugitive_blocked" in keys) == blocked
+            told.update(keys)
+        again = Match.replay(match.setup, [entry.text for entry in match.log])
+        assert [entry.events for entry in again.log] == [entry.events for entry in match.log]
+    assert "log.falconi.out_blocked" in told or "log.falconi.overtaken" in told
+
+
+def puts_a_car_out(match: Match, action) -> bool:
+    after = match.state.clone()
+    after.apply(action)
+    return any(match.state.status[seat] == ACTIVE and after.status[seat] == OUT for seat in POLICE)
+
+
+def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, monkeypatch):
+    seed = next(seed for seed in range(1, 200)
+                if not (match := random_match("funghi", seed, puts_a_car_out)).state.is_terminal())
+    match = random_match("funghi", seed, puts_a_car_out)
+    action = next(action for action in match.state.legal_actions() if puts_a_car_out(match, action))
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    try:
+        driver = Driver(app)
+        scene = start_match_scene(app.context, match)
+        app.stack.apply(Push(scene))
+        driver.run(2)
+        cues: list[str] = []
+        monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
+        scene.play_action(action)  # as the chooser or the AI does once an action is chosen
+        event = match.log[-1].events[-1]
+        words = app.context.tr.message(event)
+        assert event.key == "log.falconi.out_blocked" and scene.banner == words and "siren" in cues
+        assert words in scene.sentences(match.log[-1])
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), "banner_car_out")
+        scene.update(3.0)
+        assert scene.banner_left == 0
+    finally:
+        app.close()
