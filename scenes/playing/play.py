@@ -25,7 +25,9 @@ from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
+from scenes.playing import controls
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
+from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 
@@ -89,6 +91,7 @@ class PlayScene(Scene):
         self._board_key: object = None
         self.message = ""
         self.banner, self.banner_left = "", 0.0  # the last event that happened by itself, for a moment
+        self.mouse_at: tuple[int, int] | None = None  # where the mouse is: the control under it is lit
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
@@ -246,6 +249,10 @@ class PlayScene(Scene):
         kind = intent.kind
         if self.timeline.busy and kind not in _PASSIVE:
             self.timeline.skip()  # any press shows the final position at once, and still does what it says
+        if kind == inp.CLICK and intent.pos is not None and (control := control_at(intent.pos)) is not None:
+            return self.handle(replace(intent, kind=control.intent, pos=None))  # as its key would
+        if kind == inp.POINT and intent.pos is not None:
+            self.mouse_at = intent.pos
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause(intent.device)
         if kind == inp.HINT:
@@ -385,10 +392,16 @@ class PlayScene(Scene):
         surface.fill(BACKGROUND, surface.get_rect().clip(BOARD_AREA.topright, (9999, 9999)))
         ui_art.draw_panel(surface, PANEL_AREA)
         text, tr = self.context.text, self.context.tr
-        x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12
-        text.blit(surface, self._status_line(), 28, ACCENT, bold=True, topleft=(x, y))
-        y += 34
+        draw_controls(surface, {"undo": self.match.can_undo()}, self.mouse_at)
+        setup = self.match.setup  # which game, which pizza: left of the controls
+        tooltip.emblem(surface, board(setup.game).setup_emblem(setup.options), controls.SIZE.height,
+                       midleft=(PANEL_AREA.x + 16, controls.TOP + controls.SIZE.height // 2))
+        x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12 + controls.HEIGHT
         width = PANEL_AREA.width - 28
+        for line in text.wrap(self._status_line(), width, 28)[:2]:
+            text.blit(surface, line, 28, ACCENT, bold=True, topleft=(x, y))
+            y += 32
+        y += 2
         for line in self.view.info_lines(state, visible):
             for part in text.wrap(line, width, 22):
                 text.blit(surface, part, 22, TEXT, topleft=(x, y))

@@ -1,0 +1,44 @@
+"""The on-screen controls of the play scene: with the mouse alone a player reaches the menu, undo, a hint, the
+rules and the whole log, each button doing what its key does."""
+
+from __future__ import annotations
+
+import pygame
+from scene_driver import screenshot_dir
+from test_hints import MARGHERITA, game, wait_for_chooser, wait_for_hint  # noqa: F401 — game is a fixture
+
+from scenes.pages.log_overlay import LogOverlay
+from scenes.pages.overlays import PauseOverlay, RulesOverlay
+from scenes.playing.controls import CONTROLS, control_rects
+
+
+def test_the_controls_stand_in_a_row_inside_the_panel_apart_from_each_other():
+    rects = list(control_rects().values())
+    assert len(rects) == len(CONTROLS) == 5
+    assert not any(one.colliderect(other) for number, one in enumerate(rects) for other in rects[number + 1:])
+
+
+def test_a_mouse_alone_reaches_the_menu_undo_hint_rules_and_log(game, tmp_path):  # noqa: F811
+    driver, scene, _asked = game(MARGHERITA)
+    wait_for_chooser(driver, scene)
+    tr, rects = driver.app.context.tr, control_rects()
+    driver.run()
+    driver.save(screenshot_dir(tmp_path), "play_controls")
+    for name, overlay in (("menu", PauseOverlay), ("rules", RulesOverlay), ("log", LogOverlay)):
+        driver.click(rects[name].center)
+        assert isinstance(driver.top, overlay), name
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top is scene, name
+    driver.click(rects["undo"].center)
+    assert scene.message == tr("play.cannot_undo")
+    driver.click(rects["hint"].center)
+    wait_for_hint(driver, scene)
+    assert scene.hints.action is not None
+    played = len(scene.match.log)
+    for _ in range(20):
+        if len(scene.match.log) > played:
+            break
+        driver.key(pygame.K_RETURN)
+    assert len(scene.match.log) == played + 1 and scene.match.can_undo()
+    driver.click(rects["undo"].center)
+    assert len(scene.match.log) == played and scene.message == tr("play.undone")
