@@ -294,6 +294,7 @@ def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[i
 class StripTile:
     item: int | None  # a tile kind or ESCAPE + district; None for a face-down tile
     caption: str
+    rotation: int = 0  # quarter turns: the tile being placed turns here as it turns on the board
 
 
 @dataclass(frozen=True)
@@ -320,7 +321,7 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
     for index, tile in enumerate(tiles):
         rect = geometry.strip_rect(index)
         if f"strip:{index}" not in hidden:
-            draw_strip_tile(surface, geometry, rect, tile.item, text, colours, letters)
+            draw_strip_tile(surface, geometry, rect, tile.item, text, colours, letters, tile.rotation)
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
@@ -339,12 +340,14 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
 
 
 def draw_strip_tile(surface: pygame.Surface, geometry: Geometry, rect: pygame.Rect, item: int | None,
-                    text: TextCache, colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
-    """A tile in hand: a road tile, an escape tile, or (``None``) a face-down one."""
+                    text: TextCache, colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (),
+                    rotation: int = 0) -> None:
+    """A tile in hand: a road tile (turned ``rotation`` quarters), an escape tile, or (``None``) a face-down
+    one."""
     if item is None:
         tile_back(surface, rect, text)
     elif item < ESCAPE:
-        surface.blit(tile_image(item * 4, geometry.cs), rect)
+        surface.blit(tile_image(item * 4 + rotation % 4, geometry.cs), rect)
     else:
         district = item - ESCAPE
         surface.blit(escape_image(district, 2, geometry.cs, 255, colours,

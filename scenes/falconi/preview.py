@@ -40,6 +40,9 @@ def drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | No
     return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
 
 
+GHOST_ALPHA = 215  # the tile being placed: clearly there, the car under it still seen
+
+
 def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
                 chooser: ActionChooser, visible: frozenset[Seat]) -> set[Seat]:
     """See-through pieces the focused option would lay: a tile, an escape tile, a boost's crater.
@@ -51,8 +54,7 @@ def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     if secret and state.turn_seat not in visible:
         return set()
     if kind in ("cell", "rot", "tile"):
-        tile = dict(chooser.prefix).get("tile")  # a tile only pointed at has no ghost: a click there would miss
-        _ghost_tile(view, surface, state, geometry, chooser, tile)
+        _ghost_tile(view, surface, state, geometry, chooser)
     elif kind == "slot":
         slot = state.city.slots[value]
         district = DISTRICTS.index(slot.district or "")
@@ -66,29 +68,39 @@ def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
 
 
-def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                chooser: ActionChooser, tile: Any) -> None:
-    """The tile being placed, see-through, on the focused cell at the focused rotation (at the cell step:
-    the rotation last chosen); a Mode I tile shows on its only cell at once, in the rotation the chooser
-    will start on, with where the car could then drive."""
+def placing(view: FalconiView, state: FalconiState, chooser: ActionChooser) -> tuple[int, int, int] | None:
+    """The road tile being placed, its cell and rotation as the focus stands (at the cell step: the rotation last
+    chosen; a Mode I tile on its only cell at once, in the rotation the chooser will start on), or ``None``."""
+    if chooser.focused is None:
+        return None
+    tile = dict(chooser.prefix).get("tile")  # a tile only pointed at has no ghost: a click there would miss
     if not isinstance(tile, int) or tile >= ESCAPE:
-        return
+        return None
     candidates: list[Any] = list(chooser.candidates())
     places = [a for a in candidates if a.verb == "place" and a.tile == tile]
-    kind, value = chooser.focused or ("", 0)
+    kind, value = chooser.focused
     cells = {action.cell for action in places}
     if kind == "cell":
-        cell, rotation = value, chooser.turn
-    elif kind == "rot":
-        cell, rotation = dict(chooser.prefix)["cell"], quarters(value)
-    elif len(cells) == 1:
+        return tile, value, chooser.turn
+    if kind == "rot":
+        return tile, dict(chooser.prefix)["cell"], quarters(value)
+    if len(cells) == 1:
         rotations = [view.steps(state, action)[-1][1] for action in places]
-        cell, rotation = cells.pop(), quarters(rotations[first_rotation(rotations, chooser.turn)])
-    else:
+        return tile, cells.pop(), quarters(rotations[first_rotation(rotations, chooser.turn)])
+    return None
+
+
+def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
+                chooser: ActionChooser) -> None:
+    """The tile being placed on the focused cell at the focused rotation, drawn over the cars and framed, so
+    that where it goes and how it turns cannot be missed; in Mode I with where the car could then drive."""
+    where = placing(view, state, chooser)
+    if where is None:
         return
+    tile, cell, rotation = where
     rect = geometry.cell_rect(cell)
-    surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, 170), rect)
-    pygame.draw.rect(surface, draw.ROUTE, rect, width=2, border_radius=5)
+    surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, GHOST_ALPHA), rect)
+    pygame.draw.rect(surface, draw.ROUTE, rect.inflate(2, 2), width=3, border_radius=5)
     if state.variant.mode == 1:
         _reach_preview(view, surface, state, FalconiAction("place", tile, cell, rotation), rect)
 

@@ -340,9 +340,8 @@ class FalconiView:
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
                            self._letters(), self.context.text, hidden)
-        secrets = self._draw_strip(surface, state, geometry, visible, hidden)
-        if chooser is not None:
-            secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
+        turned = preview.placing(self, state, chooser) if chooser is not None else None
+        secrets = self._draw_strip(surface, state, geometry, visible, hidden, turned)
         self.danger.draw_lanes(surface, geometry, state, chooser is not None)
         overlay = self._overlay
         overlay.fill((0, 0, 0, 0))
@@ -361,6 +360,8 @@ class FalconiView:
                  seat in movers) for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0
                 and not (seat == FUGITIVE and escaped)]
         draw.draw_cars(surface, geometry, self.context.text, cars, self._colours(), hidden)
+        if chooser is not None:  # over the cars: the tile being placed is never hidden by the car on its cell
+            secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
         if chooser is not None:
             for option in chooser.options:
                 shout = self._shout(state, option)
@@ -398,14 +399,17 @@ class FalconiView:
         return self._frame[1]
 
     def _draw_strip(self, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                    visible: frozenset[Seat], hidden: frozenset[str]) -> set[Seat]:
-        """The tiles in hand of the car whose turn it is, face down where they are secret; returns the seats
-        whose secrets were shown."""
+                    visible: frozenset[Seat], hidden: frozenset[str],
+                    turned: tuple[int, int, int] | None = None) -> set[Seat]:
+        """The tiles in hand of the car whose turn it is, face down where they are secret, the one being placed
+        (``turned``: its kind, cell and rotation) turned as on the board; returns the seats whose secrets were
+        shown."""
         tr = self.context.tr
         tiles, shown = [], set()
         for index, (tile, item) in enumerate(zip(hand_tiles(state), self._strip_items(state, visible))):
             shown |= {FUGITIVE} if tile.secret and item is not None else set()
-            tiles.append(draw.StripTile(item, tr(tile.caption)))
+            rotation = turned[2] if turned is not None and item == turned[0] else 0
+            tiles.append(draw.StripTile(item, tr(tile.caption), rotation))
             tooltip.add(geometry.strip_rect(index), panel.strip_tip(item, tile.value == ACCOMPLICE))
         counters = []
         if state.variant.mode == 2 and state.outcome is None:
