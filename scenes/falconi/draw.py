@@ -15,7 +15,7 @@ from itertools import pairwise
 import pygame
 
 from game.core.message import Message
-from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, cell_of, edge_of
+from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot, cell_of, edge_of
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes.falconi import sprites
 from scenes.kit import tooltip
@@ -40,6 +40,7 @@ Palette = Sequence[Colour]  # a colour per seat; a district has its police car's
 SEAT_COLOURS: Palette = tuple(seat_colour("falconi", seat) for seat in range(4))
 DISTRICT_SEAT = {district: number + 1 for number, district in enumerate(DISTRICTS)}
 LAST_MOVE = (120, 230, 255)
+COORDINATE = (128, 150, 128)  # an empty square's x,y: there to be read when wanted, not to catch the eye
 ROUTE = ACCENT
 
 
@@ -207,6 +208,18 @@ def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> No
     text.blit(surface, "?", 40, (214, 206, 250), bold=True, center=rect.center)
 
 
+def slot_tip(slot: Slot) -> Message:
+    """What a border slot is: the prison, a police station, a tunnel (and where it leads), or a district's
+    edge, where that district's escape tile may be laid; the letter on it is the district's police car's."""
+    if slot.role == "tunnel":
+        return Message.of("tips.falconi.slot.tunnel", slot=slot.partner or "")
+    if slot.role in ("prison", "station"):
+        return Message.of(f"tips.falconi.slot.{slot.role}")
+    if slot.district:
+        return Message.of("tips.falconi.slot.district", district=f"@falconi.district.{slot.district}")
+    return Message.of("tips.falconi.slot.plain")
+
+
 # --- the city's frame --------------------------------------------------------------------------------------
 def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, labels: dict[str, str],
                colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
@@ -219,8 +232,12 @@ def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, lab
     tunnels = {slot.name: labels["tunnel"].format(slot=slot.partner) for slot in city.slots if slot.role == "tunnel"}
     size = _caption_size(text, [labels["prison"], labels["police"], *tunnels.values()], cs - 8)
     lot = sprites.image(sprites.CITY, "lot", cs)
+    coordinate_size = max(13, cs // 4)
     for cell in range(city.cell_count):
-        surface.blit(lot, geometry.cell_rect(cell))
+        rect = geometry.cell_rect(cell)
+        surface.blit(lot, rect)
+        x, y = city.xy(cell)  # as the log and the hints name the square; a tile laid there covers it
+        text.blit(surface, f"{x},{y}", coordinate_size, COORDINATE, bottomright=(rect.right - 4, rect.bottom - 3))
     corner = sprites.image(sprites.CITY, "corner", cs)
     for column, row in ((0, 0), (city.width + 1, 0), (0, city.height + 1), (city.width + 1, city.height + 1)):
         surface.blit(corner, geometry.square(column, row))
@@ -274,6 +291,8 @@ def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[i
     """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border (with
     ``text``, each with its district's police car letter from ``letters``), leaving out the ``hidden``
     pieces (``cell:N``, ``edge:PLACE``, ``slot:N``) that an animation draws."""
+    for index, border in enumerate(geometry.city.slots):  # first: what is laid on a slot later has its own tip
+        tooltip.add(geometry.slot_rect(index), slot_tip(border))
     for cell, code in enumerate(board):
         if code != EMPTY and f"cell:{cell}" not in hidden:
             surface.blit(tile_image(code, geometry.cs), geometry.cell_rect(cell))
