@@ -7,6 +7,7 @@ import pygame
 from scene_driver import screenshot_dir
 from test_hints import MARGHERITA, game, wait_for_chooser, wait_for_hint  # noqa: F401 — game is a fixture
 
+from scenes.kit.chooser import Rotation
 from scenes.pages.log_overlay import LogOverlay
 from scenes.pages.overlays import PauseOverlay, RulesOverlay
 from scenes.playing.controls import CONTROLS, control_rects
@@ -42,3 +43,16 @@ def test_a_mouse_alone_reaches_the_menu_undo_hint_rules_and_log(game, tmp_path):
     assert len(scene.match.log) == played + 1 and scene.match.can_undo()
     driver.click(rects["undo"].center)
     assert len(scene.match.log) == played and scene.message == tr("play.undone")
+
+
+def test_the_turning_prompt_names_the_keys_of_the_device_in_use(game):  # noqa: F811
+    driver, scene, _asked = game(MARGHERITA)
+    wait_for_chooser(driver, scene)
+    tr, view, state = driver.app.context.tr, scene.view, scene.match.state
+    turning = ("rot", Rotation(1, click_again=True))
+    driver.key(pygame.K_TAB)
+    assert view.input_device == "keyboard" and view.label(state, turning) == tr("falconi.tip.rot_again.keyboard")
+    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    assert view.input_device == "pad" and view.label(state, turning) == tr("falconi.tip.rot_again.pad")
+    driver.move((400, 300))
+    assert view.input_device == "mouse" and view.label(state, turning) == tr("falconi.tip.rot_again")

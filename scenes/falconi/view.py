@@ -84,6 +84,7 @@ class FalconiView:
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
+        self.input_device = "mouse"  # the device the prompts name: mouse, keyboard or pad (set by the play scene)
         self._geometries: dict[int, draw.Geometry] = {}
         self._frame: tuple[tuple[int, str, bool], pygame.Surface] | None = None
         size = (BOARD_AREA.right, BOARD_AREA.bottom)
@@ -212,10 +213,11 @@ class FalconiView:
             if isinstance(value, Rotation) and value.dead_end:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
             degrees = 90 * quarters(value)
+            device = "" if self.input_device == "mouse" else f".{self.input_device}"  # the prompt names its keys
             if isinstance(value, Rotation) and value.only_way:
-                key = "falconi.tip.rot_only_again" if value.click_again else "falconi.tip.rot_only"
+                key = f"falconi.tip.rot_only_again{device}" if value.click_again else "falconi.tip.rot_only"
                 return tr(key, degrees=degrees)
-            return tr("falconi.tip.rot_again" if isinstance(value, Rotation) and value.click_again
+            return tr(f"falconi.tip.rot_again{device}" if isinstance(value, Rotation) and value.click_again
                       else "falconi.tip.rot", degrees=degrees)
         if kind == "dest":
             if isinstance(value, tuple):

@@ -62,6 +62,7 @@ class FredericusView:
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
+        self.input_device = "mouse"  # the device the prompts name (its prompts name none yet)
         self._layout_key: tuple[object, ...] | None = None
         self._layout: geometry.Layout | None = None
         self._secrets: frozenset[Seat] = frozenset()

@@ -23,6 +23,8 @@ BAR_AREA = pygame.Rect(820, 520, 440, 180)
 
 
 class GameView(Protocol):
+    input_device: str  # "mouse", "keyboard" or "pad": the device in use, whose keys or buttons prompts name
+
     def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
         """The action as a sequence of choices, first to last (see ``scenes/kit/chooser.py``)."""
 

@@ -253,6 +253,9 @@ class PlayScene(Scene):
             return self.handle(replace(intent, kind=control.intent, pos=None))  # as its key would
         if kind == inp.POINT and intent.pos is not None:
             self.mouse_at = intent.pos
+        if kind not in (inp.PAD_ADDED, inp.PAD_REMOVED):  # prompts name the keys of the device in use
+            self.view.input_device = ("mouse" if intent.pos is not None
+                                      else "pad" if intent.device.startswith("pad") else "keyboard")
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause(intent.device)
         if kind == inp.HINT:
