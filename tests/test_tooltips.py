@@ -128,6 +128,42 @@ def test_a_bar_button_at_the_screens_edge_keeps_its_tip_on_screen(app, tmp_path)
     app.save(screenshot_dir(tmp_path), "tooltip_bar_edge")
 
 
+def test_a_focused_bar_buttons_tip_covers_no_other_control(app, tmp_path, variant="diavola"):
+    """Keyboard players see the focused button's tip all the time: it must leave "Drive one tile" readable
+    under "Draw", and the other buttons and the controls atop the panel clickable."""
+    setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
+                       options={"variant": variant})
+    scene = start_match_scene(app.app.context, Match(setup))
+    app.app.stack.apply(Push(scene))
+    app.run()
+    buttons = {option for option in scene.chooser.options if scene.view.is_button(option)}
+    assert len(buttons) >= 2
+    seen = set()
+    for _ in range(len(scene.chooser.options) + 1):
+        app.key(pygame.K_TAB)
+        if scene.chooser.focused not in buttons:
+            continue  # a square on the board: its tip is the board's
+        app.run(REST)
+        seen.add(scene.chooser.focused)
+        focused = scene.chooser.rect(scene.chooser.focused)
+        tip = shown()
+        assert tip is not None and tip.tip.focus == focused
+        others = [control for control in tooltip.tips().controls if not control.colliderect(focused)]
+        assert SCREEN.contains(tip.rect) and not any(tip.rect.colliderect(other) for other in others), tip.words
+    assert seen == buttons
+    app.save(screenshot_dir(tmp_path), f"tooltip_clear_of_controls_{variant}")
+
+
+def test_a_tip_goes_to_the_side_where_it_covers_no_other_control():
+    avoid = pygame.Rect(500, 300, 200, 40)
+    below = pygame.Rect(500, 346, 200, 40)  # the button under it
+    rect = tooltip.place((180, 40), avoid, SCREEN, beside=False, others=[below])
+    assert not rect.colliderect(avoid) and not rect.colliderect(below) and rect.bottom <= avoid.top
+    everywhere = [pygame.Rect(0, 0, 1280, 290), pygame.Rect(0, 346, 1280, 374)]
+    rect = tooltip.place((180, 40), avoid, SCREEN, beside=False, others=everywhere)
+    assert SCREEN.contains(rect) and not rect.colliderect(avoid)  # nowhere clear: the least covered side
+
+
 def test_a_falconi_token_explains_itself(app, tmp_path):
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
                        options={"variant": "diavola"})

@@ -18,7 +18,7 @@ Tips are ``Message``s of the catalogs (``assets/i18n/<language>/tips.json``), pu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -69,6 +69,7 @@ class Tooltips:
 
     def __init__(self) -> None:
         self.tips: list[Tip] = []
+        self.controls: list[pygame.Rect] = []  # buttons and rows on screen: a tip covers none of them if it can
         self._groups: dict[str, list[Tip]] = {}
         self._recording: list[Tip] | None = None
         self.pointer: tuple[int, int] | None = None
@@ -83,6 +84,7 @@ class Tooltips:
     def clear(self) -> None:
         """Everything drawn so far is covered: its tips no longer answer."""
         self.tips.clear()
+        self.controls.clear()
 
     @contextmanager
     def recording(self, name: str) -> Iterator[None]:
@@ -150,24 +152,29 @@ class Tooltips:
                 len(lines) * line - LEADING + 2 * PAD)
         bounds = surface.get_rect().inflate(-2 * EDGE, -2 * EDGE)
         if self.mode == "focus" and tip.focus is not None:
-            rect = place(size, tip.focus, bounds)
+            avoid, beside = tip.focus, None
         else:
             assert self.pointer is not None
-            rect = place(size, tip.area.union(pygame.Rect(self.pointer, CURSOR)), bounds, beside=False)
+            avoid, beside = tip.area.union(pygame.Rect(self.pointer, CURSOR)), False
+        others = [control for control in self.controls if not control.colliderect(avoid)]
+        rect = place(size, avoid, bounds, beside, others)
         ui_art.draw_panel(surface, rect)
         for number, part in enumerate(lines):
             text.blit(surface, part, SIZE, TEXT, topleft=(rect.x + PAD, rect.y + PAD + number * line))
         return Shown(rect, words, tip)
 
 
-def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside: bool | None = None) -> pygame.Rect:
+def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside: bool | None = None,
+          others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tip of ``size`` goes: inside ``bounds`` and clear of ``avoid``, below it (then above, right,
     left), or beside a wide row first (``beside`` None: decided by the shape of ``avoid``), so a focused row's
-    tip covers no other row. If no side has room, the tip goes below, pushed on screen."""
+    tip covers no other row; of those sides, the first that covers none of the ``others`` (the other controls on
+    screen), else the one covering least of them. If no side has room, the tip goes below, pushed on screen."""
     if beside is None:
         beside = avoid.width >= 300 and avoid.width >= 3 * avoid.height
     sides = ("right", "left", "below", "above") if beside else ("below", "above", "right", "left")
     width, height = size
+    fitting: list[pygame.Rect] = []
     for side in sides:
         rect = pygame.Rect(0, 0, width, height)
         if side in ("below", "above"):
@@ -179,10 +186,20 @@ def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside
             rect.x = avoid.right + GAP if side == "right" else avoid.left - GAP - width
             rect.y = min(max(rect.y, bounds.y), bounds.bottom - height)
         if bounds.contains(rect) and not rect.colliderect(avoid):
-            return rect
+            fitting.append(rect)
+    if fitting:
+        def covered(rect: pygame.Rect) -> int:
+            return sum(rect.clip(other).width * rect.clip(other).height for other in others)
+
+        return min(fitting, key=covered)  # min keeps the first of equals: the sides' order decides ties
     rect = pygame.Rect(0, 0, width, height)
     rect.midtop = (avoid.centerx, avoid.bottom + GAP)
     return rect.clamp(bounds)
+
+
+def control(area: pygame.Rect) -> None:
+    """Register a button or row drawn this frame: tips are placed clear of it where they can be."""
+    _TIPS.controls.append(area)
 
 
 _TIPS = Tooltips()

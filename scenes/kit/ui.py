@@ -280,6 +280,7 @@ class Menu:
         for index, (item, rect) in enumerate(zip(self.items, self.rects)):
             focused = index == self.focus
             ui_art.draw_button(surface, rect, "disabled" if not item.enabled else "focus" if focused else "normal")
+            tooltip.control(rect)
             colour = TEXT if item.enabled else DIM
             box = self.value_box(index)
             if box is not None:

@@ -43,6 +43,7 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
         rect = chooser.rect(option)
         is_focused = option == focused
         ui_art.draw_button(surface, rect, "focus" if is_focused else "normal")
+        tooltip.control(rect)
         name = view.icon(option)
         room = rect.width - BUTTON_PADDING - (BUTTON_ICON + 6 if name else 0)
         label = _fitted(context, view.label(state, option), room)

@@ -59,5 +59,6 @@ def draw_controls(surface: pygame.Surface, enabled: dict[str, bool], pointer: tu
         rect, on = rects[control.name], enabled.get(control.name, True)
         state = "disabled" if not on else "focus" if pointer is not None and rect.collidepoint(pointer) else "normal"
         ui_art.draw_button(surface, rect, state)
+        tooltip.control(rect)
         tooltip.icon(surface, control.icon, ICON, TEXT if on else DIM, tip=f"tips.control.{control.name}",
                      area=rect, center=rect.center)
