@@ -550,3 +550,13 @@ def test_the_log_names_tiles_and_districts_as_the_board_does_in_every_language()
             assert tr(f"falconi.tile.{kind}") in tr(f"tile.{name}"), (language, name)
         for district in DISTRICTS:
             assert tr(f"district.{district}") == tr(f"falconi.district.{district}"), (language, district)
+
+
+def test_two_tags_on_the_same_place_stack_instead_of_overlapping():
+    """Two roads that catch Don Falconi in the same square each get their CATCH! tag, both readable."""
+    surface = pygame.Surface(BOARD_AREA.size)
+    taken: list[pygame.Rect] = []
+    square = pygame.Rect(300, 300, 64, 64)
+    first = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
+    second = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
+    assert not first.colliderect(second) and BOARD_AREA.contains(second) and taken == [first, second]

@@ -491,14 +491,25 @@ def highlight(overlay: pygame.Surface, rect: pygame.Rect, focused: bool, colour:
                      width=4 if focused else 3, border_radius=4)
 
 
-def tag(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, colour: Colour) -> None:
-    """A short shout over an option ("CATCH!", "ESCAPE!"), kept inside the board area."""
+def tag(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, colour: Colour,
+        taken: list[pygame.Rect] | None = None) -> pygame.Rect:
+    """A short shout over an option ("CATCH!", "ESCAPE!"), kept inside the board area and, given the boxes of
+    the tags ``taken`` so far this frame, moved clear of them (it is added to them). Returns its box."""
     image = text.render(words, 18, (255, 255, 255), bold=True)
     box = image.get_rect(midbottom=(rect.centerx, rect.top - 1)).inflate(8, 4)
     box.clamp_ip(BOARD_AREA)
+    if taken is not None:
+        for _ in range(len(taken)):
+            clash = next((other for other in taken if box.colliderect(other)), None)
+            if clash is None:
+                break
+            box.top = clash.bottom + 2  # stacked under the one it met
+            box.clamp_ip(BOARD_AREA)
+        taken.append(box)
     pygame.draw.rect(surface, colour, box, border_radius=4)
     pygame.draw.rect(surface, (255, 255, 255), box, width=1, border_radius=4)
     surface.blit(image, image.get_rect(center=box.center))
+    return box
 
 
 def pips(surface: pygame.Surface, centre: Point, total: int, filled: int, colour: Colour) -> None:

@@ -365,11 +365,13 @@ class FalconiView:
         if chooser is not None:  # over the cars: the tile being placed is never hidden by the car on its cell
             secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
         if chooser is not None:
+            taken: list[pygame.Rect] = []  # two roads to the same catch: their tags stack, never overlap
             for option in chooser.options:
                 shout = self._shout(state, option)
                 if shout is not None:
                     draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
-                             self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD)
+                             self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD,
+                             taken)
             self.danger.draw_sirens(surface, state, chooser.options,
                                     lambda option: self._mark(state, tuple(chooser.prefix), option))
         self._board_secrets = frozenset(secrets)
