@@ -10,14 +10,14 @@ import pytest
 
 from scenes.falconi.menus import VariantScene
 from scenes.kit import ui_art
-from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, MissingArtWarning, UiArt, emblem_names
+from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, SPRITES, MissingArtWarning, UiArt, emblem_names
 from scenes.pages.menus import GameChoiceScene, TitleScene
 from scenes.pages.seats import SeatSetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sprites" / "ui"
 EXPECTED = ({f"bg_{name}" for name in BACKGROUNDS} | {"panel"} | {f"button_{state}" for state in BUTTON_STATES}
-            | {f"emblem_{name}" for name in emblem_names()} | {f"icon_{name}" for name in ICONS})
+            | {f"emblem_{name}" for name in emblem_names()} | {f"icon_{name}" for name in ICONS} | set(SPRITES))
 
 
 def pixels(path: Path) -> tuple[tuple[int, int], bytes]:

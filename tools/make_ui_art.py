@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from tools.ui_backgrounds import BACKGROUNDS
+from tools.ui_backgrounds import BACKGROUNDS, title_car, title_falcon
 from tools.ui_glyphs import GLYPHS
 from tools.ui_pen import Pen, Point, arc_points, chili_band, falcon_points
 
@@ -304,6 +304,7 @@ def images() -> dict[str, Callable[[], pygame.Surface]]:
     result: dict[str, Callable[[], pygame.Surface]] = {}
     for name, draw in BACKGROUNDS.items():
         result[f"bg_{name}"] = draw
+    result["title_car"], result["title_falcon"] = title_car, title_falcon
     for name in FRAMES:
         result[name] = lambda name=name: frame(name)
     for variant in ("margherita", "funghi", "prosciutto", "salami", "diavola"):

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from scenes.pages.title_motion import road_point
 from tools.ui_pen import CUT, Pen, Point, arc_points, falcon_points
 
 WIDTH, HEIGHT = 1280, 720
@@ -158,27 +159,35 @@ def castle(pen: Pen) -> None:
 
 
 def road(pen: Pen) -> None:
-    """From the city's streets up the castle's hill, the way Don Falconi's car is going."""
-    (x0, y0), (x1, y1), (x2, y2) = (-20, 704), (820, 700), (1046, 540)
-    path = [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * x1 + t * t * x2,
-             (1 - t) ** 2 * y0 + 2 * (1 - t) * t * y1 + t * t * y2)
-            for t in (i / 40 for i in range(41))]
+    """From the city's streets up the castle's hill, the way Don Falconi's car is going (the title moves the
+    car along it: ``scenes.pages.title_motion``)."""
+    path = [road_point(i / 40) for i in range(41)]
     pen.stroke((30, 25, 42), path, 16)
     pen.stroke((10, 9, 16), path, 13)
     for i in range(0, 40, 3):
         pen.stroke((92, 82, 74), path[i:i + 2], 1.4)
-    (ax, ay), (bx, by) = path[21], path[23]
-    car = pygame.Surface((200 * pen.k, 60 * pen.k), pygame.SRCALPHA)
-    car_pen = Pen(car, pen.k)  # drawn level, its wheels on y 40, then tilted as the road climbs
-    car_pen.polygon((255, 226, 150, 46), [(152, 30), (196, 18), (198, 46)])
-    car_pen.polygon((6, 6, 10), [(43, 40), (43, 28), (55, 26), (63, 17), (81, 17), (89, 25), (99, 27), (100, 38)])
-    car_pen.stroke((96, 86, 110), [(55, 26), (63, 17), (81, 17), (89, 25)], 1.2)
-    car_pen.rect((255, 232, 160), (96, 29, 4, 3), 1)
-    car_pen.rect((200, 30, 30), (43, 30, 3, 3), 1)
-    for wheel in (53, 89):
-        car_pen.circle((6, 6, 10), (wheel, 40), 5)
-    car = pygame.transform.rotate(car, -math.degrees(math.atan2(by - ay, bx - ax)))
-    pen.surface.blit(car, car.get_rect(center=pen.p(((ax + bx) / 2 + 28, (ay + by) / 2 - 12))))
+
+
+def title_car() -> pygame.Surface:
+    """Don Falconi's car in profile with its headlights' beam, level, facing east (the title turns it as the
+    road climbs)."""
+    car = pygame.Surface((160 * SCALE, 40 * SCALE), pygame.SRCALPHA)
+    car_pen = Pen(car, SCALE)  # its wheels on y 30
+    car_pen.polygon((255, 226, 150, 46), [(112, 20), (156, 8), (158, 36)])
+    car_pen.polygon((6, 6, 10), [(3, 30), (3, 18), (15, 16), (23, 7), (41, 7), (49, 15), (59, 17), (60, 28)])
+    car_pen.stroke((96, 86, 110), [(15, 16), (23, 7), (41, 7), (49, 15)], 1.2)
+    car_pen.rect((255, 232, 160), (56, 19, 4, 3), 1)
+    car_pen.rect((200, 30, 30), (3, 20, 3, 3), 1)
+    for wheel in (13, 49):
+        car_pen.circle((6, 6, 10), (wheel, 30), 5)
+    return pygame.transform.smoothscale(car, (160, 40))
+
+
+def title_falcon() -> pygame.Surface:
+    """A falcon gliding, seen from below, as the title's two falcons circle the castle."""
+    bird = pygame.Surface((56 * SCALE, 32 * SCALE), pygame.SRCALPHA)
+    Pen(bird, SCALE).polygon((16, 12, 26), falcon_points(28, 15, 54))
+    return pygame.transform.smoothscale(bird, (56, 32))
 
 
 def title() -> pygame.Surface:
@@ -191,8 +200,6 @@ def title() -> pygame.Surface:
     stars(pen, rng, 300, 470, moon_centre)
     moon(pen, moon_centre)
     glow(pen, (640, 600), (700, 150), (255, 150, 100), 60)
-    pen.polygon((16, 12, 26), falcon_points(960, 236, 54))
-    pen.polygon((16, 12, 26), falcon_points(1012, 192, 26))
     castle(pen)
     city(pen, rng)
     pen.rect((18, 14, 30), (0, 640, WIDTH, 80))

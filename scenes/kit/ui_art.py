@@ -23,6 +23,7 @@ from scenes.kit.surface_cache import SurfaceCache
 
 UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
 BACKGROUNDS = ("title", "menu")
+SPRITES = ("title_car", "title_falcon")  # what moves over the title's background (scenes.pages.title_motion)
 BUTTON_STATES = ("normal", "focus", "pressed", "disabled")
 ICONS = (
     # Catch Don Falconi
@@ -82,6 +83,15 @@ class UiArt:
         if pygame.display.get_surface() is not None:
             image = image.convert() if name.startswith("bg_") else image.convert_alpha()
         return image
+
+    def scaled(self, name: str, width: int) -> pygame.Surface | None:
+        """Picture ``name`` scaled to ``width`` pixels wide, its shape kept; made once."""
+        source = self.image(name)
+        if source is None:
+            return None
+        height = max(1, round(source.get_height() * width / source.get_width()))
+        return self._made.get_or_make(("scaled", name, width),
+                                      lambda: pygame.transform.smoothscale(source, (width, height)))
 
     def draw_background(self, surface: pygame.Surface, name: str = "menu") -> None:
         """Cover ``surface`` with background ``name``, scaled if the surface is not 1280x720."""
@@ -201,6 +211,16 @@ def draw_background(surface: pygame.Surface, name: str = "menu") -> None:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: str = "panel") -> None:
     """A framed box filling ``rect``, whatever its size."""
     _ART.draw_panel(surface, rect, state)
+
+
+def sprite(name: str) -> pygame.Surface | None:
+    """Sprite ``name`` (one of ``SPRITES``) as drawn, or ``None`` if it cannot be loaded. Do not draw on it."""
+    return _ART.image(name)
+
+
+def scaled_sprite(name: str, width: int) -> pygame.Surface | None:
+    """Sprite ``name`` scaled to ``width`` pixels wide, its shape kept; made once."""
+    return _ART.scaled(name, width)
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, state: str = "normal") -> None:

@@ -19,6 +19,7 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Pop, Push, Quit, Scene, Transition
 from scenes.kit.ui import ACCENT, DANGER, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.pages.stats_scene import StatsScene
+from scenes.pages.title_motion import TitleMotion
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_EMBLEM = 84  # the emblems either side of a page's title
@@ -81,8 +82,12 @@ class MenuScene(Scene):
         """The emblem either side of the title (see scenes.kit.ui_art.EMBLEMS), or "" for none."""
         return ""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What lies behind the page's title and menu: its background picture."""
         ui_art.draw_background(surface, self.background)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
         text, tr = self.context.text, self.context.tr
         title = text.blit(surface, tr(self.title_key), 64, ACCENT, bold=True, shadow=3, midtop=(CENTRE_X, 70))
         if self.emblem():
@@ -105,6 +110,22 @@ def draw_row_emblems(surface: pygame.Surface, menu: Menu, emblems: dict[str, str
 class TitleScene(MenuScene):
     title_key = "app.title"
     background = "title"
+
+    def __init__(self, context: AppContext) -> None:
+        self.motion = TitleMotion()  # the car on the road, the falcons over the castle
+        super().__init__(context)
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def update(self, dt: float) -> Transition | None:
+        self.motion.update(dt)
+        return None
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        super().draw_backdrop(surface)
+        self.motion.draw(surface)
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
