@@ -12,7 +12,7 @@ from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
-from scenes.kit.stack import Replace, Reset, Scene, Transition
+from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
 from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
@@ -37,7 +37,15 @@ class GameOverScene(Scene):
                                 note=tr("over.rematch.note") if self.in_series else "", icon="rotate",
                                 tip="tips.over.rematch")
         menu_item = MenuItem(tr("over.menu"), self._menu, key="menu", icon="home")
-        return [self._series_item(), rematch_item, menu_item] if self.in_series else [rematch_item, menu_item]
+        replay_item = MenuItem(tr("over.replay"), self._replay, key="replay", icon="resume", tip="tips.over.replay")
+        if self.in_series:
+            return [self._series_item(), rematch_item, replay_item, menu_item]
+        return [rematch_item, replay_item, menu_item]
+
+    def _replay(self) -> Transition:
+        from scenes.playing.replay import ReplayScene
+
+        return Push(ReplayScene(self.context, self.match))
 
     def _series_item(self) -> MenuItem:
         """First, so a plain confirm goes on with the series: the next game, or a new series at its end."""
