@@ -163,7 +163,7 @@ def test_rematch_starts_the_same_set_up_again_with_a_new_seed_and_a_new_running_
     driver = open_app(tmp_path, monkeypatch, ANNA_FLEES_BRUNO_CHASES)
     try:
         over = to_game_over(driver, seed=5)
-        assert menu_keys(over) == ["series", "rematch", "menu"]
+        assert menu_keys(over) == ["series", "rematch", "replay", "menu"]
         driver.key(pygame.K_DOWN)
         driver.key(pygame.K_RETURN)
         again = driver.top
@@ -190,7 +190,7 @@ def test_a_two_person_series_through_the_game_over_screen_ends_by_naming_its_win
         last = to_game_over(driver, seed=6)
         assert series.games == 2 and series.is_complete and [game.fugitive for game in series.history] == [0, 1]
         assert sum(series.wins) == len(winning_people(first.match)) + len(winning_people(last.match))
-        assert menu_keys(last) == ["new_series", "rematch", "menu"]
+        assert menu_keys(last) == ["new_series", "rematch", "replay", "menu"]
         leaders = [("Anna", "Bruno")[person] for person in series.leaders()]
         result, score = last.series_lines()
         assert result == (f"{leaders[0]} wins the series!" if len(leaders) == 1 else
