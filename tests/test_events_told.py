@@ -83,3 +83,25 @@ def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, mo
         assert scene.banner_left == 0
     finally:
         app.close()
+
+
+def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
+    """A creature caught is in the log, and, as a moment of the game, across the board for a while."""
+    setup = MatchSetup("fredericus", (SeatPlan.human(0),) * 2, seed=3)
+    match, rng = Match(setup), random.Random(3)
+    while not any(action.kind == "capture" for action in match.state.legal_actions()):
+        match.play(rng.choice(match.state.legal_actions()))
+    capture = next(action for action in match.state.legal_actions() if action.kind == "capture")
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    try:
+        driver = Driver(app)
+        scene = start_match_scene(app.context, match)
+        app.stack.apply(Push(scene))
+        driver.run(2)
+        scene.play_action(capture)
+        assert scene.banner == app.context.tr.message(match.log[-1].message) and scene.banner_left > 0
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), "banner_capture")
+    finally:
+        app.close()

@@ -97,6 +97,9 @@ class PebblesView:
     def toggle_overlay(self) -> bool:
         return False
 
+    def announces(self, action: int) -> bool:
+        return False
+
 
 def options_page(context: AppContext) -> Scene:
     """No options to choose: straight to the seats, the second one empty to begin with."""

@@ -79,6 +79,9 @@ def hand_tiles(state: FalconiState) -> list[HandTile]:
     return tiles
 
 
+ANNOUNCED = frozenset({"bomb", "boost", "catch", "blast", "escape", "accomplice"})
+
+
 class FalconiView:
     """The :class:`scenes.playing.gameview.GameView` of Catch Don Falconi."""
 
@@ -98,6 +101,10 @@ class FalconiView:
     def toggle_overlay(self) -> bool:
         self.danger.toggle()
         return True
+
+    def announces(self, action: Action) -> bool:
+        """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
+        return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:

@@ -75,6 +75,10 @@ class FredericusView:
     def toggle_overlay(self) -> bool:
         return False  # the castle has no overlay to show
 
+    def announces(self, action: Action) -> bool:
+        """A creature caught, a row flipped: the hunt's moments."""
+        return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)
+
     def layout(self, state: GameState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
         game = _game(state)

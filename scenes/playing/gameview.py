@@ -64,5 +64,8 @@ class GameView(Protocol):
     def secrets_drawn(self) -> frozenset[Seat]:
         """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""
 
+    def announces(self, action: Action) -> bool:
+        """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
+
     def toggle_overlay(self) -> bool:
         """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""

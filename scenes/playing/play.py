@@ -172,6 +172,8 @@ class PlayScene(Scene):
         if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
             self.banner, self.banner_left = self.context.tr.message(entry.events[-1]), BANNER_SECONDS
             self.context.audio.play("siren")
+        elif self.view.announces(action):  # its animation has its own sound
+            self.banner, self.banner_left = self.context.tr.message(entry.message), BANNER_SECONDS
         state = self.match.state
         self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
         before_seat = before.current_seat
