@@ -334,3 +334,21 @@ def screenshot_folder(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def test_raptors_sharing_a_post_never_hide_each_others_mark(context, monkeypatch):
+    """Every bird of a post is drawn before any falconer's mark on a base: a neighbour's body never covers one."""
+    from scenes.fredericus import draw
+
+    state = build_position(4, {0: "TTT"}, raptors={"0f": 4, "1f": 4, "2g": 4, "3f": 4})
+    calls: list[tuple[str, tuple[float, float]]] = []
+    monkeypatch.setattr(draw, "paint_raptor",
+                        lambda surface, centre, *rest, **named: calls.append(("bird", tuple(centre))))
+    monkeypatch.setattr(draw, "paint_raptor_mark",
+                        lambda surface, centre, *rest, **named: calls.append(("mark", tuple(centre))))
+    view = FredericusView(context)
+    view.draw_board(pygame.Surface(BOARD_AREA.size), state, None, frozenset(state.seats), [])
+    perched = {tuple(centre) for centre, _small in view.layout(state).raptors.values()}
+    board = [kind for kind, centre in calls if centre in perched]
+    assert board.count("bird") == board.count("mark") == len(state.posts) == len(perched)
+    assert board == ["bird"] * len(perched) + ["mark"] * len(perched)

@@ -166,8 +166,14 @@ def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: 
     image = SPRITES.tinted(sp.RAPTOR_SHEETS[raptor & 1], sp.HOODED if hooded else sp.PERCHED, colour, scale)
     surface.blit(image, image.get_rect(center=(round(centre.x), round(centre.y))))
     if mark and text is not None:
-        base = centre + Vector2(sp.BASE_OFFSET) * scale
-        paint_mark(surface, text, mark, base, 10 if small else 12, colour)
+        paint_raptor_mark(surface, centre, raptor, small, colours, mark, text)
+
+
+def paint_raptor_mark(surface: pygame.Surface, centre: Vector2, raptor: int, small: bool, colours: Palette,
+                      mark: str, text: TextCache) -> None:
+    """The falconer's mark on a raptor's base; drawn after every bird of a post, so none hides another's."""
+    base = centre + Vector2(sp.BASE_OFFSET) * (sp.SMALL if small else 1.0)
+    paint_mark(surface, text, mark, base, 10 if small else 12, colours[raptor >> 1])
 
 
 def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Palette = SEAT_COLOURS,

@@ -312,10 +312,12 @@ class FredericusView:
             seat = token // game.tokens_each
             if place != HAND and anim.token(token) not in hidden:
                 draw.paint_token(surface, centres[token], seat, look.colours, look.marks[seat], look.text)
-        for raptor, (centre, small) in layout.raptors.items():
-            if anim.raptor(raptor) not in hidden:
-                draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, look.colours,
-                                  look.marks[raptor >> 1], look.text)
+        shown = [(raptor, centre, small) for raptor, (centre, small) in layout.raptors.items()
+                 if anim.raptor(raptor) not in hidden]
+        for raptor, centre, small in shown:  # every bird first, then every mark: a neighbour hides none
+            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, look.colours)
+        for raptor, centre, small in shown:
+            draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor >> 1], look.text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, layout, visible, chooser, hidden)
         if chooser is not None:
