@@ -80,8 +80,14 @@ class GameOverScene(Scene):
         return Reset(TitleScene(self.context))
 
     def handle(self, intent: inp.Intent) -> Transition | None:
+        """Back first moves the focus to "Main menu", and leaves only from there: a reflex press of Esc does
+        not throw the result away."""
         if intent.kind == inp.BACK:
-            return self._menu()
+            last = len(self.menu.items) - 1
+            if self.menu.focus == last:
+                return self._menu()
+            self.menu.focus = last
+            return None
         return self.menu.handle(intent)
 
     def headline(self) -> str:
