@@ -3,14 +3,22 @@ rules and the whole log, each button doing what its key does."""
 
 from __future__ import annotations
 
+import random
+import time
+
 import pygame
+import pytest
+from event_player import choose
 from scene_driver import screenshot_dir
-from test_hints import MARGHERITA, game, wait_for_chooser, wait_for_hint  # noqa: F401 — game is a fixture
+from test_hints import FREDERICUS, MARGHERITA, game, wait_for_chooser, wait_for_hint  # noqa: F401 — a fixture
 
 from scenes.kit.chooser import Rotation
+from scenes.pages.gameover import GameOverScene
 from scenes.pages.log_overlay import LogOverlay
 from scenes.pages.overlays import PauseOverlay, RulesOverlay
 from scenes.playing.controls import CONTROLS, control_rects
+from scenes.playing.play import PlayScene
+from scenes.playing.replay import ReplayScene, button_rects
 
 
 def test_the_controls_stand_in_a_row_inside_the_panel_apart_from_each_other():
@@ -56,3 +64,27 @@ def test_the_turning_prompt_names_the_keys_of_the_device_in_use(game):  # noqa: 
     assert view.input_device == "pad" and view.label(state, turning) == tr("falconi.tip.rot_again.pad")
     driver.move((400, 300))
     assert view.input_device == "mouse" and view.label(state, turning) == tr("falconi.tip.rot_again")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setup", [MARGHERITA, FREDERICUS], ids=["falconi", "fredericus"])
+def test_a_whole_game_is_played_with_the_mouse_alone_to_its_replay(game, setup, tmp_path):  # noqa: F811
+    """Every choice a click (and the wheel to turn a tile) on what the board or the bar shows, the result
+    screen's items clicked too: from the first move to the replay, no key is pressed."""
+    driver, scene, _asked = game(setup)
+    rng = random.Random(11)
+    for _ in range(20_000):
+        if not isinstance(driver.top, PlayScene):
+            break
+        if scene.chooser is None or scene.timeline.busy:
+            time.sleep(0.001)
+            driver.run()
+            continue
+        choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "mouse")
+    over = driver.top
+    assert isinstance(over, GameOverScene) and scene.match.state.is_terminal()
+    driver.click_item("replay")
+    assert isinstance(driver.top, ReplayScene)
+    driver.click(button_rects()["start"].center)
+    assert driver.top.shown == 0
+    driver.save(screenshot_dir(tmp_path), f"mouse_only_replay_{setup.game}")
