@@ -560,3 +560,34 @@ def test_two_tags_on_the_same_place_stack_instead_of_overlapping():
     first = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
     second = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
     assert not first.colliderect(second) and BOARD_AREA.contains(second) and taken == [first, second]
+
+
+@pytest.mark.parametrize("variant", ["salami", "diavola"])  # Mode I lays a tile on its one square only
+def test_the_ghost_on_a_focused_square_shows_a_way_the_tile_can_lie_there(view, variant):
+    """Before a square is chosen, the tile shows there turned a legal way (the last one used, or the next
+    legal one), never a way the rules refuse on that square."""
+    from scenes.falconi import preview
+
+    checked = 0
+    for seed in range(1, 30):
+        state = FalconiState.new_game(variant, seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            places = [action for action in state.legal_actions() if action.verb == "place"]
+            if places:
+                chooser = ActionChooser(view, state, state.legal_actions())
+                tile = places[0].tile
+                for step in view.steps(state, places[0])[:-2]:  # the tile (and its group), not the square yet
+                    chooser.choose(step)
+                cells = {action.cell for action in places if action.tile == tile}
+                for option in [option for option in chooser.options if option[0] == "cell"]:
+                    chooser.set_focus(option)
+                    chooser.turn = rng.randrange(4)
+                    where = preview.placing(view, state, chooser)
+                    legal = {action.edge for action in places if action.tile == tile and action.cell == option[1]}
+                    assert where is not None and where[1] == option[1] in cells and where[2] in legal
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50

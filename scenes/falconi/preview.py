@@ -80,8 +80,11 @@ def placing(view: FalconiView, state: FalconiState, chooser: ActionChooser) -> t
     places = [a for a in candidates if a.verb == "place" and a.tile == tile]
     kind, value = chooser.focused
     cells = {action.cell for action in places}
-    if kind == "cell":
-        return tile, value, chooser.turn
+    if kind == "cell":  # the way it would be laid there: the last rotation used, or the next legal one
+        rotations = [view.steps(state, action)[-1][1] for action in places if action.cell == value]
+        if not rotations:
+            return None
+        return tile, value, quarters(rotations[first_rotation(rotations, chooser.turn)])
     if kind == "rot":
         return tile, dict(chooser.prefix)["cell"], quarters(value)
     if len(cells) == 1:
