@@ -12,6 +12,7 @@ from event_player import choose
 from scene_driver import screenshot_dir
 from test_hints import FREDERICUS, MARGHERITA, game, wait_for_chooser, wait_for_hint  # noqa: F401 — a fixture
 
+from scenes.kit import tooltip
 from scenes.kit.chooser import Rotation
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.log_overlay import LogOverlay
@@ -88,3 +89,12 @@ def test_a_whole_game_is_played_with_the_mouse_alone_to_its_replay(game, setup, 
     driver.click(button_rects()["start"].center)
     assert driver.top.shown == 0
     driver.save(screenshot_dir(tmp_path), f"mouse_only_replay_{setup.game}")
+
+
+def test_no_tip_is_placed_over_the_square_being_chosen(game):  # noqa: F811
+    driver, scene, _asked = game(MARGHERITA)
+    wait_for_chooser(driver, scene)
+    driver.run()
+    focused = scene.chooser.focused
+    assert not scene.view.is_button(focused)
+    assert scene.chooser.rect(focused) in tooltip.tips().controls

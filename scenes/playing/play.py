@@ -418,6 +418,9 @@ class PlayScene(Scene):
         self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
         self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
         draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
+        chooser = self.chooser
+        if chooser is not None and chooser.focused is not None and not self.view.is_button(chooser.focused):
+            tooltip.control(chooser.rect(chooser.focused))  # no tip covers the square being chosen
         self._draw_banner(surface)
         self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
 
