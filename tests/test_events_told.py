@@ -5,6 +5,8 @@ sound."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from scene_driver import Driver, screenshot_dir
@@ -13,7 +15,7 @@ from game.falconi.constants import ACTIVE, OUT, POLICE
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
-from scenes.playing.play import start_match_scene
+from scenes.playing.play import PlayScene, start_match_scene
 
 EVENT_KEYS = {"log.falconi.out_blocked", "log.falconi.overtaken", "log.falconi.fugitive_blocked"}
 
@@ -58,11 +60,9 @@ def puts_a_car_out(match: Match, action) -> bool:
     return any(match.state.status[seat] == ACTIVE and after.status[seat] == OUT for seat in POLICE)
 
 
-def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, monkeypatch):
-    seed = next(seed for seed in range(1, 200)
-                if not (match := random_match("funghi", seed, puts_a_car_out)).state.is_terminal())
-    match = random_match("funghi", seed, puts_a_car_out)
-    action = next(action for action in match.state.legal_actions() if puts_a_car_out(match, action))
+@contextmanager
+def playing(match: Match, tmp_path, monkeypatch) -> Iterator[tuple[App, Driver, PlayScene]]:
+    """The app with ``match`` on screen, closed afterwards."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
     app = App(fps=0)
     try:
@@ -70,6 +70,17 @@ def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, mo
         scene = start_match_scene(app.context, match)
         app.stack.apply(Push(scene))
         driver.run(2)
+        yield app, driver, scene
+    finally:
+        app.close()
+
+
+def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, monkeypatch):
+    seed = next(seed for seed in range(1, 200)
+                if not (match := random_match("funghi", seed, puts_a_car_out)).state.is_terminal())
+    match = random_match("funghi", seed, puts_a_car_out)
+    action = next(action for action in match.state.legal_actions() if puts_a_car_out(match, action))
+    with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
         cues: list[str] = []
         monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
         scene.play_action(action)  # as the chooser or the AI does once an action is chosen
@@ -81,8 +92,6 @@ def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, mo
         driver.save(screenshot_dir(tmp_path), "banner_car_out")
         scene.update(3.0)
         assert scene.banner_left == 0
-    finally:
-        app.close()
 
 
 def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
@@ -92,16 +101,8 @@ def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
     while not any(action.kind == "capture" for action in match.state.legal_actions()):
         match.play(rng.choice(match.state.legal_actions()))
     capture = next(action for action in match.state.legal_actions() if action.kind == "capture")
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    try:
-        driver = Driver(app)
-        scene = start_match_scene(app.context, match)
-        app.stack.apply(Push(scene))
-        driver.run(2)
+    with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
         scene.play_action(capture)
         assert scene.banner == app.context.tr.message(match.log[-1].message) and scene.banner_left > 0
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), "banner_capture")
-    finally:
-        app.close()

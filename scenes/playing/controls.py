@@ -22,7 +22,9 @@ HEIGHT = SIZE.height + 10  # the strip with the room under it
 
 @dataclass(frozen=True)
 class Control:
-    name: str  # the tooltip's key is tips.control.<name>
+    """An on-screen button that stands for a key (here the panel's, tips.control.<name>; the replay's too)."""
+
+    name: str
     intent: str  # what a click on it does: the intent of its key
     icon: str
 

@@ -7,8 +7,6 @@ result; the buttons under the log do the same with the mouse."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from game.core.protocol import Action, GameState
@@ -20,6 +18,7 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.stack import Pop, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
+from scenes.playing.controls import Control
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 
 STEP_SECONDS = 0.9  # while playing: the pause after each action's animation
@@ -28,18 +27,11 @@ BUTTON_GAP = 10
 LOG_LINES = 14  # entries shown round the current one
 
 
-@dataclass(frozen=True)
-class ReplayButton:
-    name: str  # its tooltip is tips.replay.<name>
-    intent: str
-    icon: str
-
-
-BUTTONS = (
-    ReplayButton("start", inp.HOME, "back"),
-    ReplayButton("back", inp.LEFT, "undo"),
-    ReplayButton("play", inp.CONFIRM, "play"),
-    ReplayButton("forward", inp.RIGHT, "resume"),
+BUTTONS = (  # their tooltips are tips.replay.<name>
+    Control("start", inp.HOME, "back"),
+    Control("back", inp.LEFT, "undo"),
+    Control("play", inp.CONFIRM, "play"),
+    Control("forward", inp.RIGHT, "resume"),
 )
 
 
