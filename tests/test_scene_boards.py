@@ -100,6 +100,9 @@ class PebblesView:
     def announces(self, action: int) -> bool:
         return False
 
+    def playfield(self, state: Any) -> pygame.Rect:
+        return BOARD_AREA.copy()
+
 
 def options_page(context: AppContext) -> Scene:
     """No options to choose: straight to the seats, the second one empty to begin with."""

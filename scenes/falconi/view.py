@@ -102,6 +102,12 @@ class FalconiView:
         self.danger.toggle()
         return True
 
+    def playfield(self, state: GameState) -> pygame.Rect:
+        """The grid of cells, inside the ring of border slots."""
+        assert isinstance(state, FalconiState)
+        frame, cs = self._geometry(state).frame, self._geometry(state).cs
+        return frame.inflate(-2 * cs, -2 * cs)
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED

@@ -48,7 +48,7 @@ from scenes.fredericus.preview import hood_masks
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
-from scenes.playing.gameview import BAR_AREA, PANEL_AREA
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
@@ -74,6 +74,10 @@ class FredericusView:
 
     def toggle_overlay(self) -> bool:
         return False  # the castle has no overlay to show
+
+    def playfield(self, state: GameState) -> pygame.Rect:
+        """The castle has no border: the whole board."""
+        return BOARD_AREA.copy()
 
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""

@@ -64,6 +64,9 @@ class GameView(Protocol):
     def secrets_drawn(self) -> frozenset[Seat]:
         """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""
 
+    def playfield(self, state: GameState) -> pygame.Rect:
+        """Where the game is played on the board, inside any border: notes over the board stay within it."""
+
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
 

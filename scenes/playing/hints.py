@@ -152,9 +152,10 @@ class Hints:
         lines = [line for words in texts for line in text.wrap(words, room, TEXT_SIZE)]
         width = max(text.font(TEXT_SIZE).size(line)[0] for line in lines) + 3 * PAD + ICON
         box = pygame.Rect(0, 0, width, len(lines) * LINE + 2 * PAD - 4)
-        box.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 10)
+        field = self.view.playfield(self.chooser.state) if self.chooser is not None else BOARD_AREA
+        box.midbottom = (field.centerx, field.bottom - 10)  # inside the board's border, never over it
         if box.inflate(0, 2 * ROOM).collidelist(avoid) >= 0:
-            box.midtop = (BOARD_AREA.centerx, BOARD_AREA.top + 10)
+            box.midtop = (field.centerx, field.top + 10)
         pygame.draw.rect(surface, PANEL, box, border_radius=10)
         pygame.draw.rect(surface, HINT_COLOUR, box, width=2, border_radius=10)
         tooltip.icon(surface, "hint", ICON, HINT_COLOUR, topleft=(box.x + PAD, box.y + PAD - 4))
