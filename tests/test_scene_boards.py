@@ -103,6 +103,9 @@ class PebblesView:
     def playfield(self, state: Any) -> pygame.Rect:
         return BOARD_AREA.copy()
 
+    def pieces(self, state: Any) -> list[pygame.Rect]:
+        return []
+
 
 def options_page(context: AppContext) -> Scene:
     """No options to choose: straight to the seats, the second one empty to begin with."""

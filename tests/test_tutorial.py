@@ -306,3 +306,16 @@ def test_the_title_menu_offers_learn_to_play_right_after_new_game(tmp_path, monk
         assert keys[keys.index("new") + 1] == "learn"
     finally:
         driver.app.close()
+
+
+def test_the_arrow_comes_from_below_rather_than_cover_a_car_above_the_target():
+    from scenes.playing.tutorial_overlay import draw_pointer
+
+    surface = pygame.Surface((1280, 720))
+    target = pygame.Rect(300, 300, 64, 64)
+    assert draw_pointer(surface, target, 0.0).bottom <= target.top  # from above, as a rule
+    car = pygame.Rect(316, 236, 32, 40)  # the square above the target
+    arrow = draw_pointer(surface, target, 0.0, [car])
+    assert arrow.top >= target.bottom and not arrow.colliderect(car)
+    both = [car, pygame.Rect(316, 370, 32, 40)]  # a car under it too: from above after all
+    assert draw_pointer(surface, target, 0.0, both).bottom <= target.top

@@ -108,6 +108,12 @@ class FalconiView:
         frame, cs = self._geometry(state).frame, self._geometry(state).cs
         return frame.inflate(-2 * cs, -2 * cs)
 
+    def pieces(self, state: GameState) -> list[pygame.Rect]:
+        """The cars on the board."""
+        assert isinstance(state, FalconiState)
+        geometry = self._geometry(state)
+        return [geometry.place_rect(place) for place in state.cars if place >= 0]
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED

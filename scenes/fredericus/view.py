@@ -79,6 +79,11 @@ class FredericusView:
         """The castle has no border: the whole board."""
         return BOARD_AREA.copy()
 
+    def pieces(self, state: GameState) -> list[pygame.Rect]:
+        """The raptors on their posts."""
+        layout = self.layout(state)
+        return [layout.raptor_rect(raptor) for raptor in layout.raptors]
+
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)

@@ -67,6 +67,9 @@ class GameView(Protocol):
     def playfield(self, state: GameState) -> pygame.Rect:
         """Where the game is played on the board, inside any border: notes over the board stay within it."""
 
+    def pieces(self, state: GameState) -> list[pygame.Rect]:
+        """Where the pieces stand on the board (cars, raptors): pointers and notes keep off them if they can."""
+
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
 

@@ -263,4 +263,4 @@ class TutorialScene(PlayScene):
         self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), cover, INFO_LINES, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
-            overlay.draw_pointer(surface, target, self.clock)
+            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state))

@@ -9,6 +9,7 @@ bouncing towards it, above it (below it near the top of the screen, where there 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -93,14 +94,23 @@ def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, cover:
     return rect
 
 
-def draw_pointer(surface: pygame.Surface, target: pygame.Rect, clock: float) -> pygame.Rect:
-    """A pulsing ring round ``target`` and an arrow bouncing towards it; returns the arrow's rect."""
+def draw_pointer(surface: pygame.Surface, target: pygame.Rect, clock: float,
+                 pieces: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A pulsing ring round ``target`` and an arrow bouncing towards it, from above, or from below where there
+    is no room above or the arrow would cover one of the ``pieces`` (the cars, the raptors) and would not from
+    below; returns the arrow's rect."""
     pulse = (math.sin(clock * PULSE_SPEED) + 1) / 2
     ring = target.inflate(10 + round(8 * pulse), 10 + round(8 * pulse))
     pygame.draw.rect(surface, SHADOW, ring.inflate(4, 4), width=3, border_radius=10)
     pygame.draw.rect(surface, ACCENT, ring, width=3, border_radius=9)
     bounce = round(BOUNCE * abs(math.sin(clock * BOUNCE_SPEED)))
-    below = target.top - ARROW_LENGTH - 14 < 0
+    reach = ARROW_LENGTH + BOUNCE + 10
+    above = pygame.Rect(target.centerx - ARROW_WIDTH // 2, target.top - reach, ARROW_WIDTH, reach)
+    under = pygame.Rect(target.centerx - ARROW_WIDTH // 2, target.bottom, ARROW_WIDTH, reach)
+    others = [piece for piece in pieces if not piece.colliderect(target)]
+    covers_above, covers_below = above.collidelist(others) >= 0, under.collidelist(others) >= 0
+    no_room = target.top - ARROW_LENGTH - 14 < 0
+    below = no_room or (covers_above and not covers_below and under.bottom <= surface.get_height())
     tip_y = target.bottom + 10 + bounce if below else target.top - 10 - bounce
     tail_y = tip_y + ARROW_LENGTH if below else tip_y - ARROW_LENGTH
     head_y = tip_y + ARROW_WIDTH * 0.6 if below else tip_y - ARROW_WIDTH * 0.6
