@@ -328,13 +328,13 @@ def test_key_d_and_the_right_stick_show_and_hide_the_danger_lanes(driver, tmp_pa
     assert overlay.shown is not None and at(match.state, "4,7 S") in overlay.shown  # on: the hints are on
     assert ("dest", at(match.state, "4,7 S")) in overlay.of(match.state)[1]  # a siren on that drive
     legend = driver.app.context.tr("danger.legend")
-    assert legend in scene.view.info_lines(match.state, scene.visible_seats())
+    assert legend in scene.view.hud(match.state, scene.visible_seats()).notes
     shown = pygame.image.tobytes(driver.app.screen, "RGB")
     driver.save(screenshot_dir(tmp_path), "danger_on")
     driver.key(pygame.K_d)
     driver.run()
     assert overlay.shown is None and pygame.image.tobytes(driver.app.screen, "RGB") != shown
-    assert legend not in scene.view.info_lines(match.state, scene.visible_seats())
+    assert legend not in scene.view.hud(match.state, scene.visible_seats()).notes
     driver.save(screenshot_dir(tmp_path), "danger_off")
     driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     driver.run()

@@ -33,6 +33,7 @@ from scenes.kit import ui_art
 from scenes.kit.chooser import ActionChooser, Rotation
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import DANGER, TextCache
+from scenes.playing import hud
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from tests.falconi_scenarios import build, play
 
@@ -149,7 +150,7 @@ def test_board_and_panel_draw_every_position_with_and_without_a_chooser(view, va
     for state, last in decisions(variant, range(200, 204), every=2, terminal=True):
         seats = frozenset(state.seats)
         view.draw_board(surface, state, None, frozenset(), last)
-        assert view.info_lines(state, frozenset()) and view.info_lines(state, seats)
+        assert len(view.hud(state, frozenset()).cards) == len(view.hud(state, seats).cards) == len(state.seats)
         if state.is_terminal():
             continue
         chooser = ActionChooser(view, state, state.legal_actions())
@@ -164,20 +165,20 @@ def test_board_and_panel_draw_every_position_with_and_without_a_chooser(view, va
 
 
 def test_every_text_shown_is_translated_and_fits_in_any_language(context):
-    """No raw key on screen; tooltips fit the action bar and the panel's lines fit the panel (at the sizes
-    the play scene writes them)."""
-    label_font, info_font = context.text.font(24), context.text.font(22)
+    """No raw key on screen; the action bar's labels fit the bar."""
+    label_font = context.text.font(24)
     for language in LANGUAGES:
         view = view_in(language, context)
         for variant in VARIANTS:
             for state, _ in decisions(variant, range(3), every=2, terminal=True):
-                lines = view.info_lines(state, frozenset(state.seats))
+                shown = view.hud(state, frozenset(state.seats))
+                lines = [card.name for card in shown.cards] + [chip.count for chip in shown.counters]
+                lines += shown.notes
                 labels = [view.label(state, step) for action in state.legal_actions()
                           for step in view.steps(state, action)]
                 for text in lines + labels:
                     assert "falconi." not in text and "seat." not in text, (language, text)
                 assert all(label_font.size(text)[0] <= BAR_AREA.width for text in labels), language
-                assert all(info_font.size(text)[0] <= PANEL_AREA.width - 28 for text in lines), language
 
 
 def test_every_button_of_the_action_bar_has_an_icon(view):
@@ -232,7 +233,7 @@ def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(vi
                 chooser = ActionChooser(view, position, position.legal_actions())
                 chooser.set_focus(chooser.options[-1])
             view.draw_board(surface, position, chooser, police, last)
-            panels.append(view.info_lines(position, police))
+            panels.append(view.hud(position, police))
             assert FUGITIVE not in view.secrets_drawn
             pictures.append(pygame.image.tobytes(surface, "RGB"))
         assert panels[0] == panels[1] and pictures[0] == pictures[1]
@@ -251,10 +252,10 @@ def test_don_falconi_sees_his_own_reserve_and_it_is_recorded(view, variant):
         chooser = ActionChooser(view, state, state.legal_actions())
         view.draw_board(surface, state, chooser, frozenset({FUGITIVE}), last)
         assert (FUGITIVE in view.secrets_drawn) == bool(hand_tiles(state))
-        view.info_lines(state, frozenset({FUGITIVE}))
+        view.hud(state, frozenset({FUGITIVE}))
         assert FUGITIVE in view.secrets_drawn
         view.draw_board(surface, state, chooser, frozenset(), last)
-        view.info_lines(state, frozenset())
+        view.hud(state, frozenset())
         assert view.secrets_drawn == frozenset()
     assert checked > 5
 
@@ -264,7 +265,7 @@ def test_mode_i_shows_no_secrets(view):
     for state, last in decisions("prosciutto", range(2), every=3):
         chooser = ActionChooser(view, state, state.legal_actions())
         view.draw_board(surface, state, chooser, frozenset({0, 1, 2, 3}), last)
-        view.info_lines(state, frozenset({0, 1, 2, 3}))
+        view.hud(state, frozenset({0, 1, 2, 3}))
         assert view.secrets_drawn == frozenset()
 
 
@@ -284,8 +285,8 @@ def first_position(variant, wanted):
 def screenshot(view, state, last, chooser, path):
     surface = pygame.Surface((1280, 720))
     view.draw_board(surface, state, chooser, frozenset({state.turn_seat}), last)
-    for row, line in enumerate(view.info_lines(state, frozenset({state.turn_seat}))):
-        view.context.text.blit(surface, line, 22, (228, 230, 238), topleft=(820, 20 + row * 22))
+    hud.draw_hud(surface, pygame.Rect(PANEL_AREA.x + 14, 80, PANEL_AREA.width - 28, 380),
+                 view.hud(state, frozenset({state.turn_seat})), {}, view, view.context.text, 0.0)
     view.context.text.blit(surface, view.label(state, chooser.focused), 24, (250, 204, 92), topleft=(820, 480))
     pygame.image.save(surface, str(path))
     assert path.stat().st_size > 10_000

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.ai.service import AIService
+from game.core.message import Message
 from game.core.protocol import GameState
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, HOOD
@@ -22,10 +23,12 @@ from game.services.saves import SaveStore
 from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.fredericus import panels as fredericus_panels
-from scenes.fredericus.view import INDENT, FredericusView
+from scenes.fredericus.view import FredericusView
+from scenes.kit import tooltip
 from scenes.kit.chooser import ActionChooser
 from scenes.kit.input import InputMapper
-from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing import hud
+from scenes.playing.gameview import BOARD_AREA
 
 CONFIGS = [(players, short) for players in (2, 3, 4) for short in (False, True)]
 
@@ -126,8 +129,9 @@ def test_the_board_and_the_panel_draw_any_position_and_show_only_visible_objecti
         if state.is_terminal():
             visible = frozenset()
         view.draw_board(surface, state, None, visible, last)
-        lines = view.info_lines(state, visible)
-        assert all(isinstance(line, str) and line and "fredericus." not in line for line in lines)
+        shown = view.hud(state, visible)
+        words = [card.name for card in shown.cards] + [card.points for card in shown.cards] + list(shown.notes)
+        assert all(isinstance(line, str) and line and "fredericus." not in line for line in words)
         assert view.secrets_drawn == (frozenset() if state.is_terminal() else visible)
         if state.is_terminal():
             continue
@@ -142,15 +146,22 @@ def test_the_board_and_the_panel_draw_any_position_and_show_only_visible_objecti
             assert view.secrets_drawn == visible
 
 
+def face_up_objectives(hud) -> dict[int, list[str]]:
+    return {card.seat: [chip.picture for chip in card.chips if chip.picture != "objective:back"] for card in hud.cards}
+
+
 def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
     view = FredericusView(context)
     state = FredericusState.new_game(3, 5)
     owner = state.current_seat
-    shown = view.info_lines(state, frozenset({owner}))
-    hidden = view.info_lines(state, frozenset())
-    assert sum("Objectives:" in line for line in shown) == 1
-    assert not any("Objectives:" in line for line in hidden)
+    shown = face_up_objectives(view.hud(state, frozenset({owner})))
+    assert view.secrets_drawn == frozenset({owner})
+    hidden = view.hud(state, frozenset())
     assert view.secrets_drawn == frozenset()
+    assert len(shown[owner]) == 1 and not any(pictures for seat, pictures in shown.items() if seat != owner)
+    assert not any(face_up_objectives(hidden).values())
+    assert all(card.chips == (hud.Chip("objective:back", Message("tips.fredericus.objectives_hidden"), "×1"),)
+               for card in hidden.cards)
 
 
 def test_every_falconer_has_secrets_until_the_final_scoring(context):
@@ -243,50 +254,28 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     assert draw.seat_marks(["Rot", "Blau", "Grün", "Gelb"]) == ("1", "2", "3", "4")  # alike initials: numbers
 
 
-def test_the_english_panel_says_one_point_one_creature_and_one_objective_in_the_singular(context):
+def test_each_falconers_card_says_their_points_and_counts_their_creatures_and_objectives(context):
     view = FredericusView(context)
     state = build_position(2, creatures={0: "g"}, objectives={1: "u"})
-    lines = view.info_lines(state, frozenset({1}))
-    assert "Red: 1 point so far · 1 creature · 0 objectives" in lines
-    assert "Blue: 1 point so far · 0 creatures · 1 objective" in lines
-    assert f"{INDENT}Caught: Griffin" in lines and f"{INDENT}Caught: none" in lines
+    red, blue = view.hud(state, frozenset({1})).cards
+    assert (red.name, red.points, blue.name, blue.points) == ("Red", "1 point", "Blue", "1 point")
+    assert context.tr.message(red.tip) == ("Red · points so far: 1 (without the secret pairs) · creatures caught: 1 · "
+                                           "objective cards: 0")
+    assert [chip.picture for chip in blue.chips] == ["objective:1"] and not red.chips
 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_language_counts_one_point_creature_and_objective_in_its_singular(context, monkeypatch, language):
+def test_every_language_counts_one_point_in_its_singular_on_the_cards_and_the_trays(context, monkeypatch, language):
     context.tr = tr = Translator(language)
     view = FredericusView(context)
     state = build_position(2, creatures={0: "g"}, objectives={1: "u"})
-    lines = view.info_lines(state, frozenset())
-    red, blue = (next(line for line in lines if "·" in line and line.startswith(tr(f"fredericus.colour.{seat}")))
-                 for seat in (0, 1))
-    zero = "one" if language == "fr" else "other"  # "0 point" in French only
-    one = {"points_so_far": 1, "creatures": 1, "objectives": 0}
-    for line, counts in ((red, one), (blue, one | {"creatures": 0, "objectives": 1})):
-        for noun, count in counts.items():
-            assert tr(f"fredericus.count.{noun}.{'one' if count else zero}", count=count) in line, line
+    one = tr("fredericus.board.points.one", count=1)
+    assert [card.points for card in view.hud(state, frozenset()).cards] == [one, one]
     trays = []
     monkeypatch.setattr(fredericus_panels, "paint_tray", lambda *args: trays.append(args[3]))
     view.draw_board(pygame.Surface((1280, 720)), state, None, frozenset(), [])
-    assert [tray.points for tray in trays] == [tr("fredericus.board.points.one", count=1)] * 2
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_each_falconers_own_lines_stand_indented_under_their_name_and_fit_the_panel(context, language):
-    context.tr = tr = Translator(language)
-    view = FredericusView(context)
-    caught = tr("fredericus.info.caught", list="")
-    for players in (2, 4):
-        names = tuple(tr(f"fredericus.colour.{seat}") for seat in range(players))
-        for number, (state, _) in enumerate(random_game(players, False, 6)):
-            if number % 25 and not state.is_terminal():
-                continue
-            lines = view.info_lines(state, frozenset(state.seats))
-            assert all(context.text.wrap(line, PANEL_AREA.width - 28, 22) == [line] for line in lines)
-            assert not any(line.startswith(caught) for line in lines)
-            under = [lines[index - 1] for index, line in enumerate(lines) if line.startswith(INDENT + caught)]
-            assert len(under) == players and all(line.startswith(names) for line in under), lines
+    assert [tray.points for tray in trays] == [one, one]
 
 
 def test_the_rules_help_says_what_the_game_allows_a_falconer_with_a_hooded_raptor(context):
@@ -321,9 +310,12 @@ def test_r6_2_ending_early_says_how_many_extra_actions_go_unused(context, tmp_pa
         label = view.label(state, ("end", 0))
         assert label == tr.plural("fredericus.step.end_unused", extra) and str(extra) in label
         assert context.text.render(label, LABEL_SIZES[-1]).get_width() <= button, label
-        assert tr("fredericus.info.actions_extra", own=0, count=extra) in view.info_lines(state, frozenset())
         surface = pygame.Surface((1280, 720))
+        tooltip.reset()
         view.draw_board(surface, state, ActionChooser(view, state, state.legal_actions()), frozenset({0}), [])
+        said = [tip.message for tip in tooltip.tips().tips]
+        assert Message.of("tips.fredericus.extra_actions", count=extra) in said
+        assert not any(message.key == "tips.fredericus.actions" for message in said)  # none of its own left
         if extra == 2:
             pygame.image.save(surface, str(screenshot_folder(tmp_path) / f"fredericus_extra_actions_{language}.png"))
         state.apply(state.parse_action("card 4 3"))

@@ -15,6 +15,7 @@ from takeaway_game import TakeAway
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.core.message import Message
 from game.core.protocol import Seat
 from game.i18n import catalog
 from game.registry import register, unregister
@@ -31,6 +32,7 @@ from scenes.pages.overlays import RulesOverlay
 from scenes.pages.seats import SeatSetupScene, describe_game
 from scenes.pages.stats_scene import StatsScene, sample_stats, table_lines
 from scenes.playing.gameview import BOARD_AREA
+from scenes.playing.hud import Hud, SeatCard
 from scenes.playing.play import PlayScene
 
 
@@ -91,8 +93,15 @@ class PebblesView:
     def animations(self, before: Any, action: int, after: Any, visible: frozenset[Seat]) -> list[Any]:
         return []
 
-    def info_lines(self, state: Any, visible: frozenset[Seat]) -> list[str]:
-        return [f"{state.stones} pebbles"]
+    def hud(self, state: Any, visible: frozenset[Seat]) -> Hud:
+        return Hud(tuple(SeatCard(seat, f"Player {seat + 1}", Message("game.pebbles")) for seat in state.seats),
+                   notes=(f"{state.stones} pebbles",))
+
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        return pygame.Surface((size, size))
+
+    def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
+        return PEBBLES_BOARD.colours[seat]
 
     def toggle_overlay(self) -> bool:
         return False

@@ -100,7 +100,7 @@ def perceived(view: FalconiView, state: FalconiState, before: FalconiState | Non
     surface = pygame.Surface((1280, 720))
     view.draw_board(surface, state, None, police, [])
     seen["board"] = pygame.image.tobytes(surface, "RGB")
-    seen["panel"] = view.info_lines(state, police)
+    seen["panel"] = view.hud(state, police)
     if before is not None and text is not None:
         action = before.parse_action(text)
         seen["log"] = [translator.message(before.narrate(action)) for translator in TRANSLATORS]

@@ -22,7 +22,8 @@ from scenes.falconi.menus import VariantScene
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Push, Reset
 from scenes.kit.ui import LOGICAL_SIZE
-from scenes.playing.gameview import BAR_AREA
+from scenes.playing import hud
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from scenes.playing.play import start_match_scene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,9 +185,14 @@ def test_the_police_never_read_don_falconis_hidden_tiles_in_a_tip(app):
     app.app.context.ai_pause = 60.0  # he does not move while we look
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
-    strip = [tip.message for tip in tooltip.tips().tips if "tile" in tip.message.key]
-    assert len(strip) == 3 and {message.key for message in strip} == {"tips.falconi.hidden_tile"}
-    assert all(not message.fields for message in strip)
+    tiles = [tip for tip in tooltip.tips().tips if "tile" in tip.message.key]
+    strip = [tip.message for tip in tiles if BOARD_AREA.contains(tip.area)]
+    his = next(tip.area for tip in tooltip.tips().tips if PANEL_AREA.contains(tip.area)
+               and tip.area.height == hud.CARD_HEIGHT)  # the HUD's first card: Don Falconi's
+    card = [tip.message for tip in tiles if his.contains(tip.area)]
+    assert len(strip) == len(card) == 3
+    assert {message.key for message in strip + card} == {"tips.falconi.hidden_tile"}
+    assert all(not message.fields for message in strip + card)
 
 
 def test_with_hints_off_no_tip_shows(app):

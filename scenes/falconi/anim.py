@@ -398,7 +398,7 @@ def _strip(stage: Stage, delay: float) -> list[Animation]:
     for order, index in enumerate(stage.new_strip):
         rect = geometry.strip_rect(index)
         image = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.draw_strip_tile(image, geometry, image.get_rect(), stage.strip[index], stage.text, stage.colours,
+        draw.draw_strip_tile(image, image.get_rect(), stage.strip[index], stage.text, stage.colours,
                              stage.letters)
         result.append(Flip(image, rect, f"strip:{index}", delay + order * 0.08))
     return result

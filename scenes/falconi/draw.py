@@ -205,7 +205,7 @@ def escape_image(district: int, facing: int, size: int, alpha: int = 255, colour
 def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> None:
     """A face-down tile: what the others see of Don Falconi's Mode II reserve."""
     surface.blit(sprites.image(sprites.ITEMS, "back", rect.width), rect)
-    text.blit(surface, "?", 40, (214, 206, 250), bold=True, center=rect.center)
+    text.blit(surface, "?", round(rect.width * 0.62), (214, 206, 250), bold=True, center=rect.center)
 
 
 def slot_tip(slot: Slot) -> Message:
@@ -340,7 +340,7 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
     for index, tile in enumerate(tiles):
         rect = geometry.strip_rect(index)
         if f"strip:{index}" not in hidden:
-            draw_strip_tile(surface, geometry, rect, tile.item, text, colours, letters, tile.rotation)
+            draw_strip_tile(surface, rect, tile.item, text, colours, letters, tile.rotation)
         text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
@@ -358,18 +358,18 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
     text.blit(surface, pile, 18, TEXT, midbottom=(strip.centerx, bottom))
 
 
-def draw_strip_tile(surface: pygame.Surface, geometry: Geometry, rect: pygame.Rect, item: int | None,
+def draw_strip_tile(surface: pygame.Surface, rect: pygame.Rect, item: int | None,
                     text: TextCache, colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (),
                     rotation: int = 0) -> None:
     """A tile in hand: a road tile (turned ``rotation`` quarters), an escape tile, or (``None``) a face-down
-    one."""
+    one, at the size of ``rect``."""
     if item is None:
         tile_back(surface, rect, text)
     elif item < ESCAPE:
-        surface.blit(tile_image(item * 4 + rotation % 4, geometry.cs), rect)
+        surface.blit(tile_image(item * 4 + rotation % 4, rect.width), rect)
     else:
         district = item - ESCAPE
-        surface.blit(escape_image(district, 2, geometry.cs, 255, colours,
+        surface.blit(escape_image(district, 2, rect.width, 255, colours,
                                   letters[district + 1] if letters else "", text), rect)
 
 

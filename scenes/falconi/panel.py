@@ -1,6 +1,6 @@
-"""The side panel's lines of the Falconi board view: whose turn and phase, Mode II's actions and rounds, each
-car's reserve (face down for the police in Mode II: F-6.2), the pile and chili counters, the accomplice's district
-(hidden likewise: F-6.6) and, at the end, the game's end in words. Wrapped to fit the panel."""
+"""The side panel's HUD of the Falconi board view (see :mod:`scenes.playing.hud`): a card per car with its
+reserve, and for Don Falconi his Chili tokens and Diavola's accomplice (face down for the police in Mode II:
+F-6.2, F-6.6); the pile, the turn's actions and the round; and at the end, the game's end in words."""
 
 from __future__ import annotations
 
@@ -11,68 +11,61 @@ from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
 from game.i18n import Translator
-from scenes.kit.ui import TextCache
-from scenes.playing.gameview import PANEL_AREA
-
-INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 40, 22  # the play scene writes the info lines at 22 px in the panel
+from scenes.playing.hud import Chip, Hud, SeatCard
 
 
-def info_lines(tr: Translator, text: TextCache, state: FalconiState, hides: bool) -> list[str]:
-    """The panel's lines, wrapped to ``INFO_WIDTH``; ``hides``: Don Falconi's secrets are left out."""
-    names = [tr(f"seat.falconi.{seat}") for seat in range(4)]
-    lines = []
+def hud(tr: Translator, state: FalconiState, hides: bool) -> Hud:
+    """What the panel shows; ``hides``: Don Falconi's secrets are face down."""
+    cards = tuple(_card(tr, state, seat, hides and seat == FUGITIVE) for seat in state.seats)
+    counters = [Chip("tile:back", Message.of("falconi.info.pile", count=len(state.pile)), str(len(state.pile)))]
+    notes = []
     if state.outcome is not None:
-        lines.append(ending(tr, state))
+        notes.append(ending(tr, state))
     else:
-        lines.append(tr("falconi.info.turn", turn=state.turn, seat=names[state.turn_seat]))
-        lines.append(tr("falconi.info.phase", seat=names[state.decider],
-                        phase=tr(f"falconi.phase.{PHASE_NAMES[state.phase]}")))
+        counters.append(Chip("", Message.of("falconi.info.turn", turn=state.turn,
+                                            seat=f"@seat.falconi.{state.turn_seat}"),
+                             tr("falconi.hud.turn", turn=state.turn)))
         if state.variant.mode == 2:
-            lines.append(" · ".join((tr("falconi.info.actions_left", count=state.actions_left,
-                                        total=ACTIONS_PER_TURN),
-                                     tr("falconi.info.round", round=state.round, limit=ROUND_LIMIT))))
+            counters.append(Chip(f"pips:{state.actions_left}:{ACTIONS_PER_TURN}",
+                                 Message.of("tips.falconi.actions", left=state.actions_left, total=ACTIONS_PER_TURN)))
+            counters.append(Chip("", Message.of("falconi.info.round", round=state.round, limit=ROUND_LIMIT),
+                                 tr("falconi.hud.round", round=state.round, limit=ROUND_LIMIT)))
             if state.last_round:
-                lines.append(tr("falconi.info.last_round"))
-        if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):  # never his: he keeps his draws (F-6.3)
-            lines.append(tr("falconi.info.drawn", tile=item_name(tr, state.drawn)))
-    for seat in state.seats:
-        if state.status[seat] == OUT:
-            lines.append(tr("falconi.info.car_out", seat=names[seat]))
-        elif state.variant.reserves:
-            lines.append(tr("falconi.info.reserve", seat=names[seat],
-                            tiles=reserve_text(tr, state.reserves[seat], seat == FUGITIVE and hides)))
-        else:
-            lines.append(tr("falconi.info.car_in", seat=names[seat]))
-    counters = [tr("falconi.info.pile", count=len(state.pile))]
-    if state.variant.bombs:
-        counters.append(tr("falconi.info.bombs", count=state.bombs))
-    if state.variant.boosts:
-        counters.append(tr("falconi.info.boosts", count=state.boosts))
-    lines.append(" · ".join(counters))
-    if state.accomplice >= 0:
-        if hides:
-            lines.append(tr("falconi.info.accomplice_hidden"))
-        else:
-            district = tr(f"falconi.district.{DISTRICTS[state.accomplice]}")
-            lines.append(tr("falconi.info.accomplice", district=district))
-    return [("   " if index else "") + part for line in lines  # long lines of some languages fit the panel
-            for index, part in enumerate(text.wrap(line, INFO_WIDTH, INFO_SIZE))]
+                notes.append(tr("falconi.info.last_round"))
+    return Hud(cards, tuple(counters), tuple(notes))
 
 
-def reserve_text(tr: Translator, hand: list[int], hidden: bool) -> str:
-    """A reserve as tile names, or only how many tiles when they lie face down (F-6.2)."""
-    if not hand:
-        return tr("falconi.info.none")
-    if hidden:
-        return tr("falconi.info.hidden_one" if len(hand) == 1 else "falconi.info.hidden", count=len(hand))
-    return ", ".join(item_name(tr, item) for item in hand)
+def _card(tr: Translator, state: FalconiState, seat: int, hidden: bool) -> SeatCard:
+    """A car's card: its tiles in hand (the one just drawn first), and Don Falconi's tokens and accomplice."""
+    out = state.status[seat] == OUT
+    playing = state.outcome is None and seat == state.turn_seat
+    tiles = []
+    if playing and state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):
+        tiles.append(state.drawn)
+    if state.variant.reserves:
+        tiles += state.reserves[seat]
+    chips = [_tile_chip(None if hidden else item, False) for item in tiles]
+    if seat == FUGITIVE:
+        if state.accomplice >= 0:
+            chips.append(_tile_chip(None if hidden else ESCAPE + state.accomplice, True))
+        for token, left, total in (("bomb", state.bombs, state.variant.bombs),
+                                   ("boost", state.boosts, state.variant.boosts)):
+            if total:
+                chips.append(Chip(f"token:{token}" if left else f"token:{token}_spent",
+                                  Message.of(f"tips.falconi.{token}s", left=left, total=total), f"×{left}"))
+    if out:
+        tip = Message("tips.falconi.car.out")
+    elif playing:
+        tip = Message.of("falconi.info.phase", seat=f"@seat.falconi.{state.decider}",
+                         phase=f"@falconi.phase.{PHASE_NAMES[state.phase]}")
+    else:
+        tip = Message(f"tips.falconi.car.{seat}")
+    return SeatCard(seat, tr(f"seat.falconi.{seat}"), tip, tuple(chips), out=out, active=playing)
 
 
-def item_name(tr: Translator, item: int) -> str:
-    """A tile kind's name, or an escape tile's with its district."""
-    if item >= ESCAPE:
-        return tr("falconi.tile.escape", district=tr(f"falconi.district.{DISTRICTS[item - ESCAPE]}"))
-    return tr(f"falconi.tile.{item}")
+def _tile_chip(item: int | None, accomplice: bool) -> Chip:
+    """A tile in hand as a picture: ``tile:KIND``, ``tile:ESCAPE+DISTRICT``, or ``tile:back`` face down."""
+    return Chip("tile:back" if item is None else f"tile:{item}", strip_tip(item, accomplice))
 
 
 def strip_tip(item: int | None, accomplice: bool) -> Message:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -36,15 +36,17 @@ from game.falconi.tiles import ESCAPE
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
-from scenes.falconi import draw, panel, preview
+from scenes.falconi import draw, panel, preview, sprites
 from scenes.falconi.anim import catch_place
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
 from scenes.kit import tooltip
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
+from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import DANGER, GOOD, seat_colour
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
+from scenes.playing.hud import Hud
 
 ACCOMPLICE = "accomplice"
 BUTTONS = ("draw", "boost", "bomb", "pass")
@@ -95,6 +97,7 @@ class FalconiView:
         self._ghosts = pygame.Surface(size, pygame.SRCALPHA)
         self._board_secrets: frozenset[Seat] = frozenset()
         self._info_secrets: frozenset[Seat] = frozenset()
+        self._pictures = SurfaceCache("Falconi HUD pictures", 2)
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
 
@@ -483,10 +486,37 @@ class FalconiView:
                 pygame.draw.rect(overlay, (*draw.ROUTE, 200), hotspot.inflate(-4, -4), width=2, border_radius=5)
 
     # --- the side panel ------------------------------------------------------------------------------------
-    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
         assert isinstance(state, FalconiState)
         hides = self.has_secrets(state, FUGITIVE) and FUGITIVE not in visible
-        lines = panel.info_lines(self.context.tr, self.context.text, state, hides)
+        shown = panel.hud(self.context.tr, state, hides)
         secret = self.has_secrets(state, FUGITIVE) and not hides
         self._info_secrets = frozenset({FUGITIVE}) if secret else frozenset()
-        return lines + self.danger.legend(self.context.tr, state)
+        return replace(shown, notes=shown.notes + tuple(self.danger.legend(self.context.tr, state)))
+
+    def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
+        return self._colours()[seat]
+
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        """``seat:N`` (the car, upright), ``token:bomb``… (a Chili token), ``tile:back``, ``tile:ITEM``."""
+        key = (name, size, self._colours(), self.context.tr.language)
+        image = self._pictures.get(key)
+        if image is None:
+            image = self._pictures.put(key, self._picture(name, size))
+        return image
+
+    def _picture(self, name: str, size: int) -> pygame.Surface:
+        kind, _, value = name.partition(":")
+        if kind == "token":
+            return sprites.image(sprites.ITEMS, value, size)
+        image = pygame.Surface((size, size), pygame.SRCALPHA)
+        if kind == "seat":
+            seat = int(value)
+            draw.draw_car(image, round(size * 1.8), (size / 2, size / 2), 90.0, seat, self._colours()[seat],
+                          self._letters()[seat], self.context.text)
+        elif value == "back":
+            draw.tile_back(image, image.get_rect(), self.context.text)
+        else:
+            draw.draw_strip_tile(image, image.get_rect(), int(value), self.context.text, self._colours(),
+                                 self._letters())
+        return image

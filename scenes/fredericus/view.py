@@ -19,6 +19,7 @@ from typing import cast
 import pygame
 from pygame import Vector2
 
+from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.fredericus.actions import (
     BET,
@@ -48,12 +49,11 @@ from scenes.fredericus.preview import hood_masks
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
-from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
+from scenes.playing.gameview import BAR_AREA, BOARD_AREA
+from scenes.playing.hud import Chip, Hud, SeatCard
 
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
-INFO_WIDTH, INFO_SIZE = PANEL_AREA.width - 28, 22  # how wide and how large the play scene writes the info lines
-INDENT = "\u2002\u2002"  # two en spaces: a falconer's own lines stand under their name
 _STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
 
 
@@ -66,10 +66,11 @@ class FredericusView:
         self._layout_key: tuple[object, ...] | None = None
         self._layout: geometry.Layout | None = None
         self._secrets: frozenset[Seat] = frozenset()
+        self._portraits: dict[tuple[object, ...], pygame.Surface] = {}
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
-        """The seats whose objectives the last ``draw_board`` or ``info_lines`` call showed while still secret."""
+        """The seats whose objectives the last ``draw_board`` or ``hud`` call showed while still secret."""
         return self._secrets
 
     def toggle_overlay(self) -> bool:
@@ -208,16 +209,6 @@ class FredericusView:
     def _end_name(self, game: FredericusState, row: int) -> str:
         return self._card_name(game.rows[row][-1]) if game.rows[row] else ""
 
-    def _objective_name(self, code: int) -> str:
-        return self.context.tr("fredericus.fredericus") if code == FREDERICUS else self._card_name(code)
-
-    def _counted(self, counts: Sequence[int], none: str) -> str:
-        """"Griffin ×2, Dragon": kinds held with their counts (objectives or creatures), or the ``none`` text;
-        a no-break space keeps a count on its kind's line in the panel."""
-        parts = [self._objective_name(kind) + (f"\u00a0×{count}" if count > 1 else "")
-                 for kind, count in enumerate(counts) if count]
-        return ", ".join(parts) or self.context.tr(f"fredericus.info.{none}")
-
     def _colours(self) -> draw.Palette:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
         return tuple(seat_colour("fredericus", seat, self.context.settings.colour_blind) for seat in range(4))
@@ -230,68 +221,65 @@ class FredericusView:
         return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
 
     # --- the side panel -------------------------------------------------------------------------------------
-    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
+    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
+        """A card per falconer with its points and objectives (face up only to its owner, and to all at the
+        end); the rest of the table (rows, trays, the deck, the actions left) is on the board itself."""
         game = _game(state)
         tr = self.context.tr
         over = game.is_terminal()
-        lines: list[tuple[str, int]] = []  # each line with how deep it is indented
+        notes = []
         if over:
             scores = game.scores()
             winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
-            lines.append((tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)), 0))
-            lines.append((tr(f"fredericus.info.ending.{game.trigger}"), 0))
-        else:
-            lines.append((tr("fredericus.info.turn", name=self._colour(game.current_seat),
-                             phase=tr(f"fredericus.phase.{game.phase_name}")), 0))
-            if game.phase_name == "play" and game.extra_actions_left:  # R-6.2: a flip's extras are the last ones
-                lines.append((tr("fredericus.info.actions_extra", own=game.own_actions_left,
-                                 count=game.extra_actions_left), 0))
-            elif game.phase_name == "play":
-                lines.append((tr("fredericus.info.actions", count=game.actions_left), 0))
-            if game.trigger is not None:
-                lines.append((tr("fredericus.info.last_round"), 0))
+            notes.append(tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)))
+            notes.append(tr(f"fredericus.info.ending.{game.trigger}"))
+        elif game.trigger is not None:
+            notes.append(tr("fredericus.info.last_round"))
         shown = set()
+        cards = []
         for seat in game.order:
-            name = self._colour(seat)
-            if over:
-                lines.append((tr.plural("fredericus.info.final", game.scores()[seat], name=name), 0))
-            else:
-                lines.append((tr("fredericus.info.seat", name=name,
-                                 points=tr.plural("fredericus.count.points_so_far", _public_points(game, seat)),
-                                 creatures=tr.plural("fredericus.count.creatures", sum(game.creatures[seat])),
-                                 objectives=tr.plural("fredericus.count.objectives", sum(game.hands[seat]))), 0))
-            lines.append((tr("fredericus.info.caught", list=self._counted(game.creatures[seat], "no_creatures")), 1))
+            face_up = over or seat in visible
+            if face_up and not over:
+                shown.add(seat)
+            chips = []
             if game.fredericus_holder == seat:
-                lines.append((tr("fredericus.info.holds_fredericus"), 1))
-            if over or seat in visible:
-                if not over:
-                    shown.add(seat)
-                lines.append((tr("fredericus.info.objectives", list=self._counted(game.hands[seat], "no_objectives"),
-                                 points=game.scores()[seat]), 1))
+                chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
+            if face_up:
+                chips += [Chip(f"objective:{kind}", Message.of("tips.fredericus.objective",
+                                                               name=f"@fredericus.card.{kind}"), f"×{count}")
+                          for kind, count in enumerate(game.hands[seat]) if count]
+            elif sum(game.hands[seat]):
+                chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
+                                  f"×{sum(game.hands[seat])}"))
+            points = game.scores()[seat] if over else _public_points(game, seat)
+            tip = Message.of("tips.fredericus.seat", name=f"@fredericus.colour.{seat}", points=points,
+                             creatures=sum(game.creatures[seat]), objectives=sum(game.hands[seat]))
+            cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
+                                  tr.plural("fredericus.board.points", points),
+                                  active=not over and seat == game.current_seat))
         self._secrets = frozenset(shown)
-        discarded = [game.discards.count(code) for code in range(KINDS + 1)]
-        lines.append((tr("fredericus.info.deck", count=len(game.deck),
-                         list=self._counted(discarded, "no_objectives")), 0))
-        lines.append((self._fredericus_line(game), 0))
-        return [part for line, depth in lines for part in self._indented(line, depth)]
+        return Hud(tuple(cards), notes=tuple(notes))
 
-    def _indented(self, line: str, depth: int) -> list[str]:
-        """``line`` wrapped to the side panel ``depth`` indents in, its continuation one indent further, so a
-        falconer's lines stand under their name. Wrapped here, and indented with en spaces, because the panel
-        wraps again at plain spaces and would drop an indent made of them."""
-        text = self.context.text
-        indent = text.font(INFO_SIZE).size(INDENT)[0]
-        parts = text.wrap(line, INFO_WIDTH - (depth + 1) * indent, INFO_SIZE)
-        return [INDENT * (depth + bool(index)) + part for index, part in enumerate(parts)]
+    def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
+        return self._colours()[seat]
 
-    def _fredericus_line(self, game: FredericusState) -> str:
-        if FREDERICUS in game.deck:
-            return self.context.tr("fredericus.info.fredericus_deck")
-        if game.fredericus_holder >= 0:
-            return self.context.tr("fredericus.info.fredericus_held", name=self._colour(game.fredericus_holder))
-        return self.context.tr("fredericus.info.fredericus_discarded")
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        """``seat:N`` (the falconer's falcon and goshawk), ``objective:back`` or ``objective:CODE``."""
+        kind, _, value = name.partition(":")
+        if kind == "seat":
+            key = (name, size, self._colours())
+            image = self._portraits.get(key)
+            if image is None:
+                image = self._portraits[key] = pygame.Surface((size, size), pygame.SRCALPHA)
+                seat = int(value)
+                for raptor, x in ((2 * seat, 0.32), (2 * seat + 1, 0.7)):
+                    draw.paint_raptor(image, Vector2(size * x, size * 0.5), raptor, False, small=True,
+                                      colours=self._colours())
+            return image
+        width = round(size * 0.75)
+        code = None if value == "back" else int(value)
+        return draw.card_image(self.context.text, code, (width, size), self._shorts(), objective=True)
 
-    # --- the board --------------------------------------------------------------------------------------------
     def animations(self, before: GameState, action: Action, after: GameState,
                    visible: frozenset[Seat]) -> list[Animation]:
         """See ``scenes/fredericus/anim.py``: pieces fly, slide and hop; nothing secret is ever shown, so

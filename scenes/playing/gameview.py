@@ -1,5 +1,5 @@
 """What each game's board view offers the play scene: the chooser's steps and hotspots, the board drawing and
-the lines of the side panel. ``scenes/falconi/view.py`` and ``scenes/fredericus/view.py`` implement it.
+the HUD of the side panel. ``scenes/falconi/view.py`` and ``scenes/fredericus/view.py`` implement it.
 
 Screen layout at the logical size (1280×720): the board on the left (``BOARD_AREA``), the side panel on the
 right (``PANEL_AREA``: whose turn, the view's info lines, the game log), and the action bar at the bottom of
@@ -16,6 +16,7 @@ from game.core.protocol import Action, GameState, Seat
 from game.services.match import LogEntry
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
+from scenes.playing.hud import Hud
 
 BOARD_AREA = pygame.Rect(0, 0, 800, 720)
 PANEL_AREA = pygame.Rect(810, 10, 460, 700)
@@ -56,9 +57,15 @@ class GameView(Protocol):
         scene hands over copies), drawn in ``BOARD_AREA`` over the board of ``after``. They reveal nothing
         the seats in ``visible`` may not see."""
 
-    def info_lines(self, state: GameState, visible: frozenset[Seat]) -> list[str]:
-        """Translated lines for the side panel: each seat's state, actions left, scores, and the secrets of
-        the seats in ``visible``."""
+    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
+        """What the side panel shows of each seat and of the table (see ``scenes/playing/hud.py``), with the
+        secrets of the seats in ``visible`` only."""
+
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        """A picture the HUD names (``seat:N`` for a seat's pieces, the others the view's own)."""
+
+    def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
+        """The seat's colour in the player's palette."""
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:

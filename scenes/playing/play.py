@@ -25,7 +25,7 @@ from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
-from scenes.playing import controls
+from scenes.playing import controls, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
 from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
@@ -91,6 +91,7 @@ class PlayScene(Scene):
         self._board_key: object = None
         self.message = ""
         self.banner, self.banner_left = "", 0.0  # the last event that happened by itself, for a moment
+        self.clock = 0.0  # seconds since the scene opened: the HUD's thinking dots follow it
         self.mouse_at: tuple[int, int] | None = None  # where the mouse is: the control under it is lit
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
@@ -202,6 +203,7 @@ class PlayScene(Scene):
         return self.match.setup.seed * 1_000_003 + len(self.match.log)
 
     def update(self, dt: float) -> Transition | None:
+        self.clock += dt
         self.hints.update(dt, self.chooser)
         self.banner_left = max(0.0, self.banner_left - dt)
         error = self.context.saves.take_error()
@@ -406,12 +408,8 @@ class PlayScene(Scene):
         for line in text.wrap(self._status_line(), width, 28)[:2]:
             text.blit(surface, line, 28, ACCENT, bold=True, topleft=(x, y))
             y += 32
-        y += 2
-        for line in self.view.info_lines(state, visible):
-            for part in text.wrap(line, width, 22):
-                text.blit(surface, part, 22, TEXT, topleft=(x, y))
-                y += 21
-        y += 8
+        y = hud.draw_hud(surface, pygame.Rect(x, y + 4, width, LOG_BOTTOM - y), self.view.hud(state, visible),
+                         self.players(), self.view, text, self.clock) + 6
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
         if self.context.settings.hints:
             text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
@@ -485,6 +483,19 @@ class PlayScene(Scene):
         """The entry's sentence, then one for each thing that followed from it by itself."""
         tr = self.context.tr
         return [tr.message(entry.message)] + [tr.message(event) for event in entry.events]
+
+    def players(self) -> dict[Seat, hud.Player]:
+        """Who plays each seat, for the HUD's cards: a person's name, or the AI's level, thinking on its turn."""
+        state, setup = self.match.state, self.match.setup
+        players = {}
+        for seat in state.seats:
+            plan = setup.seats[seat]
+            if plan.kind == "person":
+                players[seat] = hud.Player(self.context.person_name(setup.people[plan.person]), False)
+            elif plan.kind == "ai":
+                thinking = not state.is_terminal() and state.current_seat == seat
+                players[seat] = hud.Player(self.context.tr(f"level.{plan.level}"), True, thinking)
+        return players
 
     def _status_line(self) -> str:
         tr, state = self.context.tr, self.match.state

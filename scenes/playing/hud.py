@@ -1,0 +1,179 @@
+"""The side panel's heads-up display: a card per seat (its pieces in the seat's colour, its name, who plays it
+with a thinking animation while an AI chooses, its tiles or catches as small pictures, its points) and a row
+of counters (the pile, the turn's actions, the round), with the few sentences that must stay (how the game
+ended, a last-round warning) below. Sentences otherwise belong to the log and the tooltips.
+
+A board view says *what* is shown as a :class:`Hud`, plain comparable data, so the privacy tests compare what
+two seats see without pixels; it draws its own pictures (``Painter.picture``). This module lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from game.core.message import Message
+from game.core.protocol import Seat
+from scenes.kit import tooltip
+from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
+
+CARD_HEIGHT = 48
+PORTRAIT = 40  # the seat's pieces, left on its card
+CHIP = 26  # a picture in the counters row
+CARD_CHIP = 34  # a picture on a card: a tile in hand, an objective card
+CHIP_GAP, COUNTER_GAP = 4, 18  # between two chips of a card, and of the counters row
+PIP = 14  # an action's dot
+COUNT_SIZE = 18
+GAP = 4
+NAME_SIZES = (20, 18, 16, 15)  # the largest at which a seat's name fits its card is used
+WHO_SIZES = (16, 15, 14)
+NOTE_SIZE = 20
+CARD_FILL = (34, 38, 56)
+OUT_FILL = (30, 30, 34)
+PIP_ON, PIP_OFF = (250, 204, 92), (90, 92, 110)
+THINKING_PERIOD = 1.2  # seconds for the three dots after an AI's level to fill once
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A small picture with its tooltip and a count written after it (``"×2"``, ``"73"``). ``picture`` is a
+    name the board view draws, or ``pips:LEFT:TOTAL``: dots for what is left of a turn's actions."""
+
+    picture: str
+    tip: Message
+    count: str = ""
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    seat: Seat
+    name: str
+    tip: Message  # what the card as a whole says in words
+    chips: tuple[Chip, ...] = ()
+    points: str = ""
+    out: bool = False  # out of the game: drawn dimmed
+    active: bool = False  # whose turn it is: outlined
+
+
+@dataclass(frozen=True)
+class Hud:
+    cards: tuple[SeatCard, ...]
+    counters: tuple[Chip, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a seat: a person's name, or an AI's level in words (``ai``); ``thinking`` while it chooses."""
+
+    name: str
+    ai: bool
+    thinking: bool = False
+
+
+class Painter(Protocol):
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        """The picture a :class:`Chip` or a card's portrait (``seat:N``) names, ``size`` pixels high."""
+
+    def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
+        """The seat's colour in the player's palette."""
+
+
+def fitting_size(text: TextCache, words: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> int:
+    """The largest of ``sizes`` at which ``words`` fit ``width``; the smallest when none does."""
+    return next((size for size in sizes if text.font(size, bold).size(words)[0] <= width), sizes[-1])
+
+
+def draw_hud(surface: pygame.Surface, area: pygame.Rect, hud: Hud, players: Mapping[Seat, Player],
+             painter: Painter, text: TextCache, clock: float) -> int:
+    """Draw ``hud`` from the top of ``area`` across its width; returns the first free row below it."""
+    y = area.y
+    for card in hud.cards:
+        _draw_card(surface, pygame.Rect(area.x, y, area.width, CARD_HEIGHT), card, players.get(card.seat),
+                   painter, text, clock)
+        y += CARD_HEIGHT + GAP
+    if hud.counters:
+        _draw_chips(surface, area.x + 4, y + CHIP // 2, hud.counters, painter, text, CHIP, COUNTER_GAP)
+        y += CHIP + GAP
+    for note in hud.notes:
+        for line in text.wrap(note, area.width, NOTE_SIZE):
+            text.blit(surface, line, NOTE_SIZE, ACCENT, topleft=(area.x, y))
+            y += NOTE_SIZE
+    return y
+
+
+def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, player: Player | None,
+               painter: Painter, text: TextCache, clock: float) -> None:
+    colour = painter.seat_colour(card.seat)
+    pygame.draw.rect(surface, OUT_FILL if card.out else CARD_FILL, rect, border_radius=8)
+    pygame.draw.rect(surface, DIM if card.out else colour, (rect.x, rect.y, 6, rect.height),
+                     border_top_left_radius=8, border_bottom_left_radius=8)
+    tooltip.add(rect, card.tip)
+    portrait = painter.picture(f"seat:{card.seat}", PORTRAIT)
+    if card.out:
+        portrait = portrait.copy()
+        portrait.set_alpha(110)
+    surface.blit(portrait, portrait.get_rect(center=(rect.x + 12 + PORTRAIT // 2, rect.centery)))
+    left, right = rect.x + 20 + PORTRAIT, rect.right - 10
+    if card.points:
+        points = text.blit(surface, card.points, 20, ACCENT, bold=True, topright=(right, rect.y + 5))
+        right = points.x - 8
+    name_size = fitting_size(text, card.name, right - left, NAME_SIZES, bold=True)
+    text.blit(surface, card.name, name_size, DIM if card.out else TEXT, bold=True, topleft=(left, rect.y + 5))
+    row = rect.y + 33  # the middle of the card's second line
+    x = left
+    if player is not None:
+        tooltip.icon(surface, "ai" if player.ai else "player", 18, DIM, midleft=(x, row))
+        x += 22
+        room = max(60, (rect.right - 10 - x) // 2 if card.chips else rect.right - 10 - x)
+        size = fitting_size(text, player.name + " ...", room, WHO_SIZES)
+        shown = text.blit(surface, player.name, size, DIM, midleft=(x, row))
+        x = shown.right + 2
+        if player.thinking:
+            dots = 1 + int(clock / THINKING_PERIOD * 3) % 3
+            for dot in range(3):
+                pygame.draw.circle(surface, ACCENT if dot < dots else DIM, (x + 6 + dot * 7, row + 3), 2)
+            x += 28
+        x += 10
+    # Beside the points the chips share the second line; otherwise they stand larger, in the card's middle.
+    size, centre = (CHIP - 4, row) if card.points else (CARD_CHIP, rect.centery)
+    width = _chips_width(card.chips, text, size, CHIP_GAP)
+    _draw_chips(surface, max(x, rect.right - 10 - width), centre, card.chips, painter, text, size, CHIP_GAP)
+    if card.active:
+        pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)
+
+
+def _chips_width(chips: tuple[Chip, ...], text: TextCache, size: int, gap: int) -> int:
+    return sum(_picture_width(chip, size) + _count_width(chip, text) for chip in chips) + gap * max(0, len(chips) - 1)
+
+
+def _picture_width(chip: Chip, size: int) -> int:
+    if chip.picture.startswith("pips:"):
+        return int(chip.picture.split(":")[2]) * PIP
+    return size if chip.picture else 0
+
+
+def _count_width(chip: Chip, text: TextCache) -> int:
+    return text.font(COUNT_SIZE).size(chip.count)[0] + 2 if chip.count else 0
+
+
+def _draw_chips(surface: pygame.Surface, x: int, centre_y: int, chips: tuple[Chip, ...], painter: Painter,
+                text: TextCache, size: int, gap: int) -> None:
+    """Chips from ``x`` rightwards, each a picture ``size`` high (none for a plain count), then its count."""
+    for chip in chips:
+        width = _picture_width(chip, size) + _count_width(chip, text)
+        tooltip.add(pygame.Rect(x, centre_y - size // 2, width, size), chip.tip)
+        if chip.picture.startswith("pips:"):
+            _, left, total = chip.picture.split(":")
+            for pip in range(int(total)):
+                colour = PIP_ON if pip < int(left) else PIP_OFF
+                pygame.draw.circle(surface, colour, (x + PIP // 2 + pip * PIP, centre_y), 5)
+        elif chip.picture:
+            image = painter.picture(chip.picture, size)
+            surface.blit(image, image.get_rect(midleft=(x, centre_y)))
+        if chip.count:
+            text.blit(surface, chip.count, COUNT_SIZE, TEXT, midleft=(x + _picture_width(chip, size) + 2, centre_y + 1))
+        x += width + gap
