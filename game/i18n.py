@@ -7,11 +7,16 @@ from a catalog falls back to English, and a test keeps all four catalogs with th
 
 A text that counts something has one key per plural form, ``<key>.one`` and ``<key>.other``: the four languages
 need only these two forms, but do not agree on which one zero takes.
+
+``pseudo`` is a made-up language for tests, never offered to players: English with every word about 40% longer
+(its vowels doubled with accents), longer than any real translation, to show where a text does not fit.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,11 +26,19 @@ from game.core.message import Message, is_key
 CATALOG_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 FALLBACK = "en"
 SINGULAR_COUNTS = {"fr": (0, 1)}  # French says "0 point"; English, Italian and German say "0 points"
+PSEUDO = "pseudo"
+STRETCH = 0.4  # how much longer each word of the pseudo-language is
+_VOWELS = "aeiouyAEIOUY"
+_ACCENTED = str.maketrans(_VOWELS, "àéîõüÿÀÉÎÕÜŸ")
+_WORD = re.compile(r"\{[^{}]*\}|[^\W\d_]+")  # a {placeholder}, kept as it is, or a word's letters
 
 
 @cache
 def catalog(language: str) -> dict[str, str]:
     """The catalog of ``language`` (read once); an unknown language gets the English one."""
+    if language == PSEUDO:
+        return {key: stretched(text) for key, text in catalog(FALLBACK).items()} | {
+            f"language.{PSEUDO}": stretched("Pseudo")}
     folder = CATALOG_FOLDER / language
     if not folder.is_dir():
         folder = CATALOG_FOLDER / FALLBACK
@@ -35,6 +48,28 @@ def catalog(language: str) -> dict[str, str]:
             data = json.load(stream)
         texts.update({key: value for key, value in data.items() if isinstance(value, str)})
     return texts
+
+
+def stretched(text: str) -> str:
+    """``text`` in the pseudo-language: each word ``STRETCH`` longer, its vowels doubled with accents (or accented
+    letters after it, if it has none) in its own case, so words grow where they are and lines wrap sooner;
+    ``{placeholders}`` are kept."""
+
+    def longer(match: re.Match[str]) -> str:
+        word = match.group()
+        if word.startswith("{"):
+            return word
+        extra = math.ceil(len(word) * STRETCH)
+        vowels = sum(char in _VOWELS for char in word)
+        each = math.ceil(extra / vowels) if vowels else 0
+        letters = []
+        for char in word:
+            added = min(each, extra) if char in _VOWELS else 0
+            letters.append(char + char.translate(_ACCENTED) * added)
+            extra -= added
+        return "".join(letters) + ("Ë" if word.isupper() else "ë") * extra
+
+    return _WORD.sub(longer, text)
 
 
 class Translator:

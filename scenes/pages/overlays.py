@@ -188,9 +188,11 @@ class SettingsOverlay(MenuOverlay):
             return lambda index: self._change(name, values[index])
 
         flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake"}
+        # the players' languages, and the one in use if it is none of them (the tests' pseudo-language)
+        codes = list(dict.fromkeys((*LANGUAGES, settings.language)))
         items = [
-            MenuItem(tr("settings.language"), choices=[tr(f"language.{code}") for code in LANGUAGES],
-                     index=LANGUAGES.index(settings.language), on_change=setter("language", list(LANGUAGES)),
+            MenuItem(tr("settings.language"), choices=[tr(f"language.{code}") for code in codes],
+                     index=codes.index(settings.language), on_change=setter("language", codes),
                      key="language", icon="language"),
             MenuItem(tr("settings.window_size"), choices=[f"{w} x {h}" for w, h in sizes],
                      index=sizes.index(settings.window_size), on_change=setter("window_size", sizes),
