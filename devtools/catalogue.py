@@ -27,17 +27,20 @@ class Screen:
 
 
 def every_screen(context: AppContext) -> list[Screen]:
-    """The menus, the overlays, and the boards of all five pizzas and of Fredericus with 2 and 4 falconers,
-    where AI seats play (the busiest the boards get: moves, animations and thinking all at once).
+    """The menus, the overlays (the game log among them), the replay, and the boards of all five pizzas and of
+    Fredericus with 2 and 4 falconers, where AI seats play (the busiest the boards get: moves, animations and
+    thinking all at once).
 
     What differs between games comes from each game's own part (``devtools/<game>/window.py``): its option
     pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
     the pad prompt, game over) show the first game that offers a :class:`Showcase`."""
+    from scenes.pages.log_overlay import LogOverlay
     from scenes.pages.menus import GameChoiceScene
     from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
     from scenes.pages.seats import SeatSetupScene
     from scenes.pages.stats_scene import StatsScene, sample_stats
     from scenes.playing.play import start_match_scene
+    from scenes.playing.replay import ReplayScene
 
     showcase = _showcase()
 
@@ -47,6 +50,10 @@ def every_screen(context: AppContext) -> list[Screen]:
     def paused() -> list[Any]:
         play = start_match_scene(context, Match(showcase.solo))
         return [play, PauseOverlay(context, play.match)]
+
+    def game_log() -> list[Any]:
+        play = start_match_scene(context, played(Match(showcase.solo), 24))
+        return [play, LogOverlay(context, play.match.log, play.sentences, len(play.last_turn()))]
 
     def statistics() -> list[Any]:
         context.stats = sample_stats()  # the catalogue runs on a throw-away data folder: nobody's record
@@ -62,10 +69,12 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("statistics", statistics),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
+        Screen("game log", game_log),
         Screen("hand-over", board(showcase.two)),
         Screen("pad prompt", board(showcase.pad_first)),
         Screen("game over", lambda: [start_match_scene(context, finished(Match(showcase.solo)))],
                until="GameOverScene"),
+        Screen("replay", lambda: [ReplayScene(context, finished(Match(showcase.solo)))]),
     ]
     screens += tutorial_screens(context)
     screens += [Screen(name, board(setup), is_board=True)
