@@ -41,13 +41,15 @@ from scenes.fredericus.layout import (
     rect_at,
     tray_chip_line,
 )
-from scenes.kit import tooltip
+from scenes.kit import fit, tooltip
 from scenes.kit.ui import TextCache
 
 WEDGE = (28, 36, 32)
 
 
 def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
+    if fit.RECORDING is not None:
+        fit.RECORDING.box(surface, rect)
     pygame.draw.rect(surface, WEDGE, rect, border_radius=6)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
 
@@ -163,7 +165,7 @@ def paint_status(surface: pygame.Surface, text: TextCache, lines: Sequence[tuple
                 pygame.draw.circle(surface, INK, centre, 7)
                 pygame.draw.circle(surface, GOLD, centre, 7, 2)
         y += 24
-    for part in text.wrap(focus, rect.width - 12, 17)[: max((rect.bottom - y) // 16, 0)]:
+    for part in text.wrap(focus, rect.width - 12, 17, most=max((rect.bottom - y) // 16, 0)):
         text.blit(surface, part, 17, (250, 204, 92), topleft=(rect.x + 6, y))
         y += 16
 

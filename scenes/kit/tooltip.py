@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.message import Message
+from scenes.kit import fit, ui_art
 from scenes.kit import input as inp
-from scenes.kit import ui_art
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
@@ -230,6 +230,8 @@ def icon(surface: pygame.Surface, name: str, size: int, colour: ui_art.Colour | 
     image = ui_art.icon(name, size, colour)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
+    if fit.RECORDING is not None:
+        fit.RECORDING.picture(surface, f"icon:{name}", rect)
     add(area or rect, tip or f"tips.icon.{name}", focus, f"icon:{name}")
     return rect
 
@@ -241,6 +243,8 @@ def emblem(surface: pygame.Surface, name: str, size: int, tip: str | Message = "
     image = ui_art.emblem(name, size, tint)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
+    if fit.RECORDING is not None:
+        fit.RECORDING.picture(surface, f"emblem:{name}", rect)
     add(rect, tip or f"tips.emblem.{name}", focus, f"emblem:{name}")
     return rect
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.text import drawable
+from scenes.kit import fit, tooltip, ui_art
 from scenes.kit import input as inp
-from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Transition
 from scenes.kit.surface_cache import SurfaceCache
 
@@ -73,9 +73,11 @@ class TextCache:
             surface = self._surfaces.put(key, self.font(size, bold).render(line, True, colour))
         return surface
 
-    def wrap(self, text: str, width: int, size: int = 26, bold: bool = False) -> list[str]:
+    def wrap(self, text: str, width: int, size: int = 26, bold: bool = False, most: int | None = None) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);
-        remembered, since measuring every word of a long text each frame costs milliseconds."""
+        remembered, since measuring every word of a long text each frame costs milliseconds. ``most``: the
+        first that many lines only, where a box has no room for more (the test that every language fits
+        hears of a text so cut)."""
         key = (text, width, size, bold)
         lines = self._wrapped.get(key)
         if lines is None:
@@ -84,6 +86,10 @@ class TextCache:
                 self._wrapped.popitem(last=False)
         else:
             self._wrapped.move_to_end(key)
+        if most is not None and most < len(lines):
+            if fit.RECORDING is not None:
+                fit.RECORDING.cut(text)
+            return lines[:most]
         return lines
 
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
@@ -110,6 +116,8 @@ class TextCache:
         if shadow:
             surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
         surface.blit(image, rect)
+        if fit.RECORDING is not None:
+            fit.RECORDING.text(surface, text, rect, next(iter(anchor.values())))
         return rect
 
 
@@ -119,6 +127,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     if colour is None and edge is None:
         ui_art.draw_panel(surface, rect)
         return
+    if fit.RECORDING is not None:
+        fit.RECORDING.box(surface, rect)
     pygame.draw.rect(surface, colour or PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, edge or PANEL_EDGE, rect, width=2, border_radius=radius)
 
@@ -292,11 +302,11 @@ class Menu:
                 self._draw_value(surface, text, item, box, value_colour)
                 text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
             else:
-                label = text.render(item.label, 30, colour, focused)
-                width = label.get_width() + (ICON + ICON_GAP if item.icon else 0)
+                icon = ICON + ICON_GAP if item.icon else 0
+                width = text.render(item.label, 30, colour, focused).get_width() + icon
                 x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour, item.tip,
                                rect if focused else None)
-                surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+                text.blit(surface, item.label, 30, colour, focused, midleft=(x, rect.centery))
         if self.rects:
             bottom = self.rects[-1].bottom + NOTE_GAP
             for number, line in enumerate(self.note_lines(self.focused)):
@@ -310,9 +320,9 @@ class Menu:
         if not name:
             text.blit(surface, item.value, CHOICE_SIZE, colour, center=box.center)
             return
-        value = text.render(item.value, CHOICE_SIZE, colour)
-        x = _blit_icon(surface, name, box.centerx - (ICON + ICON_GAP + value.get_width()) // 2, box.centery, colour)
-        surface.blit(value, value.get_rect(midleft=(x, box.centery)))
+        width = text.render(item.value, CHOICE_SIZE, colour).get_width()
+        x = _blit_icon(surface, name, box.centerx - (ICON + ICON_GAP + width) // 2, box.centery, colour)
+        text.blit(surface, item.value, CHOICE_SIZE, colour, midleft=(x, box.centery))
 
     def note_lines(self, item: MenuItem) -> list[str]:
         """An item's note as drawn under the last item when it has the focus (none for an item without one)."""

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.kit import fit
 from scenes.kit.surface_cache import SurfaceCache
 
 UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
@@ -210,6 +211,8 @@ def draw_background(surface: pygame.Surface, name: str = "menu") -> None:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: str = "panel") -> None:
     """A framed box filling ``rect``, whatever its size."""
+    if fit.RECORDING is not None:
+        fit.RECORDING.box(surface, rect)
     _ART.draw_panel(surface, rect, state)
 
 
@@ -225,6 +228,8 @@ def scaled_sprite(name: str, width: int) -> pygame.Surface | None:
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, state: str = "normal") -> None:
     """A button filling ``rect`` in ``state``: "normal", "focus", "pressed" or "disabled"."""
+    if fit.RECORDING is not None:
+        fit.RECORDING.box(surface, rect)
     _ART.draw_button(surface, rect, state)
 
 
