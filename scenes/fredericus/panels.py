@@ -45,6 +45,7 @@ from scenes.kit import fit, tooltip
 from scenes.kit.ui import TextCache
 
 WEDGE = (28, 36, 32)
+SMALL_SIZES = (16, 15, 14, 13)  # the deck's notes and the key's names: the first size at which they fit
 
 
 def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
@@ -131,8 +132,10 @@ def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], d
         paint_objective(surface, text, back.move(depth, -depth // 2), None, shorts)
     tooltip.add(back.union(back.move(4, -2)), Message.of("tips.fredericus.deck", count=deck_count))
     text.blit(surface, f"×{deck_count}", 20, (240, 240, 240), bold=True, midleft=(rect.x + 38, rect.y + 22))
-    for number, line in enumerate(lines[:-1]):
-        text.blit(surface, line, 16, (200, 206, 196), topleft=(rect.x + 78, rect.y + 6 + 15 * number))
+    notes = lines[:-1]  # right of the deck, all at the one size at which the longest fits
+    size = min(text.fit_size(line, rect.right - 6 - (rect.x + 78), SMALL_SIZES) for line in notes)
+    for number, line in enumerate(notes):
+        text.blit(surface, line, size, (200, 206, 196), topleft=(rect.x + 78, rect.y + 6 + 15 * number))
     label = text.blit(surface, lines[-1], 16, (200, 206, 196), midleft=(rect.x + 8, rect.y + 66))
     paint_chips(surface, text, deck_chip_lines(label.width), discards, shorts, False)
 
@@ -184,7 +187,14 @@ def paint_legend(surface: pygame.Surface, text: TextCache, names: Sequence[str],
         text.blit(surface, name, 16, (200, 206, 196), midleft=(x + 22, card.centery))
     rect = KEY_RECT
     paint_wedge(surface, rect)
-    second = rect.x + 40 + max(text.render(name, 16).get_width() for name in pieces[:3])
+
+    def widest(names: Sequence[str], size: int) -> int:
+        return max(text.render(name, size).get_width() for name in names)
+
+    # two columns of pieces, each a picture then its name: the one size at which both names fit side by side
+    size = next((size for size in SMALL_SIZES if 40 + widest(pieces[:3], size) + 20 + widest(pieces[3:], size)
+                 <= rect.width - 6), SMALL_SIZES[-1])
+    second = rect.x + 40 + widest(pieces[:3], size)
     for index, name in enumerate(pieces):
         x = rect.x + 8 if index < 3 else second
         y = rect.y + 18 + (index % 3) * 32
@@ -196,4 +206,4 @@ def paint_legend(surface: pygame.Surface, text: TextCache, names: Sequence[str],
             paint_token(surface, centre, 1, colours, marks[1] if marks else "", text)
         else:
             pygame.draw.rect(surface, TALON if index == 4 else LAST, rect_at(centre, (16, 16)), 2, border_radius=4)
-        text.blit(surface, name, 16, (200, 206, 196), midleft=(x + (28 if index < 3 else 20), y))
+        text.blit(surface, name, size, (200, 206, 196), midleft=(x + (28 if index < 3 else 20), y))

@@ -73,6 +73,11 @@ class TextCache:
             surface = self._surfaces.put(key, self.font(size, bold).render(line, True, colour))
         return surface
 
+    def fit_size(self, text: str, room: int, sizes: tuple[int, ...], bold: bool = False) -> int:
+        """The largest of ``sizes`` (largest first) at which ``text`` is at most ``room`` pixels wide; the smallest
+        if none is: a label in a box of fixed width, in a language whose words are long."""
+        return next((size for size in sizes if self.render(text, size, TEXT, bold).get_width() <= room), sizes[-1])
+
     def wrap(self, text: str, width: int, size: int = 26, bold: bool = False, most: int | None = None) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels (at ``size``, bold or not: bold is wider);
         remembered, since measuring every word of a long text each frame costs milliseconds. ``most``: the
@@ -158,6 +163,9 @@ def shade(surface: pygame.Surface) -> None:
 
 
 CHOICE_SIZE = 28  # the font size of a choice's label and value
+LABEL_SIZES = (30, 27, 24, 21)  # a button's label: the first size at which it fits its row
+CHOICE_SIZES = (CHOICE_SIZE, 25, 22, 19)  # a choice's label, the first size at which it fits beside the value
+LABEL_PAD = 16  # between a row's edge and its text
 ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
 ICON = 28  # an item's icon, left of its label (or of a choice's value)
 ICON_GAP = 10  # between an icon and its text
@@ -295,18 +303,20 @@ class Menu:
             box = self.value_box(index)
             if box is not None:
                 value_colour = ACCENT if focused else colour
-                x = _blit_icon(surface, item.icon, rect.x + 16, rect.centery, colour, item.tip,
+                x = _blit_icon(surface, item.icon, rect.x + LABEL_PAD, rect.centery, colour, item.tip,
                                rect if focused else None)
-                text.blit(surface, item.label, CHOICE_SIZE, colour, midleft=(x, rect.centery))
+                size = text.fit_size(item.label, box.x - x, CHOICE_SIZES)
+                text.blit(surface, item.label, size, colour, midleft=(x, rect.centery))
                 text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
                 self._draw_value(surface, text, item, box, value_colour)
                 text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
             else:
                 icon = ICON + ICON_GAP if item.icon else 0
-                width = text.render(item.label, 30, colour, focused).get_width() + icon
+                size = text.fit_size(item.label, rect.width - 2 * LABEL_PAD - icon, LABEL_SIZES, bold=True)
+                width = text.render(item.label, size, colour, focused).get_width() + icon
                 x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour, item.tip,
                                rect if focused else None)
-                text.blit(surface, item.label, 30, colour, focused, midleft=(x, rect.centery))
+                text.blit(surface, item.label, size, colour, focused, midleft=(x, rect.centery))
         if self.rects:
             bottom = self.rects[-1].bottom + NOTE_GAP
             for number, line in enumerate(self.note_lines(self.focused)):

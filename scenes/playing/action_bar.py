@@ -46,22 +46,15 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
         tooltip.control(rect)
         name = view.icon(option)
         room = rect.width - BUTTON_PADDING - (BUTTON_ICON + 6 if name else 0)
-        label = _fitted(context, view.label(state, option), room)
-        width = label.get_width() + (BUTTON_ICON + 6 if name else 0)
+        label = view.label(state, option)
+        size = text.fit_size(label, room, LABEL_SIZES)
+        width = text.render(label, size).get_width() + (BUTTON_ICON + 6 if name else 0)
         x = rect.centerx - width // 2
         if name:
             tooltip.icon(surface, name, BUTTON_ICON, TEXT, area=rect, focus=rect if is_focused else None,
                          topleft=(x, rect.centery - BUTTON_ICON // 2))
             x += BUTTON_ICON + 6
-        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        text.blit(surface, label, size, TEXT, midleft=(x, rect.centery))
     if chooser.chosen and context.settings.hints:
         text.blit(surface, tr("play.back_hint"), 20, DIM, bottomleft=(BAR_AREA.x, BAR_AREA.bottom))
 
-
-def _fitted(context: AppContext, label: str, room: int) -> pygame.Surface:
-    """A button's label at the largest of ``LABEL_SIZES`` that fits ``room`` pixels (the smallest if none)."""
-    for size in LABEL_SIZES:
-        picture = context.text.render(label, size, TEXT)
-        if picture.get_width() <= room:
-            break
-    return picture
