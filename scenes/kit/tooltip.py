@@ -33,10 +33,13 @@ if TYPE_CHECKING:
     from scenes.context import AppContext
 
 DELAY = 0.4  # seconds the pointer rests on an icon, or the focus on a row, before its tip shows
-TEXT_WIDTH = 320  # a tip's lines wrap at this width
+# A tip's lines wrap at the first of these widths at which it covers no other control: too tall to fit between
+# two rows, it goes wider in fewer lines; too wide to stand beside a wide row, narrower in more.
+WIDTHS = (320, 480, 220)
 SIZE = 22  # its font size
 PAD = 10  # between its frame and its text
 GAP = 6  # between a tip and what it must not cover
+AWAY = 24  # how much further from what it explains a tip may go to leave another control clear
 EDGE = 4  # between a tip and the screen's edge
 LEADING = 3  # between two lines of a tip
 CURSOR = (14, 22)  # the room the mouse pointer's arrow takes below and right of its tip
@@ -57,11 +60,13 @@ class Tip:
 
 @dataclass(frozen=True)
 class Shown:
-    """The tip the last frame showed: where, in which words, and for what."""
+    """The tip the last frame showed: where, in which words, for what, and the other controls it covers (none
+    wherever the screen has room)."""
 
     rect: pygame.Rect
     words: str
     tip: Tip
+    covers: tuple[pygame.Rect, ...] = ()
 
 
 class Tooltips:
@@ -139,17 +144,16 @@ class Tooltips:
             return
         self._waited += dt
         if self._waited >= DELAY:
-            self.shown = self._draw(surface, tip, context)
+            self.shown = self.show(surface, tip, context)
 
-    def _draw(self, surface: pygame.Surface, tip: Tip, context: AppContext) -> Shown:
+    def show(self, surface: pygame.Surface, tip: Tip, context: AppContext) -> Shown:
+        """Draw ``tip`` now, beside the focus or the pointer as ``mode`` says (``draw``, once it is due; and the
+        test that every tip fits, for each tip of a screen)."""
         from scenes.kit.ui import TEXT
 
         text = context.text
         words = context.tr.message(tip.message)
-        lines = text.wrap(words, TEXT_WIDTH, SIZE)
         line = text.font(SIZE).get_linesize() + LEADING
-        size = (max(text.render(part, SIZE).get_width() for part in lines) + 2 * PAD,
-                len(lines) * line - LEADING + 2 * PAD)
         bounds = surface.get_rect().inflate(-2 * EDGE, -2 * EDGE)
         if self.mode == "focus" and tip.focus is not None:
             avoid, beside = tip.focus, None
@@ -157,44 +161,81 @@ class Tooltips:
             assert self.pointer is not None
             avoid, beside = tip.area.union(pygame.Rect(self.pointer, CURSOR)), False
         others = [control for control in self.controls if not control.colliderect(avoid)]
-        rect = place(size, avoid, bounds, beside, others)
+        own = [control for control in self.controls if control.colliderect(avoid)]  # the row of the icon pointed at
+        tried = []
+        for width in WIDTHS:  # the first shape of the tip that stands clear of every other control
+            lines = text.wrap(words, width, SIZE)
+            size = (max(text.render(part, SIZE).get_width() for part in lines) + 2 * PAD,
+                    len(lines) * line - LEADING + 2 * PAD)
+            rect = place(size, avoid, bounds, beside, others, own)
+            tried.append((covered(rect, others), rect, lines))
+            if not tried[-1][0]:
+                break
+        _, rect, lines = min(tried, key=lambda shape: shape[0])  # else the one covering least
+        covers = tuple(other for other in others if other.colliderect(rect))
         ui_art.draw_panel(surface, rect)
         for number, part in enumerate(lines):
             text.blit(surface, part, SIZE, TEXT, topleft=(rect.x + PAD, rect.y + PAD + number * line))
-        return Shown(rect, words, tip)
+        return Shown(rect, words, tip, covers)
 
 
 def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside: bool | None = None,
-          others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+          others: Sequence[pygame.Rect] = (), own: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tip of ``size`` goes: inside ``bounds`` and clear of ``avoid``, below it (then above, right,
     left), or beside a wide row first (``beside`` None: decided by the shape of ``avoid``), so a focused row's
-    tip covers no other row; of those sides, the first that covers none of the ``others`` (the other controls on
-    screen), else the one covering least of them. If no side has room, the tip goes below, pushed on screen."""
+    tip covers no other row. Of those places, the first that covers none of the ``others`` (the other controls
+    on screen), else the one covering least of them; of equals, the one covering least of ``own`` (the row whose
+    icon the pointer rests on: its label stays readable). On each side the tip sits centred on ``avoid``, or
+    moved just clear of a control it would cover there (see ``_along``). If no side has room, the tip goes
+    below, pushed on screen."""
     if beside is None:
         beside = avoid.width >= 300 and avoid.width >= 3 * avoid.height
     sides = ("right", "left", "below", "above") if beside else ("below", "above", "right", "left")
-    width, height = size
-    fitting: list[pygame.Rect] = []
-    for side in sides:
-        rect = pygame.Rect(0, 0, width, height)
-        if side in ("below", "above"):
-            rect.centerx = avoid.centerx
-            rect.y = avoid.bottom + GAP if side == "below" else avoid.top - GAP - height
-            rect.x = min(max(rect.x, bounds.x), bounds.right - width)
-        else:
-            rect.centery = avoid.centery
-            rect.x = avoid.right + GAP if side == "right" else avoid.left - GAP - width
-            rect.y = min(max(rect.y, bounds.y), bounds.bottom - height)
-        if bounds.contains(rect) and not rect.colliderect(avoid):
-            fitting.append(rect)
-    if fitting:
-        def covered(rect: pygame.Rect) -> int:
-            return sum(rect.clip(other).width * rect.clip(other).height for other in others)
-
-        return min(fitting, key=covered)  # min keeps the first of equals: the sides' order decides ties
-    rect = pygame.Rect(0, 0, width, height)
+    fitting = [rect for side in sides for rect in _along(side, size, avoid, bounds, others)
+               if bounds.contains(rect) and not rect.colliderect(avoid)]
+    if fitting:  # min keeps the first of equals: the order of places decides ties
+        return min(fitting, key=lambda rect: (covered(rect, others), covered(rect, own)))
+    rect = pygame.Rect((0, 0), size)
     rect.midtop = (avoid.centerx, avoid.bottom + GAP)
     return rect.clamp(bounds)
+
+
+def covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+    """How many pixels of the ``others`` a tip at ``rect`` covers."""
+    return sum(rect.clip(other).width * rect.clip(other).height for other in others)
+
+
+def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect,
+           others: Sequence[pygame.Rect]) -> Iterator[pygame.Rect]:
+    """The places for a tip on one ``side`` of ``avoid``: centred on it (pushed inside ``bounds``), then moved a
+    pixel past each control that place covers, along ``avoid`` wherever the tip still faces it, or up to
+    ``AWAY`` pixels further from it (rows leave little room)."""
+    width, height = size
+    centred = pygame.Rect(0, 0, width, height)
+    if side in ("below", "above"):
+        centred.centerx = avoid.centerx
+        centred.y = avoid.bottom + GAP if side == "below" else avoid.top - GAP - height
+        centred.x = min(max(centred.x, bounds.x), bounds.right - width)
+    else:
+        centred.centery = avoid.centery
+        centred.x = avoid.right + GAP if side == "right" else avoid.left - GAP - width
+        centred.y = min(max(centred.y, bounds.y), bounds.bottom - height)
+    yield centred
+    for other in others:
+        if not centred.colliderect(other):
+            continue
+        if side in ("below", "above"):
+            along = [centred.move(other.right + 1 - centred.x, 0), centred.move(other.left - 1 - centred.right, 0)]
+            yield from (rect for rect in along if rect.left < avoid.right and rect.right > avoid.left)
+            away = other.bottom + 1 - centred.top if side == "below" else other.top - 1 - centred.bottom
+            if 0 < abs(away) <= AWAY:
+                yield centred.move(0, away)
+        else:
+            along = [centred.move(0, other.bottom + 1 - centred.y), centred.move(0, other.top - 1 - centred.bottom)]
+            yield from (rect for rect in along if rect.top < avoid.bottom and rect.bottom > avoid.top)
+            away = other.right + 1 - centred.left if side == "right" else other.left - 1 - centred.right
+            if 0 < abs(away) <= AWAY:
+                yield centred.move(away, 0)
 
 
 def control(area: pygame.Rect) -> None:
