@@ -19,7 +19,7 @@ Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -120,6 +120,10 @@ class FalconiView:
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
+
+    def winning_moment(self, actions: Sequence[Action]) -> int:
+        """The last action: a chase is always decided by its last move (a catch, an escape, a block…)."""
+        return len(actions) - 1
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:

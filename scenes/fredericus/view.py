@@ -89,6 +89,11 @@ class FredericusView:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)
 
+    def winning_moment(self, actions: Sequence[Action]) -> int:
+        """The last capture (the hunt ends at the end of a round, often on a plain move), else the last action."""
+        captures = [index for index, action in enumerate(actions) if cast(FredericusAction, action).kind == CAPTURE]
+        return captures[-1] if captures else len(actions) - 1
+
     def layout(self, state: GameState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
         game = _game(state)

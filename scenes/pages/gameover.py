@@ -1,24 +1,35 @@
-"""The end of a game: who won and why, the scores, and what next — a rematch, the next game of a Falconi
-series (the fugitive's role passes round so everyone plays him once, with a running score), a new series
-once everyone has played him, or the menu."""
+"""The end of a game: the final board, where the winning moment (the catch, the escape, the last capture) plays
+again every few seconds with its words in a banner; beside it who won and why, the scores, what next — a
+rematch, the next game of a Falconi series (the fugitive's role passes round so everyone plays him once, with
+a running score), a new series once everyone has played him, the replay or the menu — and the log, whole on
+L or a click."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.core.protocol import Action, GameState
 from game.services.match import Match
 from game.services.series import next_in_series, passes_fugitive_round, rematch
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
+from scenes.kit.animation import Timeline
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
-from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel
+from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, Menu, MenuItem, panel
+from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
+from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 
-CENTRE_X = LOGICAL_SIZE[0] // 2
-TEXT_WIDTH = LOGICAL_SIZE[0] - 280  # lines are wrapped as plain text: the margin leaves room for bold ones
-RESULT_TOP = 160  # the first line of the result, in a box under the title
-EMBLEM = 96  # the game's emblem either side of the title
+CENTRE_X = PANEL_AREA.centerx
+TEXT_WIDTH = PANEL_AREA.width - 40
+TITLE_TOP = PANEL_AREA.y + 16
+EMBLEM = 44  # the game's emblem either side of the title
+MENU_ROW = 48
+LOG_SIZE, LOG_LINE = 18, 19
+FIRST_SHOWING = 0.6  # seconds before the winning moment plays again on the board
+HOLD = 1.8  # seconds its position and banner stay once its animation ends
+PAUSE = 2.5  # seconds of the final position between two showings
 
 
 class GameOverScene(Scene):
@@ -28,8 +39,30 @@ class GameOverScene(Scene):
         self.in_series = passes_fugitive_round(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
-        self.menu = Menu(self._items(), top=470, text=context.text, sound=context.audio.play)
+        self.menu = Menu(self._items(), top=self._text_bottom() + 12, width=TEXT_WIDTH, row=MENU_ROW,
+                         centre_x=CENTRE_X, note_width=TEXT_WIDTH, text=context.text, sound=context.audio.play)
         self.music = self.board.music  # the game's loop plays on over its result
+        self.view = self.board.make_view(context)
+        self.seats = frozenset(match.state.seats)  # the game is over: nothing is secret any more
+        self.moment = self._moment()
+        self.timeline = Timeline(lambda cue: None)  # seen again, heard once: the moment's sounds played in the game
+        self.wait = FIRST_SHOWING  # until the moment plays (counting down), or while it is held (up to HOLD)
+        self.holding = False
+        self.log_area = pygame.Rect(0, 0, 0, 0)
+
+    def _moment(self) -> tuple[GameState, Action, GameState, int] | None:
+        """The position before the winning move, the move, the position after it and its index in the log."""
+        if not self.match.log:
+            return None
+        states, actions = [self.match.setup.new_state()], []
+        for entry in self.match.log:
+            state = states[-1].clone()
+            action = state.parse_action(entry.text)
+            state.apply(action)
+            states.append(state)
+            actions.append(action)
+        index = self.view.winning_moment(actions)
+        return states[index], actions[index], states[index + 1], index
 
     def _items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -88,7 +121,35 @@ class GameOverScene(Scene):
                 return self._menu()
             self.menu.focus = last
             return None
+        if intent.kind == inp.LOG or (intent.kind == inp.CLICK and intent.pos is not None
+                                      and self.log_area.collidepoint(intent.pos)):
+            return Push(LogOverlay(self.context, self.match.log, lambda entry: sentences(self.context.tr, entry),
+                                   len(last_turn(self.match.log))))
         return self.menu.handle(intent)
+
+    def update(self, dt: float) -> Transition | None:
+        """The winning moment plays, its position holds a while, the final board comes back; and again."""
+        if self.moment is None:
+            return None
+        dt *= self.context.settings.animation_speed
+        self.timeline.update(dt)
+        if self.timeline.busy:
+            return None
+        if self.holding:
+            self.wait += dt
+            if self.wait >= HOLD:
+                self.holding, self.wait = False, PAUSE
+            return None
+        self.wait -= dt
+        if self.wait <= 0:
+            before, action, after, _ = self.moment
+            self.timeline.add(self.view.animations(before, action, after.clone(), self.seats))
+            self.holding, self.wait = True, 0.0
+        return None
+
+    @property
+    def showing_moment(self) -> bool:
+        return self.holding or self.timeline.busy
 
     def headline(self) -> str:
         tr, state = self.context.tr, self.match.state
@@ -129,39 +190,83 @@ class GameOverScene(Scene):
         the scores, the series, and the seed."""
         tr, setup = self.context.tr, self.match.setup
         result: list[tuple[str, int, tuple[int, ...], bool, int]] = [
-            (self.headline(), 40, TEXT, True, 7), (self.reason(), 30, TEXT, False, 17)]
+            (self.headline(), 28, TEXT, True, 4), (self.reason(), 21, TEXT, False, 8)]
         for line in self.board.result_lines(tr, setup, self.match.state):  # the scores, in a game that has them
-            result.append((line, 28, TEXT, False, 4))
+            result.append((line, 21, TEXT, False, 2))
         for number, line in enumerate(self.series_lines()):
             announced = self.series.is_complete and number == 0
-            result.append((line, 34 if announced else 28, ACCENT if announced else TEXT, announced, 4))
-        result.append((tr("over.seed", seed=setup.seed), 22, DIM, False, 0))
+            result.append((line, 24 if announced else 21, ACCENT if announced else TEXT, announced, 2))
+        result.append((tr("over.seed", seed=setup.seed), 17, DIM, False, 0))
         return result
 
+    def _text_bottom(self) -> int:
+        """Where the result's text ends in the panel: the menu stands below it."""
+        text = self.context.text
+        return self._title_bottom() + sum(len(text.wrap(line, TEXT_WIDTH, size, bold)) * (size + 6) + space
+                                          for line, size, _, bold, space in self.paragraphs())
+
+    @staticmethod
+    def _title_bottom() -> int:
+        return TITLE_TOP + EMBLEM + 14
+
     def draw(self, surface: pygame.Surface) -> None:
-        ui_art.draw_background(surface, "menu")
+        surface.fill(BACKGROUND)
+        self._draw_board(surface)
+        ui_art.draw_panel(surface, PANEL_AREA)
         text, setup = self.context.text, self.match.setup
-        title = text.blit(surface, self.context.tr("over.title"), 60, ACCENT, bold=True, shadow=3,
-                          midtop=(CENTRE_X, 60))
+        title = text.blit(surface, self.context.tr("over.title"), 40, ACCENT, bold=True, shadow=2,
+                          midtop=(CENTRE_X, TITLE_TOP + 4))
         emblem = self.board.setup_emblem(setup.options)
-        for x in (title.left - 30 - EMBLEM // 2, title.right + 30 + EMBLEM // 2):
+        for x in (title.left - 16 - EMBLEM // 2, title.right + 16 + EMBLEM // 2):
             tooltip.emblem(surface, emblem, EMBLEM, center=(x, title.centery))
-        paragraphs = self.paragraphs()
-        height = sum(len(text.wrap(line, TEXT_WIDTH, size)) * (size + 8) + space
-                     for line, size, _, _, space in paragraphs)
-        box = pygame.Rect(0, RESULT_TOP - 16, TEXT_WIDTH + 140, height + 28)
-        box.centerx = CENTRE_X
-        panel(surface, box)
-        y = RESULT_TOP
-        for line, size, colour, bold, space in paragraphs:
+        y = self._title_bottom()
+        for line, size, colour, bold, space in self.paragraphs():
             y = self._centred(surface, line, size, colour, y, bold) + space
         self.menu.draw(surface, text)
+        notes = len(self.menu.note_lines(self.menu.focused))
+        self._draw_log(surface, self.menu.rects[-1].bottom + 16 + notes * 28)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """The final position, or the winning moment's with its animation and its words in a banner."""
+        state, last = self.match.state, last_turn(self.match.log)
+        moment = self.moment if self.showing_moment else None
+        if moment is not None:
+            state, last = moment[2], [self.match.log[moment[3]]]
+        clip = surface.get_clip()
+        surface.set_clip(BOARD_AREA)
+        self.view.draw_board(surface, state, None, self.seats, last, self.timeline.hidden)
+        self.timeline.draw(surface)
+        if moment is not None:
+            self._banner(surface, sentences(self.context.tr, self.match.log[moment[3]]))
+        surface.set_clip(clip)
+
+    def _banner(self, surface: pygame.Surface, words: list[str]) -> None:
+        text = self.context.text
+        lines = [line for sentence in words for line in text.wrap(sentence, BOARD_AREA.width - 120, 24)][:3]
+        box = pygame.Rect(0, 0, BOARD_AREA.width - 80, 20 + 28 * len(lines))
+        box.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 24)
+        panel(surface, box)
+        for number, line in enumerate(lines):
+            text.blit(surface, line, 24, ACCENT, bold=True, midtop=(box.centerx, box.y + 10 + 28 * number))
+
+    def _draw_log(self, surface: pygame.Surface, top: int) -> None:
+        """The latest entries that fit under the menu; a click on them, or L, opens the whole log."""
+        text, tr = self.context.text, self.context.tr
+        x, bottom = PANEL_AREA.x + 20, PANEL_AREA.bottom - 14
+        text.blit(surface, tr("play.log"), 20, DIM, topleft=(x, top))
+        text.blit(surface, tr("play.log.open"), 16, DIM, topright=(PANEL_AREA.right - 20, top + 3))
+        self.log_area = pygame.Rect(x, top, TEXT_WIDTH, bottom - top)
+        lines = [line for entry in self.match.log[-12:] for sentence in sentences(tr, entry)
+                 for line in text.wrap(sentence, TEXT_WIDTH, LOG_SIZE)]
+        fitting = max(0, (bottom - top - 24) // LOG_LINE)
+        for number, line in enumerate(lines[-fitting:] if fitting else []):
+            text.blit(surface, line, LOG_SIZE, TEXT, topleft=(x, top + 24 + number * LOG_LINE))
 
     def _centred(self, surface: pygame.Surface, line: str, size: int, colour: tuple[int, ...], y: int,
                  bold: bool = False) -> int:
         """Draw ``line`` centred from ``y`` down, wrapped so long names are never cut off; returns the y below."""
         text = self.context.text
-        for part in text.wrap(line, TEXT_WIDTH, size):
+        for part in text.wrap(line, TEXT_WIDTH, size, bold):
             text.blit(surface, part, size, colour, bold=bold, midtop=(CENTRE_X, y))
-            y += size + 8
+            y += size + 6
         return y

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import Translator
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -23,6 +24,22 @@ INDENT = 28  # entries stand under their turn's heading
 WIDTH = BOX.width - 80 - INDENT  # room for an entry's text, left of the scroll bar
 WHEEL_LINES = 3
 PAGE = ROWS - 1  # a page keeps one line of the last one in view
+
+
+def last_turn(log: Sequence[LogEntry]) -> list[LogEntry]:
+    """The entries of the most recent run of one seat's actions: the last move, drawn brighter."""
+    if not log:
+        return []
+    seat = log[-1].seat
+    start = len(log)
+    while start > 0 and log[start - 1].seat == seat:
+        start -= 1
+    return list(log[start:])
+
+
+def sentences(tr: Translator, entry: LogEntry) -> list[str]:
+    """The entry's sentence, then one for each thing that followed from it by itself."""
+    return [tr.message(entry.message)] + [tr.message(event) for event in entry.events]
 
 
 class ScrollingPage(Scene):

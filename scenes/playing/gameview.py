@@ -8,6 +8,7 @@ the side panel (``BAR_AREA``) where the play scene lays out the steps a view mar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
@@ -79,6 +80,9 @@ class GameView(Protocol):
 
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
+
+    def winning_moment(self, actions: Sequence[Action]) -> int:
+        """Which of a finished match's actions the game-over screen shows again as its decisive moment."""
 
     def toggle_overlay(self) -> bool:
         """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""

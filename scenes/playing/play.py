@@ -25,6 +25,7 @@ from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
+from scenes.pages import log_overlay
 from scenes.playing import controls, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
 from scenes.playing.controls import control_at, draw_controls
@@ -320,9 +321,7 @@ class PlayScene(Scene):
         and the log would hold them back, since only the top scene updates."""
         if self.handover_due or self._missing_pad() is not None:
             return None
-        from scenes.pages.log_overlay import LogOverlay
-
-        return Push(LogOverlay(self.context, self.match.log, self.sentences, len(self.last_turn())))
+        return Push(log_overlay.LogOverlay(self.context, self.match.log, self.sentences, len(self.last_turn())))
 
     def resume(self, result: Any) -> Transition | None:
         if result == "handover":
@@ -383,14 +382,7 @@ class PlayScene(Scene):
     # --- drawing --------------------------------------------------------------------------------------------
     def last_turn(self) -> list[LogEntry]:
         """The entries of the most recent run of one seat's actions: the last move to highlight."""
-        log = self.match.log
-        if not log:
-            return []
-        seat = log[-1].seat
-        start = len(log)
-        while start > 0 and log[start - 1].seat == seat:
-            start -= 1
-        return log[start:]
+        return log_overlay.last_turn(self.match.log)
 
     def draw(self, surface: pygame.Surface) -> None:
         visible = self.visible_seats()
@@ -480,9 +472,7 @@ class PlayScene(Scene):
         return lines
 
     def sentences(self, entry: LogEntry) -> list[str]:
-        """The entry's sentence, then one for each thing that followed from it by itself."""
-        tr = self.context.tr
-        return [tr.message(entry.message)] + [tr.message(event) for event in entry.events]
+        return log_overlay.sentences(self.context.tr, entry)
 
     def players(self) -> dict[Seat, hud.Player]:
         """Who plays each seat, for the HUD's cards: a person's name, or the AI's level, thinking on its turn."""

@@ -1,0 +1,89 @@
+"""The game-over screen shows the final board, plays the winning moment again on it (the last move of a chase,
+the last capture of a hunt) with its words in a banner, and keeps the result, the menu and the log beside it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from scene_driver import Driver, FixedClock, screenshot_dir
+from test_replay import SETUPS, finished
+
+from game.fredericus.actions import CAPTURE
+from scenes.app import App
+from scenes.kit.stack import Push
+from scenes.pages import gameover
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.log_overlay import LogOverlay, sentences
+
+
+@pytest.fixture
+def over_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.clock = FixedClock(50)
+
+    def open_over(game: str) -> tuple[Driver, GameOverScene]:
+        match = finished(SETUPS[game])
+        app.stack.apply(Push(GameOverScene(app.context, match)))
+        driver = Driver(app)
+        driver.run()
+        return driver, driver.top
+
+    yield open_over
+    app.close()
+
+
+def run_until(driver: Driver, done, frames: int = 400) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        driver.run()
+    raise AssertionError("never happened")
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_the_winning_moment_plays_again_on_the_final_board_with_its_words(over_screen, tmp_path, monkeypatch, game):
+    driver, over = over_screen(game)
+    assert over.moment is not None and not over.showing_moment
+    final = pygame.image.tobytes(driver.app.screen, "RGB")
+    _, action, after, index = over.moment
+    log = over.match.log
+    if game == "margherita":
+        assert index == len(log) - 1 and after.to_json() == over.match.state.to_json()
+    else:
+        captures = [number for number, entry in enumerate(log) if entry.text.startswith("capture")]
+        assert action.kind == CAPTURE and index == captures[-1]
+    run_until(driver, lambda: over.timeline.busy)
+    run_until(driver, lambda: not over.timeline.busy)
+    assert over.showing_moment  # held a while with its banner once its animation is over
+    driver.save(screenshot_dir(tmp_path), f"game_over_moment_{game}")
+    assert pygame.image.tobytes(driver.app.screen, "RGB") != final
+    text, drawn = driver.app.context.text, []
+    real_blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surface, words, *args, **kwargs: drawn.append(words) or real_blit(
+        surface, words, *args, **kwargs))
+    driver.run()
+    first_lines = [text.wrap(sentence, gameover.BOARD_AREA.width - 120, 24)[0]
+                   for sentence in sentences(driver.app.context.tr, log[index])]
+    assert first_lines[0] in drawn and all(line in drawn for line in first_lines[:3])
+    run_until(driver, lambda: not over.showing_moment)
+    run_until(driver, lambda: over.timeline.busy, frames=round(gameover.PAUSE / 0.05) + 40)  # and again
+
+
+def test_the_whole_log_opens_from_the_game_over_screen_with_l_or_a_click(over_screen):
+    driver, over = over_screen("fredericus")
+    driver.key(pygame.K_l)
+    assert isinstance(driver.top, LogOverlay) and len(driver.top.entries) == len(over.match.log)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is over
+    driver.click(over.log_area.center)
+    assert isinstance(driver.top, LogOverlay)
+
+
+def test_the_result_and_the_menu_stand_in_the_panel_beside_the_board(over_screen):
+    from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+
+    driver, over = over_screen("margherita")
+    assert [item.key for item in over.menu.items] == ["rematch", "replay", "menu"]
+    assert all(PANEL_AREA.contains(rect) and not rect.colliderect(BOARD_AREA) for rect in over.menu.rects)
+    assert over.menu.rects[0].top > over._title_bottom() and over.log_area.top > over.menu.rects[-1].bottom
