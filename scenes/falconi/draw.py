@@ -18,7 +18,7 @@ from game.core.message import Message
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot, cell_of, edge_of
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes.falconi import sprites
-from scenes.kit import tooltip
+from scenes.kit import fit, tooltip
 from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
 from scenes.playing.gameview import BOARD_AREA
@@ -26,6 +26,9 @@ from scenes.playing.gameview import BOARD_AREA
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
+HEADING_SIZES = (20, 18, 16)  # the strip's heading: the first size at which it fits in two lines
+NOTE_SIZES = (17, 15, 13)  # the strip's captions and counters: the first size at which each fits its width
+PILE_SIZES = (18, 15, 13)  # the same for the pile's count under them
 CAPTION_SIZES = (16, 14, 12)  # the sizes of the frame's captions, largest first (see _caption_size)
 STRIP_WIDTH = 84  # the column at the right of the board with the tiles in hand
 DIRECTIONS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W as screen vectors
@@ -335,13 +338,17 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
     bar = pygame.Rect(strip.x, strip.y, strip.width, 8)
     pygame.draw.rect(surface, colour, bar, border_radius=3)
     pygame.draw.rect(surface, RAIL, bar, width=1, border_radius=3)
-    for row, line in enumerate(text.wrap(heading, strip.width, 20)[:2]):
-        text.blit(surface, line, 20, TEXT, midtop=(strip.centerx, strip.y + 10 + row * 18))
+    if fit.RECORDING is not None:
+        fit.RECORDING.box(surface, strip)  # not framed, but its words keep to it
+    size = next((size for size in HEADING_SIZES if _fits(text, heading, strip.width, size, 2)), HEADING_SIZES[-1])
+    for row, line in enumerate(text.wrap(heading, strip.width, size, most=2)):
+        text.blit(surface, line, size, TEXT, midtop=(strip.centerx, strip.y + 10 + row * (size - 2)))
     for index, tile in enumerate(tiles):
         rect = geometry.strip_rect(index)
         if f"strip:{index}" not in hidden:
             draw_strip_tile(surface, rect, tile.item, text, colours, letters, tile.rotation)
-        text.blit(surface, tile.caption, 17, TEXT, midtop=(rect.centerx, rect.bottom + 2))
+        size = text.fit_size(tile.caption, strip.width, NOTE_SIZES)
+        text.blit(surface, tile.caption, size, TEXT, midtop=(rect.centerx, rect.bottom + 2))
     bottom = strip.bottom - 8
     for counter in counters:
         band = pygame.Rect(strip.x, bottom - (46 if counter.token else 32), strip.width, 48 if counter.token else 34)
@@ -349,13 +356,21 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
             tooltip.add(band, Message.of(counter.tip, left=counter.left, total=counter.total))
         if counter.token:
             tokens(surface, (strip.centerx, bottom - 14), counter.total, counter.left, counter.token)
-            text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 30))
+            text.blit(surface, counter.words, text.fit_size(counter.words, strip.width, NOTE_SIZES), TEXT,
+                      midbottom=(strip.centerx, bottom - 30))
             bottom -= 58
         else:
             pips(surface, (strip.centerx, bottom - 8), counter.total, counter.left, counter.colour)
-            text.blit(surface, counter.words, 17, TEXT, midbottom=(strip.centerx, bottom - 16))
+            text.blit(surface, counter.words, text.fit_size(counter.words, strip.width, NOTE_SIZES), TEXT,
+                      midbottom=(strip.centerx, bottom - 16))
             bottom -= 44
-    text.blit(surface, pile, 18, TEXT, midbottom=(strip.centerx, bottom))
+    text.blit(surface, pile, text.fit_size(pile, strip.width, PILE_SIZES), TEXT, midbottom=(strip.centerx, bottom))
+
+
+def _fits(text: TextCache, words: str, width: int, size: int, lines: int) -> bool:
+    """Whether ``words`` wrap at ``width`` into at most ``lines`` lines, none of them wider (a long word is)."""
+    wrapped = text.wrap(words, width, size)
+    return len(wrapped) <= lines and all(text.render(line, size).get_width() <= width for line in wrapped)
 
 
 def draw_strip_tile(surface: pygame.Surface, rect: pygame.Rect, item: int | None,

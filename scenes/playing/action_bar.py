@@ -34,7 +34,7 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
         labels = [view.label(state, step) for step in chosen[:1] + [focused]]
         # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
         hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
-        lines = text.wrap(hint, BAR_AREA.width, 24)[:2]
+        lines = text.wrap(hint, BAR_AREA.width, 24, most=2)
         for number, line in enumerate(lines):
             text.blit(surface, line, 24, TEXT, topleft=(BAR_AREA.x, hint_y - 22 * (len(lines) - 1 - number)))
     for option in chooser.options:

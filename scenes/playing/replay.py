@@ -157,6 +157,6 @@ class ReplayScene(Scene):
             entry = self.log[index]
             played = index < self.shown
             colour = ACCENT if index == self.shown - 1 else TEXT if played else DIM
-            for part in text.wrap(tr.message(entry.message), width, 19)[:2]:
+            for part in text.wrap(tr.message(entry.message), width, 19, most=2):
                 text.blit(surface, part, 19, colour, topleft=(x, y))
                 y += 20
