@@ -38,6 +38,7 @@ GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over s
 BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
+LOG_BOTTOM_FREE = PANEL_AREA.bottom - 14  # where it stops while the bar is empty (an AI's turn)
 
 
 def make_view(context: AppContext, game: str) -> GameView:
@@ -405,8 +406,9 @@ class PlayScene(Scene):
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
         if self.context.settings.hints:
             text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
-        self.log_area = pygame.Rect(x, y, width, LOG_BOTTOM - y)
-        self._draw_log(surface, x, y + 22, LOG_BOTTOM - (y + 22), width)
+        bottom = LOG_BOTTOM if self.chooser is not None or self.message else LOG_BOTTOM_FREE
+        self.log_area = pygame.Rect(x, y, width, bottom - y)
+        self._draw_log(surface, x, y + 22, bottom - (y + 22), width)
         draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
         chooser = self.chooser
         if chooser is not None and chooser.focused is not None and not self.view.is_button(chooser.focused):
