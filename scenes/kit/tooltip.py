@@ -39,7 +39,7 @@ WIDTHS = (320, 480, 220)
 SIZE = 22  # its font size
 PAD = 10  # between its frame and its text
 GAP = 6  # between a tip and what it must not cover
-AWAY = 24  # how much further from what it explains a tip may go to leave another control clear
+AWAY = 160  # how much further from what it explains a tip may go to leave another control clear
 EDGE = 4  # between a tip and the screen's edge
 LEADING = 3  # between two lines of a tip
 CURSOR = (14, 22)  # the room the mouse pointer's arrow takes below and right of its tip
@@ -185,16 +185,16 @@ def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside
     left), or beside a wide row first (``beside`` None: decided by the shape of ``avoid``), so a focused row's
     tip covers no other row. Of those places, the first that covers none of the ``others`` (the other controls
     on screen), else the one covering least of them; of equals, the one covering least of ``own`` (the row whose
-    icon the pointer rests on: its label stays readable). On each side the tip sits centred on ``avoid``, or
-    moved just clear of a control it would cover there (see ``_along``). If no side has room, the tip goes
-    below, pushed on screen."""
+    icon the pointer rests on: its label stays readable), then the one moved least. On each side the tip sits
+    centred on ``avoid``, or moved just clear of a control it would cover there (see ``_along``). If no side has
+    room, the tip goes below, pushed on screen."""
     if beside is None:
         beside = avoid.width >= 300 and avoid.width >= 3 * avoid.height
     sides = ("right", "left", "below", "above") if beside else ("below", "above", "right", "left")
-    fitting = [rect for side in sides for rect in _along(side, size, avoid, bounds, others)
+    fitting = [(moved, rect) for side in sides for moved, rect in _along(side, size, avoid, bounds, others)
                if bounds.contains(rect) and not rect.colliderect(avoid)]
-    if fitting:  # min keeps the first of equals: the order of places decides ties
-        return min(fitting, key=lambda rect: (covered(rect, others), covered(rect, own)))
+    if fitting:  # min keeps the first of equals: the order of the sides decides ties
+        return min(fitting, key=lambda place: (covered(place[1], others), covered(place[1], own), place[0]))[1]
     rect = pygame.Rect((0, 0), size)
     rect.midtop = (avoid.centerx, avoid.bottom + GAP)
     return rect.clamp(bounds)
@@ -206,10 +206,10 @@ def covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
 
 
 def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect,
-           others: Sequence[pygame.Rect]) -> Iterator[pygame.Rect]:
-    """The places for a tip on one ``side`` of ``avoid``: centred on it (pushed inside ``bounds``), then moved a
-    pixel past each control that place covers, along ``avoid`` wherever the tip still faces it, or up to
-    ``AWAY`` pixels further from it (rows leave little room)."""
+           others: Sequence[pygame.Rect]) -> Iterator[tuple[int, pygame.Rect]]:
+    """The places for a tip on one ``side`` of ``avoid``, each with how far it was moved: centred on it (pushed
+    inside ``bounds``), then moved a pixel past each control that place covers, along ``avoid`` wherever the tip
+    still faces it, or up to ``AWAY`` pixels further from it (rows leave little room)."""
     width, height = size
     centred = pygame.Rect(0, 0, width, height)
     if side in ("below", "above"):
@@ -220,22 +220,24 @@ def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.
         centred.centery = avoid.centery
         centred.x = avoid.right + GAP if side == "right" else avoid.left - GAP - width
         centred.y = min(max(centred.y, bounds.y), bounds.bottom - height)
-    yield centred
+    yield 0, centred
     for other in others:
         if not centred.colliderect(other):
             continue
         if side in ("below", "above"):
-            along = [centred.move(other.right + 1 - centred.x, 0), centred.move(other.left - 1 - centred.right, 0)]
-            yield from (rect for rect in along if rect.left < avoid.right and rect.right > avoid.left)
+            along = [other.right + 1 - centred.x, other.left - 1 - centred.right]
+            yield from ((abs(dx), rect) for dx in along
+                        if (rect := centred.move(dx, 0)).left < avoid.right and rect.right > avoid.left)
             away = other.bottom + 1 - centred.top if side == "below" else other.top - 1 - centred.bottom
             if 0 < abs(away) <= AWAY:
-                yield centred.move(0, away)
+                yield abs(away), centred.move(0, away)
         else:
-            along = [centred.move(0, other.bottom + 1 - centred.y), centred.move(0, other.top - 1 - centred.bottom)]
-            yield from (rect for rect in along if rect.top < avoid.bottom and rect.bottom > avoid.top)
+            along = [other.bottom + 1 - centred.y, other.top - 1 - centred.bottom]
+            yield from ((abs(dy), rect) for dy in along
+                        if (rect := centred.move(0, dy)).top < avoid.bottom and rect.bottom > avoid.top)
             away = other.right + 1 - centred.left if side == "right" else other.left - 1 - centred.right
             if 0 < abs(away) <= AWAY:
-                yield centred.move(away, 0)
+                yield abs(away), centred.move(away, 0)
 
 
 def control(area: pygame.Rect) -> None:
