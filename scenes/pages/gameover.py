@@ -17,7 +17,7 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
-from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, Menu, MenuItem, panel
+from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem, panel
 from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 
@@ -210,7 +210,7 @@ class GameOverScene(Scene):
         return TITLE_TOP + EMBLEM + 14
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
+        ui_art.draw_background(surface, "menu")  # the result is a page of the menus, round the game's board
         self._draw_board(surface)
         ui_art.draw_panel(surface, PANEL_AREA)
         text, setup = self.context.text, self.match.setup
