@@ -38,6 +38,7 @@ GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over s
 BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
+STATUS_SIZES = (28, 25, 22, 19)  # whose turn, atop the panel
 LOG_BOTTOM_FREE = PANEL_AREA.bottom - 14  # where it stops while the bar is empty (an AI's turn)
 
 
@@ -398,9 +399,12 @@ class PlayScene(Scene):
                        midleft=(PANEL_AREA.x + 16, controls.TOP + controls.SIZE.height // 2))
         x, y = PANEL_AREA.x + 14, PANEL_AREA.y + 12 + controls.HEIGHT
         width = PANEL_AREA.width - 28
-        for line in text.wrap(self._status_line(), width, 28)[:2]:
-            text.blit(surface, line, 28, ACCENT, bold=True, topleft=(x, y))
-            y += 32
+        status = self._status_line()  # in two lines at most: the largest size at which it fits them
+        size = next((size for size in STATUS_SIZES if len(text.wrap(status, width, size, True)) <= 2),
+                    STATUS_SIZES[-1])
+        for line in text.wrap(status, width, size, True, most=2):
+            text.blit(surface, line, size, ACCENT, bold=True, topleft=(x, y))
+            y += size + 4
         y = hud.draw_hud(surface, pygame.Rect(x, y + 4, width, LOG_BOTTOM - y), self.view.hud(state, visible),
                          self.players(), self.view, text, self.clock) + 6
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
