@@ -147,7 +147,8 @@ def test_the_board_and_the_panel_draw_any_position_and_show_only_visible_objecti
 
 
 def face_up_objectives(hud) -> dict[int, list[str]]:
-    return {card.seat: [chip.picture for chip in card.chips if chip.picture != "objective:back"] for card in hud.cards}
+    return {card.seat: [chip.picture for chip in card.chips if chip.picture.startswith("objective:")
+                        and chip.picture != "objective:back"] for card in hud.cards}
 
 
 def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
@@ -160,7 +161,7 @@ def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
     assert view.secrets_drawn == frozenset()
     assert len(shown[owner]) == 1 and not any(pictures for seat, pictures in shown.items() if seat != owner)
     assert not any(face_up_objectives(hidden).values())
-    assert all(card.chips == (hud.Chip("objective:back", Message("tips.fredericus.objectives_hidden"), "×1"),)
+    assert all(card.chips[-1:] == (hud.Chip("objective:back", Message("tips.fredericus.objectives_hidden"), "×1"),)
                for card in hidden.cards)
 
 
@@ -261,7 +262,9 @@ def test_each_falconers_card_says_their_points_and_counts_their_creatures_and_ob
     assert (red.name, red.points, blue.name, blue.points) == ("Red", "1 point", "Blue", "1 point")
     assert context.tr.message(red.tip) == ("Red · points so far: 1 (without the secret pairs) · creatures caught: 1 · "
                                            "objective cards: 0")
-    assert [chip.picture for chip in blue.chips] == ["objective:1"] and not red.chips
+    assert [chip.picture for chip in blue.chips] == ["token:1", "objective:1"]
+    assert [chip.picture for chip in red.chips] == ["token:0"]
+    assert blue.chips[0].count == "×2"  # two players: two betting tokens each, both in hand
 
 
 

@@ -247,6 +247,10 @@ class FredericusView:
             if face_up and not over:
                 shown.add(seat)
             chips = []
+            in_hand = game.tokens_of(seat).count(HAND)  # betting tokens not yet on a tower (R-2.5)
+            if in_hand:
+                chips.append(Chip(f"token:{seat}", Message.of("tips.fredericus.token", name=f"@seat.fredericus.{seat}"),
+                                  f"×{in_hand}"))
             if game.fredericus_holder == seat:
                 chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
             if face_up:
@@ -269,8 +273,12 @@ class FredericusView:
         return self._colours()[seat]
 
     def picture(self, name: str, size: int) -> pygame.Surface:
-        """``seat:N`` (the falconer's falcon and goshawk), ``objective:back`` or ``objective:CODE``."""
+        """``seat:N`` (the falconer's falcon and goshawk), ``token:N`` (a betting token), ``objective:back`` or
+        ``objective:CODE``."""
         kind, _, value = name.partition(":")
+        if kind == "token":
+            coin = draw.SPRITES.tinted("token", 0, self._colours()[int(value)])
+            return draw.SPRITES.tinted("token", 0, self._colours()[int(value)], size / coin.get_height())
         if kind == "seat":
             key = (name, size, self._colours())
             image = self._portraits.get(key)
