@@ -82,11 +82,6 @@ class Painter(Protocol):
         """The seat's colour in the player's palette."""
 
 
-def fitting_size(text: TextCache, words: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> int:
-    """The largest of ``sizes`` at which ``words`` fit ``width``; the smallest when none does."""
-    return next((size for size in sizes if text.font(size, bold).size(words)[0] <= width), sizes[-1])
-
-
 def draw_hud(surface: pygame.Surface, area: pygame.Rect, hud: Hud, players: Mapping[Seat, Player],
              painter: Painter, text: TextCache, clock: float) -> int:
     """Draw ``hud`` from the top of ``area`` across its width; returns the first free row below it."""
@@ -118,19 +113,24 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
         portrait.set_alpha(110)
     surface.blit(portrait, portrait.get_rect(center=(rect.x + 12 + PORTRAIT // 2, rect.centery)))
     left, right = rect.x + 20 + PORTRAIT, rect.right - 10
+    # Beside the points the chips share the second line; otherwise they stand larger, in the card's middle,
+    # and the name keeps to their left.
+    size, centre = (CHIP - 4, rect.y + 33) if card.points else (CARD_CHIP, rect.centery)
+    chips_x = right - _chips_width(card.chips, text, size, CHIP_GAP)
     if card.points:
         points = text.blit(surface, card.points, 20, ACCENT, bold=True, topright=(right, rect.y + 5))
         right = points.x - 8
-    name_size = fitting_size(text, card.name, right - left, NAME_SIZES, bold=True)
+    elif card.chips:
+        right = chips_x - 8
+    name_size = text.fit_size(card.name, right - left, NAME_SIZES, bold=True)
     text.blit(surface, card.name, name_size, DIM if card.out else TEXT, bold=True, topleft=(left, rect.y + 5))
     row = rect.y + 33  # the middle of the card's second line
     x = left
     if player is not None:
         tooltip.icon(surface, "ai" if player.ai else "player", 18, DIM, midleft=(x, row))
         x += 22
-        room = max(60, (rect.right - 10 - x) // 2 if card.chips else rect.right - 10 - x)
-        size = fitting_size(text, player.name + " ...", room, WHO_SIZES)
-        shown = text.blit(surface, player.name, size, DIM, midleft=(x, row))
+        size_who = text.fit_size(player.name + " ...", max(60, chips_x - 10 - x), WHO_SIZES)
+        shown = text.blit(surface, player.name, size_who, DIM, midleft=(x, row))
         x = shown.right + 2
         if player.thinking:
             dots = 1 + int(clock / THINKING_PERIOD * 3) % 3
@@ -138,10 +138,7 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
                 pygame.draw.circle(surface, ACCENT if dot < dots else DIM, (x + 6 + dot * 7, row + 3), 2)
             x += 28
         x += 10
-    # Beside the points the chips share the second line; otherwise they stand larger, in the card's middle.
-    size, centre = (CHIP - 4, row) if card.points else (CARD_CHIP, rect.centery)
-    width = _chips_width(card.chips, text, size, CHIP_GAP)
-    _draw_chips(surface, max(x, rect.right - 10 - width), centre, card.chips, painter, text, size, CHIP_GAP)
+    _draw_chips(surface, max(x, chips_x), centre, card.chips, painter, text, size, CHIP_GAP)
     if card.active:
         pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)
 
