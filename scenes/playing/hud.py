@@ -40,7 +40,8 @@ THINKING_PERIOD = 1.2  # seconds for the three dots after an AI's level to fill 
 @dataclass(frozen=True)
 class Chip:
     """A small picture with its tooltip and a count written after it (``"×2"``, ``"73"``). ``picture`` is a
-    name the board view draws, or ``pips:LEFT:TOTAL``: dots for what is left of a turn's actions."""
+    name the board view draws, ``pips:LEFT:TOTAL`` (dots for what is left of a turn's actions), or "" for a
+    count alone ("Turn 4")."""
 
     picture: str
     tip: Message
