@@ -17,7 +17,7 @@ import pygame
 
 from game.core.message import Message
 from game.core.protocol import Seat
-from scenes.kit import tooltip
+from scenes.kit import fit, tooltip
 from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 
 CARD_HEIGHT = 48
@@ -171,7 +171,9 @@ def _draw_chips(surface: pygame.Surface, x: int, centre_y: int, chips: tuple[Chi
                 pygame.draw.circle(surface, colour, (x + PIP // 2 + pip * PIP, centre_y), 5)
         elif chip.picture:
             image = painter.picture(chip.picture, size)
-            surface.blit(image, image.get_rect(midleft=(x, centre_y)))
+            drawn = surface.blit(image, image.get_rect(midleft=(x, centre_y)))
+            if fit.RECORDING is not None:  # no word may run over it (tests/test_text_fit.py)
+                fit.RECORDING.picture(surface, chip.picture, drawn)
         if chip.count:
             text.blit(surface, chip.count, COUNT_SIZE, TEXT, midleft=(x + _picture_width(chip, size) + 2, centre_y + 1))
         x += width + gap
