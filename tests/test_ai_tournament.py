@@ -282,5 +282,7 @@ def test_a_loss_without_a_single_choice_is_the_same_for_every_level():
     assert [row["wins"] for row in rows] == [0, 0, 0]
     assert [row["losses_without_a_choice"] for row in rows] == [1, 1, 1]
     assert "no play wins more than 0.0%" in tournament.format_row(rows[0])
+    assert rows[0]["endings"] == {"fugitive_blocked": 1} and rows[0]["median_turns"] > 0
+    assert "ended: 1 fugitive_blocked;" in tournament.format_row(rows[0])
     won = falconi_side_match("margherita", "normal", "random", "fugitive", games=1, seed=1, jobs=1)
     assert won["wins"] == 1 and won["losses_without_a_choice"] == 0

@@ -4,6 +4,7 @@ their rows read, and Falconi's rows of the strength table. The machinery is :mod
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,14 @@ def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[st
             "out_of_reach_since_median": rounds[len(rounds) // 2] if rounds else None}
 
 
+def _ending_fields(finished: list[dict[str, Any]]) -> dict[str, Any]:
+    """How the games ended, commonest first (a catch, a block, an escape…), and their median length in turns:
+    what decides a row besides who won it."""
+    endings = Counter(result["termination"] for result in finished)
+    turns = sorted(result["turns"] for result in finished)
+    return {"endings": dict(endings.most_common()), "median_turns": turns[len(turns) // 2] if turns else None}
+
+
 def _choiceless_losses(side: str, results: list[dict[str, Any]]) -> int:
     """Games the side lost without ever having a choice: every bot in its seats plays them alike (the other
     side's generators are seeded per seat), so no play of the side could have won them."""
@@ -158,6 +167,7 @@ def falconi_side_plan(variant: str, bot: str, against: str, side: str, games: in
             "mean_game_seconds": mean_game_seconds(results),
             "losses_without_a_choice": _choiceless_losses(side, results),
             **_out_of_reach_fields(variant, results),
+            **_ending_fields(finished),
         }
         if samples:
             row["error_samples"] = samples
@@ -284,6 +294,9 @@ def describe(row: dict[str, Any], tally: str) -> str:
         if row.get("fugitive_wins_out_of_reach"):
             text += (f"  ({row['fugitive_wins_out_of_reach']} fugitive wins out of the police's reach,"
                      f" from round {row['out_of_reach_since_median']} on median)")
+        if row.get("endings"):
+            endings = ", ".join(f"{count} {termination}" for termination, count in row["endings"].items())
+            text += f"  (ended: {endings}; {row['median_turns']} turns on median)"
         return text
     sides = ", ".join(f"{side} {value['wins']}/{value['finished']}" for side, value in row["by_side"].items())
     text = f"falconi {row['variant']}{cars}  {row['a']} vs {row['b']}  head-to-head  {tally}  ({sides})"
