@@ -190,3 +190,17 @@ def test_play_undo_and_take_back_always_agree_with_a_replay_of_the_log(steps, ga
             match.take_back()
         replayed = Match.replay(match.setup, [entry.text for entry in match.log])
         assert replayed.state == match.state
+
+
+@pytest.mark.parametrize("make", [falconi, fredericus])
+def test_the_positions_of_a_match_lead_from_its_start_to_its_state(make):
+    match, rng = make(), random.Random(5)
+    for _ in range(30):
+        if match.state.is_terminal():
+            break
+        match.play(rng.choice(match.state.legal_actions()))
+    states, actions = match.positions()
+    assert len(states) == len(actions) + 1 == len(match.log) + 1
+    assert states[0].to_json() == match.setup.new_state().to_json()
+    assert states[-1].to_json() == match.state.to_json()
+    assert [states[i].action_text(action) for i, action in enumerate(actions)] == [e.text for e in match.log]

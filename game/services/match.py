@@ -233,6 +233,18 @@ class Match:
         self.log.append(entry)
         return entry
 
+    def positions(self) -> tuple[list[GameState], list[Action]]:
+        """Every position of the match, from its start to now, and the actions between them: played again
+        from the log, for a replay or the game-over screen to pick from."""
+        states, actions = [self.setup.new_state()], []
+        for entry in self.log:
+            state = states[-1].clone()
+            action = state.parse_action(entry.text)
+            state.apply(action)
+            states.append(state)
+            actions.append(action)
+        return states, actions
+
     # --- undo ----------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
         """Undo takes back the deciding person's own last action within their turn, until something face

@@ -54,13 +54,7 @@ class GameOverScene(Scene):
         """The position before the winning move, the move, the position after it and its index in the log."""
         if not self.match.log:
             return None
-        states, actions = [self.match.setup.new_state()], []
-        for entry in self.match.log:
-            state = states[-1].clone()
-            action = state.parse_action(entry.text)
-            state.apply(action)
-            states.append(state)
-            actions.append(action)
+        states, actions = self.match.positions()
         index = self.view.winning_moment(actions)
         return states[index], actions[index], states[index + 1], index
 

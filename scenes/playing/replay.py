@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.protocol import Action, GameState
 from game.services.match import LogEntry, Match
 from scenes.boards import board
 from scenes.context import AppContext
@@ -52,14 +51,8 @@ class ReplayScene(Scene):
         self.context, self.match = context, match
         self.view = board(match.setup.game).make_view(context)
         self.log: list[LogEntry] = list(match.log)
-        self.states: list[GameState] = [match.setup.new_state()]  # the state after each number of actions
-        self.actions: list[Action] = []
-        for entry in self.log:  # played once here: stepping back and forth only picks from the list
-            state = self.states[-1].clone()
-            action = state.parse_action(entry.text)
-            state.apply(action)
-            self.actions.append(action)
-            self.states.append(state)
+        # the state after each number of actions, played once here: stepping back and forth only picks from it
+        self.states, self.actions = match.positions()
         self.shown = len(self.log)  # it opens on the final position
         self.playing = False
         self.wait = 0.0
