@@ -19,6 +19,7 @@ from scenes.kit.animation import Timeline
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
 from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem, panel
 from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
+from scenes.playing.board_picture import BoardPicture
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 
 CENTRE_X = PANEL_AREA.centerx
@@ -46,6 +47,7 @@ class GameOverScene(Scene):
         self.seats = frozenset(match.state.seats)  # the game is over: nothing is secret any more
         self.moment = self._moment()
         self.timeline = Timeline(lambda cue: None)  # seen again, heard once: the moment's sounds played in the game
+        self.board_picture = BoardPicture("game over")
         self.wait = FIRST_SHOWING  # until the moment plays (counting down), or while it is held (up to HOLD)
         self.holding = False
         self.log_area = pygame.Rect(0, 0, 0, 0)
@@ -226,13 +228,18 @@ class GameOverScene(Scene):
         moment = self.moment if self.showing_moment else None
         if moment is not None:
             state, last = moment[2], [self.match.log[moment[3]]]
-        clip = surface.get_clip()
-        surface.set_clip(BOARD_AREA)
-        self.view.draw_board(surface, state, None, self.seats, last, self.timeline.hidden)
-        self.timeline.draw(surface)
+        settings, hidden = self.context.settings, self.timeline.hidden
+        key = (moment is not None, hidden, settings.language, settings.colour_blind)
+
+        def paint(image: pygame.Surface) -> None:
+            self.view.draw_board(image, state, None, self.seats, last, hidden)
+
+        self.board_picture.draw(surface, key, paint, self.timeline)
         if moment is not None:
+            clip = surface.get_clip()
+            surface.set_clip(BOARD_AREA)
             self._banner(surface, sentences(self.context.tr, self.match.log[moment[3]]))
-        surface.set_clip(clip)
+            surface.set_clip(clip)
 
     def _banner(self, surface: pygame.Surface, words: list[str]) -> None:
         text = self.context.text

@@ -28,6 +28,7 @@ from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
 from scenes.pages import log_overlay
 from scenes.playing import controls, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
+from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
@@ -90,8 +91,7 @@ class PlayScene(Scene):
         self.over_wait = GAME_OVER_PAUSE
         self._counted = False  # the finished game is in the series and the statistics
         self.handover_due = False
-        self._board_image: pygame.Surface | None = None
-        self._board_key: object = None
+        self.board_picture = BoardPicture("play")
         self.message = ""
         self.banner, self.banner_left = "", 0.0  # the last event that happened by itself, for a moment
         self.clock = 0.0  # seconds since the scene opened: the HUD's thinking dots follow it
@@ -270,7 +270,7 @@ class PlayScene(Scene):
             return None
         if kind == inp.DANGER:
             if self.view.toggle_overlay():
-                self._board_key = None  # the board is drawn again, with its overlay or without it
+                self.board_picture.forget()  # the board is drawn again, with its overlay or without it
             else:
                 self.message = self.context.tr("danger.none")
             return None
@@ -433,30 +433,16 @@ class PlayScene(Scene):
             text.blit(surface, line, 26, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + 30 * number))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
-        """The board is drawn again only when something on it changed (a move, the player's focus, who may
-        see what, a setting, which pieces an animation draws); otherwise the last drawing is reused, which keeps
-        frames cheap. Running animations are drawn over it, and a shake moves both."""
+        """The board, drawn again only when something on it changed: a move, the player's focus, who may see
+        what, a setting, which pieces an animation draws."""
         chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
         key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
                None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)))
-        if key != self._board_key or self._board_image is None:
-            image = self._board_image or pygame.Surface(surface.get_size()).convert()
-            image.fill(BACKGROUND)
-            with tooltip.recording("board"):  # the board's tokens and tiles answer while this picture is shown
-                self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
-            self._board_image, self._board_key = image, key
-        tooltip.replay("board")
-        if not self.timeline.busy:
-            surface.blit(self._board_image, BOARD_AREA, BOARD_AREA)
-            return
-        offset = self.timeline.shake_offset() if settings.screen_shake else (0, 0)
-        clip = surface.get_clip()
-        surface.set_clip(BOARD_AREA)
-        if offset != (0, 0):
-            surface.fill(BACKGROUND, BOARD_AREA)
-        surface.blit(self._board_image, BOARD_AREA.move(offset), BOARD_AREA)
-        self.timeline.draw(surface)  # effects stay put while the board shakes under them
-        surface.set_clip(clip)
+
+        def paint(image: pygame.Surface) -> None:
+            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
+
+        self.board_picture.draw(surface, key, paint, self.timeline, settings.screen_shake)
 
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""

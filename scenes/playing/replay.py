@@ -17,8 +17,9 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.stack import Pop, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
+from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import Control
-from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.gameview import PANEL_AREA
 
 STEP_SECONDS = 0.9  # while playing: the pause after each action's animation
 BUTTON = pygame.Rect(0, 0, 64, 44)
@@ -57,6 +58,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.wait = 0.0
         self.timeline = Timeline(context.audio.play)
+        self.board_picture = BoardPicture("replay")
         self.seats = frozenset(self.states[0].seats)  # the game is over: nothing is secret any more
 
     @property
@@ -119,12 +121,13 @@ class ReplayScene(Scene):
         surface.fill(BACKGROUND)
         state = self.states[self.shown]
         last = self.log[self.shown - 1:self.shown] if self.shown else []
-        self.view.draw_board(surface, state, None, self.seats, last, self.timeline.hidden)
-        if self.timeline.busy:
-            clip = surface.get_clip()
-            surface.set_clip(BOARD_AREA)
-            self.timeline.draw(surface)
-            surface.set_clip(clip)
+        settings, hidden = self.context.settings, self.timeline.hidden
+        key = (self.shown, hidden, settings.language, settings.colour_blind)
+
+        def paint(image: pygame.Surface) -> None:
+            self.view.draw_board(image, state, None, self.seats, last, hidden)
+
+        self.board_picture.draw(surface, key, paint, self.timeline)
         ui_art.draw_panel(surface, PANEL_AREA)
         text, tr = self.context.text, self.context.tr
         x, width = PANEL_AREA.x + 16, PANEL_AREA.width - 32
