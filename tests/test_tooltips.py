@@ -65,6 +65,17 @@ def test_a_tip_shows_only_once_the_pointer_has_rested_on_the_icon(app, tmp_path)
     assert shown() is None
 
 
+def test_a_menu_rows_icon_stays_put_when_its_row_takes_the_focus(app):
+    """A focused label is bold and wider; the row keeps its icon where it was, so a resting pointer keeps its
+    tip."""
+    before = tip_of("icon:settings").area
+    assert app.top.menu.focused.key != "settings"
+    app.move(before.center)
+    app.run(2)
+    assert app.top.menu.focused.key == "settings"
+    assert tip_of("icon:settings").area == before
+
+
 def test_a_tip_goes_when_the_pointer_leaves_the_window_and_comes_back_when_it_rests_again(app):
     icon = tip_of("icon:settings")
     app.move(icon.area.center)

@@ -313,7 +313,9 @@ class Menu:
             else:
                 icon = ICON + ICON_GAP if item.icon else 0
                 size = text.fit_size(item.label, rect.width - 2 * LABEL_PAD - icon, LABEL_SIZES, bold=True)
-                width = text.render(item.label, size, colour, focused).get_width() + icon
+                # centred as if bold, focused or not: the icon stays put when the focus comes (and its tip under
+                # a resting pointer)
+                width = text.render(item.label, size, colour, True).get_width() + icon
                 x = _blit_icon(surface, item.icon, rect.centerx - width // 2, rect.centery, colour, item.tip,
                                rect if focused else None)
                 text.blit(surface, item.label, size, colour, focused, midleft=(x, rect.centery))
