@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.service import AIService
+from game.core.jsonio import disk_reason
+from game.core.message import Message
 from game.i18n import Translator
 from game.services.match import Match, Person
 from game.services.saves import SaveStore
@@ -49,7 +51,7 @@ class AppContext:
         if problem.setting is None and problem.kept:
             return self.tr("notice.settings_unreadable", file=problem.kept)
         if problem.setting is None:
-            return self.tr("notice.settings_left", reason=problem.not_kept)
+            return self.tr.message(Message.of("notice.settings_left", reason=problem.not_kept))
         return self.tr("notice.setting_ignored", setting=self.tr(f"settings.{problem.setting}"))
 
     def change_settings(self, settings: Settings) -> None:
@@ -62,7 +64,7 @@ class AppContext:
         try:
             save_settings(self.data_folder, settings)
         except OSError as error:
-            self.notices.append(self.tr("notice.settings_not_saved", reason=str(error.strerror or error)))
+            self.notices.append(self.tr.message(Message.of("notice.settings_not_saved", reason=disk_reason(error))))
 
     def record_game(self, match: Match) -> None:
         """Count a finished game in the statistics and remember them at once: written here, once a game, as its
@@ -72,7 +74,7 @@ class AppContext:
         try:
             save_stats(self.data_folder, self.stats)
         except OSError as error:
-            self.notices.append(self.tr("stats.not_saved", reason=str(error.strerror or error)))
+            self.notices.append(self.tr.message(Message.of("stats.not_saved", reason=disk_reason(error))))
 
     def person_name(self, person: Person) -> str:
         """A person's name as the player reads it: a default name in the current language, a typed one as typed."""

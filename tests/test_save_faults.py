@@ -14,11 +14,15 @@ from scene_driver import Driver, screenshot_dir
 
 from game.core import jsonio
 from game.core.errors import StateFormatError
-from game.core.jsonio import remove_stale_temporaries
+from game.core.jsonio import disk_reason, remove_stale_temporaries
+from game.core.message import Message
 from game.i18n import Translator
 from game.services.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import AUTOSAVE, SaveError, SaveStore
+from game.services.settings import LANGUAGES
 from scenes.app import App
+from scenes.boards import board
+from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
 from scenes.playing.play import PlayScene
 
@@ -121,6 +125,38 @@ def driver_it(tmp_path, monkeypatch):
     driver.run(2)
     yield driver
     app.close()
+
+
+# --- why the disk refused, in the player's language -------------------------------------------------------
+@pytest.mark.parametrize("code, key", [(errno.ENOSPC, "disk.full"), (errno.EDQUOT, "disk.quota"),
+                                       (errno.EACCES, "disk.denied"), (errno.EPERM, "disk.denied"),
+                                       (errno.EROFS, "disk.read_only"), (errno.ENOENT, "disk.gone"),
+                                       (errno.EIO, "disk.failing")])
+def test_the_common_disk_faults_are_said_in_every_language(code, key):
+    assert disk_reason(OSError(code, os.strerror(code))) == f"@{key}"
+    words = {language: Translator(language)(key) for language in LANGUAGES}
+    assert key not in words.values() and len(set(words.values())) == len(LANGUAGES)
+
+
+def test_a_rarer_disk_fault_is_said_in_the_systems_own_words():
+    assert disk_reason(OSError(errno.EMFILE, "Too many open files")) == "Too many open files"
+
+
+def test_an_autosave_on_a_full_disk_says_so_in_italian(driver_it, monkeypatch):
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("game.services.saves.write_json_atomic", full)
+    match = a_match()
+    driver_it.app.stack.apply(Push(PlayScene(driver_it.app.context, match, board("falconi").make_view(
+        driver_it.app.context))))
+    scene = driver_it.top
+    scene.context.saves.save_in_background(match)
+    driver_it.app.context.saves.flush()
+    driver_it.run(2)
+    assert scene.message == "Impossibile salvare la partita: il disco è pieno"
+    assert Translator("de").message(Message.of("notice.save_failed", reason=disk_reason(OSError(
+        errno.ENOSPC, "")))) == "Die Partie konnte nicht gespeichert werden: der Datenträger ist voll"
 
 
 # --- names and texts the window cannot draw -----------------------------------------------------------------

@@ -54,16 +54,23 @@ def test_an_unreadable_settings_file_in_a_read_only_folder_is_left_and_the_game_
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
+    real_mkstemp = tempfile.mkstemp
+
+    def no_temporary_here(*args, dir=None, **kwargs):  # elsewhere (the AI's shared memory) as usual
+        if dir is not None and pathlib.Path(dir) == tmp_path:
+            read_only()
+        return real_mkstemp(*args, dir=dir, **kwargs)
+
     monkeypatch.setattr(pathlib.Path, "replace", read_only)
-    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tempfile, "mkstemp", no_temporary_here)
     app = open_app(tmp_path, monkeypatch)
     try:
         assert app.context.settings == Settings()
         assert app.context.notices == ["The settings could not be read, so the defaults are used. The data folder "
-                                       "cannot be written (Read-only file system), so the file was left as it is."]
+                                       "cannot be written (the disk is read-only), so the file was left as it is."]
         app.context.change_settings(Settings(hints=False))
         assert app.context.settings == Settings(hints=False)  # used for this run
-        assert app.context.notices[-1] == "The settings could not be saved: Read-only file system"
+        assert app.context.notices[-1] == "The settings could not be saved: the disk is read-only"
         assert [path.name for path in tmp_path.iterdir()] == [SETTINGS_FILE]
         assert (tmp_path / SETTINGS_FILE).read_bytes() == b"\x00{not json"
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -11,6 +12,24 @@ from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.text import shorten
+
+# Why a disk refused, as the player's language says it: catalog references (``@key``, which
+# ``Translator.message`` translates) for the common causes, the operating system's own words for the rest.
+_DISK_REASONS = {
+    errno.ENOSPC: "@disk.full",
+    errno.EDQUOT: "@disk.quota",
+    errno.EACCES: "@disk.denied",
+    errno.EPERM: "@disk.denied",
+    errno.EROFS: "@disk.read_only",
+    errno.ENOENT: "@disk.gone",
+    errno.ENOTDIR: "@disk.gone",
+    errno.EIO: "@disk.failing",
+}
+
+
+def disk_reason(error: OSError) -> str:
+    """Why ``error`` kept a file from being written or moved, for a message field."""
+    return _DISK_REASONS.get(error.errno or 0) or str(error.strerror or error)
 
 
 def envelope(kind: str, version: int, body: dict[str, Any]) -> dict[str, Any]:

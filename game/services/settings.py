@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import StateFormatError
-from game.core.jsonio import aside_name, read_json_file, write_json_atomic
+from game.core.jsonio import aside_name, disk_reason, read_json_file, write_json_atomic
 from game.falconi.variants import VARIANTS
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
@@ -143,7 +143,7 @@ def _set_aside(path: Path, problem: SettingsProblem) -> SettingsProblem:
         kept = aside_name(path, "unreadable")
         path.replace(kept)
     except OSError as failure:
-        return replace(problem, not_kept=failure.strerror or str(failure))
+        return replace(problem, not_kept=disk_reason(failure))
     return replace(problem, kept=kept.name)
 
 

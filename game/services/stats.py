@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import StateFormatError
-from game.core.jsonio import aside_name, envelope, open_envelope, read_json_file, write_json_atomic
+from game.core.jsonio import aside_name, disk_reason, envelope, open_envelope, read_json_file, write_json_atomic
 from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.text import shorten
@@ -228,7 +228,8 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
             kept = aside_name(path, "unreadable")
             path.replace(kept)
         except OSError as failure:
-            return Stats(), [StatsProblem(Message.of("stats.notice.not_repaired", reason=_reason(failure)), str(error))]
+            why = Message.of("stats.notice.not_repaired", reason=disk_reason(failure))
+            return Stats(), [StatsProblem(why, str(error))]
         return Stats(), [StatsProblem(Message.of("stats.notice.unreadable", file=kept.name), str(error))]
     if not rejected:
         return stats, []
@@ -238,7 +239,7 @@ def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
         kept.write_bytes(path.read_bytes())
         save_stats(folder, stats)
     except OSError as failure:
-        return stats, [StatsProblem(Message.of("stats.notice.not_repaired", reason=_reason(failure)), detail)]
+        return stats, [StatsProblem(Message.of("stats.notice.not_repaired", reason=disk_reason(failure)), detail)]
     return stats, [StatsProblem(Message.of("stats.notice.partial", file=kept.name), detail)]
 
 
@@ -258,6 +259,3 @@ def save_stats(folder: Path, stats: Stats) -> None:
     """Write the record atomically (``OSError`` if the disk refuses)."""
     write_json_atomic(folder / STATS_FILE, stats.to_json())
 
-
-def _reason(error: OSError) -> str:
-    return str(error.strerror or error)

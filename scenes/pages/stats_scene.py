@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.core.jsonio import disk_reason
+from game.core.message import Message
 from game.services.stats import Stats, StatsKey, Tally, save_stats
 from scenes.boards import board, boards
 from scenes.context import AppContext
@@ -131,7 +133,7 @@ class StatsScene(Scene):
         try:
             save_stats(self.context.data_folder, self.context.stats)
         except OSError as error:
-            self.message = self.context.tr("stats.not_saved", reason=str(error.strerror or error))
+            self.message = self.context.tr.message(Message.of("stats.not_saved", reason=disk_reason(error)))
         self.menu = self._menu()
 
     # --- drawing -----------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import pygame
 
 from game.ai.service import Decision
 from game.core.errors import GameError
+from game.core.jsonio import disk_reason
+from game.core.message import Message
 from game.core.protocol import Action, Seat
 from game.services.match import KEYBOARD, LogEntry, Match
 from scenes.boards import board
@@ -200,7 +202,10 @@ class PlayScene(Scene):
             self.context.saves.save_in_background(self.match)
 
     def _report_save_error(self, error: OSError) -> None:
-        self.message = self.context.tr("notice.save_failed", reason=str(error.strerror or error))
+        self.message = self._save_failure(error)
+
+    def _save_failure(self, error: OSError) -> str:
+        return self.context.tr.message(Message.of("notice.save_failed", reason=disk_reason(error)))
 
     def _decision_seed(self) -> int:
         return self.match.setup.seed * 1_000_003 + len(self.match.log)
@@ -379,7 +384,7 @@ class PlayScene(Scene):
             else:
                 self.context.saves.save(self.match)
         except OSError as error:  # the scene is going; the next menu shows why the game was not kept
-            self.context.notices.append(self.context.tr("notice.save_failed", reason=str(error.strerror or error)))
+            self.context.notices.append(self._save_failure(error))
 
     # --- drawing --------------------------------------------------------------------------------------------
     def last_turn(self) -> list[LogEntry]:
