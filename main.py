@@ -6,7 +6,10 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's banner would spoil --json output
 
-from cli import main
-
 if __name__ == "__main__":
+    try:
+        from cli import main
+    except KeyboardInterrupt:  # pressed while the program still loads: nothing is open or unsaved yet
+        print("main.py: stopped (Ctrl-C)", file=sys.stderr)
+        sys.exit(130)
     sys.exit(main())

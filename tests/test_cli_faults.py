@@ -223,6 +223,22 @@ def test_the_ai_worker_leaves_ctrl_c_to_the_window(service):
     assert service.worker_pid() == worker
 
 
+def test_ctrl_c_while_the_program_still_loads_stops_it_in_one_line():
+    """Ctrl-C during the imports, made certain by an import hook that raises it when the command line loads."""
+    probe = (
+        "import runpy, sys\n"
+        "class Interrupt:\n"
+        "    @staticmethod\n"
+        "    def find_spec(name, path=None, target=None):\n"
+        "        if name == 'cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt)\n"
+        "runpy.run_path('main.py', run_name='__main__')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (130, "main.py: stopped (Ctrl-C)\n")
+
+
 @pytest.mark.slow
 def test_ctrl_c_in_a_tournament_stops_it_and_its_workers_in_one_line():
     """The real thing: SIGINT to the whole job, as a terminal sends it, once both workers have played."""
