@@ -3,8 +3,9 @@
 Every match is a list of whole games. Game *i* of a match is set up with seed ``seed + i`` and each seat's
 bot draws from its own generator seeded from that seed and the seat, so a match gives the same result for a
 fixed seed whatever the number of worker processes (``jobs``). One caveat: ``easy`` (in Falconi),
-``normal``, ``hard`` and ``cheat`` stop at an iteration budget *or* a time cap, whichever comes first; on a
-loaded machine the cap can end a search early and the figures can then differ slightly from run to run.
+``normal``, ``hard`` and ``cheat`` stop at an iteration budget *or* a time cap, whichever comes first. Here the
+cap counts the worker's CPU time, not the wall clock, so a loaded or paused machine does not end a search
+early; only a machine so slow that a search needs more CPU time than its cap makes a run differ from another.
 ``random`` and ``greedy`` are exactly reproducible.
 
 Bots are made fresh for every game from the level names (``game.ai.levels.level_makers``) and decide on a
@@ -65,7 +66,7 @@ def _makers(game: str) -> dict[str, Callable[[], Any]]:
     if game not in _MAKERS:
         from game.ai.levels import level_makers
 
-        _MAKERS[game] = level_makers(game_spec(game).knowledge().evaluate)
+        _MAKERS[game] = level_makers(game_spec(game).knowledge().evaluate, clock=time.process_time)
     return _MAKERS[game]
 
 

@@ -7,6 +7,7 @@ Only ``random`` and ``easy`` play here, a few games each: the real tables take h
 import json
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from devtools.falconi.matches import falconi_head_to_head, falconi_side_match
 from devtools.fredericus import matches as fredericus
 from devtools.fredericus.matches import fredericus_match, fredericus_seat
 from devtools.intervals import newcombe_difference, wilson_interval
+from game.ai.levels import level_makers
 from game.core.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -286,3 +288,13 @@ def test_a_loss_without_a_single_choice_is_the_same_for_every_level():
     assert "ended: 1 fugitive_blocked;" in tournament.format_row(rows[0])
     won = falconi_side_match("margherita", "normal", "random", "fugitive", games=1, seed=1, jobs=1)
     assert won["wins"] == 1 and won["losses_without_a_choice"] == 0
+
+
+@pytest.mark.parametrize("game", ["falconi", "fredericus"])
+def test_a_tournaments_searches_time_their_caps_in_cpu_seconds(game):
+    """A loaded or paused machine does not cut a tournament's searches short; a player's bots keep the wall
+    clock, which is what a person waits on."""
+    makers = tournament._makers(game)
+    for level in ("easy", "normal", "hard", "cheat", "sitter"):
+        assert makers[level]().clock is time.process_time
+        assert level_makers()[level]().clock is time.perf_counter

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import threading
+import time
+from collections.abc import Callable
 
 from game.ai.ismcts import ISMCTSBot, SearchBudget
 from game.ai.knowledge import knowledge_of
@@ -23,9 +25,11 @@ EASY_SECONDS = 0.08  # the target is 0.1 s per decision
 class EasyBot:
     name = "easy"
 
-    def __init__(self, noise: float = 0.1, seconds: float = EASY_SECONDS) -> None:
+    def __init__(self, noise: float = 0.1, seconds: float = EASY_SECONDS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.noise = noise
         self.seconds = seconds  # the search's cap; tests raise it so that only the iteration count stops it
+        self.clock = clock  # what the cap is timed by (see ``level_makers``)
 
     def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
         if rng.random() < self.noise:
@@ -33,5 +37,5 @@ class EasyBot:
         knowledge = knowledge_of(view.game_name)
         if knowledge.easy_lookahead:
             budget = SearchBudget(iterations=knowledge.easy_lookahead, seconds=self.seconds, prior_visits=3)
-            return ISMCTSBot("easy", budget).choose(view, rng, cancel)
+            return ISMCTSBot("easy", budget, clock=self.clock).choose(view, rng, cancel)
         return GreedyBot(knowledge.evaluate).choose(view, rng, cancel)

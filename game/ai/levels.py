@@ -3,6 +3,7 @@ the true state) and ``sitter`` (never drives away from where it stands)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from game.ai.easy import EasyBot
@@ -15,15 +16,18 @@ NORMAL = SearchBudget(iterations=400, seconds=0.9, prior_visits=3)
 HARD = SearchBudget(iterations=1600, seconds=2.8, prior_visits=3)
 
 
-def level_makers(evaluate_greedy: Callable | None = None) -> dict[str, Callable[[], Bot]]:
-    """Every bot a seat can be given by name: the simulation baselines and the three levels."""
+def level_makers(evaluate_greedy: Callable | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> dict[str, Callable[[], Bot]]:
+    """Every bot a seat can be given by name: the simulation baselines and the three levels. ``clock`` times the
+    searches' caps: the wall clock for players, who wait on it; tournaments give the process's CPU time, so that a
+    loaded or paused machine does not cut searches short and a seed gives the same games."""
     makers: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
-        "easy": EasyBot,
-        "normal": lambda: ISMCTSBot("normal", NORMAL),
-        "hard": lambda: ISMCTSBot("hard", HARD),
-        "cheat": lambda: ISMCTSBot("cheat", HARD, cheat=True),
-        "sitter": lambda: ISMCTSBot("sitter", HARD, sitter=True),
+        "easy": lambda: EasyBot(clock=clock),
+        "normal": lambda: ISMCTSBot("normal", NORMAL, clock=clock),
+        "hard": lambda: ISMCTSBot("hard", HARD, clock=clock),
+        "cheat": lambda: ISMCTSBot("cheat", HARD, cheat=True, clock=clock),
+        "sitter": lambda: ISMCTSBot("sitter", HARD, sitter=True, clock=clock),
     }
     if evaluate_greedy is not None:
         makers["greedy"] = lambda: GreedyBot(evaluate_greedy)
