@@ -167,6 +167,11 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
                          help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
+    recorded = kinds.add_parser("recorded", help="docs/ai.md's tables from the games recorded with --record "
+                                                 "(plays nothing)")
+    recorded.add_argument("--folder", type=Path, default=Path("docs/measurements"),
+                          help="where the games were recorded (default: docs/measurements)")
+    recorded.set_defaults(run=_recorded)
     for sub in matches:
         sub.add_argument("--record", type=Path, default=None, metavar="FOLDER",
                          help="append each game's result to a file in FOLDER as it ends, and play only the games"
@@ -326,6 +331,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
     if args.run is _table:
         return _table(args, progress)
+    if args.run is _recorded:
+        return _recorded(args)
     rows = args.run(args, None if args.json else progress)
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -349,6 +356,17 @@ def _table(args: argparse.Namespace, progress: Callable[[str], None]) -> int:
         verdicts = ", ".join(f"{count} {verdict}" for verdict, count in sorted(result["verdicts"].items()))
         print(f"{len(result['rows'])} rows in {result['seconds']} s; verdicts: {verdicts or 'none'}", flush=True)
     return 0 if result["errors"] == 0 else 1
+
+
+def _recorded(args: argparse.Namespace) -> int:
+    """``tournament recorded``: the Markdown tables of docs/ai.md from a folder of recorded games."""
+    from devtools.recorded import format_tables, recorded_tables
+
+    if not args.folder.is_dir():
+        raise GameError(f"{args.folder} is not a folder of recorded games")
+    tables = recorded_tables(args.folder)
+    print(format_tables(tables) if tables else f"no recorded games in {args.folder}")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -127,6 +127,17 @@ class MatchesPart(Protocol):
         """The game's fields of the table's summary (``options`` is ``None`` when the game was left out)."""
         ...
 
+    MARKDOWN_TABLES: Mapping[str, str]  # docs/ai.md's tables of the game's recorded rows, each with its head
+
+    def recorded_plan(self, name: str, games: int) -> Plan | None:
+        """The plan a record file's name stands for, cut to ``games`` games; ``None`` for another's name."""
+        ...
+
+    def markdown_row(self, row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...], str]:
+        """Which of ``MARKDOWN_TABLES`` a recorded row belongs to, where it stands there (a sort key) and its
+        line."""
+        ...
+
 
 class BenchesPart(Protocol):
     """``devtools/<game>/benches.py``: the set-ups ``bench rules`` and ``bench ai`` measure, named

@@ -282,6 +282,29 @@ def rate_fields(wins: int, finished: int) -> dict[str, Any]:
     }
 
 
+def recorded_count(path: Path) -> int:
+    """How many games of a record file are there from its first on, with none missing (0 without the file)."""
+    if not path.exists():
+        return 0
+    found: set[int] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            found.add(int(json.loads(line)["game"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short by an interrupted run
+    count = 0
+    while count in found:
+        count += 1
+    return count
+
+
+def recorded_row(plan: Plan, folder: Path) -> dict[str, Any] | None:
+    """``plan``'s row from the games recorded in ``folder`` alone (nothing is played), or ``None`` while any
+    of its games is not there."""
+    plan.results.update(_recorded(folder / f"{plan.name}.jsonl", plan))
+    return plan.row() if len(plan.results) == len(plan.tasks) else None
+
+
 def error_fields(results: list[dict[str, Any]]) -> tuple[int, list[str]]:
     """The number of broken games, and the first three errors."""
     errors = [result["error"] for result in results if result["error"]]
@@ -319,6 +342,25 @@ def percent(rate: float | None) -> str:
 
 def interval_text(interval: Sequence[float]) -> str:
     return f"[{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
+
+
+LADDER_TARGET = 0.55  # each level's share of wins against the one below it
+
+
+def span(interval: Sequence[float]) -> str:
+    """A 95 % interval as a table writes it: ``71.8–83.2`` (percent)."""
+    return f"{100 * interval[0]:.1f}–{100 * interval[1]:.1f}"
+
+
+def band_verdict(interval: Sequence[float], low: float | None = None, high: float | None = None) -> str:
+    """``met`` when the interval lies within ``low``..``high`` (either may be open), ``missed`` when it lies
+    wholly outside, ``open`` while it straddles a bound (more games would decide)."""
+    below, above = interval
+    if (low is not None and above < low) or (high is not None and below > high):
+        return "missed"
+    if (low is None or below >= low) and (high is None or above <= high):
+        return "met"
+    return "open"
 
 
 def timing(seconds: float | None, label: str = "") -> str:

@@ -135,6 +135,35 @@ def test_a_recorded_match_resumes_and_grows_playing_only_the_games_not_recorded(
                          fredericus_match(2, "random", "random", games=2, seed=3, jobs=1, record=tmp_path))
 
 
+def test_the_recorded_tables_are_made_from_the_recorded_games_alone(tmp_path, monkeypatch, capsys):
+    """``tournament recorded``: each record file's row, as the tournament summarises it, in its table of
+    docs/ai.md with its command; nothing is played, a line cut short is left out, a head to head keeps whole
+    deals, and a file that is no match's is passed over."""
+    side = falconi_side_match("margherita", "greedy", "random", "fugitive", games=3, seed=5, jobs=1, record=tmp_path)
+    falconi_head_to_head("funghi", "greedy", "random", games=4, seed=2, jobs=1, record=tmp_path)
+    hunt = fredericus_match(2, "greedy", "random", games=2, seed=3, jobs=1, record=tmp_path)
+    h2h_file = tmp_path / "falconi-funghi-3cars-greedy-h2h-random-seed2.jsonl"
+    h2h_file.write_text("\n".join(h2h_file.read_text().splitlines()[:3]) + '\n{"game": 3, "res')  # 3 games and a cut
+    (tmp_path / "notes.jsonl").write_text('{"game": 0}\n')
+    monkeypatch.setattr(tournament, "play_task", lambda task: pytest.fail("a recorded table played a game"))
+    assert main(["tournament", "recorded", "--folder", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    tables = {part.split("\n", 1)[0]: part.strip().splitlines()[4:] for part in out.split("### ")[1:]}
+    (balance,) = tables["Catch Don Falconi: balance and strength"]
+    assert balance.startswith(f"| Margherita | 3 | greedy | random | 3 | {side['wins']}/3 |")
+    assert balance.endswith("`tournament falconi --variant margherita --bot greedy --against random --side fugitive "
+                            f"--games 200 --record {tmp_path.as_posix()}` |")
+    (ladder,) = tables["Catch Don Falconi: the ladder"]
+    assert ladder.startswith("| Funghi | greedy vs random | 2 |")  # the first whole deal only
+    (fredericus,) = tables["Fredericus: the ladder"]
+    assert fredericus.startswith(f"| 2 | greedy vs random | 2 | {hunt['wins']}/2 |")
+
+
+def test_the_recorded_tables_of_an_empty_folder_say_so(tmp_path, capsys):
+    assert main(["tournament", "recorded", "--folder", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"no recorded games in {tmp_path}\n"
+
+
 class BrokenBot:
     name = "broken"
 

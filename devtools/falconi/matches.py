@@ -4,16 +4,20 @@ their rows read, and Falconi's rows of the strength table. The machinery is :mod
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from devtools.falconi import GAME
+from devtools.intervals import wilson_interval
 from devtools.tournament import (
     DEFAULT_JOBS,
+    LADDER_TARGET,
     GameTask,
     Plan,
+    band_verdict,
     check_arguments,
     error_fields,
     execute,
@@ -24,6 +28,7 @@ from devtools.tournament import (
     rate_fields,
     record_letters,
     run_plans,
+    span,
     timing,
 )
 from game.core.errors import GameError
@@ -36,7 +41,7 @@ RESULT_FIELDS: Mapping[str, Any] = {"sealed_since": None}  # a result no seal wa
 
 # The share of games each level must win against ``random``, on each side of each variant.
 VS_RANDOM = {"hard": 0.95, "normal": 0.90, "easy": 0.80}
-HEAD_TO_HEAD_TARGET = 0.55  # each level against the one below it
+HEAD_TO_HEAD_TARGET = LADDER_TARGET  # each level against the one below it
 
 
 class SealWatch:
@@ -348,3 +353,92 @@ def table_summary(options: Mapping[str, Any] | None, rows: list[dict[str, Any]])
     """The table's summary fields of Falconi: the variants measured (``options`` is ``None`` when Falconi was
     left out of the table)."""
     return {"variants": sorted({row["variant"] for row in rows if "variant" in row})}
+
+
+# --------------------------------------------------------------------------- the recorded rows of docs/ai.md
+
+BALANCE_TABLE = "Catch Don Falconi: balance and strength"
+LADDER_TABLE = "Catch Don Falconi: the ladder"
+MARKDOWN_TABLES = {  # each table's head: its columns, and the line under them
+    BALANCE_TABLE: "| pizza | police cars | Don Falconi | police | games | Don Falconi wins | rate | 95% interval "
+                   "| target | verdict | how the games ended | command (`python main.py …`) |\n"
+                   "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    LADDER_TABLE: "| pizza | match | games | wins | rate | 95% interval | by side | verdict "
+                  "| command (`python main.py …`) |\n|---|---|---|---|---|---|---|---|---|",
+}
+_SIDE_NAME = re.compile(r"falconi-([a-z]+)-(\d)cars-([a-z]+)-vs-([a-z]+)-as-(fugitive|police)-seed(\d+)")
+_H2H_NAME = re.compile(r"falconi-([a-z]+)-(\d)cars-([a-z]+)-h2h-([a-z]+)-seed(\d+)")
+# How a game ended, as the table says it (the terminations of game.falconi).
+_ENDINGS = {"catch": "caught", "fugitive_blocked": "blocked", "escape": "escaped", "police_out": "every police car out",
+            "round_limit": "round limit", "tiles_out": "tiles ran out"}
+
+
+def recorded_plan(name: str, games: int) -> Plan | None:
+    """The plan a record file's name stands for, cut to its first ``games`` games (whole deals for a head to
+    head), or ``None`` for a name that is not one of Falconi's."""
+    side = _SIDE_NAME.fullmatch(name)
+    if side:
+        variant, police, bot, against, role, seed = side.groups()
+        return falconi_side_plan(variant_name(variant), bot, against, role, games, int(seed), int(police))
+    h2h = _H2H_NAME.fullmatch(name)
+    if h2h and games >= 2:
+        variant, police, a, b, seed = h2h.groups()
+        return falconi_h2h_plan(variant_name(variant), a, b, games // 2 * 2, int(seed), int(police))
+    return None
+
+
+def full_games(variant: str) -> int:
+    """The games a row of the table is to have: 200, or 100 in Mode II, whose games with ``hard`` seats take
+    too long for 200 (docs/ai.md)."""
+    from game.falconi.variants import find_variant
+
+    return 100 if find_variant(variant).mode == 2 else 200
+
+
+def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...], str]:
+    """A recorded row as a line of its table in docs/ai.md, with its target, its verdict and the command that
+    grows it (run with the recorded number of games, the command plays nothing and prints the row), and where
+    it stands in its table: by pizza, then three police cars before one, then by the levels."""
+    from game.falconi.variants import VARIANTS
+
+    variant, police = row["variant"], row["police"]
+    pizza = variant.title()
+    pizza_order = (list(VARIANTS).index(variant.lower()), -police)
+    cars = f" --police {police}" if police != 3 else ""
+    record = f"--games {full_games(variant)}{cars} --record {folder}`"
+    if row["kind"] == "falconi_h2h":
+        sides = row["by_side"]
+        by_side = (f"as Don Falconi {sides['fugitive']['wins']}/{sides['fugitive']['finished']}, "
+                   f"as the police {sides['police']['wins']}/{sides['police']['finished']}")
+        verdict = band_verdict(row["interval"], low=HEAD_TO_HEAD_TARGET)
+        command = f"`tournament falconi-h2h --variant {variant.lower()} --a {row['a']} --b {row['b']} {record}"
+        from devtools.strength_table import LADDER
+
+        order = (*pizza_order, LADDER.index(row["a"]) if row["a"] in LADDER else len(LADDER))
+        return LADDER_TABLE, order, (f"| {pizza} | {row['a']} vs {row['b']} | {row['finished']} | {row['wins']}/"
+                              f"{row['finished']} | {percent(row['rate'])} | {span(row['interval'])} | {by_side} | "
+                              f"{verdict} | {command} |")
+    bot, against, side, finished = row["bot"], row["against"], row["side"], row["finished"]
+    fugitive, police_level = (bot, against) if side == "fugitive" else (against, bot)
+    his_wins = row["wins"] if side == "fugitive" else finished - row["wins"]
+    interval = wilson_interval(his_wins, finished)
+    if bot == "hard" and side == "fugitive" and against == "random":
+        rank, target, verdict = 0, "≥ 95%", band_verdict(interval, low=0.95)
+    elif bot == "hard" and side == "police" and against in ("random", "sitter"):
+        rank, target, verdict = 1 if against == "random" else 2, "≤ 5%", band_verdict(interval, high=0.05)
+    elif fugitive == police_level == "hard":
+        rank, target, verdict = 3, *(("20–60%", band_verdict(interval, 0.2, 0.6)) if police == 3 else ("report", "-"))
+    else:
+        rank, target, verdict = 4, "report", "-"
+    endings = ", ".join(f"{count} {_ENDINGS.get(ending, ending)}" for ending, count in row["endings"].items())
+    notes = [endings]
+    if side == "fugitive" and row["losses_without_a_choice"]:
+        notes.append(f"{row['losses_without_a_choice']} lost without a choice")
+    if row.get("fugitive_wins_out_of_reach"):
+        notes.append(f"{row['fugitive_wins_out_of_reach']} of his wins out of every car's reach (from round "
+                     f"{row['out_of_reach_since_median']}, median)")
+    notes.append(f"{row['median_turns']} turns (median)")
+    command = f"`tournament falconi --variant {variant.lower()} --bot {bot} --against {against} --side {side} {record}"
+    return BALANCE_TABLE, (*pizza_order, rank), (
+        f"| {pizza} | {police} | {fugitive} | {police_level} | {finished} | {his_wins}/{finished} | "
+        f"{percent(his_wins / finished)} | {span(interval)} | {target} | {verdict} | {'; '.join(notes)} | {command} |")

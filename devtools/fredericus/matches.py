@@ -4,6 +4,7 @@ is :mod:`devtools.tournament`'s."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,10 @@ from typing import Any
 from devtools.fredericus import GAME
 from devtools.tournament import (
     DEFAULT_JOBS,
+    LADDER_TARGET,
     GameTask,
     Plan,
+    band_verdict,
     check_arguments,
     error_fields,
     execute,
@@ -22,6 +25,7 @@ from devtools.tournament import (
     percent,
     rate_fields,
     record_letters,
+    span,
     timing,
 )
 from game.core.errors import GameError
@@ -168,3 +172,44 @@ def table_summary(options: Mapping[str, Any] | None, rows: list[dict[str, Any]])
     """The table's summary fields of Fredericus: the numbers of falconers measured (none when it was left
     out: ``options`` is ``None``)."""
     return {"players": [] if options is None else list(options.get("players", TABLE_PLAYERS))}
+
+
+# --------------------------------------------------------------------------- the recorded rows of docs/ai.md
+
+STRENGTH_TABLE = "Fredericus"
+LADDER_TABLE = "Fredericus: the ladder"
+FULL_GAMES = 200  # the games a row of the table is to have
+_HEAD = ("| players | match | games | wins | rate | 95% interval | target | verdict | command (`python main.py …`) |\n"
+         "|---|---|---|---|---|---|---|---|---|")
+MARKDOWN_TABLES = {STRENGTH_TABLE: _HEAD, LADDER_TABLE: _HEAD}  # each table's head
+_NAME = re.compile(r"fredericus-(\d)p-([a-z]+)-vs-([a-z]+)-seed(\d+)")  # the whole game: short ones are left out
+
+
+def recorded_plan(name: str, games: int) -> Plan | None:
+    """The plan a record file's name stands for, cut to its first ``games`` games, or ``None`` for a name that
+    is not one of Fredericus's."""
+    found = _NAME.fullmatch(name)
+    if found is None:
+        return None
+    players, bot, against, seed = found.groups()
+    return fredericus_plan(int(players), bot, against, games, int(seed), False)
+
+
+def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...], str]:
+    """A recorded row as a line of its table in docs/ai.md: ``hard`` against ``random`` (≥ 90%) and against
+    ``easy`` (≥ 1.5 times the fair share) in the strength table, any other pair in the ladder (≥ 55%)."""
+    bot, against, players = row["bot"], row["against"], row["players"]
+    if (bot, against) == ("hard", "random"):
+        table, goal, target = STRENGTH_TABLE, VS_RANDOM, f"≥ {VS_RANDOM:.0%}"
+    elif (bot, against) == ("hard", "easy"):
+        goal = VS_EASY_RATIO * row["fair_share"]
+        table, target = STRENGTH_TABLE, f"≥ {100 * goal:.1f}% ({VS_EASY_RATIO:g} × fair share)"
+    else:
+        table, goal, target = LADDER_TABLE, LADDER_TARGET, f"≥ {LADDER_TARGET:.0%}"
+    command = (f"`tournament fredericus --players {players} --bot {bot} --against {against} --games {FULL_GAMES} "
+               f"--record {folder}`")
+    levels = ("random", "easy", "normal", "hard")
+    order = (players, *(levels.index(level) if level in levels else len(levels) for level in (bot, against)))
+    return table, order, (f"| {players} | {bot} vs {against} | {row['finished']} | {row['wins']}/{row['finished']} | "
+                   f"{percent(row['rate'])} | {span(row['interval'])} | {target} | "
+                   f"{band_verdict(row['interval'], low=goal)} | {command} |")
