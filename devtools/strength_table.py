@@ -18,10 +18,17 @@ from game.core.errors import GameError
 
 # The playing levels from weakest to strongest: each must beat the one before it head to head.
 LADDER = ("random", "easy", "normal", "hard")
+
 CHEAT_GAP_POINTS = 15.0  # fair hard within this many percentage points of the cheating search
 # What tells two matches of the table apart but for the levels playing: the cheating yardstick's row is
 # compared with fair ``hard``'s row of the same match.
 _LEVEL_FIELDS = ("bot", "a", "b", "target", "requirement", "gap_of", "games", "seed")
+
+
+def level_rank(level: str) -> int:
+    """Where ``level`` stands in :data:`LADDER` (after it, for a yardstick such as ``cheat``): tables order their
+    rows by it."""
+    return LADDER.index(level) if level in LADDER else len(LADDER)
 
 
 def _verdict(rate: float | None, low: float, high: float, target: float, errors: int) -> str:

@@ -412,9 +412,9 @@ def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...]
                    f"as the police {sides['police']['wins']}/{sides['police']['finished']}")
         verdict = band_verdict(row["interval"], low=HEAD_TO_HEAD_TARGET)
         command = f"`tournament falconi-h2h --variant {variant.lower()} --a {row['a']} --b {row['b']} {record}"
-        from devtools.strength_table import LADDER
+        from devtools.strength_table import level_rank
 
-        order = (*pizza_order, LADDER.index(row["a"]) if row["a"] in LADDER else len(LADDER))
+        order = (*pizza_order, level_rank(row["a"]))
         return LADDER_TABLE, order, (f"| {pizza} | {row['a']} vs {row['b']} | {row['finished']} | {row['wins']}/"
                               f"{row['finished']} | {percent(row['rate'])} | {span(row['interval'])} | {by_side} | "
                               f"{verdict} | {command} |")

@@ -208,8 +208,9 @@ def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...]
         table, goal, target = LADDER_TABLE, LADDER_TARGET, f"≥ {LADDER_TARGET:.0%}"
     command = (f"`tournament fredericus --players {players} --bot {bot} --against {against} --games {FULL_GAMES} "
                f"--record {folder}`")
-    levels = ("random", "easy", "normal", "hard")
-    order = (players, *(levels.index(level) if level in levels else len(levels) for level in (bot, against)))
+    from devtools.strength_table import level_rank
+
+    order = (players, level_rank(bot), level_rank(against))
     return table, order, (f"| {players} | {bot} vs {against} | {row['finished']} | {row['wins']}/{row['finished']} | "
                    f"{percent(row['rate'])} | {span(row['interval'])} | {target} | "
                    f"{band_verdict(row['interval'], low=goal)} | {command} |")
