@@ -368,8 +368,9 @@ def test_a_margherita_game_on_a_real_screen_from_the_title_to_quitting(screen, d
     screen.save("7-quit-question")
     screen.key("Return")  # Yes has the focus
     assert screen.app.wait(60) == 0, screen.report()
-    # the result in the panel beside the board: a third of its dark page differs from the mid-game cards and log
-    assert not save.path.exists() and difference(panel_of(over), panel_of(mid)) > 0.25
+    # the result in the panel beside the board: its page differs from the mid-game cards and log by a fifth or
+    # more (how much depends on the game played), where two mid-game panels differ by a tenth at most
+    assert not save.path.exists() and difference(panel_of(over), panel_of(mid)) > 0.15
 
 
 def play_to_the_end(screen: RealScreen, save: Autosave, driver) -> pygame.Surface:
