@@ -159,6 +159,17 @@ def test_the_recorded_tables_are_made_from_the_recorded_games_alone(tmp_path, mo
     assert fredericus.startswith(f"| 2 | greedy vs random | 2 | {hunt['wins']}/2 |")
 
 
+def test_a_row_is_200_games_but_for_the_mode2_rows_200_games_of_which_take_over_two_hours():
+    """The rule of the balance table (docs/ai.md): each row's command asks for 200 games, except the few Mode II
+    rows with ``hard`` seats whose recorded games showed that 200 would take more than two hours."""
+    assert falconi.full_games("Salami", "hard", "hard", 3) == 100
+    assert falconi.full_games("diavola", "sitter", "hard", 3) == 100
+    assert falconi.full_games("salami", "hard", "random", 3) == 200  # a fast Mode II row
+    assert falconi.full_games("salami", "hard", "hard", 1) == 200  # one police car: half the searches
+    assert falconi.full_games("diavola", "hard", "normal", 3) == 200  # a head to head
+    assert falconi.full_games("margherita", "hard", "hard", 3) == 200
+
+
 def test_the_recorded_tables_of_an_empty_folder_say_so(tmp_path, capsys):
     assert main(["tournament", "recorded", "--folder", str(tmp_path)]) == 0
     assert capsys.readouterr().out == f"no recorded games in {tmp_path}\n"
