@@ -398,8 +398,8 @@ _HUNDRED_GAME_ROWS = frozenset({
 
 
 def full_games(variant: str, fugitive: str, police_level: str, police: int) -> int:
-    """The games a row of the table is to have: 200, or 100 for the few rows too long for 200. A head to
-    head names its two levels as ``fugitive`` and ``police_level``."""
+    """The games a row of the table is to have: 200, or 100 for the few rows too long for 200 (a head to head,
+    its levels ``a`` and ``b`` in their places, is never one of them)."""
     return 100 if (variant.lower(), fugitive, police_level, police) in _HUNDRED_GAME_ROWS else 200
 
 
