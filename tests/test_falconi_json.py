@@ -80,8 +80,8 @@ def test_a_save_of_another_format_is_refused() -> None:
 
 def test_a_save_from_a_newer_version_is_refused() -> None:
     data = save()
-    data["version"] = 3
-    refused(data, r"newer version of the game \(format 3, this game reads up to 2\)")
+    data["version"] = 4
+    refused(data, r"newer version of the game \(format 4, this game reads up to 3\)")
 
 
 def test_a_version_1_state_without_a_fresh_escape_tile_still_loads() -> None:
@@ -89,6 +89,20 @@ def test_a_version_1_state_without_a_fresh_escape_tile_still_loads() -> None:
     data["version"] = 1
     del data["fresh"]
     assert FalconiState.from_json(data).fresh == -1
+
+
+def test_a_version_2_state_without_must_smash_still_loads() -> None:
+    data = save("diavola")
+    data["version"] = 2
+    del data["must_smash"]
+    assert FalconiState.from_json(data).must_smash is False
+
+
+@pytest.mark.parametrize("kind", ["salami", "place", "over"])
+def test_f6_5_only_a_diavola_fugitive_in_his_turn_can_be_bound_to_smash(kind: str) -> None:
+    data = save(kind)
+    data["must_smash"] = True
+    refused(data, "only Don Falconi in his own Diavola turn")
 
 
 def test_f6_3_a_fresh_escape_tile_must_be_an_escape_tile_in_don_falconis_mode2_reserve() -> None:
@@ -135,7 +149,8 @@ def test_the_field_list_is_the_save_format() -> None:
     assert all(set(save(kind)) == set(TOP_LEVEL) for kind in _positions())
 
 
-@pytest.mark.parametrize("name", [name for name in TOP_LEVEL if name != "fresh"])  # fresh: new in version 2
+# fresh: new in version 2; must_smash: new in version 3
+@pytest.mark.parametrize("name", [name for name in TOP_LEVEL if name not in ("fresh", "must_smash")])
 def test_a_save_missing_a_field_is_refused_naming_it(name: str) -> None:
     kind, pattern = NULLABLE.get(name, ("salami", f"'?{name}'?"))
     data = save(kind)

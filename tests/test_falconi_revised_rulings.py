@@ -270,11 +270,12 @@ def test_f6_5_an_escape_tile_on_the_border_is_a_way_out() -> None:
 
 
 @pytest.mark.parametrize(("boosts", "blocked"), [(0, True), (1, False)])
-def test_f6_5_in_diavola_a_block_a_boost_could_smash_is_a_way_on(boosts: int, blocked: bool) -> None:
+def test_f6_5_in_diavola_a_block_a_boost_could_smash_keeps_him_in_for_the_turn(boosts: int, blocked: bool) -> None:
+    # Revised again on 2026-11-27: only for the turn, in which he must smash it (test_falconi_rulings_2026_11_27).
     board = {"4,8": "straight r0", "4,7": "straight r1"}
     state = fugitive_turn_begins("diavola", board=board, cars={FUGITIVE: "4,8 S"}, boosts=boosts,
                                  accomplice=None, set_aside=["escape:port"])
-    assert (state.outcome is not None) == blocked
+    assert (state.outcome is not None) == blocked and state.must_smash == (not blocked)
 
 
 def test_f6_5_a_police_car_with_no_way_on_is_out_though_it_could_still_place_tiles() -> None:

@@ -1,5 +1,6 @@
-"""Saves made before the Falconi rulings were revised on 2026-11-24 (match save format 1): each either loads
-and plays on under the new rules or is kept aside with a message saying why; never a crash, never lost."""
+"""Saves made before the Falconi rulings were revised on 2026-11-24 (match save format 1) and on 2026-11-27
+(format 2): each either loads and plays on under the new rules or is kept aside with a message saying why;
+never a crash, never lost."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import random
 import pytest
 
 from game.core.errors import StateFormatError
+from game.falconi.constants import FUGITIVE, PLACE
+from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
@@ -16,10 +19,11 @@ from game.services.saves import SaveError, SaveStore
 EASY = SeatPlan.ai("easy")
 
 
-def old_save(match_json: dict, actions: list[str] | None = None) -> dict:
-    """A match's save as the game wrote it before the revision: format 1, with these actions."""
+def old_save(match_json: dict, actions: list[str] | None = None, version: int = 1) -> dict:
+    """A match's save as the game wrote it before a revision (format 1 before 2026-11-24, format 2 before
+    2026-11-27), with these actions."""
     data = json.loads(json.dumps(match_json))
-    data["version"] = 1
+    data["version"] = version
     if actions is not None:
         data["actions"] = actions
     return data
@@ -55,12 +59,12 @@ def test_f4_2_an_old_save_with_a_lone_country_car_is_kept_aside_saying_why(tmp_p
     setup["seats"] = [{"kind": "person", "person": 0}, {"kind": "ai", "level": "easy"}, {"kind": "off"},
                       {"kind": "off"}]
     old = {"format": "falconi-fredericus-match", "version": 1, "setup": setup, "actions": []}
-    with pytest.raises(StateFormatError, match="before their revision of 2026-11-24.*Port car"):
+    with pytest.raises(StateFormatError, match="before their revision of 2026-11-27.*Port car"):
         Match.from_json(old)
     store = SaveStore(tmp_path)
     store.path.parent.mkdir(parents=True)
     store.path.write_text(json.dumps(old))
-    with pytest.raises(SaveError, match="revision of 2026-11-24") as error:
+    with pytest.raises(SaveError, match="revision of 2026-11-27") as error:
         store.load()
     assert error.value.kept.exists() and json.loads(error.value.kept.read_text()) == old
 
@@ -91,3 +95,50 @@ def test_an_old_save_of_a_game_the_revision_left_alone_loads_as_it_was() -> None
         match.play(rng.choice(match.state.legal_actions()))
     loaded = Match.from_json(old_save(match.to_json()))
     assert loaded.state.to_json() == match.state.to_json()
+
+
+# --- the revision of 2026-11-27 (match save format 2) ----------------------------------------------------------
+def kept_aside(tmp_path, old: dict) -> SaveError:
+    store = SaveStore(tmp_path)
+    store.path.parent.mkdir(parents=True)
+    store.path.write_text(json.dumps(old))
+    revised = "before their revision of 2026-11-27.*cannot go on under the new ones"
+    with pytest.raises(SaveError, match=revised) as error:
+        store.load()
+    assert json.loads(error.value.kept.read_text()) == old
+    return error.value
+
+
+def test_f5_8_a_format_2_save_that_placed_a_u_turn_home_mid_game_is_kept_aside_saying_why(tmp_path) -> None:
+    """A Margherita game in which the rules now put back a U-turn that the old ones made him place on his road,
+    sending him back into the prison: the save's next action cannot be replayed."""
+    for seed in range(1, 200):
+        match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed))
+        rng = random.Random(seed)
+        while not match.state.is_terminal():
+            before = match.state.clone()
+            match.play(rng.choice(before.legal_actions()))
+            after = match.state
+            put_back = (after.phase == PLACE and after.turn_seat == FUGITIVE and after.turn != before.turn
+                        and before.pile[-1] == U_TURN and after.drawn != U_TURN
+                        and after.cars[FUGITIVE] != after.start_place(FUGITIVE))
+            if put_back:
+                u_turn = after.table.place_facing[after.cars[FUGITIVE]][U_TURN][0]
+                actions = [entry.text for entry in match.log] + [after.action_text(u_turn)]
+                kept_aside(tmp_path, old_save(match.to_json(), actions, version=2))
+                return
+    raise AssertionError("no seed put a U-turn back later in the game")
+
+
+def test_f6_6_a_format_2_save_with_the_accomplice_on_the_south_border_is_kept_aside_saying_why(tmp_path) -> None:
+    seed = next(seed for seed in range(1, 100) if FalconiState.new_game("diavola", seed).accomplice == 0)
+    match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed,
+                             options={"variant": "diavola"}))
+    kept_aside(tmp_path, old_save(match.to_json(), ["accomplice S2"], version=2))  # a Country slot of the south
+
+
+def test_a_format_2_save_the_revision_leaves_alone_loads_and_plays_on() -> None:
+    match = salami_with_a_fresh_escape_tile()
+    loaded = Match.from_json(old_save(match.to_json(), version=2))
+    assert loaded.state.to_json() == match.state.to_json()
+    loaded.play(loaded.state.legal_actions()[0])

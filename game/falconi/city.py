@@ -104,6 +104,14 @@ class CityLayout:
         )
 
     @cached_property
+    def accomplice_slots_by_district(self) -> tuple[tuple[int, ...], ...]:
+        """Where the Diavola accomplice may wait (F-6.6, revised 2026-11-27): the escape slots of its district
+        off the prison's side of the city, where the prison guards would see him."""
+        prison_side = self.slots[self.prison].side
+        return tuple(tuple(i for i in slots if self.slots[i].side != prison_side)
+                     for slots in self.escape_slots_by_district)
+
+    @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the cells orthogonally next to it inside the grid (Mode II placement, F-6.1)."""
         result = []

@@ -185,8 +185,11 @@ def _fugitive_ways(state: Any, limit: int, memo: dict[Any, Any] | None) -> tuple
     found = memo.get(key) if memo is not None else None
     if found is None:
         ends: list[int] = []
-        count = network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, state.boosts > 0,
-                                limit, ends)
+        count = network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, False, limit, ends)
+        if not count and state.boosts > 0:
+            # A block a boost could smash is no way on, but with a boost in hand it keeps him in the game for a
+            # turn in which he smashes it (F-6.5, revised 2026-11-27): as precarious as a single way on.
+            count = min(1, network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, True, 1))
         found = (count, tuple(sorted(ends)))
         if memo is not None:
             memo[key] = found
@@ -302,15 +305,15 @@ _ESCAPE_REACH = 9  # actions: three of his turns
 def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
     """Mode II actions Don Falconi needs to drive into an escape slot (F-8.4), counted as
     :func:`road_distance` counts them: into a slot already holding an escape tile, or a free slot where he
-    could place one he holds (a reserve escape tile, the Diavola accomplice) at one action more. 60 when
-    there is none."""
+    could place one he holds (a reserve escape tile, the Diavola accomplice off the prison's side) at one
+    action more. 60 when there is none."""
     escapes = state.escapes
-    own = {item - ESCAPE for item in state.reserves[FUGITIVE] if item >= ESCAPE}
+    own = [state.free_escape_slots(item - ESCAPE) for item in state.reserves[FUGITIVE] if item >= ESCAPE]
     if state.accomplice >= 0:
-        own.add(state.accomplice)
+        own.append(state.accomplice_slots())  # never on the prison's side (F-6.6)
     slot_cost = {slot: 1 for slot, district in enumerate(escapes) if district >= 0}
-    for district in own:
-        for slot in state.free_escape_slots(district):
+    for slots in own:
+        for slot in slots:
             slot_cost.setdefault(slot, 2)
     if not slot_cost:
         return 60

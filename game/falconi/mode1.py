@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.falconi.actions import BOMB, PASS, Action
 from game.falconi.constants import ANSWER, BLAST, DRIVE, ESCAPE_PLACE, FUGITIVE, PLACE, SEAT_NAMES
-from game.falconi.network import Reach, explore
+from game.falconi.network import Reach, drive_route, explore
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, U_TURN
 
 if TYPE_CHECKING:
@@ -42,10 +42,10 @@ def take_tile(st: FalconiState) -> None:
     while st.pile:
         item = st.pile.pop()
         if item < ESCAPE:
-            if item == U_TURN and _must_place_u_turn_at_building(st, seat):
+            if item == U_TURN and _u_turn_sends_home(st, seat):
                 if shuffle is None:  # one generator per draw: each put-back goes to a new place (D-16)
                     shuffle = random.Random(f"falconi:{st.seed}:{st.turn}:{len(st.pile)}")
-                st.pile.insert(shuffle.randrange(len(st.pile)), item)  # F-5.8: no U-turn as a first tile
+                st.pile.insert(shuffle.randrange(len(st.pile)), item)  # F-5.8: no U-turn back into the building
                 continue
             st.drawn = item
             break
@@ -65,12 +65,24 @@ def take_tile(st: FalconiState) -> None:
     st.legal = placement_options(st)
 
 
-def _must_place_u_turn_at_building(st: FalconiState, seat: int) -> bool:
-    """F-5.8: the car is still at its building, has no other tile to play instead of a drawn U-turn, and the
-    pile holds another road tile to draw."""
-    if not st.at_building(seat) or any(item != U_TURN for item in st.reserves[seat]):
+def _u_turn_sends_home(st: FalconiState, seat: int) -> bool:
+    """F-5.8 (revised 2026-11-27): the car has no other tile to play instead of a drawn U-turn, the U-turn would
+    send it back along its roads into its own building with no open end, escape, catch or bombable block to
+    turn off to on the way, and the pile holds another road tile to draw."""
+    if any(item != U_TURN for item in st.reserves[seat]):
         return False
-    return any(item < ESCAPE and item != U_TURN for item in st.pile)
+    if not any(item < ESCAPE and item != U_TURN for item in st.pile):
+        return False
+    place = st.cars[seat]
+    (u_turn,) = st.table.place_facing[place][U_TURN]  # its one road end faces the car
+    st.board[place >> 2] = U_TURN * 4 + u_turn.edge
+    try:
+        actions, reach = drive_options(st, place)
+        if actions or (seat == FUGITIVE and st.bombs > 0 and reach.dead_ends):
+            return False
+        return drive_route(st, place, -(st.building(seat) + 1)) is not None
+    finally:
+        st.board[place >> 2] = EMPTY
 
 
 def placement_options(st: FalconiState) -> tuple[Action, ...]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.falconi.actions import DRAW, Action
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, OUT, POLICE, ROUND_LIMIT, SEAT_NAMES
-from game.falconi.network import boost_routes, step_exits, ways_on
+from game.falconi.network import boost_routes, smash_within, step_exits, ways_on
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
 
 if TYPE_CHECKING:
@@ -31,31 +31,43 @@ def begin_turn(st: FalconiState) -> bool:
             return True
         st.last_round = not st.pile
     if count_ways_on(st, seat, 1) == 0:
-        st.car_blocked()  # F-6.5: no way on
-        return True
+        if seat != FUGITIVE or not must_smash_to_go_on(st):
+            st.car_blocked()  # F-6.5: no way on
+            return True
+        st.must_smash = True  # F-6.5 (Diavola): his one way on is a block he smashes this turn
     st.actions_left, st.acted = ACTIONS_PER_TURN, 0
     offer_actions(st)
+    if not st.legal and st.must_smash:
+        _end_turn(st)
+        return True
     return bool(st.legal)
 
 
 def count_ways_on(st: FalconiState, seat: int, limit: int) -> int:
-    """F-6.5: the ways on of ``seat``'s car as the board stands, counted up to ``limit`` (0: blocked)."""
+    """F-6.5: the ways on of ``seat``'s car as the board stands, counted up to ``limit`` (0: blocked). A block a
+    Chili Boost could smash is no way on by itself (revised 2026-11-27): see :func:`must_smash_to_go_on`."""
     board, links = st.board, st.links
     if seat != FUGITIVE:
         return ways_on(board, links, st.cars[seat], NO_SLOTS, st.cars[FUGITIVE], False, limit)
-    return ways_on(board, links, st.cars[FUGITIVE], escape_ways(st), -1, st.boosts > 0, limit)
+    return ways_on(board, links, st.cars[FUGITIVE], escape_ways(st), -1, False, limit)
+
+
+def must_smash_to_go_on(st: FalconiState) -> bool:
+    """F-6.5 (Diavola, revised 2026-11-27): Don Falconi, with no way on as his turn begins, stays in the game for
+    this turn if he holds a Chili Boost and can smash a block with it within the turn's actions."""
+    return st.boosts > 0 and smash_within(st.board, st.links, st.cars[FUGITIVE], st.escapes, st.boosts,
+                                          ACTIONS_PER_TURN)
 
 
 def escape_ways(st: FalconiState) -> frozenset[int]:
     """Border slots Don Falconi could drive out by: those holding an escape tile, and the free slots of a
-    district whose escape tile he holds (in his reserve, or his Diavola accomplice)."""
+    district whose escape tile he holds (in his reserve, or his Diavola accomplice where it may wait: F-6.6)."""
     escapes = st.escapes
     slots = [slot for slot, district in enumerate(escapes) if district >= 0]
-    held = {item - ESCAPE for item in st.reserves[FUGITIVE] if item >= ESCAPE}
-    if st.accomplice >= 0:
-        held.add(st.accomplice)
-    for district in held:
+    for district in {item - ESCAPE for item in st.reserves[FUGITIVE] if item >= ESCAPE}:
         slots += st.free_escape_slots(district)
+    if st.accomplice >= 0:
+        slots += st.accomplice_slots()  # never on the prison's side (F-6.6)
     return frozenset(slots) if slots else NO_SLOTS
 
 
@@ -95,7 +107,7 @@ def offer_actions(st: FalconiState) -> None:
         for item in sorted({item for item in hand if item >= ESCAPE}):
             actions.extend(table.escape[slot] for slot in st.free_escape_slots(item - ESCAPE))
         if st.accomplice >= 0 and st.acted == 0:
-            actions.extend(table.accomplice[slot] for slot in st.free_escape_slots(st.accomplice))
+            actions.extend(table.accomplice[slot] for slot in st.accomplice_slots())
         if st.boosts > 0:
             st.boost_steps = boost_routes(board, st.links, place, st.escapes)
             actions.extend(Action("boost", path=path) for path in sorted(st.boost_steps))
@@ -122,7 +134,7 @@ def apply(st: FalconiState, action: Action) -> None:
         st.fresh = -1
         offer_actions(st)
         if not st.legal:
-            st.end_turn()
+            _end_turn(st)
         return
     if seat == FUGITIVE:
         st.fresh = -1  # the chance to place a fresh escape tile at once ends with his next action
@@ -214,6 +226,7 @@ def _boost(st: FalconiState, action: Action) -> bool:
         if step.smashed >= 0 and st.board[step.smashed] != CRATER:
             st.craters[step.smashed] = st.board[step.smashed]
             st.board[step.smashed] = CRATER
+            st.must_smash = False  # F-6.5: the smash that keeps him in the game
         if step.place < 0:
             st.finish("escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
             return True
@@ -234,4 +247,13 @@ def _spend_action(st: FalconiState) -> None:
         offer_actions(st)
         if st.legal:
             return
-    st.end_turn()  # after three actions, or earlier when no action is legal (F-6.1)
+    _end_turn(st)  # after three actions, or earlier when no action is legal (F-6.1)
+
+
+def _end_turn(st: FalconiState) -> None:
+    """Pass the turn on; a Diavola fugitive who had to smash a block this turn and did not is blocked (F-6.5)."""
+    if st.must_smash:
+        st.must_smash = False
+        st.car_blocked()
+    else:
+        st.end_turn()

@@ -167,6 +167,30 @@ def _extend_boost(
             _extend_boost(board, links, escapes, nxt, crater, route, route_steps, tiles_left - 1, routes)
 
 
+def smash_within(board: bytearray, links: Sequence[int], start: int, escapes: Sequence[int], boosts: int,
+                 actions: int) -> bool:
+    """F-6.5 (revised 2026-11-27): whether a fugitive at ``start`` holding ``boosts`` Chili Boosts can smash a
+    block (F-6.6 b) within ``actions`` actions: driving a tile a Drive, or up to 3 with a boost he does not need
+    for the smash, then smashing with a boost. Drawing and placing never take him nearer (every cell his roads
+    lead into is filled, or he would have a way on), and a three-point turn ends his turn."""
+    frontier = {(start, boosts)} if boosts > 0 else set()
+    for used in range(actions):
+        last = used == actions - 1
+        after: set[tuple[int, int]] = set()
+        for place, left in frontier:
+            routes = boost_routes(board, links, place, escapes)
+            if any(steps[0].smashed >= 0 for steps in routes.values()):
+                return True
+            if last:
+                continue
+            base = place & ~3
+            after.update((links[base + edge], left) for edge in step_exits(board, links, place, None))
+            if left > 1:
+                after.update((steps[-1].place, left - 1) for steps in routes.values() if steps[-1].place >= 0)
+        frontier = after
+    return False
+
+
 def ways_on(
     board: bytearray,
     links: Sequence[int],

@@ -68,8 +68,8 @@ FALCONI = GameSpec(
     seat_count=lambda _asked, _named: 4,
     arrange_seats=arrange_seats,
     series_seat=FUGITIVE,
-    rules_revised_in=2,  # match format 2: the rulings revised on 2026-11-24
-    rules_revision="their revision of 2026-11-24",
+    rules_revised_in=3,  # match format 3: the rulings revised on 2026-11-27 (format 2: on 2026-11-24)
+    rules_revision="their revision of 2026-11-27",
     upgrade_actions=upgrade_actions,
     tutorials=(MARGHERITA,),
 )

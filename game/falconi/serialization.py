@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from game.falconi.state import FalconiState
 
 FORMAT = "falconi-state"
-VERSION = 2  # 2: the revised rulings of 2026-11-24 (Don Falconi's fresh escape tile, F-6.3)
+# 2: the revised rulings of 2026-11-24 (Don Falconi's fresh escape tile, F-6.3); 3: those of 2026-11-27 (the
+# Diavola turn in which he must smash a block, F-6.5)
+VERSION = 3
 
 
 def to_json(st: FalconiState) -> dict[str, Any]:
@@ -74,6 +76,7 @@ def to_json(st: FalconiState) -> dict[str, Any]:
         "pre_drive": st.pre_drive,
         "catch_edge": EDGE_NAMES[st.catch_edge] if st.catch_edge >= 0 else None,
         "last_round": st.last_round,
+        "must_smash": st.must_smash,
         "turn": st.turn,
         "round": st.round,
         "outcome": st.outcome_.to_json() if st.outcome_ else None,
@@ -94,6 +97,8 @@ def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
         data["fresh"] = None
     if seat != FUGITIVE and st.accomplice >= 0:
         data["accomplice"] = "hidden"
+    if seat != FUGITIVE:
+        del data["must_smash"]  # whether he must smash may hang on his accomplice's district (F-6.5, F-9)
     if seat == st.decider:
         data["legal_actions"] = [st.action_text(action) for action in st.legal]
     return data
@@ -124,6 +129,10 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
         result.reserves[FUGITIVE] = sorted(pool[:count])
         pool = pool[count:]
         result.fresh = -1  # whether his last draw was an escape tile is his secret (F-6.3)
+    if hide_fugitive or hide_accomplice:
+        # Whether he must smash this turn may hang on what is hidden (F-6.5); a police seat decides only in
+        # its own turns, when it is never so.
+        result.must_smash = False
     result.pile = pool
     if (hide_fugitive or hide_accomplice) and result.phase != OVER:
         result.legal = _mode(result).legal_for_phase(result)
@@ -238,6 +247,7 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     drive_from = data.get("drive_from")
     st.drive_from = reader.place(drive_from) if drive_from is not None else -1
     st.pre_drive, st.last_round = field(data, "pre_drive", bool), field(data, "last_round", bool)
+    st.must_smash = field(data, "must_smash", bool) if "must_smash" in data else False  # absent before version 3
     catch_edge = data.get("catch_edge")
     st.catch_edge = reader.edge(catch_edge) if catch_edge is not None else -1
     st.turn, st.round = field(data, "turn", int), field(data, "round", int)
@@ -254,6 +264,8 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
                               field(outcome, "reason", str, "outcome"))
     if (st.outcome_ is None) != (st.phase != OVER):
         raise StateFormatError("a finished game needs the phase 'over' and an outcome, and only it")
+    if st.must_smash and (st.variant.boosts == 0 or st.turn_seat != FUGITIVE or st.phase == OVER):
+        raise StateFormatError("only Don Falconi in his own Diavola turn can be bound to smash a block (F-6.5)")
     if st.phase == OVER:
         st.decider = NO_SEAT
         return

@@ -44,7 +44,7 @@ from game.falconi.variants import Variant, find_variant
 _FIELDS = (
     "variant", "city", "links", "neighbours", "board", "craters", "closed", "escapes", "pile", "reserves",
     "set_aside", "bombs", "boosts", "accomplice", "cars", "status", "turn_seat", "decider", "phase",
-    "actions_left", "acted", "drawn", "drive_from", "pre_drive", "catch_edge", "last_round", "turn",
+    "actions_left", "acted", "drawn", "drive_from", "pre_drive", "catch_edge", "last_round", "must_smash", "turn",
     "round", "outcome_", "seed", "legal", "boost_steps", "table", "fresh",
 )
 
@@ -90,6 +90,7 @@ class FalconiState(GameState[Action]):
     pre_drive: bool  # Mode I: the drive happens before taking a tile (F-5.3)
     catch_edge: int  # Mode I: the edge of a catch waiting for the fugitive's answer
     last_round: bool  # Mode II: the pile was empty when the fugitive's turn began (F-7.2)
+    must_smash: bool  # Diavola: his turn began with no way on but a block to smash; he must smash one (F-6.5)
     turn: int
     round: int
     outcome_: Outcome | None
@@ -159,7 +160,7 @@ class FalconiState(GameState[Action]):
         st.turn_seat = st.decider = FUGITIVE
         st.phase, st.actions_left, st.acted = PLACE, 0, 0
         st.drawn = st.drive_from = st.catch_edge = st.fresh = -1
-        st.pre_drive = st.last_round = False
+        st.pre_drive = st.last_round = st.must_smash = False
         st.turn = st.round = 0
         st.outcome_, st.seed = None, 0
         st.legal, st.boost_steps = (), {}
@@ -178,22 +179,20 @@ class FalconiState(GameState[Action]):
         st.turn_seat, st.decider, st.phase = self.turn_seat, self.decider, self.phase
         st.actions_left, st.acted, st.drawn, st.fresh = self.actions_left, self.acted, self.drawn, self.fresh
         st.drive_from, st.pre_drive, st.catch_edge = self.drive_from, self.pre_drive, self.catch_edge
-        st.last_round, st.turn, st.round = self.last_round, self.turn, self.round
+        st.last_round, st.must_smash, st.turn, st.round = self.last_round, self.must_smash, self.turn, self.round
         st.outcome_, st.seed = self.outcome_, self.seed
         st.legal, st.boost_steps = self.legal, self.boost_steps  # immutable once made: shared
         return st
 
     # --- turn flow shared by both modes -----------------------------------------------------------
+    def building(self, seat: Seat) -> int:
+        """The border slot of ``seat``'s building: the prison, or its police station (F-1.5)."""
+        city = self.city
+        return city.prison if seat == FUGITIVE else city.station(SEAT_DISTRICT[seat])
+
     def start_place(self, seat: Seat) -> int:
         """Where ``seat``'s car starts: the open end in front of its building (F-4.4)."""
-        city = self.city
-        building = city.prison if seat == FUGITIVE else city.station(SEAT_DISTRICT[seat])
-        return city.slot_place(city.slots[building])
-
-    def at_building(self, seat: Seat) -> bool:
-        """Whether ``seat``'s car still stands at its building, before its first tile."""
-        place = self.cars[seat]
-        return place == self.start_place(seat) and self.board[place >> 2] == EMPTY
+        return self.city.slot_place(self.city.slots[self.building(seat)])
 
     def start_turn(self, seat: Seat) -> None:
         """Give ``seat`` the turn; a car with nothing to do passes it on at once (Mode II, F-6.1)."""
@@ -241,6 +240,11 @@ class FalconiState(GameState[Action]):
         """Slots of the district's colour where an escape tile may still go (F-5.6)."""
         escapes = self.escapes
         return [slot for slot in self.city.escape_slots_by_district[district] if escapes[slot] < 0]
+
+    def accomplice_slots(self) -> list[int]:
+        """Free slots where the secret accomplice may be placed: off the prison's side (F-6.6)."""
+        escapes = self.escapes
+        return [slot for slot in self.city.accomplice_slots_by_district[self.accomplice] if escapes[slot] < 0]
 
     def close_edge(self, place: int) -> None:
         """Close the edge at ``place`` from both sides (F-5.4: the road behind him is destroyed)."""
