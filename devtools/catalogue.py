@@ -27,7 +27,8 @@ class Screen:
 
 
 def every_screen(context: AppContext) -> list[Screen]:
-    """The menus, the overlays (the game log among them), the replay, and the boards of all five pizzas and of
+    """The menus, the overlays (the game log among them), the replay, the boards of a few moments of the rules
+    (a Diavola turn in which Don Falconi must smash a block), and the boards of all five pizzas and of
     Fredericus with 2 and 4 falconers, where AI seats play (the busiest the boards get: moves, animations and
     thinking all at once).
 
@@ -77,6 +78,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("replay", lambda: [ReplayScene(context, finished(Match(showcase.solo)))]),
     ]
     screens += tutorial_screens(context)
+    screens += [screen for _name, part in parts("window") for screen in part.moment_screens(context)]
     screens += [Screen(name, board(setup), is_board=True)
                 for _name, part in parts("window") for name, setup in part.board_screens()]
     return screens

@@ -179,6 +179,8 @@ def falconi_messages() -> list[Message]:
     said += after.aftermath(before, DRAW) + after.aftermath(before, FalconiAction("boost", path=(0,)))
     after.outcome_ = Outcome("fugitive_blocked", frozenset({1, 2, 3}), "blocked")
     said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("fugitive_blocked")]
+    before.must_smash = True  # F-6.5 (Diavola): his turn ended without the smash he needed
+    said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("unsmashed")]
     return said
 
 

@@ -112,6 +112,9 @@ class PebblesView:
     def announces(self, action: int) -> bool:
         return False
 
+    def turn_warning(self, state: Any, visible: frozenset[int]) -> None:
+        return None
+
     def playfield(self, state: Any) -> pygame.Rect:
         return BOARD_AREA.copy()
 

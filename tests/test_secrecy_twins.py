@@ -186,3 +186,32 @@ def test_f6_3_the_police_perceive_the_same_whether_he_drew_an_escape_tile_or_a_r
                 break
             text = rng.choice(both)
     assert compared >= 150 and hinted >= 6, (compared, hinted)
+
+
+@pytest.mark.slow
+def test_f6_5_the_police_perceive_the_same_whether_he_must_smash_or_has_another_way_on(view) -> None:
+    """Diavola (F-6.5, revised 2026-11-27): twins that differ only in his accomplice's district, which decides
+    whether the free slot at the end of his road is a way out or his only way on is the block ahead. Port ends
+    the round, he smashes the block in both, and both play on alike through his turn and the police's."""
+    from tests.test_falconi_rulings_2026_11_27 import accomplice_twins
+
+    free, bound = accomplice_twins()
+    assert_same(perceived(view, free, None, None), perceived(view, bound, None, None), "before")
+    rng = random.Random(5)
+    text, compared = "step S", 0
+    while True:
+        befores = free.clone(), bound.clone()
+        free.apply(free.parse_action(text))
+        bound.apply(bound.parse_action(text))
+        if compared == 0:
+            assert bound.must_smash and not free.must_smash
+        assert_same(perceived(view, free, befores[0], text), perceived(view, bound, befores[1], text),
+                    f"must-smash twins, action {compared} ({text})")
+        compared += 1
+        if free.is_terminal() or bound.is_terminal() or compared > 9:
+            break
+        if free.current_seat != FUGITIVE:
+            assert hint(free) == hint(bound), f"must-smash twins, action {compared}: the hint differs"
+        both = [choice for choice in texts(free) if choice in set(texts(bound)) if same_turn_after(free, bound, choice)]
+        text = "boost W" if compared == 1 else rng.choice(both)
+    assert compared > 6 and not bound.must_smash

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from devtools.falconi import GAME
 from devtools.games import Showcase, TutorialShowcase
 from game.falconi.constants import FUGITIVE, POLICE, PORT
+from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
-from game.services.match import MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 
 if TYPE_CHECKING:
     from devtools.catalogue import Screen
@@ -33,6 +34,31 @@ def menu_screens(context: Any) -> list[Screen]:
             context, "diavola", lambda: SeatSetupScene(context, GAME, options={"variant": "diavola"}))]
 
     return [Screen("variant select", lambda: [board(GAME).options_page(context)]), Screen("new pizza card", card)]
+
+
+MUST_SMASH_DEAL = 5  # the Diavola deal whose random play reaches a turn bound to smash a block (F-6.5) soonest
+
+
+def moment_screens(context: Any) -> list[Screen]:
+    """A Diavola turn in which Don Falconi must smash a block (F-6.5): the banner, his card and the panel say
+    so, to him alone. The deal is played at random, seeded, to the start of the first such turn."""
+    from devtools.catalogue import Screen
+    from scenes.playing.play import start_match_scene
+
+    def bound() -> list[Any]:
+        normal = SeatPlan.ai("normal")
+        match = Match(MatchSetup(GAME, (SeatPlan.human(0), normal, normal, normal), seed=MUST_SMASH_DEAL,
+                                 options={"variant": "diavola"}))
+        rng = random.Random(MUST_SMASH_DEAL)
+        for _ in range(200):
+            state = match.state
+            assert isinstance(state, FalconiState)
+            if state.must_smash and state.acted == 0:
+                return [start_match_scene(context, match)]
+            match.play(rng.choice(state.legal_actions()))
+        raise LookupError(f"Diavola deal {MUST_SMASH_DEAL} no longer reaches a turn bound to smash a block")
+
+    return [Screen("falconi/diavola must smash", bound)]
 
 
 def showcase() -> Showcase:

@@ -27,6 +27,11 @@ def menu_screens(context: Any) -> list[Screen]:
     return [Screen("fredericus options", lambda: [board(GAME).options_page(context)])]
 
 
+def moment_screens(context: Any) -> list[Screen]:
+    """None: every moment of a hunt shows on the boards of the catalogue."""
+    return []
+
+
 def showcase() -> None:
     """Fredericus leaves the screens any game could show to the first game."""
     return None

@@ -110,7 +110,8 @@ def item_name(item: int) -> str:
 def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list[Message]:
     """What the action brought about by itself: police cars put out of the chase, overtaken by Don Falconi's
     boost in their own lane (F-6.6) or left with nowhere to go when their turn came (F-5.5, F-6.5), and Don
-    Falconi blocked (F-6.5). All of it is on the board for everyone to see."""
+    Falconi blocked (F-6.5), or in Diavola at the end of a turn in which he did not smash the block he had to.
+    All of it is on the board for everyone to see."""
     events: list[Message] = []
     for seat in POLICE:
         if before.status[seat] == ACTIVE and after.status[seat] == OUT:
@@ -118,5 +119,7 @@ def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list
             events.append(Message.of(key, who=f"@seat.falconi.{seat}"))
     ended = after.outcome
     if before.outcome is None and ended is not None and ended.termination == "fugitive_blocked":
-        events.append(Message.of("log.falconi.fugitive_blocked", who=_FUGITIVE_KEY))
+        # F-6.5 (Diavola): his own turn ended without the smash he needed
+        key = "log.falconi.fugitive_unsmashed" if before.must_smash else "log.falconi.fugitive_blocked"
+        events.append(Message.of(key, who=_FUGITIVE_KEY))
     return events

@@ -1,6 +1,7 @@
 """The side panel's HUD of the Falconi board view (see :mod:`scenes.playing.hud`): a card per car with its
 reserve, and for Don Falconi his Chili tokens and Diavola's accomplice (face down for the police in Mode II:
-F-6.2, F-6.6); the pile, the turn's actions and the round; and at the end, the game's end in words."""
+F-6.2, F-6.6) and, to him alone, a turn in which he must smash a block (F-6.5); the pile, the turn's actions
+and the round; and at the end, the game's end in words."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def hud(tr: Translator, state: FalconiState, hides: bool) -> Hud:
                                  tr("falconi.hud.round", round=state.round, limit=ROUND_LIMIT)))
             if state.last_round:
                 notes.append(tr("falconi.info.last_round"))
+            if state.must_smash and not hides:  # F-6.5: only he may know (his accomplice decides it)
+                notes.append(tr("falconi.info.must_smash"))
     return Hud(cards, tuple(counters), tuple(notes))
 
 
@@ -53,8 +56,13 @@ def _card(tr: Translator, state: FalconiState, seat: int, hidden: bool) -> SeatC
             if total:
                 chips.append(Chip(f"token:{token}" if left else f"token:{token}_spent",
                                   Message.of(f"tips.falconi.{token}s", left=left, total=total), f"×{left}"))
+    must_smash = seat == FUGITIVE and state.must_smash and not hidden  # F-6.5, told to him alone
+    if must_smash:
+        chips.append(Chip("token:boost", Message("falconi.info.must_smash"), tr("falconi.hud.must_smash")))
     if out:
         tip = Message("tips.falconi.car.out")
+    elif must_smash:
+        tip = Message("falconi.info.must_smash")
     elif playing:
         tip = Message.of("falconi.info.phase", seat=f"@seat.falconi.{state.decider}",
                          phase=f"@falconi.phase.{PHASE_NAMES[state.phase]}")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.core.errors import GameError
+from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
@@ -120,6 +121,14 @@ class FalconiView:
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
+
+    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+        """A Diavola Don Falconi whose one way on is a block to smash this turn (F-6.5): told to him alone, since
+        his accomplice's district may be what decides it."""
+        assert isinstance(state, FalconiState)
+        if state.must_smash and FUGITIVE in visible and state.current_seat == FUGITIVE:
+            return Message("falconi.info.must_smash")
+        return None
 
     def winning_moment(self, actions: Sequence[Action]) -> int:
         """The last action: a chase is always decided by its last move (a catch, an escape, a block…)."""

@@ -89,6 +89,10 @@ class FredericusView:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)
 
+    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+        """A falconer's turn never begins with a warning."""
+        return None
+
     def winning_moment(self, actions: Sequence[Action]) -> int:
         """The last capture (the hunt ends at the end of a round, often on a plain move), else the last action."""
         captures = [index for index, action in enumerate(actions) if cast(FredericusAction, action).kind == CAPTURE]

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pygame
 
+from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.services.match import LogEntry
 from scenes.kit.animation import Animation
@@ -80,6 +81,10 @@ class GameView(Protocol):
 
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
+
+    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+        """What the deciding seat must be told as its turn begins, if the seats in ``visible`` may read it (a
+        banner, the hint); ``None`` when there is nothing to tell."""
 
     def winning_moment(self, actions: Sequence[Action]) -> int:
         """Which of a finished match's actions the game-over screen shows again as its decisive moment."""

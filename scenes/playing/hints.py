@@ -133,17 +133,20 @@ class Hints:
         if self.chooser is None or chooser is not self.chooser:
             return
         tr = self.context.tr
+        # A hint is asked only by the person deciding, after their hand-over: their own warning may be told.
+        warning = self.view.turn_warning(chooser.state, frozenset({chooser.state.current_seat}))
+        told = [] if warning is None else [tr.message(warning)]
         if self.action is None:
-            self._banner(surface, [tr("hints.thinking")], [])
+            self._banner(surface, [tr("hints.thinking"), *told], [])
             return
         if not self.follows(tuple(chooser.prefix)):
-            self._banner(surface, [self.sentence(), tr("hints.step_back")], [])
+            self._banner(surface, [self.sentence(), tr("hints.step_back"), *told], [])
             return
         marks = self.marks(chooser)
         grow = 3 + 4 * (0.5 + 0.5 * math.sin(2 * math.pi * self.clock / PULSE))
         for number, rect in enumerate(marks, 1):
             _ring(surface, self.context.text, rect, int(grow), number if len(marks) > 1 else 0)
-        self._banner(surface, [self.sentence()], marks)
+        self._banner(surface, [self.sentence(), *told], marks)
 
     def _banner(self, surface: pygame.Surface, texts: list[str], avoid: list[pygame.Rect]) -> None:
         """A box over the board's bottom edge, or its top one when a mark is under it."""

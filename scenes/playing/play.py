@@ -17,7 +17,7 @@ from game.ai.service import Decision
 from game.core.errors import GameError
 from game.core.jsonio import disk_reason
 from game.core.message import Message
-from game.core.protocol import Action, Seat
+from game.core.protocol import Action, GameState, Seat
 from game.services.match import KEYBOARD, LogEntry, Match
 from scenes.boards import board
 from scenes.context import AppContext
@@ -39,6 +39,7 @@ from scenes.playing.hints import Hints, why_no_hint
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
+WARNING_SECONDS = 5.0  # how long a warning at the start of a turn stays (F-6.5's turn to smash a block)
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 STATUS_SIZES = (28, 25, 22, 19)  # whose turn, atop the panel
@@ -96,6 +97,8 @@ class PlayScene(Scene):
         self.board_picture = BoardPicture("play")
         self.message = ""
         self.banner, self.banner_left = "", 0.0  # the last event that happened by itself, for a moment
+        self.banner_seat: Seat | None = None  # the seat whose secret the banner tells, or None: public
+        self.warned_turn = 0  # the last turn whose warning was shown
         self.clock = 0.0  # seconds since the scene opened: the HUD's thinking dots follow it
         self.mouse_at: tuple[int, int] | None = None  # where the mouse is: the control under it is lit
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
@@ -168,6 +171,18 @@ class PlayScene(Scene):
             self.viewer = person
         self.layout.buttons.clear()
         self.chooser = ActionChooser(self.layout, state, state.legal_actions())
+        self._warn(state)
+
+    def _warn(self, state: GameState) -> None:
+        """Once a turn, a warning for the person deciding as that turn begins (a Diavola Don Falconi who must
+        smash a block, F-6.5), in the banner, which only eyes that may see that seat's secrets ever see."""
+        if state.turn_number == self.warned_turn:
+            return
+        warning = self.view.turn_warning(state, self.visible_seats())
+        if warning is not None:
+            self.warned_turn = state.turn_number
+            self.banner, self.banner_left = self.context.tr.message(warning), WARNING_SECONDS
+            self.banner_seat = state.current_seat
 
     # --- playing --------------------------------------------------------------------------------------------
     def play_action(self, action: Action) -> None:
@@ -176,16 +191,20 @@ class PlayScene(Scene):
         entry = self.match.play(action)
         self.message = ""
         if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
-            self.banner, self.banner_left = self.context.tr.message(entry.events[-1]), BANNER_SECONDS
+            self._announce(self.context.tr.message(entry.events[-1]))
             self.context.audio.play("siren")
         elif self.view.announces(action):  # its animation has its own sound
-            self.banner, self.banner_left = self.context.tr.message(entry.message), BANNER_SECONDS
+            self._announce(self.context.tr.message(entry.message))
         state = self.match.state
         self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
         before_seat = before.current_seat
         if state.is_terminal() or state.current_seat != before_seat:
             self._autosave()
         self._sync()
+
+    def _announce(self, sentence: str) -> None:
+        """A public event in the banner, for a moment."""
+        self.banner, self.banner_left, self.banner_seat = sentence, BANNER_SECONDS, None
 
     @property
     def animating(self) -> bool:
@@ -427,10 +446,10 @@ class PlayScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         """The last event that happened by itself, across the top of the board for a moment."""
-        if self.banner_left <= 0:
+        if self.banner_left <= 0 or (self.banner_seat is not None and self.banner_seat not in self.visible_seats()):
             return
         text = self.context.text
-        lines = text.wrap(self.banner, BOARD_AREA.width - 80, 26)
+        lines = text.wrap(self.banner, BOARD_AREA.width - 80, 26, bold=True)
         box = pygame.Rect(0, 0, BOARD_AREA.width - 40, 24 + 30 * len(lines))
         box.midtop = (BOARD_AREA.centerx, BOARD_AREA.y + 90)
         panel(surface, box)
