@@ -10,6 +10,7 @@ from typing import Any
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.network import ways_on as network_ways_on
+from game.falconi.road_bits import BoardBits, RoadDistances
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
@@ -207,8 +208,9 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
     plus a penalty: there the police close the net (F-6.5). One search backwards from him serves every car."""
     fugitive = state.cars[FUGITIVE]
     to_lane = _distance_map(state, (fugitive,), memo)
-    to_cell: bytes | list[int] | None = None
-    to_net: bytes | list[int] | None = None
+    to_cell: RoadDistances | None = None
+    to_net: RoadDistances | None = None
+    net_known = False
     result = [60, 60, 60, 60]
     for police in POLICE:
         if state.status[police] != ACTIVE:
@@ -221,9 +223,9 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
                 to_cell = _distance_map(state, (base, base + 1, base + 2, base + 3), memo)
             distance = to_cell[place] + 4
         # The net closes at his open ends (F-6.5): a car nearer to one of them than to his lane goes there.
-        if to_net is None:
-            to_net = _net_map(state, memo)
-        if to_net:
+        if not net_known:
+            to_net, net_known = _net_map(state, memo), True
+        if to_net is not None:
             distance = min(distance, to_net[place] + _NET_PENALTY)
         result[police] = min(60, distance)
     return result
@@ -232,7 +234,7 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
 _NET_PENALTY = 1  # a car beside one of his open ends must still lay the tile that closes it
 
 
-def _back_in(state: Any, place: int, to_lane: bytes | list[int]) -> int:
+def _back_in(state: Any, place: int, to_lane: RoadDistances) -> int:
     """The way of a car standing in his very lane back into it: a catch is a drive into his lane (F-6.4), so
     it must drive out and come round. Counting 0 there kept cars turning on the spot in his cell, each
     three-point turn of his answered by one of theirs."""
@@ -249,26 +251,30 @@ def _back_in(state: Any, place: int, to_lane: bytes | list[int]) -> int:
     return best
 
 
-def _net_map(state: Any, memo: dict[Any, Any] | None) -> bytes | list[int]:
+def _net_map(state: Any, memo: dict[Any, Any] | None) -> RoadDistances | None:
     """The way of every place to a cell beside one of his open ends, where a police car can lay the tile that
-    closes it (F-6.1: into any empty cell next to its own); empty when he has no open end."""
+    closes it (F-6.1: into any empty cell next to its own); ``None`` when he has no open end."""
     ends = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
     neighbours = state.neighbours
     cells = sorted({cell for end in ends for cell in neighbours[end >> 2]})
     if not cells:
-        return b""
+        return None
     return _distance_map(state, tuple(cell * 4 + edge for cell in cells for edge in range(4)), memo)
 
 
-def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> bytes | list[int]:
-    """:func:`_distances_to` within 60, looked up in ``memo`` first (by board and targets: nothing else
-    changes it in Mode II, where no edge is ever bombed)."""
+def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> RoadDistances:
+    """:func:`_distances_to` within 60 (worked out as far as it is read), looked up in ``memo`` first (by board
+    and targets: nothing else changes it in Mode II, where no edge is ever bombed)."""
     if memo is None:
-        return _distances_to(state, targets)
-    key = (bytes(state.board), targets)
+        return RoadDistances(BoardBits(state), targets)
+    board = bytes(state.board)
+    key = (board, targets)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = bytes(_distances_to(state, targets))
+        bits = memo.get(board)
+        if bits is None:
+            bits = memo[board] = BoardBits(state)
+        found = memo[key] = RoadDistances(bits, targets)
     return found
 
 
@@ -316,11 +322,78 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
         return 60
     if memo is None:
         return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
-    key = (bytes(state.board), state.cars[FUGITIVE], tuple(sorted(slot_cost.items())))
+    # The roads out are remembered by board and his place alone: in the samples of a police search only the
+    # slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found.
+    key = ("out", bytes(state.board), state.cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
-    return found
+        found = memo[key] = _RoadsOut(state, state.cars[FUGITIVE])
+    return found.cheapest(slot_cost)
+
+
+class _RoadsOut:
+    """:func:`_cheapest_road` from a place to the border slots, for any extra costs of the slots: the search
+    records the cost at which it can first drive out through each slot, and goes only as far as the slots
+    asked about need, resuming for a later question."""
+
+    __slots__ = ("out_of", "board", "best", "buckets", "cost", "pending", "slot_at")
+
+    def __init__(self, state: Any, start: int) -> None:
+        self.out_of = _road_tables(state.links)[1]
+        self.board = state.board.translate(_TILE_INDEX)
+        self.best = bytearray([60]) * len(self.out_of)
+        self.best[start] = 0
+        self.buckets: list[list[int]] = [[start], [], []]
+        self.cost = 0  # every bucket below it is done
+        self.pending = 1
+        self.slot_at: dict[int, int] = {}  # slot: the cost of the first place found that leads out through it
+
+    def cheapest(self, slot_cost: dict[int, int]) -> int:
+        """The cheapest way out through a slot of ``slot_cost`` at that extra cost; 60 when there is none."""
+        found = 60
+        for slot, at in self.slot_at.items():
+            extra = slot_cost.get(slot)
+            if extra is not None and at + extra < found:
+                found = at + extra
+        while self.pending and self.cost < found:
+            for slot in self._next_bucket():
+                extra = slot_cost.get(slot)
+                if extra is not None and self.cost - 1 + extra < found:
+                    found = self.cost - 1 + extra
+        return found
+
+    def _next_bucket(self) -> list[int]:
+        """Settle the places at ``cost``; returns the slots first found to lead out from them."""
+        out_of, board, best, buckets, slot_at = self.out_of, self.board, self.best, self.buckets, self.slot_at
+        cost = self.cost
+        bucket = buckets[cost % 3]
+        pending = self.pending
+        new_slots = []
+        while bucket:
+            place = bucket.pop()
+            pending -= 1
+            if best[place] != cost:
+                continue
+            for nxt in out_of[place][board[place >> 2]]:
+                if nxt < 0:
+                    if -nxt - 1 not in slot_at:
+                        slot_at[-nxt - 1] = cost
+                        new_slots.append(-nxt - 1)
+                    continue
+                next_tile = board[nxt >> 2]
+                if next_tile == _EMPTY_INDEX:
+                    step = cost + 2
+                elif EXITS[next_tile][nxt & 3]:
+                    step = cost + 1
+                else:
+                    continue
+                if step < best[nxt]:
+                    best[nxt] = step
+                    buckets[step % 3].append(nxt)
+                    pending += 1
+        self.pending = pending
+        self.cost = cost + 1
+        return new_slots
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:

@@ -1,0 +1,149 @@
+"""Mode II road distances to a set of places, searched a whole cost level at a time with the places as the
+bits of one Python integer, and only as far as the places asked about.
+
+The value guess needs such distances (from his lane, from the cells beside his open ends) at a few places,
+the police cars', in every position a search expands; searched place by place they cost most of a decision.
+Here a level is some twenty integer operations on a 648-bit set, however many places it holds, and the search
+stops once the places read are found. The costs are those of ``heuristics._distances_to`` (one action to
+drive onto a tile along a road, two to enter an empty cell: lay a tile, then drive onto it), and a test
+checks the two against each other.
+
+A place ``cell * 4 + edge`` is bit ``cell * 8 + edge``: eight bits a cell, so that a board's bytes,
+translated tile by tile, read straight into a set of places with ``int.from_bytes``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.falconi.tiles import EXITS
+
+_BITS = 8  # bits per cell, one for each edge and four unused
+_DIGITS = 6  # distances below 64, kept in binary: one set of places per binary digit
+_DIGITS_OF = tuple(tuple(digit for digit in range(_DIGITS) if cost >> digit & 1) for cost in range(1 << _DIGITS))
+# By tile code (codes above the tiles are empty cells): the entry edges a car can drive on from (none in an
+# empty cell, where it must lay a tile first), every edge of an empty cell, and by exit edge the entry edges
+# from which a car leaves through it (any, in an empty cell, on the tile it lays).
+_LIVE = bytes(sum(1 << entry for entry in range(4) if code < len(EXITS) and EXITS[code][entry])
+              for code in range(256))
+_EMPTY = bytes(0x0F if code >= len(EXITS) else 0 for code in range(256))
+_ENTRIES_TO = tuple(bytes(0x0F if code >= len(EXITS) else sum(1 << entry for entry in range(4)
+                                                               if exit_ in EXITS[code][entry])
+                          for code in range(256)) for exit_ in range(4))
+_SPREAD = 0x0F  # times a set of cells' bit 0: every edge of those cells
+
+
+def place_bit(place: int) -> int:
+    """The bit of ``place``: ``cell * 8 + edge``."""
+    return (place << 1) - (place & 3)
+
+
+class CityBits:
+    """What never changes in a city: for each entry edge, the places whose cell behind is the plain grid
+    neighbour and the shift that takes them to that cell's bit 0; the other links (tunnels) one by one."""
+
+    __slots__ = ("links", "steps", "odd_links")
+
+    def __init__(self, links: tuple[int, ...], width: int) -> None:
+        self.links = links  # kept so that its id, the key of the cache, stays unique
+        offsets = (-width, 1, width, -1)  # the cell across N, E, S, W
+        steps = []
+        odd_links = []
+        for entry in range(4):
+            exit_ = (entry + 2) % 4
+            mask = 0
+            for place in range(entry, len(links), 4):
+                behind = links[place]
+                if behind < 0:
+                    continue  # a border slot behind it: no car drives in from there
+                if behind == ((place >> 2) + offsets[entry]) * 4 + exit_:
+                    mask |= 1 << place_bit(place)
+                else:
+                    odd_links.append((1 << place_bit(place), (behind >> 2) * _BITS, behind & 3))
+            steps.append((mask, offsets[entry] * _BITS - entry, exit_))
+        self.steps = tuple(steps)
+        self.odd_links = tuple(odd_links)
+
+
+_CITIES: dict[int, CityBits] = {}
+
+
+def city_bits(links: tuple[int, ...], width: int) -> CityBits:
+    found = _CITIES.get(id(links))
+    if found is None or found.links is not links:
+        found = _CITIES[id(links)] = CityBits(links, width)
+    return found
+
+
+class BoardBits:
+    """A board's places as sets: where a car can drive on, the empty cells' places, and by exit edge the
+    places from which a car leaves through it."""
+
+    __slots__ = ("city", "live", "empty", "entries_to")
+
+    def __init__(self, state: Any) -> None:
+        board = state.board
+        self.city = city_bits(state.links, state.city.width)
+        self.live = int.from_bytes(board.translate(_LIVE), "little")
+        self.empty = int.from_bytes(board.translate(_EMPTY), "little")
+        self.entries_to = tuple(int.from_bytes(board.translate(table), "little") for table in _ENTRIES_TO)
+
+    def drives_into(self, places: int) -> int:
+        """The places from which a car drives into one of ``places`` in one move."""
+        found = 0
+        entries_to = self.entries_to
+        for mask, shift, exit_ in self.city.steps:
+            entered = places & mask
+            if entered:  # their cells behind, at bit 0, spread over the edges that lead out towards them
+                cells = entered << shift if shift > 0 else entered >> -shift
+                found |= cells * _SPREAD & entries_to[exit_]
+        for bit, base, exit_ in self.city.odd_links:
+            if places & bit:
+                found |= entries_to[exit_] & _SPREAD << base
+        return found
+
+
+class RoadDistances:
+    """The cost from each place to the nearest of ``targets``, ``limit`` (at most 64) when it is that much or
+    there is no way, read as ``distances[place]``. The search runs only until the place read is found and
+    resumes from there for a later read."""
+
+    __slots__ = ("board", "limit", "cost", "frontier", "waiting", "seen", "digits", "done")
+
+    def __init__(self, board: BoardBits, targets: tuple[int, ...], limit: int = 60) -> None:
+        assert limit <= 1 << _DIGITS
+        self.board = board
+        self.limit = limit
+        self.cost = 0
+        self.frontier = 0  # the places found at ``cost``
+        for place in targets:
+            self.frontier |= 1 << place_bit(place)
+        self.waiting = 0  # empty cells' places found at ``cost - 1``: entering them costs two, a level more
+        self.seen = self.frontier
+        self.digits = [0] * _DIGITS
+        self.done = False
+
+    def __getitem__(self, place: int) -> int:
+        bit = 1 << place_bit(place)
+        while not self.seen & bit:
+            if self.done or not self._next_level():
+                return self.limit
+        return sum(1 << digit for digit, places in enumerate(self.digits) if places & bit)
+
+    def _next_level(self) -> bool:
+        """Find the places one action further out; ``False`` when there are none within the limit."""
+        board = self.board
+        leading = (self.frontier & board.live) | self.waiting
+        self.waiting = self.frontier & board.empty
+        if (not leading and not self.waiting) or self.cost + 1 >= self.limit:
+            self.done = True
+            return False
+        self.cost += 1
+        reached = board.drives_into(leading) & ~self.seen if leading else 0
+        self.frontier = reached
+        if reached:
+            self.seen |= reached
+            digits = self.digits
+            for digit in _DIGITS_OF[self.cost]:
+                digits[digit] |= reached
+        return True
