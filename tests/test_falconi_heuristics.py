@@ -14,7 +14,6 @@ from game.falconi.heuristics import (
     _cheapest_road,
     _distances_to,
     _fugitive_ways,
-    _RoadsOut,
     chase_distances,
     escape_distance,
     out_of_reach,
@@ -24,7 +23,7 @@ from game.falconi.heuristics import (
     values_for_one_search,
     ways_on,
 )
-from game.falconi.road_bits import BoardBits, RoadDistances
+from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.state import FalconiState
 
 PORT = 2
@@ -163,7 +162,7 @@ def test_the_roads_out_answer_for_any_slots_as_a_search_for_those_slots():
         state = FalconiState.new_game("diavola", seed)
         while not state.is_terminal():
             him = state.cars[FUGITIVE]
-            roads = _RoadsOut(state, him)
+            roads = RoadsOut(BoardBits(state), him)
             for _ in range(3):
                 slot_cost = {slot: rng.choice((1, 2)) for slot in rng.sample(range(len(state.escapes)), 3)}
                 assert roads.cheapest(slot_cost) == _cheapest_road(state, him, -1, 0, slot_cost)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.knowledge import GameKnowledge, knowledge_of
+from game.core.draws import chooser
 from game.core.protocol import Action, GameState
 from game.core.view import SeatView
 
@@ -113,7 +114,7 @@ class ISMCTSBot:
         exploration = budget.exploration
         prior = budget.prior_visits
         utilities, values = knowledge.utilities, knowledge.values_for_one_search()
-        choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, self.clock
+        choice, log, sqrt, clock = chooser(rng), math.log, math.sqrt, self.clock
         nodes = 1
         iterations = 0
         while iterations < budget.iterations:

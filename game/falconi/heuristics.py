@@ -10,7 +10,7 @@ from typing import Any
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.network import ways_on as network_ways_on
-from game.falconi.road_bits import BoardBits, RoadDistances
+from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
@@ -271,10 +271,15 @@ def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | N
     key = (board, targets)
     found = memo.get(key)
     if found is None:
-        bits = memo.get(board)
-        if bits is None:
-            bits = memo[board] = BoardBits(state)
-        found = memo[key] = RoadDistances(bits, targets)
+        found = memo[key] = RoadDistances(_board_bits(state, board, memo), targets)
+    return found
+
+
+def _board_bits(state: Any, board: bytes, memo: dict[Any, Any]) -> BoardBits:
+    """``state``'s board as sets of places, remembered by ``board``, its bytes."""
+    found = memo.get(board)
+    if found is None:
+        found = memo[board] = BoardBits(state)
     return found
 
 
@@ -324,76 +329,12 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
         return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
     # The roads out are remembered by board and his place alone: in the samples of a police search only the
     # slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found.
-    key = ("out", bytes(state.board), state.cars[FUGITIVE])
+    board = bytes(state.board)
+    key = ("out", board, state.cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _RoadsOut(state, state.cars[FUGITIVE])
+        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state.cars[FUGITIVE])
     return found.cheapest(slot_cost)
-
-
-class _RoadsOut:
-    """:func:`_cheapest_road` from a place to the border slots, for any extra costs of the slots: the search
-    records the cost at which it can first drive out through each slot, and goes only as far as the slots
-    asked about need, resuming for a later question."""
-
-    __slots__ = ("out_of", "board", "best", "buckets", "cost", "pending", "slot_at")
-
-    def __init__(self, state: Any, start: int) -> None:
-        self.out_of = _road_tables(state.links)[1]
-        self.board = state.board.translate(_TILE_INDEX)
-        self.best = bytearray([60]) * len(self.out_of)
-        self.best[start] = 0
-        self.buckets: list[list[int]] = [[start], [], []]
-        self.cost = 0  # every bucket below it is done
-        self.pending = 1
-        self.slot_at: dict[int, int] = {}  # slot: the cost of the first place found that leads out through it
-
-    def cheapest(self, slot_cost: dict[int, int]) -> int:
-        """The cheapest way out through a slot of ``slot_cost`` at that extra cost; 60 when there is none."""
-        found = 60
-        for slot, at in self.slot_at.items():
-            extra = slot_cost.get(slot)
-            if extra is not None and at + extra < found:
-                found = at + extra
-        while self.pending and self.cost < found:
-            for slot in self._next_bucket():
-                extra = slot_cost.get(slot)
-                if extra is not None and self.cost - 1 + extra < found:
-                    found = self.cost - 1 + extra
-        return found
-
-    def _next_bucket(self) -> list[int]:
-        """Settle the places at ``cost``; returns the slots first found to lead out from them."""
-        out_of, board, best, buckets, slot_at = self.out_of, self.board, self.best, self.buckets, self.slot_at
-        cost = self.cost
-        bucket = buckets[cost % 3]
-        pending = self.pending
-        new_slots = []
-        while bucket:
-            place = bucket.pop()
-            pending -= 1
-            if best[place] != cost:
-                continue
-            for nxt in out_of[place][board[place >> 2]]:
-                if nxt < 0:
-                    if -nxt - 1 not in slot_at:
-                        slot_at[-nxt - 1] = cost
-                        new_slots.append(-nxt - 1)
-                    continue
-                next_tile = board[nxt >> 2]
-                if next_tile == _EMPTY_INDEX:
-                    step = cost + 2
-                elif EXITS[next_tile][nxt & 3]:
-                    step = cost + 1
-                else:
-                    continue
-                if step < best[nxt]:
-                    best[nxt] = step
-                    buckets[step % 3].append(nxt)
-                    pending += 1
-        self.pending = pending
-        self.cost = cost + 1
-        return new_slots
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:

@@ -30,6 +30,9 @@ _EMPTY = bytes(0x0F if code >= len(EXITS) else 0 for code in range(256))
 _ENTRIES_TO = tuple(bytes(0x0F if code >= len(EXITS) else sum(1 << entry for entry in range(4)
                                                                if exit_ in EXITS[code][entry])
                           for code in range(256)) for exit_ in range(4))
+# ... and by entry edge the exits a car that entered by it can leave through (all four from an empty cell).
+_EXITS_FROM = tuple(bytes(0x0F if code >= len(EXITS) else sum(1 << exit_ for exit_ in EXITS[code][entry])
+                          for code in range(256)) for entry in range(4))
 _SPREAD = 0x0F  # times a set of cells' bit 0: every edge of those cells
 
 
@@ -42,11 +45,27 @@ class CityBits:
     """What never changes in a city: for each entry edge, the places whose cell behind is the plain grid
     neighbour and the shift that takes them to that cell's bit 0; the other links (tunnels) one by one."""
 
-    __slots__ = ("links", "steps", "odd_links")
+    __slots__ = ("links", "steps", "odd_links", "cells", "ahead", "odd_ahead", "slot_exits", "slot_of")
 
     def __init__(self, links: tuple[int, ...], width: int) -> None:
         self.links = links  # kept so that its id, the key of the cache, stays unique
         offsets = (-width, 1, width, -1)  # the cell across N, E, S, W
+        self.cells = sum(1 << cell * _BITS for cell in range(len(links) // 4))  # every cell's bit 0
+        # Driving forwards: by exit edge, the places whose exit leads to the plain grid neighbour and the
+        # shift to the place entered there; the tunnels one by one; the exits into border slots.
+        ahead = []
+        for exit_ in range(4):
+            entry = (exit_ + 2) % 4
+            mask = 0
+            for place in range(exit_, len(links), 4):
+                if links[place] == ((place >> 2) + offsets[exit_]) * 4 + entry:
+                    mask |= 1 << place_bit(place)
+            ahead.append((mask, offsets[exit_] * _BITS + entry - exit_))
+        self.ahead = tuple(ahead)
+        self.odd_ahead = tuple((1 << place_bit(place), 1 << place_bit(nxt)) for place, nxt in enumerate(links)
+                               if nxt >= 0 and not any(mask >> place_bit(place) & 1 for mask, _ in ahead))
+        self.slot_of = {place_bit(place): -nxt - 1 for place, nxt in enumerate(links) if nxt < 0}
+        self.slot_exits = sum(1 << bit for bit in self.slot_of)
         steps = []
         odd_links = []
         for entry in range(4):
@@ -79,7 +98,7 @@ class BoardBits:
     """A board's places as sets: where a car can drive on, the empty cells' places, and by exit edge the
     places from which a car leaves through it."""
 
-    __slots__ = ("city", "live", "empty", "entries_to")
+    __slots__ = ("city", "live", "empty", "entries_to", "exits_from")
 
     def __init__(self, state: Any) -> None:
         board = state.board
@@ -87,6 +106,7 @@ class BoardBits:
         self.live = int.from_bytes(board.translate(_LIVE), "little")
         self.empty = int.from_bytes(board.translate(_EMPTY), "little")
         self.entries_to = tuple(int.from_bytes(board.translate(table), "little") for table in _ENTRIES_TO)
+        self.exits_from = tuple(int.from_bytes(board.translate(table), "little") for table in _EXITS_FROM)
 
     def drives_into(self, places: int) -> int:
         """The places from which a car drives into one of ``places`` in one move."""
@@ -101,6 +121,82 @@ class BoardBits:
             if places & bit:
                 found |= entries_to[exit_] & _SPREAD << base
         return found
+
+
+    def exits_of(self, places: int) -> int:
+        """The exits (as places of their cells) through which a car at one of ``places`` can leave."""
+        found = 0
+        cells = self.city.cells
+        exits_from = self.exits_from
+        for entry in range(4):
+            at = places >> entry & cells
+            if at:
+                found |= at * _SPREAD & exits_from[entry]
+        return found
+
+    def driven_to(self, exits: int) -> int:
+        """The places in the grid that the exits ``exits`` lead into."""
+        found = 0
+        for mask, shift in self.city.ahead:
+            leaving = exits & mask
+            if leaving:
+                found |= leaving << shift if shift > 0 else leaving >> -shift
+        for bit, arrival in self.city.odd_ahead:
+            if exits & bit:
+                found |= arrival
+        return found
+
+
+class RoadsOut:
+    """``heuristics._cheapest_road`` from a place to the border slots, for any extra costs of the slots (in
+    the samples of a police search he holds different escape tiles): the search, forwards a cost level at a
+    time, records the cost at which it can first drive out through each slot, and goes only as far as the
+    slots asked about need, resuming for a later question."""
+
+    __slots__ = ("board", "cost", "frontier", "waiting", "seen", "slot_at")
+
+    def __init__(self, board: BoardBits, start: int) -> None:
+        self.board = board
+        self.cost = 0
+        self.frontier = self.seen = 1 << place_bit(start)  # the places reached at ``cost``
+        self.waiting = 0  # empty cells' places reached at ``cost - 1``: entering them costs two, a level more
+        self.slot_at: dict[int, int] = {}  # slot: the cost of the first place found that leads out through it
+
+    def cheapest(self, slot_cost: dict[int, int], limit: int = 60) -> int:
+        """The cheapest way out through a slot of ``slot_cost`` at that extra cost; ``limit`` when there is
+        none cheaper."""
+        found = limit
+        for slot, at in self.slot_at.items():
+            extra = slot_cost.get(slot)
+            if extra is not None and at + extra < found:
+                found = at + extra
+        while (self.frontier or self.waiting) and self.cost < found:
+            for slot in self._next_level():
+                extra = slot_cost.get(slot)
+                if extra is not None and self.cost - 1 + extra < found:
+                    found = self.cost - 1 + extra
+        return found
+
+    def _next_level(self) -> list[int]:
+        """Drive on from the places at ``cost``; returns the slots first found to lead out from them."""
+        board = self.board
+        city = board.city
+        exits = board.exits_of(self.frontier) if self.frontier else 0
+        new_slots = []
+        out = exits & city.slot_exits
+        while out:
+            lowest = out & -out
+            slot = city.slot_of[lowest.bit_length() - 1]
+            if slot not in self.slot_at:
+                self.slot_at[slot] = self.cost
+                new_slots.append(slot)
+            out ^= lowest
+        arrived = board.driven_to(exits) & ~self.seen if exits else 0
+        self.seen |= arrived
+        self.frontier = (arrived & board.live) | self.waiting
+        self.waiting = arrived & board.empty
+        self.cost += 1
+        return new_slots
 
 
 class RoadDistances:
