@@ -255,11 +255,22 @@ def _net_map(state: Any, memo: dict[Any, Any] | None) -> RoadDistances | None:
     """The way of every place to a cell beside one of his open ends, where a police car can lay the tile that
     closes it (F-6.1: into any empty cell next to its own); ``None`` when he has no open end."""
     ends = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
+    if memo is None:
+        return _net_distances(state, ends, BoardBits(state))
+    board = bytes(state.board)
+    key = ("net", board, ends)  # his open ends decide the cells: a shorter key than those cells' places
+    if key in memo:
+        return memo[key]
+    found = memo[key] = _net_distances(state, ends, _board_bits(state, board, memo))
+    return found
+
+
+def _net_distances(state: Any, ends: tuple[int, ...], board: BoardBits) -> RoadDistances | None:
     neighbours = state.neighbours
     cells = sorted({cell for end in ends for cell in neighbours[end >> 2]})
     if not cells:
         return None
-    return _distance_map(state, tuple(cell * 4 + edge for cell in cells for edge in range(4)), memo)
+    return RoadDistances(board, tuple(cell * 4 + edge for cell in cells for edge in range(4)))
 
 
 def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> RoadDistances:

@@ -95,33 +95,24 @@ def city_bits(links: tuple[int, ...], width: int) -> CityBits:
 
 
 class BoardBits:
-    """A board's places as sets: where a car can drive on, the empty cells' places, and by exit edge the
-    places from which a car leaves through it."""
+    """A board's places as sets: where a car can drive on, the empty cells' places, by exit edge the places
+    from which a car leaves through it, and with the city's steps, how to go from places to those that lead
+    into them."""
 
-    __slots__ = ("city", "live", "empty", "entries_to", "exits_from")
+    __slots__ = ("city", "live", "empty", "exits_from", "steps_back", "odd_back")
 
     def __init__(self, state: Any) -> None:
         board = state.board
-        self.city = city_bits(state.links, state.city.width)
+        city = self.city = city_bits(state.links, state.city.width)
         self.live = int.from_bytes(board.translate(_LIVE), "little")
         self.empty = int.from_bytes(board.translate(_EMPTY), "little")
-        self.entries_to = tuple(int.from_bytes(board.translate(table), "little") for table in _ENTRIES_TO)
+        entries_to = tuple(int.from_bytes(board.translate(table), "little") for table in _ENTRIES_TO)
         self.exits_from = tuple(int.from_bytes(board.translate(table), "little") for table in _EXITS_FROM)
-
-    def drives_into(self, places: int) -> int:
-        """The places from which a car drives into one of ``places`` in one move."""
-        found = 0
-        entries_to = self.entries_to
-        for mask, shift, exit_ in self.city.steps:
-            entered = places & mask
-            if entered:  # their cells behind, at bit 0, spread over the edges that lead out towards them
-                cells = entered << shift if shift > 0 else entered >> -shift
-                found |= cells * _SPREAD & entries_to[exit_]
-        for bit, base, exit_ in self.city.odd_links:
-            if places & bit:
-                found |= entries_to[exit_] & _SPREAD << base
-        return found
-
+        # For each entry edge: its places with a plain neighbour behind, the shift left or right that takes
+        # them to that cell's bit 0, and the places of that cell that lead out towards them.
+        self.steps_back = tuple((mask, max(shift, 0), max(-shift, 0), entries_to[exit_])
+                                for mask, shift, exit_ in city.steps)
+        self.odd_back = tuple((bit, entries_to[exit_] & _SPREAD << base) for bit, base, exit_ in city.odd_links)
 
     def exits_of(self, places: int) -> int:
         """The exits (as places of their cells) through which a car at one of ``places`` can leave."""
@@ -213,33 +204,46 @@ class RoadDistances:
         self.cost = 0
         self.frontier = 0  # the places found at ``cost``
         for place in targets:
-            self.frontier |= 1 << place_bit(place)
+            self.frontier |= 1 << (place << 1) - (place & 3)  # place_bit(place)
         self.waiting = 0  # empty cells' places found at ``cost - 1``: entering them costs two, a level more
         self.seen = self.frontier
         self.digits = [0] * _DIGITS
         self.done = False
 
     def __getitem__(self, place: int) -> int:
-        bit = 1 << place_bit(place)
-        while not self.seen & bit:
-            if self.done or not self._next_level():
-                return self.limit
-        return sum(1 << digit for digit, places in enumerate(self.digits) if places & bit)
-
-    def _next_level(self) -> bool:
-        """Find the places one action further out; ``False`` when there are none within the limit."""
+        bit = 1 << (place << 1) - (place & 3)
+        if self.seen & bit:  # found by an earlier read
+            return sum(1 << digit for digit, places in enumerate(self.digits) if places & bit)
+        if self.done:
+            return self.limit
         board = self.board
-        leading = (self.frontier & board.live) | self.waiting
-        self.waiting = self.frontier & board.empty
-        if (not leading and not self.waiting) or self.cost + 1 >= self.limit:
-            self.done = True
-            return False
-        self.cost += 1
-        reached = board.drives_into(leading) & ~self.seen if leading else 0
-        self.frontier = reached
-        if reached:
-            self.seen |= reached
-            digits = self.digits
-            for digit in _DIGITS_OF[self.cost]:
-                digits[digit] |= reached
-        return True
+        live, empty, steps_back, odd_back = board.live, board.empty, board.steps_back, board.odd_back
+        frontier, waiting, seen, cost, limit, digits = \
+            self.frontier, self.waiting, self.seen, self.cost, self.limit, self.digits
+        while True:  # a level at a time: the places one action further out
+            leading = (frontier & live) | waiting
+            waiting = frontier & empty
+            if (not leading and not waiting) or cost + 1 >= limit:
+                self.done = True
+                found = limit
+                break
+            cost += 1
+            frontier = 0
+            if leading:
+                for mask, left, right, leads_out in steps_back:
+                    entered = leading & mask
+                    if entered:  # their cells behind, at bit 0, spread over the edges that lead out to them
+                        frontier |= ((entered << left if left else entered >> right) * _SPREAD) & leads_out
+                for odd, leads_out in odd_back:
+                    if leading & odd:
+                        frontier |= leads_out
+                frontier &= ~seen
+            if frontier:
+                seen |= frontier
+                for digit in _DIGITS_OF[cost]:
+                    digits[digit] |= frontier
+                if frontier & bit:
+                    found = cost
+                    break
+        self.frontier, self.waiting, self.seen, self.cost = frontier, waiting, seen, cost
+        return found
