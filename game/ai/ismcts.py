@@ -128,7 +128,8 @@ class ISMCTSBot:
             while not state.is_terminal():  # selection, then one expansion
                 legal = state.legal_actions()
                 children = node.children
-                untried = [action for action in legal if action not in children]
+                known = [children.get(action) for action in legal]  # one hash an action: they cost
+                untried = [action for action, child in zip(legal, known) if child is None]
                 if untried and nodes < budget.max_nodes:
                     action = choice(untried)
                     child = _Node(action, state.current_seat, node)
@@ -142,8 +143,7 @@ class ISMCTSBot:
                     break
                 best: _Node | None = None
                 best_score = -1.0
-                for action in legal:
-                    tried = children.get(action)
+                for tried in known:
                     if tried is None:
                         continue
                     tried.avail += 1

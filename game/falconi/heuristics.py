@@ -93,7 +93,7 @@ def values_for_one_search() -> Callable[[GameState], list[float]]:
     return remembering_values
 
 
-_MEMO_LIMIT = 20_000  # distance maps of about 400 bytes each: under 10 MB
+_MEMO_LIMIT = 20_000  # road searches of 1–2 KB each; one hard decision makes under 10,000 entries
 
 
 def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
