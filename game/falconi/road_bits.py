@@ -195,7 +195,7 @@ class RoadDistances:
     there is no way, read as ``distances[place]``. The search runs only until the place read is found and
     resumes from there for a later read."""
 
-    __slots__ = ("board", "limit", "cost", "frontier", "waiting", "seen", "digits", "done")
+    __slots__ = ("board", "limit", "cost", "frontier", "waiting", "seen", "digits", "done", "known")
 
     def __init__(self, board: BoardBits, targets: tuple[int, ...], limit: int = 60) -> None:
         assert limit <= 1 << _DIGITS
@@ -209,10 +209,17 @@ class RoadDistances:
         self.seen = self.frontier
         self.digits = [0] * _DIGITS
         self.done = False
+        self.known: dict[int, int] = {}  # the places read so far: the same cars are read again and again
 
     def __getitem__(self, place: int) -> int:
+        found = self.known.get(place)
+        if found is None:
+            found = self.known[place] = self._find(place)
+        return found
+
+    def _find(self, place: int) -> int:
         bit = 1 << (place << 1) - (place & 3)
-        if self.seen & bit:  # found by an earlier read
+        if self.seen & bit:  # found on the way to an earlier read
             return sum(1 << digit for digit, places in enumerate(self.digits) if places & bit)
         if self.done:
             return self.limit
