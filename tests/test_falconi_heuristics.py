@@ -236,7 +236,8 @@ def test_f6_5_a_car_beside_his_open_end_is_where_the_net_closes():
     state = build("salami", turn_seat=PORT, phase="action", board=board,
                   cars={FUGITIVE: "4,8 S", PORT: "3,7 N", 1: "2,7 N"}, police=(1, PORT),
                   reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
-    net = _net_map(state, None)
+    net = _net_map(state, None, _fugitive_ways(state, 8, None)[1])
+    assert net is not None
     assert ways_on(state, FUGITIVE, 8) == 1  # north into the empty cell 4,7
     assert net[state.cars[PORT]] == 0  # 3,7 lies beside 4,7
     assert 0 < net[state.cars[1]] < 60

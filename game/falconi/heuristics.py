@@ -109,7 +109,9 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest: float = 20
     gaps: list[float] = [20, 20, 20, 20]
-    chases = chase_distances(state, memo) if mode2 else None
+    # His ways on and open ends, once: the ways weigh for him, the open ends place the police's net.
+    his_ways = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo) if mode2 else None
+    chases = _chase_distances(state, memo, his_ways[1]) if his_ways is not None else None
     stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
     for police in POLICE:
         if state.status[police] == ACTIVE:
@@ -127,7 +129,8 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     if not mode2:
         escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
     else:
-        escape += _WAYS_BONUS[ways_on(state, FUGITIVE, len(_WAYS_BONUS) - 1, memo)]
+        assert his_ways is not None
+        escape += _WAYS_BONUS[his_ways[0]]
         # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
         # drawn and every round played brings his win closer, so stalling never helps the police.
         progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
@@ -206,6 +209,11 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
     counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
     still ready to strike when he moves on. When no road leads to his cell either, the way to his open ends
     plus a penalty: there the police close the net (F-6.5). One search backwards from him serves every car."""
+    return _chase_distances(state, memo, _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1])
+
+
+def _chase_distances(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> list[int]:
+    """:func:`chase_distances`, given his open ends."""
     fugitive = state.cars[FUGITIVE]
     to_lane = _distance_map(state, (fugitive,), memo)
     to_cell: RoadDistances | None = None
@@ -224,7 +232,7 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
             distance = to_cell[place] + 4
         # The net closes at his open ends (F-6.5): a car nearer to one of them than to his lane goes there.
         if not net_known:
-            to_net, net_known = _net_map(state, memo), True
+            to_net, net_known = _net_map(state, memo, ends), True
         if to_net is not None:
             distance = min(distance, to_net[place] + _NET_PENALTY)
         result[police] = min(60, distance)
@@ -251,10 +259,10 @@ def _back_in(state: Any, place: int, to_lane: RoadDistances) -> int:
     return best
 
 
-def _net_map(state: Any, memo: dict[Any, Any] | None) -> RoadDistances | None:
+def _net_map(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> RoadDistances | None:
     """The way of every place to a cell beside one of his open ends, where a police car can lay the tile that
-    closes it (F-6.1: into any empty cell next to its own); ``None`` when he has no open end."""
-    ends = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
+    closes it (F-6.1: into any empty cell next to its own), his open ends being ``ends``; ``None`` when he
+    has none."""
     if memo is None:
         return _net_distances(state, ends, BoardBits(state))
     board = bytes(state.board)
