@@ -147,6 +147,35 @@ class BenchesPart(Protocol):
 
     def ai_bench_setups(self) -> list[GameSetup]: ...
 
+    def decision_picks(self, setup: str) -> tuple[DecisionPick, ...]:
+        """The positions of ``setup`` (one of ``ai_bench_setups``) whose ``hard`` decisions are recorded, so
+        that a faster search is seen to decide as before (:mod:`devtools.same_decisions`)."""
+        ...
+
+    def guess_groups(self) -> tuple[str, ...]:
+        """Groups of positions whose value guess is recorded exactly, named ``<game>/<group>``."""
+        ...
+
+    def record_guesses(self, group: str) -> list[dict[str, Any]]:
+        """The value guess (and what it is made of) on each position of ``group``, as JSON."""
+        ...
+
+    def check_guesses(self, group: str, entries: Sequence[dict[str, Any]]) -> list[str]:
+        """What differs from ``entries``, as ``record_guesses`` made them, one line each."""
+        ...
+
+
+@dataclass(frozen=True)
+class DecisionPick:
+    """A recorded decision's position: the first of the random game of ``seed`` (or of the next seeds', if
+    that game ends first) after at least ``least`` actions where ``wanted`` says the decider is the one
+    wanted and it has more than one action."""
+
+    label: str
+    seed: int
+    least: int
+    wanted: Callable[[GameState], bool] = lambda _state: True
+
 
 class WindowPart(Protocol):
     """``devtools/<game>/window.py``: the game's screens of the catalogue and its matches of the soak."""

@@ -19,26 +19,19 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.protocol import GameState
 from game.core.view import SeatView
 
+if TYPE_CHECKING:
+    from devtools.games import DecisionPick
+
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "same_decisions.json"
 FORMAT = "same-decisions"
-
-# Positions per set-up: (label, seed, at least this many random actions, who must decide). The seat rules:
-# "any" (any seat, at a decision with a choice), "fugitive"/"police" (Falconi) and "boosting" (Diavola: Don
-# Falconi still holding his accomplice and a boost). A game that ends first gives way to the next seed's.
-FALCONI_PICKS = (("opening", 1, 0, "any"), ("fugitive", 1, 5, "fugitive"), ("police", 3, 6, "police"),
-                 ("later", 6, 20, "any"), ("fugitive-later", 2, 25, "fugitive"), ("police-later", 5, 30, "police"))
-DIAVOLA_PICKS = FALCONI_PICKS + (("boosting", 5, 12, "boosting"),)
-FREDERICUS_PICKS = (("opening", 1, 0, "any"), ("early", 2, 7, "any"), ("middle", 3, 30, "any"))
-VALUE_POSITIONS = 150  # per Falconi variant
-VALUE_EVERY = 3  # every third position of a random game, so that the positions of many games are met
 
 
 @dataclass(frozen=True)
@@ -53,55 +46,33 @@ class Position:
 
 
 def setup_makers() -> dict[str, Callable[[int], GameState]]:
-    """Every set-up of ``bench ai``, by name (``falconi/margherita``, ``fredericus/2p``…)."""
+    """Every set-up of ``bench ai``, by name (``<game>/<set-up>``)."""
     from devtools.bench_ai import game_setups
 
     return {setup.name: setup.new_game for setup in game_setups()}
 
 
-def _picks(name: str) -> tuple[tuple[str, int, int, str], ...]:
-    if name == "falconi/diavola":
-        return DIAVOLA_PICKS
-    return FALCONI_PICKS if name.startswith("falconi/") else FREDERICUS_PICKS
+def _part(name: str) -> Any:
+    """The benchmarks' part of the game a set-up or group ``<game>/...`` belongs to."""
+    from devtools.games import parts
 
-
-def _wanted(state: GameState, rule: str) -> bool:
-    from game.falconi.constants import FUGITIVE
-
-    seat = state.current_seat
-    if rule == "fugitive":
-        return seat == FUGITIVE
-    if rule == "police":
-        return seat != FUGITIVE
-    if rule == "boosting":
-        return seat == FUGITIVE and getattr(state, "accomplice", -1) >= 0 and getattr(state, "boosts", 0) > 0
-    return True
+    return dict(parts("benches"))[name.split("/")[0]]
 
 
 def positions(name: str, new_game: Callable[[int], GameState]) -> list[Position]:
-    """The fixed positions of set-up ``name``: each the first of its seed's random game, after its least
-    number of actions, where the wanted seat decides among more than one action."""
-    return [_position(name, new_game, *pick) for pick in _picks(name)]
+    """The fixed positions of set-up ``name``, as its game's part picks them."""
+    return [_position(name, new_game, pick) for pick in _part(name).decision_picks(name)]
 
 
-def _position(name: str, new_game: Callable[[int], GameState], label: str, seed: int, least: int,
-              rule: str) -> Position:
-    for tried in range(seed, seed + 20):
+def _position(name: str, new_game: Callable[[int], GameState], pick: DecisionPick) -> Position:
+    for tried in range(pick.seed, pick.seed + 20):  # a game that ends first gives way to the next seed's
         state, rng, played = new_game(tried), random.Random(tried), 0
         while not state.is_terminal():
-            if played >= least and len(state.legal_actions()) > 1 and _wanted(state, rule):
-                return Position(label, tried, played, state)
+            if played >= pick.least and len(state.legal_actions()) > 1 and pick.wanted(state):
+                return Position(pick.label, tried, played, state)
             state.apply(rng.choice(state.legal_actions()))
             played += 1
-    raise RuntimeError(f"{name}: no {label} position in the games of seeds {seed} to {seed + 19}")
-
-
-def replay(new_game: Callable[[int], GameState], seed: int, actions: int) -> GameState:
-    """The position ``actions`` random actions into the game of ``seed`` (as :func:`positions` reached it)."""
-    state, rng = new_game(seed), random.Random(seed)
-    for _ in range(actions):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    raise RuntimeError(f"{name}: no {pick.label} position in the games of seeds {pick.seed} to {pick.seed + 19}")
 
 
 def hard_decision(state: GameState, seed: int) -> dict[str, Any]:
@@ -124,47 +95,6 @@ def record_decisions(name: str, new_game: Callable[[int], GameState]) -> list[di
     return entries
 
 
-def value_positions(variant: str) -> Iterator[tuple[int, int, GameState]]:
-    """(seed, actions, position): every :data:`VALUE_EVERY`-th unfinished position of random games of
-    ``variant`` (all three police cars), game after game, :data:`VALUE_POSITIONS` in all."""
-    from game.falconi.constants import POLICE
-    from game.falconi.state import FalconiState
-
-    given = 0
-    seed = 0
-    while True:
-        seed += 1
-        state, rng, played = FalconiState.new_game(variant, seed, POLICE), random.Random(seed), 0
-        while not state.is_terminal():
-            if played % VALUE_EVERY == 0:
-                yield seed, played, state
-                given += 1
-                if given == VALUE_POSITIONS:
-                    return
-            state.apply(rng.choice(state.legal_actions()))
-            played += 1
-
-
-def value_figures(state: Any, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
-    """The value guess of ``state`` and, in Mode II, the distances and ways on behind it (``memo`` as the
-    search's remembering guess uses it)."""
-    from game.falconi import heuristics
-    from game.falconi.constants import ACTIVE
-
-    figures: dict[str, Any] = {"values": heuristics.values(state, memo)}
-    if state.variant.mode == 2:
-        figures["chase"] = heuristics.chase_distances(state, memo)
-        figures["escape"] = heuristics.escape_distance(state, memo)
-        figures["ways"] = [heuristics.ways_on(state, seat, 8, memo) if state.status[seat] == ACTIVE else None
-                           for seat in range(4)]
-    return figures
-
-
-def record_values(variant: str) -> list[dict[str, Any]]:
-    return [{"seed": seed, "actions": actions} | value_figures(state)
-            for seed, actions, state in value_positions(variant)]
-
-
 def check_decisions(name: str, entries: Sequence[dict[str, Any]]) -> list[str]:
     """What differs from the recorded ``entries`` of set-up ``name``, one line each."""
     new_game = setup_makers()[name]
@@ -182,21 +112,15 @@ def check_decisions(name: str, entries: Sequence[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def check_values(variant: str, entries: Sequence[dict[str, Any]]) -> list[str]:
-    """What differs from the recorded value figures of ``variant``, computed both alone and with one memory
-    shared by all the positions, as a search shares it."""
-    memo: dict[Any, Any] = {}
-    problems = []
-    for entry, (seed, actions, state) in zip(entries, value_positions(variant), strict=True):
-        where = f"falconi/{variant} values at seed {seed}, {actions} actions"
-        if (seed, actions) != (entry["seed"], entry["actions"]):
-            problems.append(f"{where}: recorded for seed {entry['seed']}, {entry['actions']} actions: re-record")
-            continue
-        recorded = {key: value for key, value in entry.items() if key not in ("seed", "actions")}
-        for how, found in (("alone", value_figures(state)), ("remembering", value_figures(state, memo))):
-            if found != recorded:
-                problems.append(f"{where} ({how}): {found} instead of {recorded}")
-    return problems
+def _known(wanted: Sequence[str] | None, names: Sequence[str]) -> None:
+    unknown = set(wanted or ()) - {short for name in names for short in (name, name.split("/")[-1])}
+    if unknown:
+        raise ValueError(f"no set-up called {', '.join(sorted(unknown))}; choose from {', '.join(sorted(set(names)))}")
+
+
+def check_guesses(group: str, entries: Sequence[dict[str, Any]]) -> list[str]:
+    """What differs from the recorded value guesses of ``group``, one line each."""
+    return list(_part(group).check_guesses(group, entries))
 
 
 def _select(names: Sequence[str], wanted: Sequence[str] | None) -> list[str]:
@@ -212,22 +136,26 @@ def load(path: Path = FIXTURE) -> dict[str, Any]:
     return data
 
 
+def guess_groups() -> list[str]:
+    """Every game's groups of positions whose value guess is recorded (``<game>/<group>``)."""
+    from devtools.games import parts
+
+    return [group for _game, part in parts("benches") for group in part.guess_groups()]
+
+
 def record(wanted: Sequence[str] | None, path: Path = FIXTURE) -> list[str]:
     """Record the set-ups in ``wanted`` (all when empty) into ``path``, keeping the others; returns their names."""
-    from game.falconi.variants import VARIANTS
-
     data: dict[str, Any] = load(path) if path.exists() else {"format": FORMAT, "decisions": {}, "values": {}}
     makers = setup_makers()
-    unknown = set(wanted or ()) - set(makers) - {name.split("/")[-1] for name in makers}
-    if unknown:
-        raise ValueError(f"no set-up called {', '.join(sorted(unknown))}; choose from {', '.join(makers)}")
+    groups = guess_groups()
+    _known(wanted, [*makers, *groups])
     done = []
     for name in _select(list(makers), wanted):
         data["decisions"][name] = record_decisions(name, makers[name])
         done.append(name)
-    for variant in _select(list(VARIANTS), wanted):
-        data["values"][variant] = record_values(variant)
-        done.append(f"values of {variant}")
+    for group in _select(groups, wanted):
+        data["values"][group] = _part(group).record_guesses(group)
+        done.append(f"values of {group}")
     path.write_text(_dump(data), encoding="utf-8")
     return done
 
@@ -251,11 +179,12 @@ def _dump(data: dict[str, Any]) -> str:
 def check(wanted: Sequence[str] | None, path: Path = FIXTURE) -> list[str]:
     """Every difference from the record, for the set-ups in ``wanted`` (all when empty)."""
     data = load(path)
+    _known(wanted, [*data["decisions"], *data["values"]])
     problems = []
     for name in _select(sorted(data["decisions"]), wanted):
         problems += check_decisions(name, data["decisions"][name])
-    for variant in _select(sorted(data["values"]), wanted):
-        problems += check_values(variant, data["values"][variant])
+    for group in _select(sorted(data["values"]), wanted):
+        problems += check_guesses(group, data["values"][group])
     return problems
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from devtools.bench_ai import GameSetup
+    from devtools.games import DecisionPick
     from game.core.protocol import GameState
 
 
@@ -31,3 +32,22 @@ def ai_bench_setups() -> list[GameSetup]:
                          lambda game: (game % players,), lambda game: f"seat {game % players}")
 
     return [setup(players) for players in (2, 4)]
+
+
+def decision_picks(setup: str) -> tuple[DecisionPick, ...]:
+    """The opening, early on and the middle game, whoever decides."""
+    from devtools.games import DecisionPick
+
+    return DecisionPick("opening", 1, 0), DecisionPick("early", 2, 7), DecisionPick("middle", 3, 30)
+
+
+def guess_groups() -> tuple[str, ...]:
+    return ()  # its value guess is not being changed: its decisions are recorded
+
+
+def record_guesses(group: str) -> list[dict[str, Any]]:
+    raise KeyError(group)
+
+
+def check_guesses(group: str, entries: Sequence[dict[str, Any]]) -> list[str]:
+    raise KeyError(group)
