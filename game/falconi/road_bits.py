@@ -19,8 +19,6 @@ from typing import Any
 from game.falconi.tiles import EXITS
 
 _BITS = 8  # bits per cell, one for each edge and four unused
-_DIGITS = 6  # distances below 64, kept in binary: one set of places per binary digit
-_DIGITS_OF = tuple(tuple(digit for digit in range(_DIGITS) if cost >> digit & 1) for cost in range(1 << _DIGITS))
 # By tile code (codes above the tiles are empty cells): the entry edges a car can drive on from (none in an
 # empty cell, where it must lay a tile first), every edge of an empty cell, and by exit edge the entry edges
 # from which a car leaves through it (any, in an empty cell, on the tile it lays).
@@ -45,7 +43,7 @@ class CityBits:
     """What never changes in a city: for each entry edge, the places whose cell behind is the plain grid
     neighbour and the shift that takes them to that cell's bit 0; the other links (tunnels) one by one."""
 
-    __slots__ = ("links", "steps", "odd_links", "cells", "ahead", "odd_ahead", "slot_exits", "slot_of")
+    __slots__ = ("links", "steps", "odd_links", "odd_places", "cells", "ahead", "odd_ahead", "slot_exits", "slot_of")
 
     def __init__(self, links: tuple[int, ...], width: int) -> None:
         self.links = links  # kept so that its id, the key of the cache, stays unique
@@ -82,6 +80,7 @@ class CityBits:
             steps.append((mask, offsets[entry] * _BITS - entry, exit_))
         self.steps = tuple(steps)
         self.odd_links = tuple(odd_links)
+        self.odd_places = sum(bit for bit, _base, _exit in odd_links)
 
 
 _CITIES: dict[int, CityBits] = {}
@@ -191,14 +190,13 @@ class RoadsOut:
 
 
 class RoadDistances:
-    """The cost from each place to the nearest of ``targets``, ``limit`` (at most 64) when it is that much or
+    """The cost from each place to the nearest of ``targets``, ``limit`` when it is that much or
     there is no way, read as ``distances[place]``. The search runs only until the place read is found and
     resumes from there for a later read."""
 
-    __slots__ = ("board", "limit", "cost", "frontier", "waiting", "seen", "digits", "done", "known")
+    __slots__ = ("board", "limit", "cost", "frontier", "waiting", "seen", "levels", "done", "known")
 
     def __init__(self, board: BoardBits, targets: tuple[int, ...], limit: int = 60) -> None:
-        assert limit <= 1 << _DIGITS
         self.board = board
         self.limit = limit
         self.cost = 0
@@ -207,7 +205,7 @@ class RoadDistances:
             self.frontier |= 1 << (place << 1) - (place & 3)  # place_bit(place)
         self.waiting = 0  # empty cells' places found at ``cost - 1``: entering them costs two, a level more
         self.seen = self.frontier
-        self.digits = [0] * _DIGITS
+        self.levels = [self.frontier]  # the places found at each cost
         self.done = False
         self.known: dict[int, int] = {}  # the places read so far: the same cars are read again and again
 
@@ -220,13 +218,14 @@ class RoadDistances:
     def _find(self, place: int) -> int:
         bit = 1 << (place << 1) - (place & 3)
         if self.seen & bit:  # found on the way to an earlier read
-            return sum(1 << digit for digit, places in enumerate(self.digits) if places & bit)
+            return next(cost for cost, places in enumerate(self.levels) if places & bit)
         if self.done:
             return self.limit
         board = self.board
-        live, empty, steps_back, odd_back = board.live, board.empty, board.steps_back, board.odd_back
-        frontier, waiting, seen, cost, limit, digits = \
-            self.frontier, self.waiting, self.seen, self.cost, self.limit, self.digits
+        live, empty, steps_back, odd_back, odd_places = \
+            board.live, board.empty, board.steps_back, board.odd_back, board.city.odd_places
+        frontier, waiting, seen, cost, limit, levels = \
+            self.frontier, self.waiting, self.seen, self.cost, self.limit, self.levels
         while True:  # a level at a time: the places one action further out
             leading = (frontier & live) | waiting
             waiting = frontier & empty
@@ -241,14 +240,14 @@ class RoadDistances:
                     entered = leading & mask
                     if entered:  # their cells behind, at bit 0, spread over the edges that lead out to them
                         frontier |= ((entered << left if left else entered >> right) * _SPREAD) & leads_out
-                for odd, leads_out in odd_back:
-                    if leading & odd:
-                        frontier |= leads_out
+                if leading & odd_places:
+                    for odd, leads_out in odd_back:
+                        if leading & odd:
+                            frontier |= leads_out
                 frontier &= ~seen
+            levels.append(frontier)
             if frontier:
                 seen |= frontier
-                for digit in _DIGITS_OF[cost]:
-                    digits[digit] |= frontier
                 if frontier & bit:
                     found = cost
                     break
