@@ -43,7 +43,8 @@ class CityBits:
     """What never changes in a city: for each entry edge, the places whose cell behind is the plain grid
     neighbour and the shift that takes them to that cell's bit 0; the other links (tunnels) one by one."""
 
-    __slots__ = ("links", "steps", "odd_links", "odd_places", "cells", "ahead", "odd_ahead", "slot_exits", "slot_of")
+    __slots__ = ("links", "steps", "odd_links", "odd_places", "cells", "ahead", "odd_ahead", "odd_exits",
+                 "slot_exits", "slot_of")
 
     def __init__(self, links: tuple[int, ...], width: int) -> None:
         self.links = links  # kept so that its id, the key of the cache, stays unique
@@ -58,10 +59,12 @@ class CityBits:
             for place in range(exit_, len(links), 4):
                 if links[place] == ((place >> 2) + offsets[exit_]) * 4 + entry:
                     mask |= 1 << place_bit(place)
-            ahead.append((mask, offsets[exit_] * _BITS + entry - exit_))
+            shift = offsets[exit_] * _BITS + entry - exit_
+            ahead.append((mask, max(shift, 0), max(-shift, 0)))
         self.ahead = tuple(ahead)
         self.odd_ahead = tuple((1 << place_bit(place), 1 << place_bit(nxt)) for place, nxt in enumerate(links)
-                               if nxt >= 0 and not any(mask >> place_bit(place) & 1 for mask, _ in ahead))
+                               if nxt >= 0 and not any(mask >> place_bit(place) & 1 for mask, _, _ in ahead))
+        self.odd_exits = sum(bit for bit, _arrival in self.odd_ahead)
         self.slot_of = {place_bit(place): -nxt - 1 for place, nxt in enumerate(links) if nxt < 0}
         self.slot_exits = sum(1 << bit for bit in self.slot_of)
         steps = []
@@ -113,29 +116,6 @@ class BoardBits:
                                 for mask, shift, exit_ in city.steps)
         self.odd_back = tuple((bit, entries_to[exit_] & _SPREAD << base) for bit, base, exit_ in city.odd_links)
 
-    def exits_of(self, places: int) -> int:
-        """The exits (as places of their cells) through which a car at one of ``places`` can leave."""
-        found = 0
-        cells = self.city.cells
-        exits_from = self.exits_from
-        for entry in range(4):
-            at = places >> entry & cells
-            if at:
-                found |= at * _SPREAD & exits_from[entry]
-        return found
-
-    def driven_to(self, exits: int) -> int:
-        """The places in the grid that the exits ``exits`` lead into."""
-        found = 0
-        for mask, shift in self.city.ahead:
-            leaving = exits & mask
-            if leaving:
-                found |= leaving << shift if shift > 0 else leaving >> -shift
-        for bit, arrival in self.city.odd_ahead:
-            if exits & bit:
-                found |= arrival
-        return found
-
 
 class RoadsOut:
     """``heuristics._cheapest_road`` from a place to the border slots, for any extra costs of the slots (in
@@ -156,37 +136,53 @@ class RoadsOut:
         """The cheapest way out through a slot of ``slot_cost`` at that extra cost; ``limit`` when there is
         none cheaper."""
         found = limit
-        for slot, at in self.slot_at.items():
+        slot_at = self.slot_at
+        for slot, at in slot_at.items():
             extra = slot_cost.get(slot)
             if extra is not None and at + extra < found:
                 found = at + extra
-        while (self.frontier or self.waiting) and self.cost < found:
-            for slot in self._next_level():
-                extra = slot_cost.get(slot)
-                if extra is not None and self.cost - 1 + extra < found:
-                    found = self.cost - 1 + extra
-        return found
-
-    def _next_level(self) -> list[int]:
-        """Drive on from the places at ``cost``; returns the slots first found to lead out from them."""
+        frontier, waiting, seen, cost = self.frontier, self.waiting, self.seen, self.cost
+        if not ((frontier or waiting) and cost < found):
+            return found
         board = self.board
         city = board.city
-        exits = board.exits_of(self.frontier) if self.frontier else 0
-        new_slots = []
-        out = exits & city.slot_exits
-        while out:
-            lowest = out & -out
-            slot = city.slot_of[lowest.bit_length() - 1]
-            if slot not in self.slot_at:
-                self.slot_at[slot] = self.cost
-                new_slots.append(slot)
-            out ^= lowest
-        arrived = board.driven_to(exits) & ~self.seen if exits else 0
-        self.seen |= arrived
-        self.frontier = (arrived & board.live) | self.waiting
-        self.waiting = arrived & board.empty
-        self.cost += 1
-        return new_slots
+        live, empty, exits_from, cells = board.live, board.empty, board.exits_from, city.cells
+        ahead, odd_ahead, odd_exits, slot_exits, slot_of = \
+            city.ahead, city.odd_ahead, city.odd_exits, city.slot_exits, city.slot_of
+        while (frontier or waiting) and cost < found:  # a level at a time: drive on from the places at ``cost``
+            exits = 0  # the exits, as places of their cells, through which those places can be left
+            if frontier:
+                for entry, leaving in enumerate(exits_from):
+                    at = frontier >> entry & cells
+                    if at:
+                        exits |= at * _SPREAD & leaving
+            out = exits & slot_exits
+            while out:
+                lowest = out & -out
+                slot = slot_of[lowest.bit_length() - 1]
+                if slot not in slot_at:
+                    slot_at[slot] = cost
+                    extra = slot_cost.get(slot)
+                    if extra is not None and cost + extra < found:
+                        found = cost + extra
+                out ^= lowest
+            arrived = 0  # the places those exits lead into
+            if exits:
+                for mask, left, right in ahead:
+                    leaving = exits & mask
+                    if leaving:
+                        arrived |= leaving << left if left else leaving >> right
+                if exits & odd_exits:
+                    for bit, arrival in odd_ahead:
+                        if exits & bit:
+                            arrived |= arrival
+                arrived &= ~seen
+                seen |= arrived
+            frontier = (arrived & live) | waiting
+            waiting = arrived & empty
+            cost += 1
+        self.frontier, self.waiting, self.seen, self.cost = frontier, waiting, seen, cost
+        return found
 
 
 class RoadDistances:
