@@ -43,7 +43,7 @@ class CityBits:
     """What never changes in a city: for each entry edge, the places whose cell behind is the plain grid
     neighbour and the shift that takes them to that cell's bit 0; the other links (tunnels) one by one."""
 
-    __slots__ = ("links", "steps", "odd_links", "odd_places", "cells", "ahead", "odd_ahead", "odd_exits",
+    __slots__ = ("links", "steps", "odd_places", "odd_cells", "cells", "ahead", "odd_ahead", "odd_exits",
                  "slot_exits", "slot_of")
 
     def __init__(self, links: tuple[int, ...], width: int) -> None:
@@ -80,10 +80,11 @@ class CityBits:
                     mask |= 1 << place_bit(place)
                 else:
                     odd_links.append((1 << place_bit(place), (behind >> 2) * _BITS, behind & 3))
-            steps.append((mask, offsets[entry] * _BITS - entry, exit_))
+            shift = offsets[entry] * _BITS - entry
+            steps.append((mask, max(shift, 0), max(-shift, 0), exit_))
         self.steps = tuple(steps)
-        self.odd_links = tuple(odd_links)
         self.odd_places = sum(bit for bit, _base, _exit in odd_links)
+        self.odd_cells = tuple((bit, _SPREAD << base, exit_) for bit, base, exit_ in odd_links)
 
 
 _CITIES: dict[int, CityBits] = {}
@@ -103,18 +104,23 @@ class BoardBits:
 
     __slots__ = ("city", "live", "empty", "exits_from", "steps_back", "odd_back")
 
-    def __init__(self, state: Any) -> None:
-        board = state.board
+    def __init__(self, state: Any) -> None:  # made for every new board a search meets: kept plain and short
+        translate = state.board.translate
         city = self.city = city_bits(state.links, state.city.width)
-        self.live = int.from_bytes(board.translate(_LIVE), "little")
-        self.empty = int.from_bytes(board.translate(_EMPTY), "little")
-        entries_to = tuple(int.from_bytes(board.translate(table), "little") for table in _ENTRIES_TO)
-        self.exits_from = tuple(int.from_bytes(board.translate(table), "little") for table in _EXITS_FROM)
+        self.live = int.from_bytes(translate(_LIVE), "little")
+        self.empty = int.from_bytes(translate(_EMPTY), "little")
+        entries_to = (int.from_bytes(translate(_ENTRIES_TO[0]), "little"),
+                      int.from_bytes(translate(_ENTRIES_TO[1]), "little"),
+                      int.from_bytes(translate(_ENTRIES_TO[2]), "little"),
+                      int.from_bytes(translate(_ENTRIES_TO[3]), "little"))
+        self.exits_from = (int.from_bytes(translate(_EXITS_FROM[0]), "little"),
+                           int.from_bytes(translate(_EXITS_FROM[1]), "little"),
+                           int.from_bytes(translate(_EXITS_FROM[2]), "little"),
+                           int.from_bytes(translate(_EXITS_FROM[3]), "little"))
         # For each entry edge: its places with a plain neighbour behind, the shift left or right that takes
         # them to that cell's bit 0, and the places of that cell that lead out towards them.
-        self.steps_back = tuple((mask, max(shift, 0), max(-shift, 0), entries_to[exit_])
-                                for mask, shift, exit_ in city.steps)
-        self.odd_back = tuple((bit, entries_to[exit_] & _SPREAD << base) for bit, base, exit_ in city.odd_links)
+        self.steps_back = [(mask, left, right, entries_to[exit_]) for mask, left, right, exit_ in city.steps]
+        self.odd_back = [(bit, entries_to[exit_] & cell) for bit, cell, exit_ in city.odd_cells]
 
 
 class RoadsOut:
