@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=_number(0.01, 3600), default=3.0,
                        help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3)")
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
+    bench.add_argument("--levels", nargs="+", metavar="LEVEL",
+                       help="ai: only these levels, e.g. hard (default: easy normal hard)")
+    bench.add_argument("--setups", nargs="+", metavar="SETUP",
+                       help="ai: only these set-ups, e.g. falconi/salami fredericus/2p (default: all)")
+    bench.add_argument("--no-memory", action="store_true",
+                       help="ai: skip the tree-memory measurement (with --levels hard: search speed alone)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
@@ -320,7 +326,16 @@ def _bench_ai(args: argparse.Namespace) -> int:
         raise GameError("the AI benchmark (game/ai/bench.py) is not available in this build") from error
     if args.games is not None and args.games < 1:
         raise GameError(f"--games must be at least 1, not {args.games}")
-    figures = run_ai_bench() if args.games is None else run_ai_bench(games=args.games)
+    options: dict[str, Any] = {}
+    if args.games is not None:
+        options["games"] = args.games
+    if args.levels:
+        options["levels"] = args.levels
+    if args.setups:
+        options["setups"] = args.setups
+    if args.no_memory:
+        options["memory"] = False
+    figures = run_ai_bench(**options)
     _print(figures, args.json)
     return 0
 

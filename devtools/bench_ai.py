@@ -26,6 +26,10 @@ Fredericus: 2 and 4 players) and every level:
   extrapolates it to ``max_nodes``. After the decision and ``gc.collect()``, ``retained_kb`` is what stays
   above the baseline, ``nodes_alive`` the search-tree nodes still alive anywhere (0: the bot keeps no tree)
   and ``freed`` says both are as they should be.
+* The python-chess yardstick of ``bench rules`` (perft nodes per second) is measured in the same run, before
+  and after the games, and ``search_speed`` gives each searching level's iterations per second per set-up
+  divided by the yardstick's mean: this machine's speed wanders by 2× from day to day, so speed-ups are
+  compared as such ratios, each measured with its own yardstick.
 
 The default, ``run_ai_bench()`` (``games=2``, all three levels, memory included), takes about 5 minutes on
 the 2-core reference machine (4–7 depending on its load, most of it in hard decisions); ``games=1`` takes
@@ -45,6 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
 
+from devtools.bench_rules import chess_nodes_per_second
 from game.ai.ismcts import ISMCTSBot, _Node
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import HARD, level_makers
@@ -273,11 +278,12 @@ def run_ai_bench(
     max_searched: Mapping[str, int | None] | None = None,
     memory: bool = True,
     setups: Iterable[str] | None = None,
+    yardstick_seconds: float = 3.0,
 ) -> dict[str, Any]:
     """Measure every level in every set-up (``setups`` picks some by name) and return JSON-able figures.
 
     ``max_searched`` overrides :data:`DEFAULT_MAX_SEARCHED` per level; ``memory=False`` skips the
-    ``tracemalloc`` measurement of a hard decision.
+    ``tracemalloc`` measurement of a hard decision; the yardstick runs ``yardstick_seconds`` before and after.
     """
     if games < 1:
         raise GameError("the AI benchmark needs at least 1 game per level")
@@ -294,6 +300,7 @@ def run_ai_bench(
         if len(chosen) != len(wanted):
             raise GameError(f"unknown set-up among {', '.join(sorted(wanted))}")
     started = time.perf_counter()
+    yardstick_before = chess_nodes_per_second(yardstick_seconds)
     results: dict[str, Any] = {}
     totals: dict[str, _LevelRecord] = {level: _LevelRecord() for level in levels}
     for setup in chosen:
@@ -336,6 +343,7 @@ def run_ai_bench(
             "all_freed": all(m["freed"] for m in memories),
             "target_mb": TARGET_TREE_MB,
         }
+    yardstick = _yardstick(yardstick_before, chess_nodes_per_second(yardstick_seconds))
     budgets = {level: asdict(bot.budget) for level in levels
                if isinstance(bot := makers[level](), ISMCTSBot)}
     return {
@@ -353,7 +361,32 @@ def run_ai_bench(
                     f"Targets: p95 {TARGET_P95_SECONDS} s, ≥ {TARGET_ITERATIONS_PER_SECOND} iterations/s, "
                     f"tree < {TARGET_TREE_MB} MB and freed after each decision.",
         },
+        "yardstick": yardstick,
+        "search_speed": search_speed(results, yardstick["nodes_per_second"]),
         "set_ups": results,
         "summary": summary,
         "elapsed_seconds": round(time.perf_counter() - started, 1),
     }
+
+
+def _yardstick(before: float | None, after: float | None) -> dict[str, Any]:
+    """python-chess perft speed before and after the run, and their mean (``None`` without python-chess)."""
+    runs = [nodes for nodes in (before, after) if nodes is not None]
+    return {"nodes_per_second": round(sum(runs) / len(runs)) if runs else None, "before": before, "after": after,
+            "what": "python-chess perft nodes per second (bench rules' yardstick)"}
+
+
+def search_speed(results: Mapping[str, Any], yardstick: float | None) -> dict[str, dict[str, Any]]:
+    """Per set-up and searching level: iterations per second and their ratio to the yardstick's nodes per
+    second, the figure that stays comparable from one day's machine to another's."""
+    speeds: dict[str, dict[str, Any]] = {}
+    for name, figures in results.items():
+        for level, level_figures in figures.items():
+            rate = level_figures.get("iterations_per_second") if level in DEFAULT_MAX_SEARCHED else None
+            if rate is None:
+                continue
+            speeds.setdefault(name, {})[level] = {
+                "iterations_per_second": rate,
+                "per_yardstick_node": round(rate / yardstick, 5) if yardstick else None,
+            }
+    return speeds

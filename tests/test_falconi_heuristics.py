@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
+    _cheapest_road,
+    _distances_to,
     _fugitive_ways,
     chase_distances,
     escape_distance,
@@ -21,6 +23,7 @@ from game.falconi.heuristics import (
     values_for_one_search,
     ways_on,
 )
+from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.state import FalconiState
 
 PORT = 2
@@ -131,6 +134,41 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
         state.apply(rng.choice(state.legal_actions()))
 
 
+@settings(max_examples=15, deadline=None)
+@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+@pytest.mark.slow
+def test_the_level_by_level_search_agrees_with_the_place_by_place_one(variant: str, seed: int):
+    """The value guess reads road distances from a search of whole cost levels at once, as bits, that stops
+    at the places read: read in any order, they must be those of the search place by place."""
+    state = FalconiState.new_game(variant, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        him = state.cars[FUGITIVE]
+        for targets in ((him,), tuple(range(him & ~3, (him & ~3) + 4)), tuple(range(100, 140, 3))):
+            expected = _distances_to(state, targets)
+            levels = RoadDistances(BoardBits(state), targets)
+            places = list(range(len(expected)))
+            rng.shuffle(places)
+            assert {place: levels[place] for place in places} == dict(enumerate(expected))
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_roads_out_answer_for_any_slots_as_a_search_for_those_slots():
+    """His escape distance is remembered by board and place for every set of slots he may use (a police
+    search's samples deal him different ones): asked in turn about different slots, it must answer what a
+    search for just those slots finds."""
+    rng = random.Random(5)
+    for seed in range(1, 4):
+        state = FalconiState.new_game("diavola", seed)
+        while not state.is_terminal():
+            him = state.cars[FUGITIVE]
+            roads = RoadsOut(BoardBits(state), him)
+            for _ in range(3):
+                slot_cost = {slot: rng.choice((1, 2)) for slot in rng.sample(range(len(state.escapes)), 3)}
+                assert roads.cheapest(slot_cost) == _cheapest_road(state, him, -1, 0, slot_cost)
+            state.apply(rng.choice(state.legal_actions()))
+
+
 def test_a_car_standing_in_his_lane_must_still_drive_out_and_back_in_f6_4():
     """A catch is a drive into his lane: a car already standing in it is not there yet. Counting it as there
     kept cars turning on the spot in his cell, each three-point turn of his answered by one of theirs."""
@@ -198,7 +236,8 @@ def test_f6_5_a_car_beside_his_open_end_is_where_the_net_closes():
     state = build("salami", turn_seat=PORT, phase="action", board=board,
                   cars={FUGITIVE: "4,8 S", PORT: "3,7 N", 1: "2,7 N"}, police=(1, PORT),
                   reserves=[["curve", "straight"], [], ["t-junction", "t-junction"], []], actions_left=3, acted=0)
-    net = _net_map(state, None)
+    net = _net_map(state, None, _fugitive_ways(state, 8, None)[1])
+    assert net is not None
     assert ways_on(state, FUGITIVE, 8) == 1  # north into the empty cell 4,7
     assert net[state.cars[PORT]] == 0  # 3,7 lies beside 4,7
     assert 0 < net[state.cars[1]] < 60

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.knowledge import GameKnowledge, knowledge_of
+from game.core.draws import chooser
 from game.core.protocol import Action, GameState
 from game.core.view import SeatView
 
@@ -113,7 +114,7 @@ class ISMCTSBot:
         exploration = budget.exploration
         prior = budget.prior_visits
         utilities, values = knowledge.utilities, knowledge.values_for_one_search()
-        choice, log, sqrt, clock = rng.choice, math.log, math.sqrt, self.clock
+        choice, log, sqrt, clock = chooser(rng), math.log, math.sqrt, self.clock
         nodes = 1
         iterations = 0
         while iterations < budget.iterations:
@@ -127,7 +128,8 @@ class ISMCTSBot:
             while not state.is_terminal():  # selection, then one expansion
                 legal = state.legal_actions()
                 children = node.children
-                untried = [action for action in legal if action not in children]
+                known = [children.get(action) for action in legal]  # one hash an action: they cost
+                untried = [action for action, child in zip(legal, known) if child is None]
                 if untried and nodes < budget.max_nodes:
                     action = choice(untried)
                     child = _Node(action, state.current_seat, node)
@@ -141,8 +143,7 @@ class ISMCTSBot:
                     break
                 best: _Node | None = None
                 best_score = -1.0
-                for action in legal:
-                    tried = children.get(action)
+                for tried in known:
                     if tried is None:
                         continue
                     tried.avail += 1

@@ -10,6 +10,7 @@ from typing import Any
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.network import ways_on as network_ways_on
+from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
@@ -92,7 +93,7 @@ def values_for_one_search() -> Callable[[GameState], list[float]]:
     return remembering_values
 
 
-_MEMO_LIMIT = 20_000  # distance maps of about 400 bytes each: under 10 MB
+_MEMO_LIMIT = 20_000  # road searches of 1–2 KB each; one hard decision makes under 10,000 entries
 
 
 def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
@@ -108,7 +109,9 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     fx, fy = _xy(state.cars[FUGITIVE], width)
     nearest: float = 20
     gaps: list[float] = [20, 20, 20, 20]
-    chases = chase_distances(state, memo) if mode2 else None
+    # His ways on and open ends, once: the ways weigh for him, the open ends place the police's net.
+    his_ways = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo) if mode2 else None
+    chases = _chase_distances(state, memo, his_ways[1]) if his_ways is not None else None
     stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
     for police in POLICE:
         if state.status[police] == ACTIVE:
@@ -126,7 +129,8 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     if not mode2:
         escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
     else:
-        escape += _WAYS_BONUS[ways_on(state, FUGITIVE, len(_WAYS_BONUS) - 1, memo)]
+        assert his_ways is not None
+        escape += _WAYS_BONUS[his_ways[0]]
         # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
         # drawn and every round played brings his win closer, so stalling never helps the police.
         progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
@@ -208,10 +212,16 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
     counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
     still ready to strike when he moves on. When no road leads to his cell either, the way to his open ends
     plus a penalty: there the police close the net (F-6.5). One search backwards from him serves every car."""
+    return _chase_distances(state, memo, _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1])
+
+
+def _chase_distances(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> list[int]:
+    """:func:`chase_distances`, given his open ends."""
     fugitive = state.cars[FUGITIVE]
     to_lane = _distance_map(state, (fugitive,), memo)
-    to_cell: bytes | list[int] | None = None
-    to_net: bytes | list[int] | None = None
+    to_cell: RoadDistances | None = None
+    to_net: RoadDistances | None = None
+    net_known = False
     result = [60, 60, 60, 60]
     for police in POLICE:
         if state.status[police] != ACTIVE:
@@ -224,9 +234,9 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
                 to_cell = _distance_map(state, (base, base + 1, base + 2, base + 3), memo)
             distance = to_cell[place] + 4
         # The net closes at his open ends (F-6.5): a car nearer to one of them than to his lane goes there.
-        if to_net is None:
-            to_net = _net_map(state, memo)
-        if to_net:
+        if not net_known:
+            to_net, net_known = _net_map(state, memo, ends), True
+        if to_net is not None:
             distance = min(distance, to_net[place] + _NET_PENALTY)
         result[police] = min(60, distance)
     return result
@@ -235,7 +245,7 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
 _NET_PENALTY = 1  # a car beside one of his open ends must still lay the tile that closes it
 
 
-def _back_in(state: Any, place: int, to_lane: bytes | list[int]) -> int:
+def _back_in(state: Any, place: int, to_lane: RoadDistances) -> int:
     """The way of a car standing in his very lane back into it: a catch is a drive into his lane (F-6.4), so
     it must drive out and come round. Counting 0 there kept cars turning on the spot in his cell, each
     three-point turn of his answered by one of theirs."""
@@ -252,26 +262,46 @@ def _back_in(state: Any, place: int, to_lane: bytes | list[int]) -> int:
     return best
 
 
-def _net_map(state: Any, memo: dict[Any, Any] | None) -> bytes | list[int]:
+def _net_map(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> RoadDistances | None:
     """The way of every place to a cell beside one of his open ends, where a police car can lay the tile that
-    closes it (F-6.1: into any empty cell next to its own); empty when he has no open end."""
-    ends = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
+    closes it (F-6.1: into any empty cell next to its own), his open ends being ``ends``; ``None`` when he
+    has none."""
+    if memo is None:
+        return _net_distances(state, ends, BoardBits(state))
+    board = bytes(state.board)
+    key = ("net", board, ends)  # his open ends decide the cells: a shorter key than those cells' places
+    if key in memo:
+        return memo[key]
+    found = memo[key] = _net_distances(state, ends, _board_bits(state, board, memo))
+    return found
+
+
+def _net_distances(state: Any, ends: tuple[int, ...], board: BoardBits) -> RoadDistances | None:
     neighbours = state.neighbours
     cells = sorted({cell for end in ends for cell in neighbours[end >> 2]})
     if not cells:
-        return b""
-    return _distance_map(state, tuple(cell * 4 + edge for cell in cells for edge in range(4)), memo)
+        return None
+    return RoadDistances(board, tuple(cell * 4 + edge for cell in cells for edge in range(4)))
 
 
-def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> bytes | list[int]:
-    """:func:`_distances_to` within 60, looked up in ``memo`` first (by board and targets: nothing else
-    changes it in Mode II, where no edge is ever bombed)."""
+def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> RoadDistances:
+    """:func:`_distances_to` within 60 (worked out as far as it is read), looked up in ``memo`` first (by board
+    and targets: nothing else changes it in Mode II, where no edge is ever bombed)."""
     if memo is None:
-        return _distances_to(state, targets)
-    key = (bytes(state.board), targets)
+        return RoadDistances(BoardBits(state), targets)
+    board = bytes(state.board)
+    key = (board, targets)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = bytes(_distances_to(state, targets))
+        found = memo[key] = RoadDistances(_board_bits(state, board, memo), targets)
+    return found
+
+
+def _board_bits(state: Any, board: bytes, memo: dict[Any, Any]) -> BoardBits:
+    """``state``'s board as sets of places, remembered by ``board``, its bytes."""
+    found = memo.get(board)
+    if found is None:
+        found = memo[board] = BoardBits(state)
     return found
 
 
@@ -319,11 +349,14 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
         return 60
     if memo is None:
         return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
-    key = (bytes(state.board), state.cars[FUGITIVE], tuple(sorted(slot_cost.items())))
+    # The roads out are remembered by board and his place alone: in the samples of a police search only the
+    # slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found.
+    board = bytes(state.board)
+    key = ("out", board, state.cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
-    return found
+        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state.cars[FUGITIVE])
+    return found.cheapest(slot_cost)
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:

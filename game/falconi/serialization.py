@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from game.core.draws import shuffle
 from game.core.errors import StateFormatError
 from game.core.jsonio import envelope, field, open_envelope
 from game.core.protocol import NO_SEAT, Outcome, Seat
@@ -121,7 +122,7 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
     if hide_accomplice:
         pool.append(ESCAPE + st.accomplice)
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     if hide_accomplice:
         result.accomplice = _take_escape(pool) - ESCAPE
     if hide_fugitive:

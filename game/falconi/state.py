@@ -285,6 +285,9 @@ class FalconiState(GameState[Action]):
     def outcome(self) -> Outcome | None:
         return self.outcome_
 
+    def is_terminal(self) -> bool:
+        return self.outcome_ is not None  # as GameState's, without its property call: the search asks often
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, one tuple per decision: a view may keep what it worked out from it for as long
         as the same tuple comes back."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.core.draws import shuffle
 from game.core.errors import GameError
 from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
@@ -307,7 +308,7 @@ class FredericusState(TurnRules, GameState[Action]):
         pool: list[int] = [kind for s in hidden for kind in range(KINDS) for _ in range(self.hands[s][kind])]
         pool += [card for card in self.deck if card != FREDERICUS]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         dealt = 0
         for s in hidden:
             hand = [0] * KINDS
