@@ -163,11 +163,31 @@ def test_a_row_is_200_games_but_for_the_mode2_rows_200_games_of_which_take_over_
     """The rule of the balance table (docs/ai.md): each row's command asks for 200 games, except the few Mode II
     rows with ``hard`` seats whose recorded games showed that 200 would take more than two hours."""
     assert falconi.full_games("Salami", "hard", "hard", 3) == 100
-    assert falconi.full_games("diavola", "sitter", "hard", 3) == 100
+    assert falconi.full_games("salami", "sitter", "hard", 3) == 100
+    assert falconi.full_games("diavola", "sitter", "hard", 3) == 200  # every Diavola row is 200 (issue 36)
     assert falconi.full_games("salami", "hard", "random", 3) == 200  # a fast Mode II row
     assert falconi.full_games("salami", "hard", "hard", 1) == 200  # one police car: half the searches
     assert falconi.full_games("diavola", "hard", "normal", 3) == 200  # a head to head
     assert falconi.full_games("margherita", "hard", "hard", 3) == 200
+
+
+@pytest.mark.parametrize(("variant", "fugitive", "police", "wins", "target", "verdict"), [
+    ("margherita", "hard", "random", 178, "≥ 85%", "open"),  # 89.0%, 83.9–92.6
+    ("funghi", "hard", "random", 178, "≥ 95%", "missed"),
+    ("diavola", "sitter", "hard", 12, "≤ 10%", "open"),  # 6.0%, 3.5–10.2
+    ("salami", "sitter", "hard", 24, "≤ 5%", "missed"),
+])
+def test_the_table_holds_each_pizza_to_its_own_target(variant, fugitive, police, wins, target, verdict):
+    """Issue 36: Margherita's hard Don Falconi against random police is held to 85% (the pile's order bounds
+    fair play), Diavola's police against the sitter to 90%; the other pizzas keep 95%."""
+    side = "fugitive" if fugitive == "hard" else "police"
+    row = {"kind": "falconi_side", "variant": variant, "police": 3, "bot": "hard", "side": side,
+           "against": police if side == "fugitive" else fugitive, "finished": 200,
+           "wins": wins if side == "fugitive" else 200 - wins, "endings": {"police_out": wins},
+           "losses_without_a_choice": 0, "median_turns": 30}
+    line = falconi.markdown_row(row, "docs/measurements")[2]
+    assert f"| {target} | {verdict} |" in line
+    assert ("0 lost without a choice" in line) == (variant == "margherita")
 
 
 def test_the_recorded_tables_of_an_empty_folder_say_so(tmp_path, capsys):

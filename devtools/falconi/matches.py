@@ -393,8 +393,13 @@ def recorded_plan(name: str, games: int) -> Plan | None:
 _HUNDRED_GAME_ROWS = frozenset({
     ("salami", "hard", "hard", 3),
     ("salami", "sitter", "hard", 3),
-    ("diavola", "sitter", "hard", 3),
 })
+# Targets that differ by pizza (issue 36, after the rulings of 2026-11-27). In Margherita the order of the pile
+# bounds what fair play can win against random police: the cheating yardstick, which knows it, won 89%; in
+# Diavola a Don Falconi who never drives away still wins some games that a free slot of his secret
+# accomplice's district keeps open.
+_FUGITIVE_FLOOR = {"margherita": 0.85}  # hard Don Falconi against random police; 95% elsewhere
+_SITTER_CEILING = {"diavola": 0.10}  # the sitter's rate against hard police; 5% elsewhere
 
 
 def full_games(variant: str, fugitive: str, police_level: str, police: int) -> int:
@@ -432,17 +437,20 @@ def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...]
     his_wins = row["wins"] if side == "fugitive" else finished - row["wins"]
     interval = wilson_interval(his_wins, finished)
     if bot == "hard" and side == "fugitive" and against == "random":
-        rank, target, verdict = 0, "≥ 95%", band_verdict(interval, low=0.95)
+        floor = _FUGITIVE_FLOOR.get(variant.lower(), 0.95)
+        rank, target, verdict = 0, f"≥ {floor:.0%}", band_verdict(interval, low=floor)
     elif bot == "hard" and side == "police" and against in ("random", "sitter"):
-        rank, target, verdict = 1 if against == "random" else 2, "≤ 5%", band_verdict(interval, high=0.05)
+        ceiling = _SITTER_CEILING.get(variant.lower(), 0.05) if against == "sitter" else 0.05
+        rank = 1 if against == "random" else 2
+        target, verdict = f"≤ {ceiling:.0%}", band_verdict(interval, high=ceiling)
     elif fugitive == police_level == "hard":
         rank, target, verdict = 3, *(("20–60%", band_verdict(interval, 0.2, 0.6)) if police == 3 else ("report", "-"))
     else:
         rank, target, verdict = 4, "report", "-"
     endings = ", ".join(f"{count} {_ENDINGS.get(ending, ending)}" for ending, count in row["endings"].items())
     notes = [endings]
-    if side == "fugitive" and row["losses_without_a_choice"]:
-        notes.append(f"{row['losses_without_a_choice']} lost without a choice")
+    if side == "fugitive" and (row["losses_without_a_choice"] or variant.lower() == "margherita"):
+        notes.append(f"{row['losses_without_a_choice']} lost without a choice")  # Margherita's target: none
     if row.get("fugitive_wins_out_of_reach"):
         notes.append(f"{row['fugitive_wins_out_of_reach']} of his wins out of every car's reach (from round "
                      f"{row['out_of_reach_since_median']}, median)")
