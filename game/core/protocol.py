@@ -67,6 +67,11 @@ class GameState(ABC, Generic[A]):
     def apply(self, action: A) -> None:
         """Play one action. Raises ``IllegalActionError`` and leaves the state untouched if it is not legal."""
 
+    def apply_legal(self, action: A) -> None:
+        """Play ``action``, which the caller took from this very position's :meth:`legal_actions`: the search's
+        hot loop, which only ever does. A game may skip its legality check here; the result is :meth:`apply`'s."""
+        self.apply(action)
+
     @property
     @abstractmethod
     def outcome(self) -> Outcome | None:

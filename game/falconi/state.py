@@ -306,6 +306,11 @@ class FalconiState(GameState[Action]):
             raise IllegalActionError(describing.why_illegal(self, action))
         self._mode().apply(self, action)
 
+    def apply_legal(self, action: Action) -> None:
+        """:meth:`apply` without its scan of the legal actions, for the search, which takes ``action`` from
+        them (a fresh sample's or the position's it plays on)."""
+        (mode1 if self.variant.mode == 1 else mode2).apply(self, action)
+
     def action_text(self, action: Action) -> str:
         return action_text(self.city, action)
 
