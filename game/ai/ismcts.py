@@ -164,9 +164,8 @@ class ISMCTSBot:
             if depth == 0 and guess is not None:
                 rewards = guess  # no rollout: the new node's own guess is the result, already worked out
             else:
-                while depth and not state.is_terminal():
-                    apply(choice(state.legal_actions()))
-                    depth -= 1
+                if depth:
+                    state.play_out(depth, choice)
                 rewards = utilities(state) if state.is_terminal() else values(state)
             walker: _Node | None = node
             while walker is not None:

@@ -144,10 +144,10 @@ class RoadsOut:
         found = limit
         slot_at = self.slot_at
         if len(slot_cost) < len(slot_at):  # the slots found and asked about, through the shorter list: one minimum
-            for slot, extra in slot_cost.items():
-                at = slot_at.get(slot)
-                if at is not None and at + extra < found:
-                    found = at + extra
+            for slot, cost_out in slot_cost.items():
+                found_at = slot_at.get(slot)
+                if found_at is not None and found_at + cost_out < found:
+                    found = found_at + cost_out
         else:
             for slot, at in slot_at.items():
                 extra = slot_cost.get(slot)

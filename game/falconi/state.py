@@ -8,7 +8,7 @@ decision (``phase``, ``decider`` and the cached legal actions) after every actio
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -310,6 +310,14 @@ class FalconiState(GameState[Action]):
         """:meth:`apply` without its scan of the legal actions, for the search, which takes ``action`` from
         them (a fresh sample's or the position's it plays on)."""
         (mode1 if self.variant.mode == 1 else mode2).apply(self, action)
+
+    def play_out(self, depth: int, choice: Callable[[Sequence[Action]], Action]) -> None:
+        """The search's random play-out, as :class:`GameState`'s, without a method call a step for the end,
+        the legal actions and their check."""
+        apply = (mode1 if self.variant.mode == 1 else mode2).apply
+        while depth and self.outcome_ is None:
+            apply(self, choice(self.legal))
+            depth -= 1
 
     def action_text(self, action: Action) -> str:
         return action_text(self.city, action)
