@@ -113,6 +113,7 @@ class ISMCTSBot:
         deadline = started + budget.seconds
         exploration = budget.exploration
         prior = budget.prior_visits
+        max_nodes = budget.max_nodes
         utilities, values = knowledge.utilities, knowledge.values_for_one_search()
         choice, log, sqrt, clock = chooser(rng), math.log, math.sqrt, self.clock
         # log(avail) by count, each worked out once: the very floats of math.log; avail counts iterations at most
@@ -133,9 +134,13 @@ class ISMCTSBot:
             while not state.is_terminal():  # selection, then one expansion
                 legal = state.legal_actions()
                 children = node.children
-                known = [children.get(action) for action in legal]  # one hash an action: they cost
-                untried = [action for action, child in zip(legal, known) if child is None]
-                if untried and nodes < budget.max_nodes:
+                untried: Sequence[Action]
+                if children:
+                    known = [children.get(action) for action in legal]  # one hash an action: they cost
+                    untried = [action for action, child in zip(legal, known) if child is None]
+                else:  # a node met for the first time: every action untried, in the same order
+                    known, untried = [], legal
+                if untried and nodes < max_nodes:
                     action = choice(untried)
                     child = _Node(action, state.current_seat, node)
                     children[action] = child

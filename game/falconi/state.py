@@ -213,7 +213,7 @@ class FalconiState(GameState[Action]):
                 self.round += 1
             self.turn += 1
             self.turn_seat = self.decider = seat
-            if self._mode().begin_turn(self):
+            if (mode1 if self.variant.mode == 1 else mode2).begin_turn(self):
                 return
 
     def _mode(self) -> Any:
