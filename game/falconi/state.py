@@ -203,12 +203,17 @@ class FalconiState(GameState[Action]):
 
     def end_turn(self) -> None:
         """Pass the turn clockwise to the next car still in the chase (F-4.1, F-7.1)."""
+        status = self.status
         while True:
-            seat = self.turn_seat
-            for _ in range(4):
+            # The next seat still in the chase, up to four steps on (back to this seat if none is): a loop
+            # unrolled, as every turn passes here.
+            seat = (self.turn_seat + 1) % 4
+            if status[seat] != ACTIVE:
                 seat = (seat + 1) % 4
-                if self.status[seat] == ACTIVE:
-                    break
+                if status[seat] != ACTIVE:
+                    seat = (seat + 1) % 4
+                    if status[seat] != ACTIVE:
+                        seat = (seat + 1) % 4
             if seat == FUGITIVE:
                 self.round += 1
             self.turn += 1
