@@ -113,8 +113,11 @@ class ISMCTSBot:
         deadline = started + budget.seconds
         exploration = budget.exploration
         prior = budget.prior_visits
+        max_nodes = budget.max_nodes
         utilities, values = knowledge.utilities, knowledge.values_for_one_search()
         choice, log, sqrt, clock = chooser(rng), math.log, math.sqrt, self.clock
+        # log(avail) by count, each worked out once: the very floats of math.log; avail counts iterations at most
+        logs = [0.0]
         nodes = 1
         iterations = 0
         while iterations < budget.iterations:
@@ -122,20 +125,27 @@ class ISMCTSBot:
                 raise SearchCancelled()
             if clock() >= deadline:
                 break
+            if len(logs) <= iterations + 1:
+                logs.extend(log(count) for count in range(len(logs), len(logs) + 1024))
             state = sample(rng)
+            apply = state.apply_legal  # every action below is one of the legal actions of the state it is played in
             node = root
             guess = None  # the value guess of the node expanded this iteration, if any
             while not state.is_terminal():  # selection, then one expansion
                 legal = state.legal_actions()
                 children = node.children
-                known = [children.get(action) for action in legal]  # one hash an action: they cost
-                untried = [action for action, child in zip(legal, known) if child is None]
-                if untried and nodes < budget.max_nodes:
+                untried: Sequence[Action]
+                if children:
+                    known = [children.get(action) for action in legal]  # one hash an action: they cost
+                    untried = [action for action, child in zip(legal, known) if child is None]
+                else:  # a node met for the first time: every action untried, in the same order
+                    known, untried = [], legal
+                if untried and nodes < max_nodes:
                     action = choice(untried)
                     child = _Node(action, state.current_seat, node)
                     children[action] = child
                     nodes += 1
-                    state.apply(action)
+                    apply(action)
                     if prior:
                         guess = utilities(state) if state.is_terminal() else values(state)
                         child.visits, child.total = prior, prior * guess[child.seat]
@@ -146,21 +156,21 @@ class ISMCTSBot:
                 for tried in known:
                     if tried is None:
                         continue
-                    tried.avail += 1
-                    score = tried.total / tried.visits + exploration * sqrt(log(tried.avail) / tried.visits)
+                    avail = tried.avail = tried.avail + 1
+                    visits = tried.visits
+                    score = tried.total / visits + exploration * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best, best_score = tried, score
                 if best is None:
                     break
-                state.apply(best.action)
+                apply(best.action)
                 node = best
             depth = budget.rollout_depth if budget.rollout_depth is not None else knowledge.rollout_depth(state)
             if depth == 0 and guess is not None:
                 rewards = guess  # no rollout: the new node's own guess is the result, already worked out
             else:
-                while depth and not state.is_terminal():
-                    state.apply(choice(state.legal_actions()))
-                    depth -= 1
+                if depth:
+                    state.play_out(depth, choice)
                 rewards = utilities(state) if state.is_terminal() else values(state)
             walker: _Node | None = node
             while walker is not None:

@@ -21,13 +21,25 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    count = len(items)
+    plan = _PLANS.get(count) or _plan(count)
+    for i, bits in plan:
         j = getrandbits(bits)
-        while j >= size:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _plan(count: int) -> tuple[tuple[int, int], ...]:
+    """The shuffle's steps for ``count`` items: each index from the last down to 1, with the bits drawn for a
+    position below it or at it (``_randbelow(i + 1)``'s), worked out once a length."""
+    plan = tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
+    if len(_PLANS) < 1024:
+        _PLANS[count] = plan
+    return plan
 
 
 def chooser(rng: random.Random) -> Any:

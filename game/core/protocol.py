@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -66,6 +66,18 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def apply(self, action: A) -> None:
         """Play one action. Raises ``IllegalActionError`` and leaves the state untouched if it is not legal."""
+
+    def apply_legal(self, action: A) -> None:
+        """Play ``action``, which the caller took from this very position's :meth:`legal_actions`: the search's
+        hot loop, which only ever does. A game may skip its legality check here; the result is :meth:`apply`'s."""
+        self.apply(action)
+
+    def play_out(self, depth: int, choice: Callable[[Sequence[A]], A]) -> None:
+        """Play up to ``depth`` actions, each ``choice(legal actions)``, stopping at the end of the game: the
+        search's random play-out. A game may do it with fewer calls; the actions and draws are these."""
+        while depth and not self.is_terminal():
+            self.apply_legal(choice(self.legal_actions()))
+            depth -= 1
 
     @property
     @abstractmethod

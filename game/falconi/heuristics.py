@@ -106,28 +106,35 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     assert isinstance(state, FalconiState)
     width = state.city.width
     mode2 = state.variant.mode == 2
-    fx, fy = _xy(state.cars[FUGITIVE], width)
+    cars, status = state.cars, state.status
+    fugitive_cell = cars[FUGITIVE] >> 2
+    fx, fy = fugitive_cell % width, fugitive_cell // width  # _xy's, inline: the guess is made for every new node
     nearest: float = 20
     gaps: list[float] = [20, 20, 20, 20]
     # His ways on and open ends, once: the ways weigh for him, the open ends place the police's net.
     his_ways = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo) if mode2 else None
     chases = _chase_distances(state, memo, his_ways[1]) if his_ways is not None else None
     stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
+    out = 0
     for police in POLICE:
-        if state.status[police] == ACTIVE:
+        if status[police] == ACTIVE:
             if mode2:
                 stuck[police] = ways_on(state, police, 1, memo) == 0
             if chases:  # Mode II: the road still to build and drive, in actions, counted in turns
                 gaps[police] = chases[police] / 3
             else:
-                px, py = _xy(state.cars[police], width)
-                gaps[police] = abs(px - fx) + abs(py - fy)
+                cell = cars[police] >> 2
+                gaps[police] = abs(cell % width - fx) + abs(cell // width - fy)
             if not stuck[police]:
                 nearest = min(nearest, gaps[police])
-    out = sum(1 for police in POLICE if state.status[police] == OUT or stuck[police])
+            else:
+                out += 1
+        elif status[police] == OUT:
+            out += 1
     escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
     if not mode2:
-        escape += _ROOM_BONUS[_room(state, state.cars[FUGITIVE])]
+        board, neighbours = state.board, state.neighbours
+        escape += _ROOM_BONUS[len([cell for cell in neighbours[fugitive_cell] if board[cell] == EMPTY])]  # _room
     else:
         assert his_ways is not None
         escape += _WAYS_BONUS[his_ways[0]]
@@ -148,7 +155,7 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
             reach = 12 if mode2 else 8
             own_chase = 0.03 * (reach - min(gaps[police], reach))
             own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
-            room = 0.0 if mode2 else _ROOM_BONUS[_room(state, state.cars[police])] / 2
+            room = 0.0 if mode2 else _ROOM_BONUS[_room(state, cars[police])] / 2
             result[police] = TEAM_SHARE * (1 - escape) + room + own_chase
         elif state.status[police] != 0:
             result[police] = TEAM_SHARE * (1 - escape) * 0.8

@@ -93,7 +93,10 @@ def placement_options(st: FalconiState) -> tuple[Action, ...]:
     if not hand:
         return facing[st.drawn]
     kinds = sorted({*hand, st.drawn} if st.drawn >= 0 else set(hand))
-    return tuple(action for kind in kinds for action in facing[kind])
+    actions = facing[kinds[0]]  # the tuples of each kind joined, in the same order
+    for kind in kinds[1:]:
+        actions += facing[kind]
+    return actions
 
 
 def drive_options(st: FalconiState, start: int) -> tuple[tuple[Action, ...], Reach]:

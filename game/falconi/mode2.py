@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.falconi.actions import DRAW, Action
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, OUT, POLICE, ROUND_LIMIT, SEAT_NAMES
-from game.falconi.network import boost_routes, smash_within, step_exits, ways_on
+from game.falconi.network import boost_routes, smash_within, ways_on
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
 
 if TYPE_CHECKING:
@@ -95,9 +95,19 @@ def offer_actions(st: FalconiState) -> None:
             for kind in kinds:
                 for target in targets:
                     actions.extend(place_at[target][kind])
-    for edge in step_exits(board, st.links, place, st.escapes if fugitive else None):
-        actions.append(table.step[edge])
     tile = board[cell]
+    if tile != EMPTY:  # step_exits(board, st.links, place, st.escapes if fugitive else None), inline
+        links, step = st.links, table.step
+        base = place & ~3
+        for edge in EXITS[tile][entry]:
+            nxt = links[base + edge]
+            if nxt < 0:
+                if fugitive and st.escapes[-nxt - 1] >= 0:
+                    actions.append(step[edge])
+                continue
+            target_tile = board[nxt >> 2]
+            if target_tile != EMPTY and EXITS[target_tile][nxt & 3]:
+                actions.append(step[edge])
     if st.actions_left == ACTIONS_PER_TURN and tile != EMPTY:
         for edge in EXITS[tile][entry]:
             if edge != entry:
@@ -110,10 +120,21 @@ def offer_actions(st: FalconiState) -> None:
             actions.extend(table.accomplice[slot] for slot in st.accomplice_slots())
         if st.boosts > 0:
             st.boost_steps = boost_routes(board, st.links, place, st.escapes)
-            actions.extend(Action("boost", path=path) for path in sorted(st.boost_steps))
+            actions.extend(_boost_action(path) for path in sorted(st.boost_steps))
         if st.fresh >= 0 and all(_is_free(st, action) for action in actions):
             actions = []  # F-6.3: his turn ends as it would after a road tile; the offer waits for his next
     st.phase, st.decider, st.legal = ACTION, seat, tuple(actions)
+
+
+_BOOST_ACTIONS: dict[tuple[int, ...], Action] = {}
+
+
+def _boost_action(path: tuple[int, ...]) -> Action:
+    """``Action("boost", path=path)``, made once a path (there are a few hundred)."""
+    found = _BOOST_ACTIONS.get(path)
+    if found is None:
+        found = _BOOST_ACTIONS[path] = Action("boost", path=path)
+    return found
 
 
 def _is_free(st: FalconiState, action: Action) -> bool:

@@ -25,6 +25,9 @@ class Reach(NamedTuple):
     catch_edges: list[int]  # edges by which a route enters the last tile before ``target``, sorted
 
 
+_new_tuple = tuple.__new__  # a Reach made as its class's __new__ makes it, without that call's Python frame
+
+
 def explore(
     board: bytearray, closed: bytearray, links: Sequence[int], start: int, escapes: Sequence[int], target: int
 ) -> Reach:
@@ -64,7 +67,7 @@ def explore(
                 dead_ends.append(nxt)
             else:
                 stack.append(nxt)
-    return Reach(open_ends, sorted(slots) if slots else [], dead_ends, sorted(catch) if catch else [])
+    return _new_tuple(Reach, (open_ends, sorted(slots) if slots else [], dead_ends, sorted(catch) if catch else []))
 
 
 def step_exits(board: bytearray, links: Sequence[int], place: int, escapes: Sequence[int] | None) -> list[int]:

@@ -143,10 +143,16 @@ class RoadsOut:
         none cheaper."""
         found = limit
         slot_at = self.slot_at
-        for slot, at in slot_at.items():
-            extra = slot_cost.get(slot)
-            if extra is not None and at + extra < found:
-                found = at + extra
+        if len(slot_cost) < len(slot_at):  # the slots found and asked about, through the shorter list: one minimum
+            for slot, cost_out in slot_cost.items():
+                found_at = slot_at.get(slot)
+                if found_at is not None and found_at + cost_out < found:
+                    found = found_at + cost_out
+        else:
+            for slot, at in slot_at.items():
+                extra = slot_cost.get(slot)
+                if extra is not None and at + extra < found:
+                    found = at + extra
         frontier, waiting, seen, cost = self.frontier, self.waiting, self.seen, self.cost
         if not ((frontier or waiting) and cost < found):
             return found

@@ -135,7 +135,11 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
         # its own turns, when it is never so.
         result.must_smash = False
     result.pile = pool
-    if (hide_fugitive or hide_accomplice) and result.phase != OVER:
+    # Only his decisions can hang on what was dealt anew. A police car's (the only other seat that hides
+    # anything from) are made of its own reserve, the board, the escape tiles, whether the pile is empty
+    # (the pile is as long as before) and its turn's actions, never of his reserve, his fresh tile, his
+    # accomplice or must_smash: they are the ones it has.
+    if (hide_fugitive or hide_accomplice) and result.phase != OVER and result.decider == FUGITIVE:
         result.legal = _mode(result).legal_for_phase(result)
     return result
 

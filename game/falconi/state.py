@@ -8,7 +8,7 @@ decision (``phase``, ``decider`` and the cached legal actions) after every actio
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -203,17 +203,22 @@ class FalconiState(GameState[Action]):
 
     def end_turn(self) -> None:
         """Pass the turn clockwise to the next car still in the chase (F-4.1, F-7.1)."""
+        status = self.status
         while True:
-            seat = self.turn_seat
-            for _ in range(4):
+            # The next seat still in the chase, up to four steps on (back to this seat if none is): a loop
+            # unrolled, as every turn passes here.
+            seat = (self.turn_seat + 1) % 4
+            if status[seat] != ACTIVE:
                 seat = (seat + 1) % 4
-                if self.status[seat] == ACTIVE:
-                    break
+                if status[seat] != ACTIVE:
+                    seat = (seat + 1) % 4
+                    if status[seat] != ACTIVE:
+                        seat = (seat + 1) % 4
             if seat == FUGITIVE:
                 self.round += 1
             self.turn += 1
             self.turn_seat = self.decider = seat
-            if self._mode().begin_turn(self):
+            if (mode1 if self.variant.mode == 1 else mode2).begin_turn(self):
                 return
 
     def _mode(self) -> Any:
@@ -305,6 +310,19 @@ class FalconiState(GameState[Action]):
         if action not in self.legal:
             raise IllegalActionError(describing.why_illegal(self, action))
         self._mode().apply(self, action)
+
+    def apply_legal(self, action: Action) -> None:
+        """:meth:`apply` without its scan of the legal actions, for the search, which takes ``action`` from
+        them (a fresh sample's or the position's it plays on)."""
+        (mode1 if self.variant.mode == 1 else mode2).apply(self, action)
+
+    def play_out(self, depth: int, choice: Callable[[Sequence[Action]], Action]) -> None:
+        """The search's random play-out, as :class:`GameState`'s, without a method call a step for the end,
+        the legal actions and their check."""
+        apply = (mode1 if self.variant.mode == 1 else mode2).apply
+        while depth and self.outcome_ is None:
+            apply(self, choice(self.legal))
+            depth -= 1
 
     def action_text(self, action: Action) -> str:
         return action_text(self.city, action)
