@@ -202,21 +202,29 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
             assert SLOT_DISTRICTS[name] == district and name not in NOT_PLAIN and name not in data["escapes"]
     if data["fresh"] is not None:  # F-6.3: the escape tile he just drew, in his reserve
         assert state.variant.mode == 2 and data["fresh"] in data["reserves"][FUGITIVE]
+    if state.must_smash:  # F-6.5 (revised 2026-11-27): only in a turn of Don Falconi's, with a boost to smash
+        assert state.variant.boosts and state.turn_seat == FUGITIVE and data["phase"] == "action"
+        assert state.boosts > 0 or state.acted > 0, "bound to smash a block with no boost left"
     if state.variant.mode == 2 and data["phase"] == "action" and state.acted == 0 and state.actions_left == 3:
-        seat = state.turn_seat  # F-6.5: a car whose turn begins has a way on, else it was blocked
-        assert has_a_way_on(state, seat), f"seat {seat} plays a turn with no way on"
+        seat = state.turn_seat  # F-6.5: a car whose turn begins has a way on, else it was blocked or must smash
+        if state.must_smash:
+            assert not has_a_way_on(state, seat), "bound to smash a block though another way on is open"
+        else:
+            assert has_a_way_on(state, seat), f"seat {seat} plays a turn with no way on"
 
 
 def has_a_way_on(state: FalconiState, seat: int) -> bool:
     """F-6.5, worked out here independently of the engine: follow the car's roads (turning round where a
-    three-point turn would let it) and look for an open end, an escape way (the fugitive), a block a boost
-    could smash (the fugitive with a boost), or the fugitive's lane (a police car)."""
+    three-point turn would let it) and look for an open end, an escape way (the fugitive: a slot holding an
+    escape tile, a free slot of a district whose tile he holds, his accomplice's off the south border, F-6.6),
+    or the fugitive's lane (a police car). A block a boost could smash is no way on (revised 2026-11-27)."""
     board, links, exits = state.board, state.links, _lanes()
     start = state.cars[seat]
     if board[start >> 2] == 255:
         return True
-    held = {item - 6 for item in state.reserves[FUGITIVE] if item >= 6} | (
-        {state.accomplice} if state.accomplice >= 0 else set())
+    held = {item - 6 for item in state.reserves[FUGITIVE] if item >= 6}
+    waits = {slot for slot in _free_slots(state, {state.accomplice}) if not state.city.slots[slot].name.startswith("S")
+             } if state.accomplice >= 0 else set()
     frontier, seen = [start], {start}
     while frontier:
         place = frontier.pop()
@@ -227,7 +235,7 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
             nxt = links[cell * 4 + edge]
             if nxt < 0:
                 slot = -nxt - 1
-                if seat == FUGITIVE and (state.escapes[slot] >= 0 or slot in _free_slots(state, held)):
+                if seat == FUGITIVE and (state.escapes[slot] >= 0 or slot in _free_slots(state, held) or slot in waits):
                     return True
                 continue
             if seat != FUGITIVE and nxt == state.cars[FUGITIVE]:
@@ -237,8 +245,6 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
                 return True
             if exits(ahead, nxt & 3):
                 moves.append(nxt)
-            elif seat == FUGITIVE and state.boosts > 0:
-                return True
         for move in moves:
             if move not in seen:
                 seen.add(move)
