@@ -63,7 +63,7 @@ def escape_ways(st: FalconiState) -> frozenset[int]:
     """Border slots Don Falconi could drive out by: those holding an escape tile, and the free slots of a
     district whose escape tile he holds (in his reserve, or his Diavola accomplice where it may wait: F-6.6)."""
     escapes = st.escapes
-    slots = [slot for slot, district in enumerate(escapes) if district >= 0]
+    slots = [slot for slot, district in enumerate(escapes) if district >= 0] if max(escapes) >= 0 else []
     for district in {item - ESCAPE for item in st.reserves[FUGITIVE] if item >= ESCAPE}:
         slots += st.free_escape_slots(district)
     if st.accomplice >= 0:
@@ -83,18 +83,17 @@ def offer_actions(st: FalconiState) -> None:
     if len(hand) < 2 and st.pile:
         actions.append(DRAW)
     table = st.table
-    if hand:
+    if hand and hand[0] < ESCAPE:  # sorted: road tiles first
         kinds = [item for item in (hand if len(hand) == 1 or hand[0] != hand[1] else hand[:1]) if item < ESCAPE]
-        if kinds:
-            # In front of a car still at its building; otherwise any empty cell orthogonally next to its cell.
-            if board[cell] == EMPTY:
-                targets: tuple[int, ...] | list[int] = (cell,)
-            else:
-                targets = [n for n in st.neighbours[cell] if board[n] == EMPTY]
-            place_at = table.place_at
-            for kind in kinds:
-                for target in targets:
-                    actions.extend(place_at[target][kind])
+        # In front of a car still at its building; otherwise any empty cell orthogonally next to its cell.
+        if board[cell] == EMPTY:
+            targets: tuple[int, ...] | list[int] = (cell,)
+        else:
+            targets = [n for n in st.neighbours[cell] if board[n] == EMPTY]
+        place_at = table.place_at
+        for kind in kinds:
+            for target in targets:
+                actions.extend(place_at[target][kind])
     tile = board[cell]
     if tile != EMPTY:  # step_exits(board, st.links, place, st.escapes if fugitive else None), inline
         links, step = st.links, table.step
@@ -114,8 +113,9 @@ def offer_actions(st: FalconiState) -> None:
                 actions.append(table.turn[edge])
     st.boost_steps = {}
     if fugitive:
-        for item in sorted({item for item in hand if item >= ESCAPE}):
-            actions.extend(table.escape[slot] for slot in st.free_escape_slots(item - ESCAPE))
+        if hand and hand[-1] >= ESCAPE:  # sorted: escape tiles last
+            for item in sorted({item for item in hand if item >= ESCAPE}):
+                actions.extend(table.escape[slot] for slot in st.free_escape_slots(item - ESCAPE))
         if st.accomplice >= 0 and st.acted == 0:
             actions.extend(table.accomplice[slot] for slot in st.accomplice_slots())
         if st.boosts > 0:
