@@ -27,10 +27,6 @@ class CommandLineError(GameError):
     """A command line that cannot be run as written: told in one line, exit status 2."""
 
 
-class Refused(GameError):
-    """A command understood, which the place it must work in does not allow: exit status 1."""
-
-
 class _Parser(argparse.ArgumentParser):
     """argparse that refuses a bad command line in one line saying where help is, instead of printing its
     whole usage first, which buries the line that matters."""
@@ -233,8 +229,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     which: 2 a command that cannot be run as written, 1 a place that cannot be read or written, 130 Ctrl-C."""
     try:
         return _run(build_parser().parse_args(argv))
-    except Refused as error:
-        return _fail(str(error), 1)
     except GameError as error:
         return _fail(str(error), 2)
     except BrokenPipeError:  # the reader of the output has gone (``| head``): nobody is left to tell
@@ -263,9 +257,7 @@ def _run(args: argparse.Namespace) -> int:
         return _screenshots(args)
     if args.command == "soak":
         return _soak(args)
-    setup = _play_setup(args) if args.command == "play" else None
-    if setup is not None:
-        _keep_the_saved_game_aside()
+    setup = _play_setup(args) if args.command == "play" else None  # saved in a new slot: no game is replaced
     from scenes.app import run_app
 
     return run_app(setup)
@@ -283,24 +275,6 @@ def _bench(args: argparse.Namespace) -> int:
 
     _print(run_rules_bench(args.seconds), args.json)
     return 0
-
-
-def _keep_the_saved_game_aside() -> None:
-    """A game started from the command line will autosave over the saved one: keep that one under another name
-    and say where (the menu asks instead, but a command line cannot). Where it cannot be moved, no new game
-    starts: it would be saved over the old one wherever saving works at all."""
-    from game.services.saves import SaveStore
-    from game.services.userdata import data_folder
-
-    store = SaveStore(data_folder())
-    try:
-        kept = store.keep_aside()
-    except OSError as error:
-        raise Refused(f"no new game started: the saved game could not be moved aside for it "
-                      f"({error.strerror or error}), so it stays as it is; continue it from the menu, or make "
-                      f"{store.folder} writable") from None
-    if kept is not None:
-        print(f"main.py: the saved game was kept as {kept}; once this game is over, Continue on the title resumes it")
 
 
 def _play_setup(args: argparse.Namespace) -> Any:

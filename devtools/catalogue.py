@@ -11,6 +11,7 @@ from typing import Any
 
 from devtools.games import Showcase, TutorialShowcase, parts
 from game.services.match import Match, MatchSetup
+from game.services.saves import SlotInfo
 from scenes.context import AppContext
 
 
@@ -27,10 +28,10 @@ class Screen:
 
 
 def every_screen(context: AppContext) -> list[Screen]:
-    """The menus, the overlays (the game log among them), the replay, the boards of a few moments of the rules
-    (a Diavola turn in which Don Falconi must smash a block), and the boards of all five pizzas and of
-    Fredericus with 2 and 4 falconers, where AI seats play (the busiest the boards get: moves, animations and
-    thinking all at once).
+    """The menus, the overlays (the game log and the saved games among them), the replay, the boards of a few
+    moments of the rules (a Diavola turn in which Don Falconi must smash a block), and the boards of all five
+    pizzas and of Fredericus with 2 and 4 falconers, where AI seats play (the busiest the boards get: moves,
+    animations and thinking all at once).
 
     What differs between games comes from each game's own part (``devtools/<game>/window.py``): its option
     pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
@@ -38,6 +39,7 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.pages.log_overlay import LogOverlay
     from scenes.pages.menus import GameChoiceScene
     from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
+    from scenes.pages.saved_games import PAGE, HeldSlotOverlay, SavedGamesScene, SlotOverlay
     from scenes.pages.seats import SeatSetupScene
     from scenes.pages.stats_scene import StatsScene, sample_stats
     from scenes.playing.play import start_match_scene
@@ -60,6 +62,21 @@ def every_screen(context: AppContext) -> list[Screen]:
         context.stats = sample_stats()  # the catalogue runs on a throw-away data folder: nobody's record
         return [StatsScene(context)]
 
+    def saved_games() -> list[Any]:
+        """Enough saved games (in the throw-away data folder) for two pages of the list."""
+        while len(context.saves.slots()) <= PAGE:
+            slot = context.saves.new_slot()
+            slot.save(played(Match(showcase.solo), 2 + 3 * len(context.saves.slots())))
+            slot.release()
+        return [SavedGamesScene(context)]
+
+    def saved_game(overlay: Callable[[SlotInfo], Any]) -> Callable[[], list[Any]]:
+        def make() -> list[Any]:
+            scenes = saved_games()
+            return scenes + [overlay(context.saves.slots()[0])]
+
+        return make
+
     screens = [Screen("title", lambda: []), Screen("game choice", lambda: [GameChoiceScene(context)])]
     for _name, part in parts("window"):
         screens += part.menu_screens(context)
@@ -68,6 +85,9 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("settings", lambda: [SettingsOverlay(context)]),
         Screen("rules help", lambda: [RulesOverlay(context, None)]),
         Screen("statistics", statistics),
+        Screen("saved games", saved_games),
+        Screen("saved game", saved_game(lambda info: SlotOverlay(context, info))),
+        Screen("saved game open elsewhere", saved_game(lambda info: HeldSlotOverlay(context, info.name))),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
         Screen("game log", game_log),

@@ -160,6 +160,7 @@ class App:
 
     def close(self) -> None:
         self.stack.close()  # the play scene saves the game as it leaves
+        self.context.saves.close()  # every write on disk, every slot let go
         self.context.ai.close()
         self.context.audio.close()
         pygame.quit()

@@ -4,7 +4,6 @@ numbers, a bad output folder, a data folder that cannot be written, no window, a
 import errno
 import importlib
 import os
-import pathlib
 import signal
 import subprocess
 import sys
@@ -139,25 +138,6 @@ def test_screenshots_into_a_place_that_cannot_be_written_are_refused(tmp_path, m
 
 
 # --- the data folder and the window -----------------------------------------------------------------------------
-def test_play_where_the_saved_game_cannot_be_moved_aside_starts_nothing_and_keeps_it(
-        tmp_path, monkeypatch, started, capsys):
-    """A read-only data folder: the new game would be saved over the old one wherever saving works at all, so
-    none starts; the line says the saved game stays and how to go on."""
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
-    saved = tmp_path / "saves" / "autosave.json"
-    saved.parent.mkdir()
-    saved.write_text('{"a": "game in progress"}')
-
-    def read_only(self, target):
-        raise OSError(errno.EROFS, "Read-only file system", str(self))
-
-    monkeypatch.setattr(pathlib.Path, "replace", read_only)
-    assert cli.main(["play", "falconi", "--seed", "3"]) == 1
-    err = one_line(capsys.readouterr().err)
-    assert "no new game started" in err and "Read-only file system" in err and "continue it" in err
-    assert started == [] and saved.read_text() == '{"a": "game in progress"}'
-
-
 def test_a_disk_that_refuses_a_write_is_told_in_a_line(monkeypatch, capsys):
     import game.core.simulate
 
@@ -199,6 +179,8 @@ def test_ctrl_c_ends_a_command_quietly_with_status_130(argv, module, name, monke
 
 def test_ctrl_c_in_the_window_saves_the_game_and_ends_quietly(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
+    from saved_games import load_latest
+
     from game.services.saves import SaveStore
     from scenes.app import App
 
@@ -212,7 +194,7 @@ def test_ctrl_c_in_the_window_saves_the_game_and_ends_quietly(tmp_path, monkeypa
     monkeypatch.setattr(App, "frame", frames_then_ctrl_c)
     assert run(["play", "falconi", "--seats", "human,easy,off,off", "--seed", "3"]) == 130
     assert capsys.readouterr().err == "main.py: stopped (Ctrl-C)\n"
-    assert SaveStore(tmp_path).load().setup.seed == 3
+    assert load_latest(SaveStore(tmp_path)).setup.seed == 3
 
 
 def test_the_ai_worker_leaves_ctrl_c_to_the_window(service):

@@ -61,15 +61,15 @@ def test_f4_2_a_lone_police_seat_on_the_command_line_moves_to_the_port_and_it_sa
     assert "Port" in capsys.readouterr().out and started
 
 
-def test_a_game_started_from_the_command_line_keeps_the_saved_game_aside(started, tmp_path, monkeypatch, capsys):
-    """The new game autosaves after its first turn; the game saved before must not be lost to it."""
+def test_a_game_started_from_the_command_line_never_touches_the_saved_games(started, tmp_path, monkeypatch):
+    """Each game has its own slot (made by the window as the game starts): the command line moves no saved game,
+    the slot of a game in progress nor an old single save."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path))
     saves = tmp_path / "saves"
     saves.mkdir()
+    slot = saves / "game-20261127-120000-abcd.json"
+    slot.write_text('{"a": "game in progress"}')
     (saves / "autosave.json").write_text('{"an": "older game"}')
     assert cli.main(["play", "falconi", "--seats", "human,off,easy,off"]) == 0
-    kept = list(saves.glob("autosave.kept-*.json"))
-    assert len(kept) == 1 and kept[0].read_text() == '{"an": "older game"}'
-    assert not (saves / "autosave.json").exists() and kept[0].name in capsys.readouterr().out
-    assert cli.main(["play", "falconi", "--seats", "human,off,easy,off"]) == 0  # nothing saved: nothing to say
-    assert len(list(saves.glob("autosave.*.json"))) == 1 and "kept" not in capsys.readouterr().out
+    assert slot.read_text() == '{"a": "game in progress"}'
+    assert (saves / "autosave.json").read_text() == '{"an": "older game"}'

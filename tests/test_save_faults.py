@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from saved_games import A_SLOT, load_latest, write_slot
 from scene_driver import Driver, screenshot_dir
 
 from game.core import jsonio
@@ -18,7 +19,7 @@ from game.core.jsonio import disk_reason, remove_stale_temporaries
 from game.core.message import Message
 from game.i18n import Translator
 from game.services.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
-from game.services.saves import AUTOSAVE, SaveError, SaveStore
+from game.services.saves import SaveError, SaveStore
 from game.services.settings import LANGUAGES
 from scenes.app import App
 from scenes.boards import board
@@ -47,8 +48,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def write_save(folder: Path, content: str) -> SaveStore:
     store = SaveStore(folder)
-    store.folder.mkdir(parents=True, exist_ok=True)
-    store.path.write_text(content, encoding="utf-8")
+    write_slot(store, content)
     return store
 
 
@@ -57,9 +57,9 @@ def test_a_damaged_save_in_a_read_only_folder_is_left_where_it_is_and_said_so(tm
     store = write_save(tmp_path, '{"format": "falconi-fredericus-match", "vers')
     read_only(monkeypatch)
     with pytest.raises(SaveError, match="could not be moved aside") as error:
-        store.load()
+        load_latest(store)
     assert error.value.kept is None and error.value.kind == "damaged"
-    assert store.path.read_text().startswith('{"format"')  # nothing lost, nothing half-changed
+    assert store.slot_path(A_SLOT).read_text().startswith('{"format"')  # nothing lost, nothing half-changed
 
 
 def test_continue_with_a_damaged_save_in_a_read_only_folder_tells_why_in_italian_every_time(tmp_path, monkeypatch):
@@ -77,7 +77,7 @@ def test_continue_with_a_damaged_save_in_a_read_only_folder_tells_why_in_italian
             assert driver.top.menu.item("continue").enabled
             driver.click_item("continue")
             assert isinstance(driver.top, TitleScene)
-            assert app.context.notices == [italian("notice.save_left", file=AUTOSAVE),
+            assert app.context.notices == [italian("notice.save_left", file=f"{A_SLOT}.json"),
                                            italian("notice.save_reason.damaged")]
             driver.run(3)
         driver.save(screenshot_dir(tmp_path), "menu_save_left_in_a_read_only_folder")
@@ -93,7 +93,7 @@ def test_continue_with_a_damaged_save_in_a_read_only_folder_tells_why_in_italian
 ])
 def test_each_refused_save_says_which_kind_of_fault_it_has(tmp_path, content, kind):
     with pytest.raises(SaveError) as error:
-        write_save(tmp_path, content).load()
+        load_latest(write_save(tmp_path, content))
     assert error.value.kind == kind and error.value.kept is not None
 
 
@@ -148,11 +148,12 @@ def test_an_autosave_on_a_full_disk_says_so_in_italian(driver_it, monkeypatch):
 
     monkeypatch.setattr("game.services.saves.write_json_atomic", full)
     match = a_match()
-    driver_it.app.stack.apply(Push(PlayScene(driver_it.app.context, match, board("falconi").make_view(
-        driver_it.app.context))))
+    context = driver_it.app.context
+    driver_it.app.stack.apply(Push(PlayScene(context, match, board("falconi").make_view(context),
+                                             context.saves.new_slot())))
     scene = driver_it.top
-    scene.context.saves.save_in_background(match)
-    driver_it.app.context.saves.flush()
+    scene.slot.save_in_background(match)
+    scene.slot.flush()
     driver_it.run(2)
     assert scene.message == "Impossibile salvare la partita: il disco è pieno"
     assert Translator("de").message(Message.of("notice.save_failed", reason=disk_reason(OSError(
@@ -177,23 +178,21 @@ def test_an_unknown_device_in_a_save_becomes_the_keyboard():
 @pytest.mark.slow
 def test_continue_with_a_name_holding_a_nul_plays_and_saves_again(driver, tmp_path):
     saves = driver.app.context.saves
-    saves.folder.mkdir(parents=True)
-    saves.path.write_text(json.dumps(a_match("Player\u00001", "y" * 2_000_000).to_json()))
+    write_slot(saves, json.dumps(a_match("Player\u00001", "y" * 2_000_000).to_json()))
     driver.top.rebuild()
     driver.click_item("continue")
     assert isinstance(driver.top, PlayScene)
     driver.run(30)
     driver.save(screenshot_dir(tmp_path), "play_after_a_nul_name")
     driver.app.stack.close()  # the play scene saves the match as it leaves
-    saves.flush()
-    assert [person.name for person in saves.load().setup.people][0] == "Player1"
+    assert [person.name for person in load_latest(saves).setup.people][0] == "Player1"
 
 
 def test_a_save_far_larger_than_any_the_game_writes_is_kept_aside_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(jsonio, "MAX_DOCUMENT_BYTES", 1000)
     store = write_save(tmp_path, json.dumps(a_match("n" * 2000).to_json()))
     with pytest.raises(SaveError, match="larger than") as error:
-        store.load()
+        load_latest(store)
     assert error.value.kind == "damaged" and error.value.kept is not None and error.value.kept.exists()
 
 
@@ -209,8 +208,7 @@ def test_continue_with_a_huge_bad_action_shows_a_short_notice(driver):
     saves = driver.app.context.saves
     saved = a_match("Anna").to_json()
     saved["actions"].append("drive " + "9" * 5_000_000)
-    saves.folder.mkdir(parents=True)
-    saves.path.write_text(json.dumps(saved))
+    write_slot(saves, json.dumps(saved))
     driver.top.rebuild()
     driver.click_item("continue")
     assert isinstance(driver.top, TitleScene)
@@ -229,12 +227,12 @@ def test_text_that_reaches_the_renderer_unclean_is_drawn_not_crashed_on(driver):
 def test_temporary_files_left_by_interrupted_saves_are_removed_at_start(tmp_path, monkeypatch):
     data = tmp_path / "data"
     (data / "saves").mkdir(parents=True)
-    old = [data / "saves" / f"{AUTOSAVE}.a1b2c3.tmp", data / "settings.json.x9y8.tmp"]
+    old = [data / "saves" / f"{A_SLOT}.json.a1b2c3.tmp", data / "settings.json.x9y8.tmp"]
     for path in old:
         path.write_text("{half a sa")
         an_hour_ago = time.time() - 3600
         os.utime(path, (an_hour_ago, an_hour_ago))
-    writing_now = data / "saves" / f"{AUTOSAVE}.fresh.tmp"  # another copy of the game, saving right now
+    writing_now = data / "saves" / f"{A_SLOT}.json.fresh.tmp"  # another copy of the game, saving right now
     writing_now.write_text("{")
     keep = data / "saves" / "notes.tmp"
     keep.write_text("not ours")
@@ -246,7 +244,7 @@ def test_temporary_files_left_by_interrupted_saves_are_removed_at_start(tmp_path
 
 
 def test_stale_temporary_files_in_a_read_only_folder_are_left(tmp_path, monkeypatch):
-    stale = tmp_path / f"{AUTOSAVE}.a1b2c3.tmp"
+    stale = tmp_path / f"{A_SLOT}.json.a1b2c3.tmp"
     stale.write_text("{")
     os.utime(stale, (0, 0))
     read_only(monkeypatch)
@@ -255,39 +253,31 @@ def test_stale_temporary_files_in_a_read_only_folder_are_left(tmp_path, monkeypa
     assert stale.exists()
 
 
-# --- the game a command-line start set aside -------------------------------------------------------------------
-def test_the_last_game_kept_aside_comes_back_only_to_an_empty_slot(tmp_path, monkeypatch):
+# --- the single save of earlier versions ---------------------------------------------------------------------
+def test_the_old_single_save_and_the_games_set_aside_beside_it_become_slots(tmp_path):
     store = SaveStore(tmp_path)
-    assert store.bring_back_kept() is None  # nothing saved, nothing kept
-    store.save(a_match("Anna"))
-    older = store.keep_aside()
-    store.save(a_match("Bruno"))
-    newer = store.keep_aside()
-    assert older is not None and newer is not None
-    os.utime(older, (time.time() - 3600, time.time() - 3600))
-    store.save(a_match("Carla"))
-    assert store.bring_back_kept() is None and store.load().setup.people[0].name == "Carla"  # the slot is taken
-    store.discard()
-    assert store.bring_back_kept() == newer and store.load().setup.people[0].name == "Bruno"
-    assert older.exists() and not newer.exists()
-    store.discard()
-    read_only(monkeypatch)
-    assert store.bring_back_kept() is None and older.exists()  # it stays under its kept name
+    store.folder.mkdir(parents=True)
+    for name, person, age in (("autosave.json", "Anna", 0), ("autosave.kept-20261126-090000.json", "Bruno", 3600),
+                              ("autosave.kept-20261125-090000.json", "Carla", 7200)):
+        path = store.folder / name
+        path.write_text(json.dumps(a_match(person).to_json()))
+        os.utime(path, (time.time() - age, time.time() - age))
+    unreadable = store.folder / "autosave.unreadable-20261120-100000.json"
+    unreadable.write_text("{broken")  # kept aside long ago: it stays as it is
+    assert [info.match.setup.people[0].name for info in store.slots()] == ["Anna", "Bruno", "Carla"]
+    assert sorted(path.name for path in store.folder.glob("autosave*")) == [unreadable.name]
 
 
-def test_continue_on_the_title_resumes_the_game_a_command_line_start_set_aside(tmp_path, monkeypatch):
+def test_continue_on_the_title_resumes_the_old_single_save(tmp_path, monkeypatch):
     data = tmp_path / "data"
-    store = SaveStore(data)
-    store.save(a_match("Anna"))
-    store.keep_aside()  # as `play` from the command line does
+    (data / "saves").mkdir(parents=True)
+    (data / "saves" / "autosave.json").write_text(json.dumps(a_match("Anna").to_json()))
     monkeypatch.setenv("FALCONI_DATA_DIR", str(data))
     app = App(fps=0)
     try:
         driver = Driver(app)
         driver.run(2)
         assert driver.top.menu.item("continue").enabled
-        assert app.context.notices == [app.context.tr("notice.save_back")]
-        driver.save(screenshot_dir(tmp_path), "menu_kept_game_back")
         driver.click_item("continue")
         assert isinstance(driver.top, PlayScene) and driver.top.match.setup.people[0].name == "Anna"
     finally:

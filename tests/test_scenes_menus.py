@@ -4,6 +4,7 @@ import json
 
 import pygame
 import pytest
+from saved_games import A_SLOT, write_slot
 from scene_driver import screenshot_dir
 
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -159,14 +160,13 @@ def test_quitting_asks_first(driver, tmp_path):
 
 def test_a_corrupted_save_is_reported_kept_aside_and_the_menu_goes_on(driver, tmp_path):
     saves = driver.app.context.saves
-    saves.folder.mkdir(parents=True)
-    saves.path.write_text("{broken")
+    write_slot(saves, "{broken")
     driver.top.rebuild()
     assert driver.top.menu.item("continue").enabled
     driver.click_item("continue")
     assert isinstance(driver.top, TitleScene)
     assert "could not be resumed" in driver.app.context.notices[-2]
-    assert list(saves.folder.glob("autosave.unreadable-*.json"))
+    assert list(saves.folder.glob(f"{A_SLOT}.unreadable-*.json"))
     assert not driver.top.menu.item("continue").enabled
     driver.save(screenshot_dir(tmp_path), "menu_corrupted_save")
 
@@ -175,8 +175,7 @@ def test_a_newer_save_is_refused_the_same_way(driver):
     saves = driver.app.context.saves
     match = Match(MatchSetup("fredericus", (SeatPlan.human(), SeatPlan.ai("easy"))))
     data = match.to_json() | {"version": 99}
-    saves.folder.mkdir(parents=True)
-    saves.path.write_text(json.dumps(data))
+    write_slot(saves, json.dumps(data))
     driver.top.rebuild()
     driver.click_item("continue")
     assert "newer version" in driver.app.context.notices[-1]

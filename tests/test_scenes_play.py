@@ -98,7 +98,7 @@ def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant
         driver.run()
         if device == "keyboard":
             driver.save(screenshot_dir(tmp_path), f"over_{variant or game}")
-        assert not driver.app.context.saves.has_save()  # a finished game leaves nothing to continue
+        assert not driver.app.context.saves.slots()  # a finished game leaves nothing to continue
     finally:
         driver.app.close()
 
@@ -146,12 +146,13 @@ def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch, setup)
     try:
         scene, saves, rng = driver.top, driver.app.context.saves, random.Random(4)
-        assert not saves.has_save()
+        assert not saves.slots()
         for _ in range(3):  # Anna plays Don Falconi and the Port police car: three turns
             seat = scene.match.state.current_seat
             while scene.match.state.current_seat == seat:
                 choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
-            assert saves.has_save() and saves.load().to_json() == scene.match.to_json()
+            assert saves.load(scene.slot).to_json() == scene.match.to_json()
+            assert [info.name for info in saves.slots()] == [scene.slot.name]
     finally:
         driver.app.close()
 

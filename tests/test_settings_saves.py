@@ -1,22 +1,19 @@
-"""Settings and the autosave: remembered between runs, never lost, and bad files reported, not fatal."""
+"""Settings and the save slots: remembered between runs, never lost, and bad files reported, not fatal."""
 
 import copy
 import json
 import random
 
-import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scene_driver import screenshot_dir
+from saved_games import A_SLOT, load_latest, save_in_new_slot, write_slot
 
 from game.core.errors import StateFormatError
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
 from game.services.settings import Settings, load_settings, save_settings, settings_from_json
 from scenes.app import App
-from scenes.pages.overlays import ConfirmOverlay
-from scenes.pages.seats import SeatSetupScene
 from scenes.playing.play import PlayScene
 
 
@@ -76,11 +73,11 @@ def a_match():
 
 def test_save_and_load_give_the_same_match(tmp_path):
     store = SaveStore(tmp_path)
-    assert not store.has_save()
+    assert store.slots() == [] and store.latest() is None
     match = a_match()
-    store.save(match)
-    assert store.has_save()
-    loaded = store.load()
+    name = save_in_new_slot(store, match)
+    assert [info.name for info in store.slots()] == [name]
+    loaded = load_latest(store)
     assert loaded.state == match.state and loaded.log == match.log
     assert not list(store.folder.glob("*.tmp"))  # the temporary file was renamed over the save
 
@@ -89,40 +86,49 @@ def test_save_and_load_give_the_same_match(tmp_path):
                                      b'{"format": "falconi-fredericus-match", "version": 7}', b"[]"])
 def test_an_unreadable_save_is_kept_aside_with_a_clear_message(tmp_path, content):
     store = SaveStore(tmp_path)
-    store.folder.mkdir(parents=True)
-    store.path.write_bytes(content)
+    write_slot(store, content)
+    [listed] = store.slots()
+    assert listed.match is None  # listed as a game that cannot be resumed, untouched until it is chosen
     with pytest.raises(SaveError, match="could not be resumed") as error:
-        store.load()
-    kept = list(store.folder.glob("autosave.unreadable-*.json"))
+        load_latest(store)
+    kept = list(store.folder.glob(f"{A_SLOT}.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in str(error.value)
-    assert not store.has_save()
+    assert store.slots() == []
 
 
 def test_a_failed_write_leaves_the_old_save_whole(tmp_path, monkeypatch):
     store = SaveStore(tmp_path)
     match = a_match()
-    store.save(match)
-    before = store.path.read_bytes()
+    slot = store.new_slot()
+    slot.save(match)
+    before = slot.path.read_bytes()
     monkeypatch.setattr(json, "dumps", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
     with pytest.raises(OSError):
-        store.save(match)
-    assert store.path.read_bytes() == before
+        slot.save(match)
+    assert slot.path.read_bytes() == before
 
 
 def test_background_saves_reach_the_disk_in_order_and_report_errors(tmp_path):
     store = SaveStore(tmp_path)
     match = a_match()
-    store.save_in_background(match)
-    store.flush()
-    assert store.take_error() is None and store.load().log == match.log
-    store.discard_in_background()
-    assert not store.has_save()
-    blocked = SaveStore(tmp_path / "file")
-    (tmp_path / "file").write_text("a file where the saves folder should be")
-    blocked.save_in_background(match)
-    blocked.flush()
-    assert isinstance(blocked.take_error(), OSError)
-    assert blocked.take_error() is None  # reported once
+    slot = store.new_slot()
+    slot.save_in_background(match)
+    slot.flush()
+    assert slot.take_error() is None and store.load(slot).log == match.log
+    slot.discard_in_background()
+    slot.flush()
+    assert store.slots() == []
+    slot.path.mkdir()  # a folder where the slot's file should be: the next write fails
+    slot.save_in_background(match)
+    slot.flush()
+    assert isinstance(slot.take_error(), OSError)
+    assert slot.take_error() is None  # reported once
+
+
+def test_no_slot_can_be_made_where_a_file_stands_in_the_saves_folders_place(tmp_path):
+    (tmp_path / "saves").write_text("a file where the saves folder should be")
+    with pytest.raises(OSError):
+        SaveStore(tmp_path).new_slot()
 
 
 def _paths(document, prefix=()):
@@ -155,12 +161,11 @@ def test_any_damaged_save_either_resumes_or_is_kept_aside_with_a_reason(tmp_path
         holder = holder[key]
     holder[place[-1]] = value
     store = SaveStore(tmp_path / "data")
-    store.folder.mkdir(parents=True, exist_ok=True)
-    store.path.write_text(json.dumps(document))
+    write_slot(store, json.dumps(document))
     try:
-        assert isinstance(store.load(), Match)
+        assert isinstance(load_latest(store), Match)
     except SaveError:
-        assert not store.has_save() and list(store.folder.glob("autosave.unreadable-*.json"))
+        assert store.slots() == [] and list(store.folder.glob(f"{A_SLOT}.unreadable-*.json"))
     for kept in store.folder.glob("*"):
         kept.unlink()
 
@@ -211,40 +216,23 @@ def to_the_fredericus_start(driver):
     driver.click_item("start")
 
 
-def test_starting_a_new_game_over_a_saved_one_asks_first_naming_it_and_no_keeps_it(driver, tmp_path):
+def test_a_new_game_never_replaces_a_saved_one_and_asks_nothing(driver):
     saves = driver.app.context.saves
-    saves.save(a_falconi_game_at_turn(7))
-    before = saves.path.read_bytes()
+    name = save_in_new_slot(saves, a_falconi_game_at_turn(7))
+    before = saves.slot_path(name).read_bytes()
     driver.top.rebuild()
     to_the_fredericus_start(driver)
-    question = driver.top
-    assert isinstance(question, ConfirmOverlay)
-    assert "(Catch Don Falconi - Pizza Funghi, turn 7)" in question.title
-    assert question.menu.focused.key == "no"  # a hurried Enter keeps the saved game
-    driver.save(screenshot_dir(tmp_path), "menu_confirm_replace_save")
-    driver.key(pygame.K_RETURN)
-    assert isinstance(driver.top, SeatSetupScene)
-    driver.key(pygame.K_ESCAPE)
-    driver.app.stack.close()  # everything that could save has left
-    assert saves.path.read_bytes() == before
-
-
-def test_yes_starts_the_new_game_which_then_replaces_the_saved_one(driver):
-    saves = driver.app.context.saves
-    saves.save(a_falconi_game_at_turn(3))
-    driver.top.rebuild()
-    to_the_fredericus_start(driver)
-    driver.click_item("yes")
     assert isinstance(driver.top, PlayScene) and driver.top.match.setup.game == "fredericus"
-    driver.app.stack.close()
-    assert saves.load().setup.game == "fredericus"
+    new_slot = driver.top.slot.name
+    driver.app.stack.close()  # the play scene saves its game as it leaves
+    assert saves.slot_path(name).read_bytes() == before
+    assert [info.name for info in saves.slots()] == [new_slot, name]
+    assert saves.slots()[0].match.setup.game == "fredericus"
 
 
-def test_a_new_game_over_an_unreadable_save_starts_at_once_and_keeps_the_save_aside(driver):
+def test_a_new_game_beside_an_unreadable_save_starts_at_once_and_leaves_it_as_it_is(driver):
     saves = driver.app.context.saves
-    saves.folder.mkdir(parents=True)
-    saves.path.write_text("{broken")
+    damaged = write_slot(saves, "{broken")
     to_the_fredericus_start(driver)
     assert isinstance(driver.top, PlayScene)
-    assert [kept.read_text() for kept in saves.folder.glob("autosave.unreadable-*.json")] == ["{broken"]
-    assert "could not be resumed" in driver.app.context.notices[-2]
+    assert damaged.read_text() == "{broken"

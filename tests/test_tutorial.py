@@ -157,7 +157,7 @@ def test_a_tutorial_is_played_to_its_end_card_by_following_the_pointer(tmp_path,
         assert [entry.text for entry in scene.match.log] == main_line(TUTORIALS[name])
         driver.click_item("menu")
         assert isinstance(driver.top, TitleScene)
-        assert not driver.app.context.saves.has_save()
+        assert not driver.app.context.saves.slots()
         assert driver.app.context.stats == stats  # nothing counted, nothing written
         assert not (tmp_path / "data" / "stats.json").exists()
     finally:
@@ -248,7 +248,7 @@ def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypa
         driver.key(pygame.K_ESCAPE)
         driver.click_item("leave")
         assert isinstance(driver.top, TitleScene)
-        assert not driver.app.context.saves.has_save()
+        assert not driver.app.context.saves.slots()
     finally:
         driver.app.close()
 
@@ -267,15 +267,16 @@ def test_the_saved_game_is_the_same_after_a_tutorial_played_to_its_catch(tmp_pat
         assert isinstance(driver.top, ConfirmOverlay)
         driver.click_item("yes")
         assert isinstance(driver.top, TitleScene)
-        saved = driver.app.context.saves.path.read_bytes()
+        saves = driver.app.context.saves
+        saved = saves.slot_path(play.slot.name).read_bytes()
         scene = start(driver, "margherita")
         follow(driver, scene, "keyboard")
         assert scene.match.state.is_terminal()  # the Port police caught him: a finished game, never recorded
         for _ in range(20):
             driver.run()
         driver.click_item("menu")
-        driver.app.context.saves.flush()
-        assert driver.app.context.saves.path.read_bytes() == saved
+        assert [info.name for info in saves.slots()] == [play.slot.name]
+        assert saves.slot_path(play.slot.name).read_bytes() == saved
         assert driver.top.menu.item("continue").enabled
     finally:
         driver.app.close()

@@ -4,13 +4,11 @@ set-up lives in ``scenes/pages/seats.py``."""
 
 from __future__ import annotations
 
-import sys
 from functools import partial
 from typing import Any
 
 import pygame
 
-from game.services.saves import AUTOSAVE, SaveError
 from scenes.boards import boards
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
@@ -26,17 +24,6 @@ TITLE_EMBLEM = 84  # the emblems either side of a page's title
 ROW_EMBLEM = 36  # an emblem at the left end of a menu row
 GAME_EMBLEM = 176  # each game's emblem beside the game choice
 UNFOCUSED = (120, 120, 140)  # the tint of the game's emblem that does not have the focus
-
-
-def report_unreadable_save(context: AppContext, error: SaveError) -> None:
-    """Tell the player, on the next menu and in their language, that the save could not be resumed, where it
-    was kept and why; the technical reason (English) goes to the terminal."""
-    if error.kept is None:
-        context.notices.append(context.tr("notice.save_left", file=AUTOSAVE))
-    else:
-        context.notices.append(context.tr("notice.save_unreadable", file=error.kept.name))
-    context.notices.append(context.tr(f"notice.save_reason.{error.kind}"))
-    print(f"main.py: {error}", file=sys.stderr)
 
 
 class MenuScene(Scene):
@@ -128,13 +115,19 @@ class TitleScene(MenuScene):
         self.motion.draw(surface)
 
     def build_items(self) -> list[MenuItem]:
+        from scenes.pages.saved_games import describe_slot, list_slots
+
         tr = self.context.tr
+        slots = list_slots(self.context)
+        latest = slots[0] if slots else None  # what Continue resumes: the game saved last
         return [
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
-            MenuItem(tr("menu.continue"), self._continue, enabled=self._has_save(), key="continue",
-                     icon="resume"),
+            MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None, key="continue",
+                     icon="resume", note=describe_slot(self.context, latest) if latest is not None else ""),
+            MenuItem(tr("saves.menu"), self._saved_games, enabled=latest is not None, key="saves", icon="log",
+                     tip="saves.menu.tip"),
             MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
             MenuItem(tr("stats.title"), lambda: Push(StatsScene(self.context)), key="stats", icon="star",
                      tip="stats.menu.tip"),
@@ -142,22 +135,22 @@ class TitleScene(MenuScene):
             MenuItem(tr("menu.quit"), self.back, key="quit", icon="quit"),
         ]
 
-    def _has_save(self) -> bool:
-        """Whether there is a game to continue. With none saved, the game a new game from the command line set
-        aside comes back to be continued, and the player is told."""
-        saves = self.context.saves
-        if not saves.has_save() and saves.bring_back_kept() is not None:
-            self.context.notices.append(self.context.tr("notice.save_back"))
-        return saves.has_save()
-
     def back(self) -> Transition | None:
         from scenes.pages.overlays import ConfirmOverlay
 
         return Push(ConfirmOverlay(self.context, self.context.tr("confirm.quit_game"), "quit"))
 
     def resume(self, result: Any) -> Transition | None:
+        from scenes.pages.saved_games import play_copy
+
         if result == "quit":
             return Quit()
+        if isinstance(result, tuple) and result[0] == "copy":  # the game Continue named is open elsewhere
+            transition = play_copy(self.context, result[1])
+            if transition is not None:
+                return transition
+        if isinstance(result, tuple) and result[0] == "list":
+            return self._saved_games()
         return super().resume(result)
 
     def _new_game(self) -> Transition:
@@ -171,16 +164,19 @@ class TitleScene(MenuScene):
         return Push(LearnScene(self.context))
 
     def _continue(self) -> Transition | None:
-        from scenes.playing.play import start_match_scene
+        from scenes.pages.saved_games import list_slots, resume_slot
+
+        slots = list_slots(self.context)
+        transition = resume_slot(self.context, slots[0].name) if slots else None
+        if transition is None:
+            self.rebuild()
+        return transition
+
+    def _saved_games(self) -> Transition:
+        from scenes.pages.saved_games import SavedGamesScene
 
         self.context.notices.clear()
-        try:
-            match = self.context.saves.load()
-        except SaveError as error:
-            report_unreadable_save(self.context, error)
-            self.rebuild()
-            return None
-        return Push(start_match_scene(self.context, match))
+        return Push(SavedGamesScene(self.context))
 
     def _rules(self) -> Transition:
         from scenes.pages.overlays import RulesOverlay

@@ -15,12 +15,11 @@ import pygame
 from game.i18n import Translator
 from game.registry import game_spec
 from game.services.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
-from game.services.saves import SaveError
 from scenes.boards import board
 from scenes.context import AppContext, default_name
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
-from scenes.pages.menus import MenuScene, report_unreadable_save
+from scenes.pages.menus import MenuScene
 
 MAX_PEOPLE = 4
 PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
@@ -171,45 +170,19 @@ class SeatSetupScene(MenuScene):
         return MatchSetup(self.game, seats, people, seed, options=self.options)
 
     def _start(self) -> Transition | None:
-        """Start the match, but ask first if it would replace a saved game: there is one autosave, and the new
-        match's first autosave would overwrite it. The question names the saved game; it starts on No."""
-        from scenes.pages.overlays import ConfirmOverlay
-
-        tr = self.context.tr
+        """Start the match, in a save slot of its own: no saved game is replaced, so nothing is asked."""
         problem = self.board.seats_problem([not _is_off(plan) for plan in self.plans])
         if problem:  # Falconi: no police car in play
-            self.error = tr(problem)
+            self.error = self.context.tr(problem)
             self.rebuild()
             return None
-        saved = self._saved_match()
-        if saved is None:
-            return self._begin()
-        game = describe_game(tr, saved.setup.game, saved.setup.options)
-        question = tr("confirm.replace_save", game=game, turn=saved.state.turn_number)
-        return Push(ConfirmOverlay(self.context, question, "start", safe=True))
-
-    def _saved_match(self) -> Match | None:
-        """The saved match, if there is one that can be resumed. One that cannot is kept aside by ``load`` (the
-        next menu says so): the new match replaces nothing."""
-        saves = self.context.saves
-        if not saves.has_save():
-            return None
-        try:
-            return saves.load()
-        except SaveError as error:
-            report_unreadable_save(self.context, error)
-            return None
+        return self._begin()
 
     def _begin(self) -> Transition:
         from scenes.playing.play import start_match_scene
 
         setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
         return Push(start_match_scene(self.context, Match(setup)))
-
-    def resume(self, result: Any) -> Transition | None:
-        if result == "start":
-            return self._begin()
-        return super().resume(result)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

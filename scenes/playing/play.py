@@ -19,6 +19,7 @@ from game.core.jsonio import disk_reason
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.services.match import KEYBOARD, LogEntry, Match
+from game.services.saves import SaveSlot
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -51,8 +52,19 @@ def make_view(context: AppContext, game: str) -> GameView:
     return board(game).make_view(context)
 
 
-def start_match_scene(context: AppContext, match: Match) -> PlayScene:
-    return PlayScene(context, match, make_view(context, match.setup.game))
+def start_match_scene(context: AppContext, match: Match, slot: SaveSlot | None = None) -> PlayScene:
+    """The scene that plays ``match``, saving it in ``slot`` (a resumed game's), or in a new slot of its own:
+    a new game never writes over another's. Where no slot can be made, the game is played unsaved and says so."""
+    problem: OSError | None = None
+    if slot is None:
+        try:
+            slot = context.saves.new_slot()
+        except OSError as error:
+            problem = error
+    scene = PlayScene(context, match, make_view(context, match.setup.game), slot)
+    if problem is not None:
+        scene.message = scene._save_failure(problem)
+    return scene
 
 
 class _Layout:
@@ -84,8 +96,9 @@ class _Layout:
 class PlayScene(Scene):
     holds_board = True
 
-    def __init__(self, context: AppContext, match: Match, view: GameView) -> None:
+    def __init__(self, context: AppContext, match: Match, view: GameView, slot: SaveSlot | None = None) -> None:
         self.context, self.match, self.view = context, match, view
+        self.slot = slot  # where the game is saved, held by this window while it plays; None: not saved
         self.layout = _Layout(view)
         self.chooser: ActionChooser | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
@@ -215,10 +228,12 @@ class PlayScene(Scene):
 
     def _autosave(self) -> None:
         """Saved on a background thread, so a slow disk never stalls a frame (errors show in ``update``)."""
+        if self.slot is None:
+            return
         if self.match.state.is_terminal():
-            self.context.saves.discard_in_background()
+            self.slot.discard_in_background()
         else:
-            self.context.saves.save_in_background(self.match)
+            self.slot.save_in_background(self.match)
 
     def _report_save_error(self, error: OSError) -> None:
         self.message = self._save_failure(error)
@@ -233,7 +248,7 @@ class PlayScene(Scene):
         self.clock += dt
         self.hints.update(dt, self.chooser)
         self.banner_left = max(0.0, self.banner_left - dt)
-        error = self.context.saves.take_error()
+        error = self.slot.take_error() if self.slot is not None else None
         if error is not None:
             self._report_save_error(error)
         state = self.match.state
@@ -397,13 +412,17 @@ class PlayScene(Scene):
         self._cancel_ai()
         self.hints.cancel()
         self._count_result()
+        if self.slot is None:
+            return
         try:
             if self.match.state.is_terminal():
-                self.context.saves.discard()
+                self.slot.discard()
             else:
-                self.context.saves.save(self.match)
+                self.slot.save(self.match)
         except OSError as error:  # the scene is going; the next menu shows why the game was not kept
             self.context.notices.append(self._save_failure(error))
+        finally:
+            self.slot.release()  # another window may play it now
 
     # --- drawing --------------------------------------------------------------------------------------------
     def last_turn(self) -> list[LogEntry]:
