@@ -36,7 +36,7 @@ from typing import Any
 
 from devtools.games import matches_part
 from devtools.intervals import wilson_interval
-from game.ai.service import ignore_ctrl_c
+from game.ai.workers import prepare_worker
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
@@ -163,7 +163,7 @@ def _run_tasks(tasks: Sequence[tuple[int, GameTask]], jobs: int) -> Iterator[tup
             yield _play_numbered(numbered)
         return
     context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
-    with context.Pool(processes=min(jobs, len(tasks)), initializer=ignore_ctrl_c) as pool:
+    with context.Pool(processes=min(jobs, len(tasks)), initializer=prepare_worker) as pool:
         yield from pool.imap_unordered(_play_numbered, tasks, chunksize=1)
 
 

@@ -1,0 +1,165 @@
+"""Nothing the game starts outlives it, however it ends (issue 37): a game killed with SIGKILL, hung up on
+(SIGHUP) or quit with SIGQUIT leaves no AI worker and no resource tracker behind, nor a killed tournament its
+workers.
+
+Real processes, found in ``/proc`` before the game is signalled and looked for again after it has gone."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROC = Path("/proc")
+READY_SECONDS = 60.0  # a bound for a loaded machine, not a wait: every wait below polls
+GONE_SECONDS = 2.0  # how long the game's children may outlive it
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not (PROC / "self" / "stat").exists(),
+                                 reason="finds the game's processes in /proc, which only Linux has")]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Child:
+    """A process as /proc shows it; its start time tells it apart from a later process given the same id."""
+
+    pid: int
+    started: str
+    command: str
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` from the state on (the name before them may hold spaces), or
+    ``None`` once the process has gone."""
+    try:
+        text = (PROC / str(pid) / "stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()
+
+
+def children_of(pid: int) -> list[Child]:
+    found = []
+    for entry in PROC.iterdir():
+        fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
+        if fields is not None and fields[1] == str(pid):
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            found.append(Child(int(entry.name), fields[19], command))
+    return found
+
+
+def cpu_seconds(child: Child) -> float:
+    """The processor time ``child`` has used so far (0 once it has gone)."""
+    fields = stat_fields(child.pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def is_alive(child: Child) -> bool:
+    """Still running: a zombie is dead, waiting for init to reap it."""
+    fields = stat_fields(child.pid)
+    return fields is not None and fields[19] == child.started and fields[0] not in ("Z", "X")
+
+
+def wait_for(value: Callable[[], T | None], process: subprocess.Popen[bytes], what: str) -> T:
+    """Poll ``value`` until it is something, failing if the program ends first or takes too long."""
+    deadline = time.monotonic() + READY_SECONDS
+    while (found := value()) is None:
+        assert process.poll() is None, f"the program ended (status {process.returncode}) before {what}"
+        assert time.monotonic() < deadline, f"no {what} within {READY_SECONDS:g} s"
+        time.sleep(0.05)
+    return found
+
+
+def survivors(children: list[Child]) -> list[Child]:
+    """Those of ``children`` still alive ``GONE_SECONDS`` after the program ended (less, once all have gone)."""
+    deadline = time.monotonic() + GONE_SECONDS
+    while (alive := [child for child in children if is_alive(child)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive
+
+
+def no_core_files() -> None:
+    """SIGQUIT's default action writes a core file; a failing test must not leave one in the checkout."""
+    import resource  # Unix only, as the signals are
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+@pytest.fixture
+def start(tmp_path):
+    """Starts ``main.py`` with arguments in a session of its own, on a fresh data folder, with no screen or
+    sound; kills whatever of it is left at the end."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*arguments: str) -> subprocess.Popen[bytes]:
+        env = os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                            "FALCONI_DATA_DIR": str(tmp_path / "data")}
+        # files, not pipes: a child that outlives the program would hold a pipe open and hang its reader
+        with open(tmp_path / "out", "wb") as out, open(tmp_path / "err", "wb") as err:
+            process = subprocess.Popen([sys.executable, "main.py", *arguments], cwd=ROOT, env=env, stdout=out,
+                                       stderr=err, start_new_session=True, preexec_fn=no_core_files)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        with contextlib.suppress(ProcessLookupError):  # the group outlives its leader while a child is left
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def play(start: Callable[..., subprocess.Popen[bytes]], seats: str) -> subprocess.Popen[bytes]:
+    return start("play", "fredericus", "--players", "2", "--seats", seats, "--seed", "3")
+
+
+def worker_and_tracker(process: subprocess.Popen[bytes]) -> list[Child] | None:
+    """The program's children once both the AI worker and multiprocessing's resource tracker are among them."""
+    children = children_of(process.pid)
+    commands = " ".join(child.command for child in children)
+    return children if "spawn_main" in commands and "resource_tracker" in commands else None
+
+
+@pytest.mark.screen
+@pytest.mark.parametrize("name", ["SIGKILL", "SIGHUP", "SIGQUIT"])
+def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
+    """The AI plays the first turn, so its worker is up and has answered once the game autosaves. Killed, the
+    game cannot put its worker away: the worker must see it go."""
+    game = play(start, "easy,human")
+    saved = tmp_path / "data" / "saves" / "autosave.json"
+    children = wait_for(lambda: worker_and_tracker(game) if saved.exists() else None, game,
+                        "AI worker, resource tracker and first turn saved")
+    os.kill(game.pid, getattr(signal, name))
+    game.wait(timeout=READY_SECONDS)
+    assert survivors(children) == []
+
+
+def playing_workers(process: subprocess.Popen[bytes]) -> list[Child] | None:
+    """The program's children once two workers are among them, each well into a game (past its imports)."""
+    children = children_of(process.pid)
+    workers = [child for child in children if "spawn_main" in child.command]
+    return children if len(workers) == 2 and all(cpu_seconds(worker) > 1.5 for worker in workers) else None
+
+
+def test_nothing_a_killed_tournament_started_outlives_it(start):
+    """Its workers played their games on to the end (minutes, at ``hard``), and only then found nobody to hand
+    them to."""
+    tournament = start("tournament", "falconi", "--bot", "hard", "--against", "hard", "--games", "4", "--jobs", "2")
+    children = wait_for(lambda: playing_workers(tournament), tournament, "two workers playing")
+    tournament.kill()
+    tournament.wait(timeout=READY_SECONDS)
+    assert survivors(children) == []
