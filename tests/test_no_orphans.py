@@ -1,6 +1,6 @@
 """Nothing the game starts outlives it, however it ends (issue 37): a game killed with SIGKILL, hung up on
 (SIGHUP) or quit with SIGQUIT leaves no AI worker and no resource tracker behind, nor a killed tournament its
-workers.
+workers; a hang-up or SIGQUIT saves the game as closing the window does.
 
 Real processes, found in ``/proc`` before the game is signalled and looked for again after it has gone."""
 
@@ -123,6 +123,12 @@ def start(tmp_path):
         process.wait()
 
 
+def quiet(err: Path) -> bool:
+    """Nothing on stderr but pygame's word on the dummy video driver: no traceback, no resource tracker."""
+    text = err.read_text()
+    return "Traceback" not in text and "resource_tracker" not in text
+
+
 def play(start: Callable[..., subprocess.Popen[bytes]], seats: str) -> subprocess.Popen[bytes]:
     return start("play", "fredericus", "--players", "2", "--seats", seats, "--seed", "3")
 
@@ -146,6 +152,24 @@ def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
     os.kill(game.pid, getattr(signal, name))
     game.wait(timeout=READY_SECONDS)
     assert survivors(children) == []
+    assert name == "SIGKILL" or quiet(tmp_path / "err")  # after a kill, the tracker tells what it cleaned up
+
+
+@pytest.mark.screen
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT"])
+def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(name, start, tmp_path):
+    """Ctrl-C and SIGTERM already did; these two killed the game and lost the turn under way. The person plays
+    first, so nothing is saved until the game leaves; the resource tracker starts with the game's scene."""
+    from game.services.saves import SaveStore
+
+    game = play(start, "human,easy")
+    wait_for(lambda: [child for child in children_of(game.pid) if "resource_tracker" in child.command] or None,
+             game, "game on the screen")
+    os.kill(game.pid, getattr(signal, name))
+    assert game.wait(timeout=READY_SECONDS) == 0
+    assert quiet(tmp_path / "err")
+    match = SaveStore(tmp_path / "data").load()
+    assert match is not None and match.setup.seed == 3
 
 
 def playing_workers(process: subprocess.Popen[bytes]) -> list[Child] | None:
