@@ -1,12 +1,14 @@
 """Nothing the game starts outlives it, however it ends (issue 37): a game killed with SIGKILL, hung up on
 (SIGHUP) or quit with SIGQUIT leaves no AI worker and no resource tracker behind, nor a killed tournament its
-workers; a hang-up or SIGQUIT saves the game as closing the window does.
+workers; a hang-up or SIGQUIT saves the game as closing the window does, and a tournament stopped by SIGTERM
+or SIGHUP says so in one line.
 
 Real processes, found in ``/proc`` before the game is signalled and looked for again after it has gone."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -170,6 +172,32 @@ def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(na
     assert quiet(tmp_path / "err")
     match = SaveStore(tmp_path / "data").load()
     assert match is not None and match.setup.seed == 3
+
+
+def recorded_games(folder: Path) -> int | None:
+    """How many games the tournament has recorded so far (``None`` before its record file exists)."""
+    files = list(folder.glob("*.jsonl"))
+    return len(files[0].read_text().splitlines()) if files else None
+
+
+@pytest.mark.parametrize("name, jobs", [("SIGTERM", 2), ("SIGHUP", 2), ("SIGTERM", 1)])
+def test_a_tournament_stopped_by_a_signal_says_so_in_one_line_and_keeps_its_record_whole(name, jobs, start,
+                                                                                          tmp_path):
+    """Its workers used to print 66 lines of BrokenPipeError. It is signalled once a game is recorded, while
+    the next ones are under way; the games recorded stay whole, and the workers go with it."""
+    record = tmp_path / "record"
+    tournament = start("tournament", "falconi", "--bot", "easy", "--against", "easy", "--games", "40",
+                       "--jobs", str(jobs), "--record", str(record))
+    wait_for(lambda: recorded_games(record) or None, tournament, "game recorded")
+    children = children_of(tournament.pid)
+    assert len(children) == (3 if jobs == 2 else 0)  # two workers and the resource tracker
+    os.kill(tournament.pid, getattr(signal, name))
+    assert tournament.wait(timeout=READY_SECONDS) == 128 + getattr(signal, name)
+    assert (tmp_path / "err").read_text() == f"main.py: stopped ({name})\n"
+    assert survivors(children) == []
+    lines = next(record.glob("*.jsonl")).read_text().splitlines()
+    games = [json.loads(line)["game"] for line in lines]
+    assert len(set(games)) == len(games) >= 1
 
 
 def playing_workers(process: subprocess.Popen[bytes]) -> list[Child] | None:

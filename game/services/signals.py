@@ -1,5 +1,5 @@
-"""Signals the program answers itself for a while: the window saves the game on a hang-up. Outside that while,
-and in every other command, they keep their default."""
+"""Signals the program answers itself for a while: the window saves the game on a hang-up, a tournament stops
+in a line on SIGTERM. Outside that while, and in every other command, they keep their default."""
 
 from __future__ import annotations
 
