@@ -37,7 +37,7 @@ from typing import Any
 
 from devtools.games import matches_part
 from devtools.intervals import wilson_interval
-from game.ai.workers import prepare_worker
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
@@ -166,6 +166,7 @@ def _run_tasks(
             yield _play_numbered(numbered)
         return
     context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
+    start_resource_tracker()
     with context.Pool(processes=min(jobs, len(tasks)), initializer=prepare_worker) as pool:
         yield from pool.imap_unordered(_play_numbered, tasks, chunksize=1)
 

@@ -1,7 +1,7 @@
 """Nothing the game starts outlives it, however it ends (issue 37): a game killed with SIGKILL, hung up on
 (SIGHUP) or quit with SIGQUIT leaves no AI worker and no resource tracker behind, nor a killed tournament its
 workers; a hang-up or SIGQUIT saves the game as closing the window does, and a tournament stopped by SIGTERM
-or SIGHUP says so in one line.
+or SIGHUP says so in one line, even when the signal reaches its whole job as a closed terminal sends it.
 
 Real processes, found in ``/proc`` before the game is signalled and looked for again after it has gone."""
 
@@ -125,10 +125,13 @@ def start(tmp_path):
         process.wait()
 
 
-def quiet(err: Path) -> bool:
-    """Nothing on stderr but pygame's word on the dummy video driver: no traceback, no resource tracker."""
-    text = err.read_text()
-    return "Traceback" not in text and "resource_tracker" not in text
+def send(process: subprocess.Popen[bytes], name: str, to: str) -> None:
+    """Signal the program alone, or every process of its job (its process group) as a closed terminal does."""
+    number = getattr(signal, name)
+    if to == "job":
+        os.killpg(process.pid, number)
+    else:
+        os.kill(process.pid, number)
 
 
 def play(start: Callable[..., subprocess.Popen[bytes]], seats: str) -> subprocess.Popen[bytes]:
@@ -142,6 +145,12 @@ def worker_and_tracker(process: subprocess.Popen[bytes]) -> list[Child] | None:
     return children if "spawn_main" in commands and "resource_tracker" in commands else None
 
 
+def quiet(err: Path) -> bool:
+    """Nothing on stderr but pygame's word on the dummy video driver: no traceback, no resource tracker."""
+    text = err.read_text()
+    return "Traceback" not in text and "resource_tracker" not in text
+
+
 @pytest.mark.screen
 @pytest.mark.parametrize("name", ["SIGKILL", "SIGHUP", "SIGQUIT"])
 def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
@@ -151,15 +160,15 @@ def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
     saved = tmp_path / "data" / "saves" / "autosave.json"
     children = wait_for(lambda: worker_and_tracker(game) if saved.exists() else None, game,
                         "AI worker, resource tracker and first turn saved")
-    os.kill(game.pid, getattr(signal, name))
+    send(game, name, "program")
     game.wait(timeout=READY_SECONDS)
     assert survivors(children) == []
     assert name == "SIGKILL" or quiet(tmp_path / "err")  # after a kill, the tracker tells what it cleaned up
 
 
 @pytest.mark.screen
-@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT"])
-def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(name, start, tmp_path):
+@pytest.mark.parametrize("name, to", [("SIGHUP", "program"), ("SIGQUIT", "program"), ("SIGHUP", "job")])
+def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(name, to, start, tmp_path):
     """Ctrl-C and SIGTERM already did; these two killed the game and lost the turn under way. The person plays
     first, so nothing is saved until the game leaves; the resource tracker starts with the game's scene."""
     from game.services.saves import SaveStore
@@ -167,7 +176,7 @@ def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(na
     game = play(start, "human,easy")
     wait_for(lambda: [child for child in children_of(game.pid) if "resource_tracker" in child.command] or None,
              game, "game on the screen")
-    os.kill(game.pid, getattr(signal, name))
+    send(game, name, to)
     assert game.wait(timeout=READY_SECONDS) == 0
     assert quiet(tmp_path / "err")
     match = SaveStore(tmp_path / "data").load()
@@ -180,8 +189,9 @@ def recorded_games(folder: Path) -> int | None:
     return len(files[0].read_text().splitlines()) if files else None
 
 
-@pytest.mark.parametrize("name, jobs", [("SIGTERM", 2), ("SIGHUP", 2), ("SIGTERM", 1)])
-def test_a_tournament_stopped_by_a_signal_says_so_in_one_line_and_keeps_its_record_whole(name, jobs, start,
+@pytest.mark.parametrize("name, jobs, to", [("SIGTERM", 2, "program"), ("SIGHUP", 2, "program"),
+                                           ("SIGTERM", 1, "program"), ("SIGHUP", 2, "job")])
+def test_a_tournament_stopped_by_a_signal_says_so_in_one_line_and_keeps_its_record_whole(name, jobs, to, start,
                                                                                           tmp_path):
     """Its workers used to print 66 lines of BrokenPipeError. It is signalled once a game is recorded, while
     the next ones are under way; the games recorded stay whole, and the workers go with it."""
@@ -191,7 +201,7 @@ def test_a_tournament_stopped_by_a_signal_says_so_in_one_line_and_keeps_its_reco
     wait_for(lambda: recorded_games(record) or None, tournament, "game recorded")
     children = children_of(tournament.pid)
     assert len(children) == (3 if jobs == 2 else 0)  # two workers and the resource tracker
-    os.kill(tournament.pid, getattr(signal, name))
+    send(tournament, name, to)
     assert tournament.wait(timeout=READY_SECONDS) == 128 + getattr(signal, name)
     assert (tmp_path / "err").read_text() == f"main.py: stopped ({name})\n"
     assert survivors(children) == []

@@ -14,7 +14,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.workers import prepare_worker
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.protocol import Action, GameState, Seat
 from game.registry import game_spec
 
@@ -53,6 +53,7 @@ class AIService:
     def start(self) -> None:
         """Start the worker now (it takes a moment), so the first AI move is not late."""
         if self._pool is None:
+            start_resource_tracker()
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=self._context, initializer=_start_worker,
                 initargs=(self._cancelled_up_to,),

@@ -1,5 +1,6 @@
 """What every worker process the game starts does first (the AI's, a tournament's): it leaves the terminal's
-signals to its parent, and it ends as soon as its parent ends, however the parent ended.
+signals to its parent, and it ends as soon as its parent ends, however the parent ended. And multiprocessing's
+resource tracker, which runs beside the workers, started deaf to the terminal's signals too.
 
 Without a watch, a worker whose parent was killed would wait under init for ever: multiprocessing hands each
 worker both ends of its task queue's pipe, so the parent's death never reaches it as an end of file. It would
@@ -13,6 +14,7 @@ import multiprocessing
 import os
 import signal
 import threading
+from multiprocessing import resource_tracker
 from multiprocessing.process import BaseProcess
 
 # Ctrl-C, Ctrl-\ and a closed terminal reach every process of the terminal's job. The parent answers them
@@ -42,3 +44,20 @@ def _exit_with(parent: BaseProcess) -> None:
     parent.join()
     os._exit(1)
 
+
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker before a pool does, deaf to a hang-up and to SIGQUIT.
+
+    A pool would start it itself, shielded from Ctrl-C and SIGTERM only. A closed terminal hangs up on every
+    process of its job: a tracker that died of it would be started again as the game puts its pool away, only
+    to be told of semaphores it never knew, with a traceback for each. The signals are blocked in this thread
+    while the tracker starts, and a process inherits its starter's blocked signals: the tracker never gets
+    them. It still ends with the game: it exits once nobody holds its pipe, and only the game and its workers
+    do. Windows has neither the tracker nor these signals."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP, signal.SIGQUIT})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
