@@ -8,12 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core.errors import GameError
+from game.services.signals import handled, named
 
 if TYPE_CHECKING:
     from devtools.games import CliPart
@@ -21,10 +24,21 @@ if TYPE_CHECKING:
 INTERRUPTED = 130  # the shells' status for a program stopped by Ctrl-C
 MOST_SEED = 999_999_999_999  # room for any seed a person types; the game draws its own below a million
 MOST_JOBS = 64  # worker processes; more would swap a machine to a halt long before it helped
+STOPPING_SIGNALS = named("SIGTERM", "SIGHUP")  # stop a tournament in a line, as Ctrl-C does
 
 
 class CommandLineError(GameError):
     """A command line that cannot be run as written: told in one line, exit status 2."""
+
+
+class Stopped(BaseException):
+    """A signal of ``STOPPING_SIGNALS`` stopped a tournament: told in a line, exit status 128 + its number, as
+    the shells report a program a signal ended. A ``BaseException``, as ``KeyboardInterrupt`` is, so that
+    nothing that counts a broken game (``except Exception``) can take it for one and go on."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 class _Parser(argparse.ArgumentParser):
@@ -239,6 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(where + (error.strerror or str(error)), 1)
     except KeyboardInterrupt:  # the window has saved the game on its way out (run_app closes it)
         return _fail("stopped (Ctrl-C)", INTERRUPTED)
+    except Stopped as stop:  # the tournament's workers were stopped on the way out (devtools.tournament)
+        return _fail(f"stopped ({signal.Signals(stop.number).name})", 128 + stop.number)
 
 
 def _fail(message: str, status: int) -> int:
@@ -315,6 +331,17 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    """A tournament, which SIGTERM and SIGHUP stop in a line. By default they would kill this process alone,
+    and each worker would then print a traceback as it found nobody to hand its game to."""
+    with handled(STOPPING_SIGNALS, _stop):
+        return _play_tournament(args)
+
+
+def _stop(number: int, _frame: FrameType | None) -> None:
+    raise Stopped(number)
+
+
+def _play_tournament(args: argparse.Namespace) -> int:
     def progress(line: str) -> None:  # rows as they finish; on stderr when stdout carries the JSON
         print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
 

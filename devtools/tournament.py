@@ -24,19 +24,20 @@ rows say, is the game's own (``devtools/<game>/matches.py``, found by :mod:`devt
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from devtools.games import matches_part
 from devtools.intervals import wilson_interval
-from game.ai.service import ignore_ctrl_c
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
@@ -155,7 +156,9 @@ def _play_numbered(numbered: tuple[int, GameTask]) -> tuple[int, dict[str, Any]]
     return numbered[0], play_task(numbered[1])
 
 
-def _run_tasks(tasks: Sequence[tuple[int, GameTask]], jobs: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def _run_tasks(
+    tasks: Sequence[tuple[int, GameTask]], jobs: int,
+) -> Generator[tuple[int, dict[str, Any]], None, None]:
     """The results of the numbered ``tasks`` as each game ends, played in ``jobs`` spawned worker processes
     (in this one if 1), each with its number."""
     if jobs <= 1 or len(tasks) <= 1:
@@ -163,7 +166,8 @@ def _run_tasks(tasks: Sequence[tuple[int, GameTask]], jobs: int) -> Iterator[tup
             yield _play_numbered(numbered)
         return
     context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
-    with context.Pool(processes=min(jobs, len(tasks)), initializer=ignore_ctrl_c) as pool:
+    start_resource_tracker()
+    with context.Pool(processes=min(jobs, len(tasks)), initializer=prepare_worker) as pool:
         yield from pool.imap_unordered(_play_numbered, tasks, chunksize=1)
 
 
@@ -227,17 +231,20 @@ def execute(
         for index in missing:
             todo.append((len(todo), plan.tasks[index]))
             owners.append((owner, index))
-    for number, result in _run_tasks(todo, jobs):
-        owner, index = owners[number]
-        plan = plans[owner]
-        plan.results[index] = result
-        if record is not None:
-            with open(record / f"{plan.name}.jsonl", "a", encoding="utf-8") as file:
-                file.write(json.dumps({"game": index, "result": result}) + "\n")
-        if len(plan.results) == len(plan.tasks):
-            rows[owner] = plan.row()
-            if on_row:
-                on_row(owner, rows[owner])
+    # closed as a stop (Ctrl-C, SIGTERM) passes, wherever it comes: the workers are stopped then, not whenever
+    # the generator happens to be collected
+    with contextlib.closing(_run_tasks(todo, jobs)) as results:
+        for number, result in results:
+            owner, index = owners[number]
+            plan = plans[owner]
+            plan.results[index] = result
+            if record is not None:
+                with open(record / f"{plan.name}.jsonl", "a", encoding="utf-8") as file:
+                    file.write(json.dumps({"game": index, "result": result}) + "\n")
+            if len(plan.results) == len(plan.tasks):
+                rows[owner] = plan.row()
+                if on_row:
+                    on_row(owner, rows[owner])
     return rows
 
 

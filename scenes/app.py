@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import warnings
+from types import FrameType
 
 import pygame
 
@@ -14,6 +15,7 @@ from game.core.jsonio import remove_stale_temporaries
 from game.services.match import Match, MatchSetup
 from game.services.saves import SaveStore
 from game.services.settings import SMALLEST_WINDOW, load_settings
+from game.services.signals import handled, named
 from game.services.stats import load_stats
 from game.services.userdata import data_folder
 from scenes.context import AppContext
@@ -31,6 +33,7 @@ FPS = 60
 IDLE_FPS = 15  # at rest (no input for IDLE_AFTER seconds, nothing moving) the window redraws less: cooler laptops
 IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
+CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
 
 
 class App:
@@ -172,16 +175,30 @@ class WindowError(OSError):
 
 
 def run_app(setup: MatchSetup | None = None, max_frames: int | None = None) -> int:
-    """Open the window and run until the player quits (or ``max_frames`` frames, for tests)."""
+    """Open the window and run until the player quits or a closing signal comes (or ``max_frames`` frames, for
+    tests).
+
+    By default a closed terminal (SIGHUP) and SIGQUIT would kill the game, losing the turn under way; here
+    they close the window at the end of the frame under way, which saves the game on its way out, as its close button,
+    SIGTERM (which SDL turns into a quit) and Ctrl-C do. The handler only notes the signal, so nothing is cut
+    short in the middle (a move, a save). It is installed before the window opens (a signal then closes it as
+    soon as it is open) and before ``pygame.init``, which would otherwise turn SIGQUIT into an abort, and it
+    stays until the window is put away (a second signal cannot stop the save)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    try:
-        app = App(setup)
-    except pygame.error as error:
-        raise WindowError(f"the game window could not be opened: {error}") from None
-    try:
-        while app.frame():
-            if max_frames is not None and app.frames >= max_frames:
-                break
-        return 0
-    finally:
-        app.close()
+    received: list[int] = []
+
+    def note(number: int, _frame: FrameType | None) -> None:
+        received.append(number)
+
+    with handled(CLOSING_SIGNALS, note):
+        try:
+            app = App(setup)
+        except pygame.error as error:
+            raise WindowError(f"the game window could not be opened: {error}") from None
+        try:
+            while not received and app.frame():
+                if max_frames is not None and app.frames >= max_frames:
+                    break
+            return 0
+        finally:
+            app.close()

@@ -10,11 +10,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
-import signal
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.protocol import Action, GameState, Seat
 from game.registry import game_spec
 
@@ -53,6 +53,7 @@ class AIService:
     def start(self) -> None:
         """Start the worker now (it takes a moment), so the first AI move is not late."""
         if self._pool is None:
+            start_resource_tracker()
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=self._context, initializer=_start_worker,
                 initargs=(self._cancelled_up_to,),
@@ -95,16 +96,10 @@ class _CancelFlag:
         return _cancelled_up_to.value >= self.number
 
 
-def ignore_ctrl_c() -> None:
-    """In a worker process: Ctrl-C reaches every process of the terminal's job, and a worker that stopped
-    for it would print its own traceback beside the parent's one-line farewell. The parent stops it instead."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _start_worker(cancelled_up_to: Any) -> None:
     global _cancelled_up_to
     _cancelled_up_to = cancelled_up_to
-    ignore_ctrl_c()
+    prepare_worker()
 
 
 def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number: int) -> str | None:
