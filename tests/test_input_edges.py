@@ -18,7 +18,15 @@ import cli
 from game.core.errors import GameError, StateFormatError
 from game.falconi.variants import VARIANTS
 from game.services.match import Match, MatchSetup, SeatPlan
-from game.services.stats import Stats, count_match, load_stats, save_stats
+from game.services.settings import (
+    ANIMATION_SPEEDS,
+    LARGEST_WINDOW,
+    SETTINGS_FILE,
+    SMALLEST_WINDOW,
+    Settings,
+    load_settings,
+)
+from game.services.stats import MOST_GAMES, STATS_FILE, Stats, Tally, count_match, load_stats, save_stats
 
 SEATS = (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan("off"), SeatPlan.ai("easy"))
 
@@ -129,3 +137,84 @@ def test_any_variant_name_in_a_save_is_read_as_its_pizza_or_the_save_is_refused(
     else:
         assert Match.from_json(saved).setup.options == {"variant": pizza}
         assert MatchSetup("falconi", SEATS, options={"variant": name}).options == {"variant": pizza}
+
+
+# --- counts ----------------------------------------------------------------------------------------------------
+LINE = {"game": "falconi", "variant": "funghi", "role": "police", "opponents": "easy"}
+GOOD_LINE = {"game": "fredericus", "variant": "2p", "role": "falconer", "opponents": "hard", "played": 4, "won": 1}
+
+
+def stats_file(folder: Path, *lines: dict[str, object]) -> bytes:
+    content = json.dumps(Stats().to_json() | {"lines": list(lines)}).encode()
+    (folder / STATS_FILE).write_bytes(content)
+    return content
+
+
+def test_a_count_too_long_to_print_is_left_out_and_the_file_kept(tmp_path):
+    """A count of 4,300 digits loaded, then the page and the next count raised ``Exceeds the limit``."""
+    original = stats_file(tmp_path, LINE | {"played": int("9" * 4300), "won": 0}, GOOD_LINE)
+    stats, [problem] = load_stats(tmp_path)
+    [kept] = tmp_path.glob("stats.partial-*.json")
+    assert problem.message.key == "stats.notice.partial" and kept.read_bytes() == original
+    assert [tally.played for tally in stats.tallies.values()] == [4]
+    match = finished(Match(MatchSetup("falconi", SEATS, options={"variant": "funghi"})))
+    assert str(count_match(stats, match).total("falconi").played) == "1"
+    counted_and_kept(match, tmp_path)
+
+
+def test_a_line_counted_up_to_the_most_games_counts_no_further_and_reads_back(tmp_path):
+    stats_file(tmp_path, LINE | {"played": MOST_GAMES, "won": MOST_GAMES - 1})
+    stats, problems = load_stats(tmp_path)
+    [key] = stats.tallies
+    assert problems == []
+    for won in (True, True, False):
+        stats = stats.counted(key, won)
+    assert stats.tallies[key] == Tally(MOST_GAMES, MOST_GAMES)
+    save_stats(tmp_path, stats)
+    assert load_stats(tmp_path) == (stats, [])
+
+
+COUNTS = st.one_of(
+    st.integers(0, MOST_GAMES), st.integers(MOST_GAMES + 1, 10**4300 - 1), st.just(int("9" * 4300)),
+    st.integers(-(10**4300) + 1, -1), st.floats(), st.booleans(), st.none(), st.text(max_size=5),
+    st.sampled_from(["7", 1e400, -0.0, 3.0]),
+)
+
+
+@settings(max_examples=80)
+@given(played=COUNTS, won=COUNTS)
+def test_any_stored_count_loads_within_bounds_and_counts_on_or_is_left_out_and_kept(tmp_path_factory, played, won):
+    folder = tmp_path_factory.mktemp("stats")
+    original = stats_file(folder, LINE | {"played": played, "won": won}, GOOD_LINE)
+    stats, problems = load_stats(folder)
+    assert all(0 <= tally.won <= tally.played <= MOST_GAMES for tally in stats.tallies.values())
+    if len(stats.tallies) == 1:
+        [kept] = folder.glob("stats.partial-*.json")
+        assert [problem.message.key for problem in problems] == ["stats.notice.partial"]
+        assert kept.read_bytes() == original
+    else:
+        assert problems == []
+    for key in list(stats.tallies):
+        stats = stats.counted(key, True)
+    assert all(str(stats.total(game).played) for game in ("falconi", "fredericus"))
+    save_stats(folder, stats)
+    assert load_stats(folder) == (stats, [])
+
+
+SIZES = st.one_of(COUNTS, st.lists(COUNTS, max_size=3))
+
+
+@settings(max_examples=80)
+@given(name=st.sampled_from(["window_size", "music_volume", "effects_volume", "animation_speed"]), value=SIZES)
+def test_any_stored_number_in_the_settings_loads_within_bounds_or_falls_back_said_so(tmp_path_factory, name, value):
+    folder = tmp_path_factory.mktemp("settings")
+    (folder / SETTINGS_FILE).write_text(json.dumps({name: value}))
+    loaded, problems = load_settings(folder)
+    width, height = loaded.window_size
+    assert width >= SMALLEST_WINDOW[0] and height >= SMALLEST_WINDOW[1] and max(width, height) <= max(LARGEST_WINDOW)
+    assert 0 <= loaded.music_volume <= 1 and 0 <= loaded.effects_volume <= 1
+    assert loaded.animation_speed in ANIMATION_SPEEDS
+    if problems:
+        assert loaded == Settings() and [problem.setting for problem in problems] == [name]
+    else:
+        assert loaded.to_json()[name] == value

@@ -46,6 +46,10 @@ STATS_FILE = "stats.json"
 STATS_FORMAT = "falconi-fredericus-stats"
 STATS_VERSION = 1
 PEOPLE = "people"
+# The most games a line counts: a game every ten minutes, day and night, for nineteen years. A stored count
+# beyond it is damage, not play (a count of 4,300 digits cannot even be printed), and a line counted up to it
+# stays there, so every record the game writes it reads back.
+MOST_GAMES = 1_000_000
 OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
 
 
@@ -90,9 +94,10 @@ class Stats:
         return not self.tallies
 
     def counted(self, key: StatsKey, won: bool) -> Stats:
-        """The record with one more game on line ``key``."""
+        """The record with one more game on line ``key`` (a line at :data:`MOST_GAMES` counts no further)."""
         tallies = dict(self.tallies)
-        tallies[key] = tallies.get(key, Tally()).plus(Tally(1, int(won)))
+        tally = tallies.get(key, Tally()).plus(Tally(1, int(won)))
+        tallies[key] = Tally(min(tally.played, MOST_GAMES), min(tally.won, MOST_GAMES))
         return Stats(tallies)
 
     def lines(self, game: str) -> list[tuple[StatsKey, Tally]]:
@@ -190,7 +195,10 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
     if variant not in spec.record_variants or role not in spec.roles or opponents not in OPPONENTS:
         raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
                                                                    for text in (variant, role, opponents)))
-    if not 0 <= won <= played:
+    for name, count in (("played", played), ("won", won)):
+        if not 0 <= count <= MOST_GAMES:
+            raise StateFormatError(f"the count {name!r} is not a number of games from 0 to {MOST_GAMES}")
+    if won > played:
         raise StateFormatError(f"{won} games won out of {played} played")
     return StatsKey(game, variant, role, opponents), Tally(played, won)
 
