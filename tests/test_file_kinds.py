@@ -25,7 +25,7 @@ from game.i18n import Translator
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.saves import AUTOSAVE, SAVES_FOLDER, SaveError, SaveStore
 from game.services.settings import LANGUAGES, SETTINGS_FILE, Settings, load_settings, save_settings
-from game.services.stats import STATS_FILE, Stats, StatsKey, Tally, load_stats, save_stats
+from game.services.stats import STATS_FILE, STATS_LOCK, Stats, StatsKey, Tally, load_stats, save_stats
 
 HANG_SECONDS = 10.0  # reading a few kilobytes takes milliseconds: a loader still busy after this is blocked
 
@@ -55,10 +55,13 @@ def finishes(work: Callable[[], Any], pipes: list[Path]) -> Any:
 
 
 def entries(*folders: Path) -> Counter[tuple[Any, ...]]:
-    """What the folders hold, by kind and content rather than by name: a file moved aside is still held."""
+    """What the folders hold, by kind and content rather than by name: a file moved aside is still held. The
+    statistics' lock, which any write of them makes, is not the player's."""
     held: Counter[tuple[Any, ...]] = Counter()
     for folder in folders:
         for path in folder.iterdir():
+            if path.name == STATS_LOCK:
+                continue
             mode = os.lstat(path).st_mode
             if stat.S_ISLNK(mode):
                 held["link", os.readlink(path)] += 1

@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from filelock import Timeout as LockTimeout
+
 from game.core.errors import StateFormatError
 from game.core.text import shorten
 
@@ -37,6 +39,8 @@ def disk_reason(error: OSError) -> str:
     """Why ``error`` kept a file from being written or moved, for a message field."""
     if isinstance(error, NotAFileError):
         return "@disk.not_a_file"
+    if isinstance(error, LockTimeout):  # another copy of the game held the file's lock too long
+        return "@disk.busy"
     return _DISK_REASONS.get(error.errno or 0) or str(error.strerror or error)
 
 
