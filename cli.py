@@ -6,6 +6,7 @@ Headless commands never import pygame; the app is imported only when it is start
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -231,6 +232,7 @@ def _writable_folder(name: str, option: str) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command line. Every fault ends in one line on stderr, never a traceback, and its status says
     which: 2 a command that cannot be run as written, 1 a place that cannot be read or written, 130 Ctrl-C."""
+    _escape_what_the_terminal_cannot_show()
     try:
         return _run(build_parser().parse_args(argv))
     except Refused as error:
@@ -245,6 +247,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(where + (error.strerror or str(error)), 1)
     except KeyboardInterrupt:  # the window has saved the game on its way out (run_app closes it)
         return _fail("stopped (Ctrl-C)", INTERRUPTED)
+
+
+def _escape_what_the_terminal_cannot_show() -> None:
+    """Print a character the terminal's encoding lacks as an escape (``\\xe8``) rather than stop on it: a data
+    folder may be named in any language, and a terminal set to ASCII (``PYTHONIOENCODING=ascii``, the C locale
+    without UTF-8 mode, an old console) cannot show its name."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _fail(message: str, status: int) -> int:

@@ -158,6 +158,30 @@ def test_play_where_the_saved_game_cannot_be_moved_aside_starts_nothing_and_keep
     assert started == [] and saved.read_text() == '{"a": "game in progress"}'
 
 
+# The command line with the window replaced by nothing, in a process of its own (its terminal's encoding is set
+# when Python starts).
+PLAY_WITHOUT_WINDOW = ("import sys, scenes.app, cli\n"
+                       "scenes.app.run_app = lambda setup=None: 0\n"
+                       "sys.exit(cli.main(sys.argv[1:]))\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("terminal", [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0"}])
+def test_a_data_folder_named_in_any_language_is_printed_in_an_ascii_terminal(tmp_path, terminal):
+    """``main.py: the saved game was kept as …/dati-è/…`` raised UnicodeEncodeError in an ASCII terminal."""
+    data = tmp_path / "dati-partita-è"
+    (data / "saves").mkdir(parents=True)
+    (data / "saves" / "autosave.json").write_text('{"an": "older game"}')
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
+    environment |= {"FALCONI_DATA_DIR": str(data), "PYGAME_HIDE_SUPPORT_PROMPT": "1"} | terminal
+    result = subprocess.run([sys.executable, "-c", PLAY_WITHOUT_WINDOW, "play", "falconi", "--seats",
+                             "human,off,easy,off"], cwd=ROOT, env=environment, capture_output=True, timeout=120)
+    assert (result.returncode, result.stderr) == (0, b""), result.stderr.decode(errors="replace")
+    [line] = result.stdout.decode("ascii").splitlines()
+    assert line.startswith("main.py: the saved game was kept as ") and "dati-partita-\\" in line
+    assert len(list((data / "saves").glob("autosave.kept-*.json"))) == 1
+
+
 def test_a_disk_that_refuses_a_write_is_told_in_a_line(monkeypatch, capsys):
     import game.core.simulate
 
