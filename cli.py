@@ -6,6 +6,7 @@ Headless commands never import pygame; the app is imported only when it is start
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import signal
@@ -241,6 +242,7 @@ def _writable_folder(name: str, option: str) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command line. Every fault ends in one line on stderr, never a traceback, and its status says
     which: 2 a command that cannot be run as written, 1 a place that cannot be read or written, 130 Ctrl-C."""
+    _escape_what_the_terminal_cannot_show()
     try:
         return _run(build_parser().parse_args(argv))
     except GameError as error:
@@ -255,6 +257,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("stopped (Ctrl-C)", INTERRUPTED)
     except Stopped as stop:  # the tournament's workers were stopped on the way out (devtools.tournament)
         return _fail(f"stopped ({signal.Signals(stop.number).name})", 128 + stop.number)
+
+
+def _escape_what_the_terminal_cannot_show() -> None:
+    """Print a character the terminal's encoding lacks as an escape (``\\xe8``) rather than stop on it: a data
+    folder may be named in any language, and a terminal set to ASCII (``PYTHONIOENCODING=ascii``, the C locale
+    without UTF-8 mode, an old console) cannot show its name."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _fail(message: str, status: int) -> int:

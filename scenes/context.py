@@ -14,7 +14,7 @@ from game.i18n import Translator
 from game.services.match import Match, Person
 from game.services.saves import SaveStore
 from game.services.settings import Settings, SettingsProblem, save_settings
-from game.services.stats import Stats, count_match, latest_stats, save_stats
+from game.services.stats import Stats, count_match, match_results, record_results
 from scenes.kit.audio import Audio
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
@@ -68,12 +68,13 @@ class AppContext:
 
     def record_game(self, match: Match) -> None:
         """Count a finished game in the statistics and remember them at once: written here, once a game, as its
-        result comes up, on top of what the file holds now (another copy of the game may have counted games
-        since). A disk that refuses is told on the next menu; the game goes on."""
-        self.stats = count_match(latest_stats(self.data_folder, self.stats), match)
+        result comes up, on top of what the file holds now, under the statistics' lock (another copy of the
+        game may have counted games since, or be counting one now). A disk that refuses is told on the next
+        menu; the game is counted in memory and the game goes on."""
         try:
-            save_stats(self.data_folder, self.stats)
+            self.stats = record_results(self.data_folder, match_results(match), self.stats)
         except OSError as error:
+            self.stats = count_match(self.stats, match)
             self.notices.append(self.tr.message(Message.of("stats.not_saved", reason=disk_reason(error))))
 
     def person_name(self, person: Person) -> str:

@@ -138,6 +138,22 @@ def test_screenshots_into_a_place_that_cannot_be_written_are_refused(tmp_path, m
 
 
 # --- the data folder and the window -----------------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_folder_named_in_any_language_is_printed_in_an_ascii_terminal(tmp_path):
+    """A line naming ``…/dati-è`` raised UnicodeEncodeError in an ASCII terminal (the probe met it in the line
+    about a saved game set aside, which save slots made unneeded; the screenshots' list of files meets it too).
+    An ASCII terminal in the C locale is not tried here: there Python reads the folder's name as bytes it cannot
+    decode, which pygame cannot open to save a picture in."""
+    folder = tmp_path / "dati-partita-è"
+    environment = os.environ | {"FALCONI_DATA_DIR": str(tmp_path / "data"), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                                "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run([sys.executable, "main.py", "screenshots", "--out", str(folder), "--only", "title"],
+                            cwd=ROOT, env=environment, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    [line] = result.stdout.decode("ascii").splitlines()
+    assert "dati-partita-\\" in line and line.endswith("title.png") and (folder / "title.png").exists()
+
+
 def test_a_disk_that_refuses_a_write_is_told_in_a_line(monkeypatch, capsys):
     import game.core.simulate
 

@@ -25,6 +25,7 @@ from game.services.settings import LANGUAGES
 from game.services.stats import (
     OPPONENTS,
     STATS_FILE,
+    STATS_LOCK,
     Stats,
     StatsKey,
     Tally,
@@ -212,7 +213,7 @@ def test_a_failed_write_leaves_the_old_record_whole(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         save_stats(tmp_path, Stats())
     assert (tmp_path / STATS_FILE).read_bytes() == before
-    assert [path.name for path in tmp_path.iterdir()] == [STATS_FILE]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [STATS_FILE, STATS_LOCK]  # no temporary file left
 
 
 # --- the app -----------------------------------------------------------------------------------------------------

@@ -22,11 +22,9 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 
 def play_options(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
-    """The options of the game ``play`` opens, and its number of seats (Falconi's are always four)."""
-    from game.falconi.variants import find_variant
-
-    find_variant(args.variant)
-    return {"variant": args.variant.lower()}, None
+    """The options of the game ``play`` opens, and its number of seats (Falconi's are always four). The variant
+    goes as typed: the set-up reads it in its own spelling, or refuses it naming the pizzas."""
+    return {"variant": args.variant}, None
 
 
 def add_simulate_options(parser: argparse.ArgumentParser) -> None:
@@ -41,11 +39,12 @@ def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
     """The games ``simulate falconi`` plays; a lone police car moved to the Port (F-4.2) is told in ``notes``."""
     from game.falconi.constants import FUGITIVE
     from game.falconi.setup import bots_from_spec, game_factory
+    from game.falconi.variants import find_variant
 
+    variant = find_variant(args.variant).name  # " Salami" is summarised as the pizza it names
     bots = bots_from_spec(args.seats, notes=notes)
     police = tuple(seat for seat in bots if seat != FUGITIVE)
-    return Simulation({"game": GAME, "variant": args.variant.lower(), "seats": args.seats},
-                      game_factory(args.variant, police), bots)
+    return Simulation({"game": GAME, "variant": variant, "seats": args.seats}, game_factory(variant, police), bots)
 
 
 def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentRun]]:

@@ -7,11 +7,12 @@ name, so a new game is one spec (and, for the window, one board view registered 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from game.core.knowledge import GameKnowledge
 from game.core.protocol import GameState, Seat
+from game.core.text import shorten
 from game.core.tutorial import TutorialScript
 
 OptionValue = bool | int | str
@@ -57,10 +58,14 @@ class GameSpec:
     rules_revision: str = ""  # that revision, as "their revision of 2026-11-24"
     upgrade_actions: Callable[[list[str]], list[str]] = _same_actions  # such a save's actions, made current
     tutorials: tuple[TutorialScript, ...] = ()
+    # the names a text option can take (Falconi's pizzas), each in its one spelling: see full_options
+    option_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def full_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """``given`` completed with the defaults; ``ValueError`` names an option this game does not have, or
-        one of the wrong type."""
+        """``given`` completed with the defaults; ``ValueError`` names an option this game does not have, one
+        of the wrong type, or a name that is none of its choices. A name is read whatever its case and the
+        spaces around it (``" Salami"`` from a command line or an edited save) and kept in its own spelling,
+        so the statistics, the menus and the saves never meet another."""
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             raise ValueError(f"{self.name} has no option {unknown[0]!r}")
@@ -68,5 +73,13 @@ class GameSpec:
         for key, value in given.items():
             if type(value) is not type(self.options[key]):
                 raise ValueError(f"the {self.name} option {key!r} must be a {type(self.options[key]).__name__}")
-            result[key] = value
+            result[key] = self._choice(key, value) if isinstance(value, str) and key in self.option_choices else value
         return result
+
+    def _choice(self, key: str, name: str) -> str:
+        choices = self.option_choices[key]
+        wanted = name.strip().casefold()
+        for choice in choices:
+            if choice.casefold() == wanted:
+                return choice
+        raise ValueError(f"unknown {key} {shorten(repr(name), 40)}; choose one of {', '.join(choices)}")

@@ -5,10 +5,13 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from filelock import Timeout as LockTimeout
 
 from game.core.errors import StateFormatError
 from game.core.text import shorten
@@ -27,8 +30,17 @@ _DISK_REASONS = {
 }
 
 
+class NotAFileError(OSError):
+    """Something other than a regular file (a folder, a pipe, a device, a link leading round in a loop) stands
+    where the game keeps one of its files: it is refused, never opened nor replaced."""
+
+
 def disk_reason(error: OSError) -> str:
     """Why ``error`` kept a file from being written or moved, for a message field."""
+    if isinstance(error, NotAFileError):
+        return "@disk.not_a_file"
+    if isinstance(error, LockTimeout):  # another copy of the game held the file's lock too long
+        return "@disk.busy"
     return _DISK_REASONS.get(error.errno or 0) or str(error.strerror or error)
 
 
@@ -96,10 +108,22 @@ def parse_json_text(text: str | bytes) -> Any:
 MAX_DOCUMENT_BYTES = 16 * 2**20  # the game's own files are a few kilobytes: anything this big is not one
 
 
+# Opening a pipe for reading waits for a writer that may never come, so a pipe put in place between the check
+# and the opening must not block either; O_BINARY keeps Windows from translating line ends.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+_NOT_A_FILE = "it is not a file (a folder, a pipe or a device)"
+
+
 def read_json_file(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file; an unreadable, malformed or far too large file is a ``StateFormatError``."""
+    """Read a JSON file; an unreadable, malformed or far too large file is a ``StateFormatError``, and so is
+    anything that is not a regular file (a folder, a pipe, a device), refused before it is opened: opening a
+    pipe waits for a writer that never comes, and opening a device may do anything. A link is read through."""
     try:
-        with open(path, "rb") as stream:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise NotAFileError(None, _NOT_A_FILE)
+        with open(os.open(path, _READ_FLAGS), "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):  # swapped since the check above
+                raise NotAFileError(None, _NOT_A_FILE)
             raw = stream.read(MAX_DOCUMENT_BYTES + 1)
     except OSError as error:
         raise StateFormatError(f"cannot read {path}: {error.strerror or error}", "unreadable") from None
@@ -108,10 +132,27 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     return parse_json_text(raw)
 
 
+def _written_file(path: Path) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself, or the file a symbolic link there leads to, so
+    that the player's link stays a link and the file it names gets the new content (a link leading nowhere
+    yet makes that file). Anything but a regular file at the end, or a link leading round in a loop, is
+    refused with ``NotAFileError``: replacing it would put a file where the player keeps something else (a
+    link to ``/dev/null`` would replace the device itself)."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return target
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(None, "something other than a file is in its place", str(path))
+    return target
+
+
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    """Write JSON to a temporary file beside ``path``, then replace ``path``: a crash never leaves half a file."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write JSON to a temporary file beside the file ``path`` names (through a link, see :func:`_written_file`),
+    then replace that file with it: a crash never leaves half a file."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    target = _written_file(Path(path))
     text = json.dumps(data, indent=1, sort_keys=True)
     handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     try:
@@ -150,7 +191,7 @@ def aside_name(path: Path, why: str) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.{why}-{stamp}{path.suffix}")
     number = 1
-    while target.exists():
+    while os.path.lexists(target):  # a link leading nowhere is taken too: moving a file onto it would lose it
         number += 1
         target = path.with_name(f"{path.stem}.{why}-{stamp}-{number}{path.suffix}")
     return target

@@ -57,6 +57,7 @@ FALCONI = GameSpec(
     name="falconi",
     title="Catch Don Falconi",
     options={"variant": "margherita"},
+    option_choices={"variant": tuple(VARIANTS)},
     check_seats=check_seats,
     new_state=new_state,
     state_from_json=FalconiState.from_json,

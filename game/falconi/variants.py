@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.errors import GameError
+from game.core.text import shorten
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,9 @@ VARIANTS: dict[str, Variant] = {
 
 
 def find_variant(name: str) -> Variant:
-    """The variant called ``name`` (case-insensitive), or a ``GameError`` listing the choices."""
-    variant = VARIANTS.get(name.strip().lower())
+    """The variant called ``name`` in any case, with any spaces around it (as a set-up reads it, see
+    ``GameSpec.full_options``), or a ``GameError`` listing the choices."""
+    variant = VARIANTS.get(name.strip().casefold())
     if variant is None:
-        raise GameError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        raise GameError(f"unknown variant {shorten(repr(name), 40)}; choose one of {', '.join(VARIANTS)}")
     return variant

@@ -166,11 +166,13 @@ def _objects(items: list[Any], what: str) -> list[dict[str, Any]]:
 
 
 def _seat_plan(data: dict[str, Any]) -> SeatPlan:
-    kind = json_field(data, "kind", str, "seat")
+    """A stored seat; its kind and AI level are read whatever their case and the spaces around them, as the
+    command line reads them (:func:`setup_from_spec`), and kept in the one spelling the rest of the game knows."""
+    kind = json_field(data, "kind", str, "seat").strip().casefold()
     if kind == "person":
         return SeatPlan.human(json_field(data, "person", int, "seat"))
     if kind == "ai":
-        return SeatPlan.ai(json_field(data, "level", str, "seat"))
+        return SeatPlan.ai(json_field(data, "level", str, "seat").strip().casefold())
     return SeatPlan(kind)
 
 
@@ -356,7 +358,7 @@ def setup_from_spec(game: str, spec: str, seed: int, options: Mapping[str, Any] 
     lets the number vary). Seats the game wants elsewhere are moved (F-4.2: a lone police car to the Port
     seat), and a sentence saying so is added to ``notes``."""
     game_rules = game_spec(game)
-    names = [part.strip().lower() for part in spec.split(",")] if spec.strip() else []
+    names = [part.strip().casefold() for part in spec.split(",")] if spec.strip() else []
     count = game_rules.seat_count(players, len(names))
     if len(names) > count:
         raise GameError(f"{len(names)} seats named, but this game has {count}")

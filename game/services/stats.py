@@ -21,6 +21,10 @@ What one finished match counts (:func:`match_results`), decided here once for ev
   mixed, and the strongest opponent is the one a win had to get past. People's strength is unknown, so
   ``people`` is used only when every opponent is a person.
 
+Several copies of the game may share the record (two windows, or a window and a script). A copy counting a
+game holds a lock on ``stats.json.lock`` beside it, reads the record again and adds its games to what it
+finds, so no copy writes over another's games (:func:`record_results`).
+
 A file that is missing is an empty record. One that cannot be read never stops the game: it is moved aside
 (``stats.unreadable-<time>.json``) and the count starts again; one with some bad entries keeps its good ones,
 a copy of the whole file is kept aside (``stats.partial-<time>.json``) and the cleaned record is written back.
@@ -34,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
+
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, disk_reason, envelope, open_envelope, read_json_file, write_json_atomic
 from game.core.jsonio import field as json_field
@@ -43,9 +49,15 @@ from game.registry import game_names, game_spec
 from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 
 STATS_FILE = "stats.json"
+STATS_LOCK = STATS_FILE + ".lock"
+LOCK_WAIT_SECONDS = 5.0  # a write takes milliseconds: a copy holding the lock this long has hung or was stopped
 STATS_FORMAT = "falconi-fredericus-stats"
 STATS_VERSION = 1
 PEOPLE = "people"
+# The most games a line counts: a game every ten minutes, day and night, for nineteen years. A stored count
+# beyond it is damage, not play (a count of 4,300 digits cannot even be printed), and a line counted up to it
+# stays there, so every record the game writes it reads back.
+MOST_GAMES = 1_000_000
 OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
 
 
@@ -90,9 +102,10 @@ class Stats:
         return not self.tallies
 
     def counted(self, key: StatsKey, won: bool) -> Stats:
-        """The record with one more game on line ``key``."""
+        """The record with one more game on line ``key`` (a line at :data:`MOST_GAMES` counts no further)."""
         tallies = dict(self.tallies)
-        tallies[key] = tallies.get(key, Tally()).plus(Tally(1, int(won)))
+        tally = tallies.get(key, Tally()).plus(Tally(1, int(won)))
+        tallies[key] = Tally(min(tally.played, MOST_GAMES), min(tally.won, MOST_GAMES))
         return Stats(tallies)
 
     def lines(self, game: str) -> list[tuple[StatsKey, Tally]]:
@@ -190,7 +203,10 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
     if variant not in spec.record_variants or role not in spec.roles or opponents not in OPPONENTS:
         raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
                                                                    for text in (variant, role, opponents)))
-    if not 0 <= won <= played:
+    for name, count in (("played", played), ("won", won)):
+        if not 0 <= count <= MOST_GAMES:
+            raise StateFormatError(f"the count {name!r} is not a number of games from 0 to {MOST_GAMES}")
+    if won > played:
         raise StateFormatError(f"{won} games won out of {played} played")
     return StatsKey(game, variant, role, opponents), Tally(played, won)
 
@@ -255,7 +271,29 @@ def latest_stats(folder: Path, fallback: Stats) -> Stats:
     return fallback if rejected else stored
 
 
+def _lock(folder: Path) -> FileLock:
+    """The lock a copy of the game holds while it writes the record. The system lets it go when its process
+    ends, however it ends, so a copy that crashed never leaves it held; waiting for it longer than
+    :data:`LOCK_WAIT_SECONDS` ends in ``filelock.Timeout``, an ``OSError``, as a disk that refuses does."""
+    return FileLock(folder / STATS_LOCK, timeout=LOCK_WAIT_SECONDS)
+
+
+def record_results(folder: Path, results: Iterable[tuple[StatsKey, bool]], fallback: Stats) -> Stats:
+    """Count ``results`` (see :func:`match_results`) on the record as it stands on disk, read again while the
+    lock is held (``fallback`` when it cannot be read whole, see :func:`latest_stats`), write it, and return it:
+    two copies counting at once each add their own games. ``OSError`` if the disk refuses or the lock is held
+    too long, with the file as it was."""
+    with _lock(folder):
+        stats = latest_stats(folder, fallback)
+        for key, won in results:
+            stats = stats.counted(key, won)
+        write_json_atomic(folder / STATS_FILE, stats.to_json())
+    return stats
+
+
 def save_stats(folder: Path, stats: Stats) -> None:
-    """Write the record atomically (``OSError`` if the disk refuses)."""
-    write_json_atomic(folder / STATS_FILE, stats.to_json())
+    """Write the record atomically, holding the lock (``OSError`` if the disk refuses or the lock is held too
+    long): a record reset or repaired is never written in the middle of another copy's count."""
+    with _lock(folder):
+        write_json_atomic(folder / STATS_FILE, stats.to_json())
 
