@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from saved_games import A_SLOT
 
 from game.core.jsonio import NotAFileError, aside_name, disk_reason
 from game.i18n import Translator
 from game.services.match import Match, MatchSetup, SeatPlan
-from game.services.saves import AUTOSAVE, SAVES_FOLDER, SaveError, SaveStore
+from game.services.saves import SAVES_FOLDER, SaveError, SaveStore
 from game.services.settings import LANGUAGES, SETTINGS_FILE, Settings, load_settings, save_settings
 from game.services.stats import STATS_FILE, STATS_LOCK, Stats, StatsKey, Tally, load_stats, save_stats
 
@@ -96,10 +97,22 @@ class Kept:
 
 
 def _load_save(data: Path) -> Match | SaveError:
+    """The slot resumed as the player resuming it would (then let go)."""
+    store = SaveStore(data)
+    slot = store.open(A_SLOT)
     try:
-        return SaveStore(data).load()
+        return store.load(slot)
     except SaveError as error:
         return error
+    finally:
+        slot.release()
+
+
+def _save(data: Path) -> None:
+    store = SaveStore(data)
+    slot = store.open(A_SLOT)
+    slot.save(a_match())
+    slot.release()
 
 
 SETTINGS = Settings(language="it", music_volume=0.25)
@@ -108,8 +121,7 @@ KEPT = {
     "settings": Kept("settings", SETTINGS_FILE, SETTINGS.to_json(), load_settings,
                      lambda data: save_settings(data, SETTINGS)),
     "stats": Kept("stats", STATS_FILE, STATS.to_json(), load_stats, lambda data: save_stats(data, STATS)),
-    "save": Kept("save", f"{SAVES_FOLDER}/{AUTOSAVE}", a_match().to_json(), _load_save,
-                 lambda data: SaveStore(data).save(a_match())),
+    "save": Kept("save", f"{SAVES_FOLDER}/{A_SLOT}.json", a_match().to_json(), _load_save, _save),
 }
 
 

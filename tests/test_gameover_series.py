@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 from event_player import choose
+from saved_games import load_latest, write_slot
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end, quit_and_continue
 
@@ -152,10 +153,9 @@ def test_a_save_with_a_malformed_series_is_kept_aside_with_the_reason(tmp_path):
     store = SaveStore(tmp_path)
     document = a_second_game_under_way().to_json()
     document["series"]["history"][0]["winners"] = [5]
-    store.folder.mkdir(parents=True)
-    store.path.write_text(json.dumps(document))
+    write_slot(store, json.dumps(document))
     with pytest.raises(SaveError, match="not at the screen"):
-        store.load()
+        load_latest(store)
 
 
 # --- through the game-over screen, with posted events ---------------------------------------------------------

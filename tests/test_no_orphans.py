@@ -157,8 +157,8 @@ def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
     """The AI plays the first turn, so its worker is up and has answered once the game autosaves. Killed, the
     game cannot put its worker away: the worker must see it go."""
     game = play(start, "easy,human")
-    saved = tmp_path / "data" / "saves" / "autosave.json"
-    children = wait_for(lambda: worker_and_tracker(game) if saved.exists() else None, game,
+    saves = tmp_path / "data" / "saves"
+    children = wait_for(lambda: worker_and_tracker(game) if list(saves.glob("game-*.json")) else None, game,
                         "AI worker, resource tracker and first turn saved")
     send(game, name, "program")
     game.wait(timeout=READY_SECONDS)
@@ -171,6 +171,8 @@ def test_nothing_the_game_started_outlives_it(name, start, tmp_path):
 def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(name, to, start, tmp_path):
     """Ctrl-C and SIGTERM already did; these two killed the game and lost the turn under way. The person plays
     first, so nothing is saved until the game leaves; the resource tracker starts with the game's scene."""
+    from saved_games import load_latest
+
     from game.services.saves import SaveStore
 
     game = play(start, "human,easy")
@@ -179,7 +181,7 @@ def test_a_hang_up_or_a_quit_signal_saves_the_game_as_closing_the_window_does(na
     send(game, name, to)
     assert game.wait(timeout=READY_SECONDS) == 0
     assert quiet(tmp_path / "err")
-    match = SaveStore(tmp_path / "data").load()
+    match = load_latest(SaveStore(tmp_path / "data"))
     assert match is not None and match.setup.seed == 3
 
 

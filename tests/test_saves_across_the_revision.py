@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from saved_games import load_latest, write_slot
 
 from game.core.errors import StateFormatError
 from game.falconi.constants import FUGITIVE, PLACE
@@ -62,10 +63,9 @@ def test_f4_2_an_old_save_with_a_lone_country_car_is_kept_aside_saying_why(tmp_p
     with pytest.raises(StateFormatError, match="before their revision of 2026-11-27.*Port car"):
         Match.from_json(old)
     store = SaveStore(tmp_path)
-    store.path.parent.mkdir(parents=True)
-    store.path.write_text(json.dumps(old))
+    write_slot(store, json.dumps(old))
     with pytest.raises(SaveError, match="revision of 2026-11-27") as error:
-        store.load()
+        load_latest(store)
     assert error.value.kept.exists() and json.loads(error.value.kept.read_text()) == old
 
 
@@ -74,10 +74,9 @@ def test_f5_8_an_old_save_that_placed_a_u_turn_at_the_prison_is_kept_aside_sayin
     setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, EASY, OFF), seed=seed).to_json()
     old = {"format": "falconi-fredericus-match", "version": 1, "setup": setup, "actions": ["place u-turn 4,8 r0"]}
     store = SaveStore(tmp_path)
-    store.path.parent.mkdir(parents=True)
-    store.path.write_text(json.dumps(old))
+    write_slot(store, json.dumps(old))
     with pytest.raises(SaveError, match="cannot go on under the new ones") as error:
-        store.load()
+        load_latest(store)
     assert json.loads(error.value.kept.read_text()) == old
 
 
@@ -100,11 +99,10 @@ def test_an_old_save_of_a_game_the_revision_left_alone_loads_as_it_was() -> None
 # --- the revision of 2026-11-27 (match save format 2) ----------------------------------------------------------
 def kept_aside(tmp_path, old: dict) -> SaveError:
     store = SaveStore(tmp_path)
-    store.path.parent.mkdir(parents=True)
-    store.path.write_text(json.dumps(old))
+    write_slot(store, json.dumps(old))
     revised = "before their revision of 2026-11-27.*cannot go on under the new ones"
     with pytest.raises(SaveError, match=revised) as error:
-        store.load()
+        load_latest(store)
     assert json.loads(error.value.kept.read_text()) == old
     return error.value
 
