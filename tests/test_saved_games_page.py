@@ -52,12 +52,22 @@ def saved(driver, *games: Match) -> list[str]:
 def test_continue_names_the_game_it_resumes_and_resumes_the_latest(driver, tmp_path):
     saved(driver, a_game("funghi", "Anna"), a_game("salami", "Bruno"))
     note = driver.top.menu.item("continue").note
-    assert "Pizza Salami" in note and "3 players" in note and "turn 1" in note and "2023-11-14" in note
+    assert "Pizza Salami" in note and "3 players" in note and "round 1" in note and "2023-11-14" in note
     driver.move(driver.top.menu.rects[[item.key for item in driver.top.menu.items].index("continue")].center)
     driver.run(2)
     driver.save(screenshot_dir(tmp_path), "title_continue_names_the_game")
     driver.click_item("continue")
     assert isinstance(driver.top, PlayScene) and driver.top.match.setup.people[0].name == "Bruno"
+
+
+def test_continue_names_a_fredericus_table_by_its_falconers_and_round(driver):
+    seats = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"))
+    match = Match(MatchSetup("fredericus", seats, (Person("Anna"),), seed=4))
+    while match.state.round_number < 2:
+        match.play(match.state.legal_actions()[0])
+    saved(driver, match)
+    note = driver.top.menu.item("continue").note
+    assert note.startswith("Fredericus") and "3 players, round 2, saved" in note
 
 
 def test_without_a_saved_game_continue_and_saved_games_are_greyed(driver):

@@ -105,6 +105,12 @@ class GameState(ABC, Generic[A]):
     def turn_number(self) -> int:
         """How many turns have been started, counting from 1."""
 
+    @property
+    def round_number(self) -> int:
+        """The round under way, counting from 1, for a game played in rounds (each seat a turn); the turn's
+        number in a game that is not."""
+        return self.turn_number
+
     @abstractmethod
     def clone(self: S) -> S:
         """An independent copy, written by hand for speed (no deepcopy)."""

@@ -287,6 +287,10 @@ class FalconiState(GameState[Action]):
         return self.turn
 
     @property
+    def round_number(self) -> int:
+        return max(1, self.round)  # round 0: a state not dealt yet
+
+    @property
     def outcome(self) -> Outcome | None:
         return self.outcome_
 

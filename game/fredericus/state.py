@@ -200,6 +200,10 @@ class FredericusState(TurnRules, GameState[Action]):
         return self.turns_started
 
     @property
+    def round_number(self) -> int:
+        return max(1, self.round)  # round 0: before the first (Fredericus' bets)
+
+    @property
     def phase_name(self) -> str:
         """``bet``, ``play``, ``seal``, ``token`` or ``over``: what kind of decision is pending."""
         return PHASES[self.phase]

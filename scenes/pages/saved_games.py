@@ -32,7 +32,7 @@ def list_slots(context: AppContext) -> list[SlotInfo]:
 
 
 def describe_slot(context: AppContext, info: SlotInfo) -> str:
-    """What a slot holds, in a line: game and pizza or table, players, turn, when it was saved."""
+    """What a slot holds, in a line: game and pizza or table, players, round, when it was saved."""
     tr = context.tr
     when = _when(context, info.saved_at)
     if info.match is None:
@@ -40,7 +40,7 @@ def describe_slot(context: AppContext, info: SlotInfo) -> str:
     setup = info.match.setup
     players = sum(1 for plan in setup.seats if plan.kind != "off")
     return tr("saves.summary", game=describe_game(tr, setup.game, setup.options), players=players,
-              turn=info.match.state.turn_number, when=when)
+              round=info.match.state.round_number, when=when)
 
 
 def _when(context: AppContext, seconds: float) -> str:
