@@ -171,3 +171,36 @@ def test_a_slot_whose_window_was_killed_is_taken_over(windows):
     store = SaveStore(windows.data)
     slot = store.open(game["slot"])
     assert store.load(slot).log[0].text == game["actions"][0]
+
+
+@pytest.mark.slow
+def test_games_started_from_the_command_line_never_touch_the_saved_game(tmp_path):
+    """The probe's first finding: `play` with a game saved kept it aside, the title underneath put it back and the
+    new game's first save overwrote it; a second `play` left only its own game. Now two `play` runs, each
+    stopped once it has saved, leave the saved game as it was and a slot each."""
+    data = tmp_path / "data"
+    saved = data / "saves" / "game-20261127-120000-abcd.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(json.dumps(a_match("Anna").to_json()))
+    before = saved.read_bytes()
+    env = os.environ | {"FALCONI_DATA_DIR": str(data), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                        "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    for seed in (3, 4):
+        game = subprocess.Popen([sys.executable, "main.py", "play", "fredericus", "--players", "2", "--seats",
+                                 "easy,easy", "--seed", str(seed)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            end = time.monotonic() + 120
+            while len(list(saved.parent.glob("game-*.json"))) < seed - 1:  # its own first save
+                assert game.poll() is None and time.monotonic() < end, game.communicate()[1][-2000:]
+                time.sleep(0.05)
+            game.send_signal(signal.SIGTERM)  # closes the window, which saves the game
+            _out, err = game.communicate(timeout=60)
+            assert game.returncode == 0, err[-2000:]
+        finally:
+            if game.poll() is None:
+                game.kill()
+                game.communicate()
+    assert saved.read_bytes() == before
+    listed = SaveStore(data).slots()
+    assert len(listed) == 3 and sorted(info.match.setup.seed for info in listed) == [3, 4, 5]
