@@ -95,10 +95,15 @@ def survivors(children: list[Child]) -> list[Child]:
     return alive
 
 
-def no_core_files() -> None:
-    """SIGQUIT's default action writes a core file; a failing test must not leave one in the checkout."""
+def as_from_a_terminal() -> None:
+    """The game as a terminal starts it: hang-up, quit and Ctrl-C at their default actions, whatever the test
+    run inherited (``nohup`` ignores SIGHUP, a shell's background job SIGINT and SIGQUIT, and the game rightly
+    leaves a signal its starter chose to ignore ignored). And no core file: SIGQUIT's default action writes one,
+    and a failing test must not leave it in the checkout."""
     import resource  # Unix only, as the signals are
 
+    for number in (signal.SIGHUP, signal.SIGQUIT, signal.SIGINT):
+        signal.signal(number, signal.SIG_DFL)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
@@ -114,7 +119,7 @@ def start(tmp_path):
         # files, not pipes: a child that outlives the program would hold a pipe open and hang its reader
         with open(tmp_path / "out", "wb") as out, open(tmp_path / "err", "wb") as err:
             process = subprocess.Popen([sys.executable, "main.py", *arguments], cwd=ROOT, env=env, stdout=out,
-                                       stderr=err, start_new_session=True, preexec_fn=no_core_files)
+                                       stderr=err, start_new_session=True, preexec_fn=as_from_a_terminal)
         started.append(process)
         return process
 
