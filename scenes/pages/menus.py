@@ -121,7 +121,7 @@ class TitleScene(MenuScene):
         slots = list_slots(self.context)
         latest = slots[0] if slots else None  # what Continue resumes: the game saved last
         return [
-            MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play"),
+            MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play", tip="menu.new_game.tip"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
             MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None, key="continue",
