@@ -157,7 +157,10 @@ def falconi_messages() -> list[Message]:
         said.append(state.narrate(FalconiAction("blast", cell=cell, edge=edge)))
         said.append(state.narrate(FalconiAction("step", edge=edge)))
     said.append(state.narrate(FalconiAction("drive", slot=slots["N0"])))
-    said.append(state.narrate(FalconiAction("catch", edge=0)))
+    said.append(state.narrate(FalconiAction("catch", edge=0)))  # he holds a Chili Bomb: he may answer (F-5.4)
+    bombless = state.clone()
+    bombless.bombs = 0
+    said.append(bombless.narrate(FalconiAction("catch", edge=0)))  # none left: a catch
     for name in ("W0", "N0", "E0"):  # a country, a port and a forest slot
         said.append(state.narrate(FalconiAction("escape", slot=slots[name])))
         said.append(state.narrate(FalconiAction("accomplice", slot=slots[name])))

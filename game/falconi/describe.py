@@ -36,9 +36,10 @@ def narrate(st: FalconiState, action: Action) -> Message:
         return Message.of(
             "log.falconi.drive", who=who, cell=cell_text(city, action.cell), edge=_EDGE_KEYS[action.edge]
         )
-    if verb == "catch":
+    if verb == "catch":  # with a Chili Bomb in hand he may still answer it (F-5.4): the next entry tells
         where = cell_text(city, st.cars[FUGITIVE] >> 2)
-        return Message.of("log.falconi.catch", who=who, cell=where, fugitive=_FUGITIVE_KEY)
+        key = "log.falconi.catch_attempt" if st.bombs > 0 else "log.falconi.catch"
+        return Message.of(key, who=who, cell=where, fugitive=_FUGITIVE_KEY)
     if verb == "bomb":
         return Message.of("log.falconi.bomb", who=_FUGITIVE_KEY)
     if verb == "pass":
@@ -60,6 +61,9 @@ def narrate(st: FalconiState, action: Action) -> Message:
     if verb == "draw":
         return Message.of("log.falconi.draw", who=who)
     if verb == "step":
+        ahead = st.links[(st.cars[st.decider] & ~3) + action.edge]
+        if ahead < 0:  # into the slot of an escape tile: he escapes (F-3.5)
+            return Message.of("log.falconi.drive_out", who=who, slot=city.slots[-ahead - 1].name)
         return Message.of("log.falconi.step", who=who, edge=_EDGE_KEYS[action.edge])
     if verb == "turn":
         return Message.of("log.falconi.turn", who=who)
