@@ -211,15 +211,17 @@ def tile_back(surface: pygame.Surface, rect: pygame.Rect, text: TextCache) -> No
     text.blit(surface, "?", round(rect.width * 0.62), (214, 206, 250), bold=True, center=rect.center)
 
 
-def slot_tip(slot: Slot) -> Message:
+def slot_tip(slot: Slot, escape_tiles: bool) -> Message:
     """What a border slot is: the prison, a police station, a tunnel (and where it leads), or a district's
-    edge, where that district's escape tile may be laid; the letter on it is the district's police car's."""
+    edge, where that district's escape tile may be laid in a pizza that has them (``escape_tiles``); the letter
+    on it is the district's police car's."""
     if slot.role == "tunnel":
         return Message.of("tips.falconi.slot.tunnel", slot=slot.partner or "")
     if slot.role in ("prison", "station"):
         return Message.of(f"tips.falconi.slot.{slot.role}")
     if slot.district:
-        return Message.of("tips.falconi.slot.district", district=f"@falconi.district.{slot.district}")
+        key = "tips.falconi.slot.district" if escape_tiles else "tips.falconi.slot.district_edge"
+        return Message.of(key, district=f"@falconi.district.{slot.district}")
     return Message.of("tips.falconi.slot.plain")
 
 
@@ -290,12 +292,13 @@ def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.
 
 def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[int], closed: Sequence[int],
                   escapes: Sequence[int], colours: Palette = SEAT_COLOURS, letters: Sequence[str] = (),
-                  text: TextCache | None = None, hidden: Collection[str] = ()) -> None:
+                  text: TextCache | None = None, hidden: Collection[str] = (), escape_tiles: bool = True) -> None:
     """The tiles on the grid, the Chili Bombs' closed edges and the escape tiles on the border (with
     ``text``, each with its district's police car letter from ``letters``), leaving out the ``hidden``
-    pieces (``cell:N``, ``edge:PLACE``, ``slot:N``) that an animation draws."""
+    pieces (``cell:N``, ``edge:PLACE``, ``slot:N``) that an animation draws. ``escape_tiles``: whether the
+    pizza has them, which the border's tips tell."""
     for index, border in enumerate(geometry.city.slots):  # first: what is laid on a slot later has its own tip
-        tooltip.add(geometry.slot_rect(index), slot_tip(border))
+        tooltip.add(geometry.slot_rect(index), slot_tip(border, escape_tiles))
     for cell, code in enumerate(board):
         if code != EMPTY and f"cell:{cell}" not in hidden:
             surface.blit(tile_image(code, geometry.cs), geometry.cell_rect(cell))

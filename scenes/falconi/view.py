@@ -376,7 +376,7 @@ class FalconiView:
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
-                           self._letters(), self.context.text, hidden)
+                           self._letters(), self.context.text, hidden, escape_tiles=state.variant.escapes)
         turned = preview.placing(self, state, chooser) if chooser is not None else None
         secrets = self._draw_strip(surface, state, geometry, visible, hidden, turned)
         self.danger.draw_lanes(surface, geometry, state, chooser is not None)
