@@ -31,9 +31,9 @@ def write_slot(store: SaveStore, content: str | bytes, name: str = A_SLOT) -> Pa
 
 def load_latest(store: SaveStore) -> Match:
     """The match Continue resumes (raises ``SaveError`` as Continue meets it); the slot is let go again."""
-    latest = store.latest()
-    assert latest is not None, "no saved game"
-    slot = store.open(latest.name)
+    slots = store.slots()  # the most recently saved first
+    assert slots, "no saved game"
+    slot = store.open(slots[0].name)
     try:
         return store.load(slot)
     finally:

@@ -190,11 +190,6 @@ class SaveStore:
             found.append(SlotInfo(name, stat.st_mtime, held, self._match(path, stat)))
         return sorted(found, key=lambda info: (info.saved_at, info.name), reverse=True)
 
-    def latest(self) -> SlotInfo | None:
-        """The slot Continue resumes: the one saved last."""
-        slots = self.slots()
-        return slots[0] if slots else None
-
     def slot_path(self, name: str) -> Path:
         return self.folder / f"{name}{SLOT_SUFFIX}"
 
