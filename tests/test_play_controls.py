@@ -71,7 +71,8 @@ def test_the_turning_prompt_names_the_keys_of_the_device_in_use(game):  # noqa: 
 @pytest.mark.parametrize("setup", [MARGHERITA, FREDERICUS], ids=["falconi", "fredericus"])
 def test_a_whole_game_is_played_with_the_mouse_alone_to_its_replay(game, setup, tmp_path):  # noqa: F811
     """Every choice a click (and the wheel to turn a tile) on what the board or the bar shows, the result
-    screen's items clicked too: from the first move to the replay, no key is pressed."""
+    screen's items clicked too: from the first move to the replay and out of it by its close button (issue 38,
+    point 1), no key is pressed."""
     driver, scene, _asked = game(setup)
     rng = random.Random(11)
     for _ in range(20_000):
@@ -86,9 +87,14 @@ def test_a_whole_game_is_played_with_the_mouse_alone_to_its_replay(game, setup, 
     assert isinstance(over, GameOverScene) and scene.match.state.is_terminal()
     driver.click_item("replay")
     assert isinstance(driver.top, ReplayScene)
-    driver.click(button_rects()["start"].center)
-    assert driver.top.shown == 0
+    replay = driver.top
+    driver.click(button_rects()["first"].center)
+    assert replay.shown == 0
+    driver.click(button_rects()["forward"].center)
+    assert replay.shown == 1
     driver.save(screenshot_dir(tmp_path), f"mouse_only_replay_{setup.game}")
+    driver.click(button_rects()["close"].center)
+    assert driver.top is over
 
 
 def test_no_tip_is_placed_over_the_square_being_chosen(game):  # noqa: F811

@@ -322,6 +322,42 @@ def volume(pen: Pen) -> None:
     pen.arc(W, (24, 24), 17, -50, 50, 3.5)
 
 
+# --- the replay's transport: the same shapes as a media player's -----------------------------------------
+def _triangle(pen: Pen, tip_x: float, back_x: float, half: float = 15) -> None:
+    """A solid triangle pointing from ``back_x`` to ``tip_x`` (left or right), centred on the middle line."""
+    pen.polygon(W, [(tip_x, 24), (back_x, 24 - half), (back_x, 24 + half)])
+
+
+def first(pen: Pen) -> None:
+    """|◀ : back to the start."""
+    pen.rect(W, (7, 9, 7, 30), 2)
+    _triangle(pen, 14, 41)
+
+
+def last(pen: Pen) -> None:
+    """▶| : on to the end."""
+    _triangle(pen, 34, 7)
+    pen.rect(W, (34, 9, 7, 30), 2)
+
+
+def step_back(pen: Pen) -> None:
+    """◀◀ : one action back."""
+    _triangle(pen, 3, 24, 13)
+    _triangle(pen, 22, 43, 13)
+
+
+def step_forward(pen: Pen) -> None:
+    """▶▶ : one action on."""
+    _triangle(pen, 24, 5, 13)
+    _triangle(pen, 45, 26, 13)
+
+
+def close(pen: Pen) -> None:
+    """✕ : close this screen."""
+    pen.stroke(W, [(11, 11), (37, 37)], 7)
+    pen.stroke(W, [(37, 11), (11, 37)], 7)
+
+
 # --- menu items ----------------------------------------------------------------------------------------------
 def play(pen: Pen) -> None:
     pen.polygon(W, [(12, 6), (41, 24), (12, 42)])
@@ -405,5 +441,6 @@ GLYPHS: dict[str, Callable[[Pen], None]] = {
     "confirm": confirm, "star": star, "star_empty": star_empty, "player": player, "ai": ai, "gamepad": gamepad,
     "keyboard": keyboard, "mouse": mouse, "volume": volume, "play": play, "resume": resume, "quit": leave,
     "home": home, "language": language, "window": window, "music": music, "speed": speed,
-    "fullscreen": fullscreen, "eye": eye, "shake": shake,
+    "fullscreen": fullscreen, "eye": eye, "shake": shake, "first": first, "step_back": step_back,
+    "step_forward": step_forward, "last": last, "close": close,
 }

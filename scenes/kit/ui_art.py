@@ -36,6 +36,8 @@ ICONS = (
     "undo", "hint", "log", "pause", "settings", "rules", "back", "confirm", "star", "star_empty", "player", "ai",
     "gamepad", "keyboard", "mouse", "volume", "play", "resume", "quit", "home", "language", "window", "music",
     "speed", "fullscreen", "eye", "shake",
+    # the replay's transport and its close button
+    "first", "step_back", "step_forward", "last", "close",
 )
 ICON_SIZE, EMBLEM_SIZE = 48, 128  # the sizes the files are drawn at
 # How far in from each edge a frame's corners reach: they are copied as they are, the rest is stretched.

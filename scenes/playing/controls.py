@@ -22,7 +22,7 @@ HEIGHT = SIZE.height + 10  # the strip with the room under it
 
 @dataclass(frozen=True)
 class Control:
-    """An on-screen button that stands for a key (here the panel's, tips.control.<name>; the replay's too)."""
+    """An on-screen button that stands for a key (its tip: tips.control.<name>)."""
 
     name: str
     intent: str  # what a click on it does: the intent of its key

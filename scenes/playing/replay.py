@@ -2,8 +2,10 @@
 actions, stepped forward (with the action's animation) and back, or played on by itself, with the log beside
 it. The game is over, so every seat's secrets are shown.
 
-Keys: Right / Left a step, Home / End the start and the end, Enter or Space play and pause, Esc back to the
-result; the buttons under the log do the same with the mouse."""
+Its buttons (``scenes.playing.replay_controls``) are a media player's: first, one action back, play or pause,
+one action on, last, and a close button. Each has its key and pad button: Home / LB the start, Left and Right
+/ the d-pad a step, End / RB the end, Esc / B close. Tab (pad X) moves the focus along the buttons and Enter,
+Space (pad A) press the focused one, which is play until the player moves it."""
 
 from __future__ import annotations
 
@@ -13,38 +15,26 @@ from game.services.match import LogEntry, Match
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
-from scenes.kit import tooltip, ui_art
+from scenes.kit import ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.stack import Pop, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.playing.board_picture import BoardPicture
-from scenes.playing.controls import Control
 from scenes.playing.gameview import PANEL_AREA
+from scenes.playing.replay_controls import NAMES, button_at, button_rects, draw_buttons
 
 STEP_SECONDS = 0.9  # while playing: the pause after each action's animation
-BUTTON = pygame.Rect(0, 0, 64, 44)
-BUTTON_GAP = 10
 LOG_LINES = 14  # entries shown round the current one
+KEYS_SIZES, KEYS_LINE = (18, 17, 16, 15), 19  # the keys' reminder over the transport row: the first size that fits
 
-
-BUTTONS = (  # their tooltips are tips.replay.<name>
-    Control("start", inp.HOME, "back"),
-    Control("back", inp.LEFT, "undo"),
-    Control("play", inp.CONFIRM, "play"),
-    Control("forward", inp.RIGHT, "resume"),
-)
-
-
-def button_rects() -> dict[str, pygame.Rect]:
-    """The buttons in a row at the foot of the side panel."""
-    width = len(BUTTONS) * BUTTON.width + (len(BUTTONS) - 1) * BUTTON_GAP
-    x = PANEL_AREA.centerx - width // 2
-    rects = {}
-    for number, button in enumerate(BUTTONS):
-        rect = BUTTON.copy()
-        rect.topleft = (x + number * (BUTTON.width + BUTTON_GAP), PANEL_AREA.bottom - BUTTON.height - 16)
-        rects[button.name] = rect
-    return rects
+SHORTCUTS = {  # the key or pad button of each button
+    inp.HOME: "first", inp.LEFT: "back", inp.UP: "back", inp.RIGHT: "forward", inp.DOWN: "forward",
+    inp.END: "last", inp.BACK: "close", inp.PAUSE: "close",
+}
+# The pad's shoulder buttons (turning a tile in a game) go to the start and the end; the mouse wheel and R / E
+# give the same intents, and do nothing here.
+PAD_SHORTCUTS = {inp.ROTATE_CCW: "first", inp.ROTATE_CW: "last"}
+PASSIVE = frozenset({inp.PAD_ADDED, inp.PAD_REMOVED})
 
 
 class ReplayScene(Scene):
@@ -60,6 +50,9 @@ class ReplayScene(Scene):
         self.timeline = Timeline(context.audio.play)
         self.board_picture = BoardPicture("replay")
         self.seats = frozenset(self.states[0].seats)  # the game is over: nothing is secret any more
+        self.focus = "play"  # the button Enter, Space and pad A press
+        self.choosing = False  # moving the focus along the buttons (Tab): the focused one shows its tip
+        self.device = "keyboard"  # whose keys the reminder names: "keyboard" (with the mouse) or "pad"
 
     @property
     def animating(self) -> bool:
@@ -77,33 +70,49 @@ class ReplayScene(Scene):
         if self.shown == len(self.log):
             self.playing = False
 
+    def enabled(self) -> dict[str, bool]:
+        """Which buttons can do something now: none goes back from the start, nor on from the end."""
+        at_start, at_end = self.shown == 0, self.shown == len(self.log)
+        return {"first": not at_start, "back": not at_start, "forward": not at_end, "last": not at_end}
+
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
-        if kind == inp.CLICK and intent.pos is not None:
-            rects = button_rects()
-            button = next((button for button in BUTTONS if rects[button.name].collidepoint(intent.pos)), None)
-            if button is None:
+        if kind in PASSIVE:
+            return None
+        self.device = "pad" if intent.device.startswith("pad") else "keyboard"
+        if kind in (inp.POINT, inp.CLICK) and intent.pos is not None:
+            name = button_at(intent.pos)
+            if name is None:
                 return None
-            kind = button.intent
-        if kind in (inp.BACK, inp.PAUSE):
+            self.focus = name  # the pointer moves the focus, as in a menu
+            return self.press(name, clicked=True) if kind == inp.CLICK else None
+        if kind in (inp.NEXT, inp.PREV):
+            step = 1 if kind == inp.NEXT else -1
+            self.focus = NAMES[(NAMES.index(self.focus) + step) % len(NAMES)]
+            self.choosing = True
+            return None
+        if kind == inp.CONFIRM:
+            return self.press(self.focus, clicked=True)
+        self.choosing = False  # a player on the shortcut keys reads their reminder, which the tip would cover
+        name = SHORTCUTS.get(kind) or (PAD_SHORTCUTS.get(kind) if intent.device.startswith("pad") else None)
+        return self.press(name) if name else None
+
+    def press(self, name: str, clicked: bool = False) -> Transition | None:
+        """Do what button ``name`` does; ``clicked``: pressed on screen or by its focus, which clicks (or
+        refuses, greyed)."""
+        if clicked:
+            self.context.audio.play("click" if self.enabled().get(name, True) else "deny")
+        if name == "close":
             return Pop()
-        if kind in (inp.RIGHT, inp.DOWN, inp.NEXT):
-            self.playing = False
-            self.go(self.shown + 1)
-        elif kind in (inp.LEFT, inp.UP, inp.PREV):
-            self.playing = False
-            self.go(self.shown - 1)
-        elif kind == inp.HOME:
-            self.playing = False
-            self.go(0)
-        elif kind == inp.END:
-            self.playing = False
-            self.go(len(self.log))
-        elif kind == inp.CONFIRM:
+        if name == "play":
             self.playing = not self.playing
             if self.playing and self.shown == len(self.log):
                 self.go(0)  # played from the start again
             self.wait = 0.0
+            return None
+        self.playing = False
+        target = {"first": 0, "back": self.shown - 1, "forward": self.shown + 1, "last": len(self.log)}[name]
+        self.go(target)
         return None
 
     def update(self, dt: float) -> Transition | None:
@@ -134,18 +143,24 @@ class ReplayScene(Scene):
         text.blit(surface, tr("replay.title"), 30, ACCENT, bold=True, topleft=(x, PANEL_AREA.y + 14))
         text.blit(surface, tr("replay.step", step=self.shown, total=len(self.log)), 22, TEXT,
                   topleft=(x, PANEL_AREA.y + 54))
-        self._draw_log(surface, x, PANEL_AREA.y + 90, width)
-        rects = button_rects()
-        for button in BUTTONS:
-            rect = rects[button.name]
-            ui_art.draw_button(surface, rect, "focus" if button.name == "play" and self.playing else "normal")
-            tooltip.control(rect)
-            name = "pause" if button.name == "play" and self.playing else button.icon
-            tooltip.icon(surface, name, 28, TEXT, tip=f"tips.replay.{button.name}", area=rect, center=rect.center)
-        text.blit(surface, tr("replay.keys"), 18, DIM, midbottom=(PANEL_AREA.centerx, rects["play"].top - 10))
+        keys_top = self._draw_keys(surface)
+        self._draw_log(surface, x, PANEL_AREA.y + 90, width, keys_top - 8)
+        draw_buttons(surface, self.focus, self.playing, self.enabled(), self.choosing)
 
-    def _draw_log(self, surface: pygame.Surface, x: int, top: int, width: int) -> None:
-        """The entries round the current one: those played so far bright, the last one played marked."""
+    def _draw_keys(self, surface: pygame.Surface) -> int:
+        """The keys (or the pad's buttons) of the replay, over its transport row; returns their top."""
+        text, tr = self.context.text, self.context.tr
+        pad = ".pad" if self.device == "pad" else ""
+        lines = (tr(f"replay.keys{pad}"), tr(f"replay.keys.buttons{pad}"))
+        top = button_rects()["play"].top - 8 - len(lines) * KEYS_LINE
+        for number, line in enumerate(lines):
+            size = text.fit_size(line, PANEL_AREA.width - 32, KEYS_SIZES)
+            text.blit(surface, line, size, DIM, midtop=(PANEL_AREA.centerx, top + number * KEYS_LINE))
+        return top
+
+    def _draw_log(self, surface: pygame.Surface, x: int, top: int, width: int, bottom: int) -> None:
+        """The entries round the current one, down to ``bottom``: those played so far bright, the last one played
+        marked."""
         text, tr = self.context.text, self.context.tr
         first = max(0, min(self.shown - LOG_LINES // 2, len(self.log) - LOG_LINES))
         y = top
@@ -154,5 +169,7 @@ class ReplayScene(Scene):
             played = index < self.shown
             colour = ACCENT if index == self.shown - 1 else TEXT if played else DIM
             for part in text.wrap(tr.message(entry.message), width, 19, most=2):
+                if y + 20 > bottom:
+                    return
                 text.blit(surface, part, 19, colour, topleft=(x, y))
                 y += 20
