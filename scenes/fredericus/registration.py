@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.message import Message
 from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
@@ -55,9 +56,11 @@ def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> Sc
     from scenes.kit.score_table import ScoreRow, ScoreTable
 
     assert isinstance(state, FredericusState)
-    points = [breakdown.points for breakdown in state.score_breakdowns()]
+    breakdowns = state.score_breakdowns()
     seats = tuple(state.seats)
-    rows = tuple(ScoreRow(tr(f"fredericus.score.{category}"), tuple(points[seat][index] for seat in seats))
+    pairs = tuple(Message.of("tips.fredericus.pairs", count=breakdowns[seat].pairs) for seat in seats)
+    rows = tuple(ScoreRow(tr(f"fredericus.score.{category}"), tuple(breakdowns[seat].points[index] for seat in seats),
+                          pairs if category == "pairs" else ())
                  for index, category in enumerate(CATEGORIES))
     return ScoreTable(seats, tuple(tr(f"fredericus.colour.{seat}") for seat in seats), rows,
                       tr("fredericus.score.total"))

@@ -265,8 +265,9 @@ class FredericusView:
                 chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
                                   f"×{sum(game.hands[seat])}"))
             points = game.scores()[seat] if over else _public_points(game, seat)
-            tip = Message.of("tips.fredericus.seat", name=f"@fredericus.colour.{seat}", points=points,
-                             creatures=sum(game.creatures[seat]), objectives=sum(game.hands[seat]))
+            tip = Message.of("tips.fredericus.seat_final" if over else "tips.fredericus.seat",
+                             name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures[seat]),
+                             objectives=sum(game.hands[seat]))
             cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
                                   tr.plural("fredericus.board.points", points),
                                   active=not over and seat == game.current_seat))

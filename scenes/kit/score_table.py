@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.message import Message
+from scenes.kit import tooltip
 from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 
 Colour = tuple[int, int, int]
@@ -23,10 +25,12 @@ LABEL_SIZES = (20, 18, 16)  # the category names: the first size at which the lo
 
 @dataclass(frozen=True)
 class ScoreRow:
-    """A category: its name and its points in each column."""
+    """A category: its name, its points in each column, and what a column's points are made of (a tip each,
+    or none)."""
 
     label: str
     points: tuple[int, ...]
+    tips: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ def paint_table(surface: pygame.Surface, text: TextCache, tally: Tally, rect: py
         text.blit(surface, row.label, label_size, TEXT if shown is not None else DIM, midleft=(rect.x + 4, middle))
         for centre, points in zip(centres, shown or ()):
             text.blit(surface, str(points), SIZE, TEXT, center=(centre, middle))
+        for centre, tip in zip(centres, row.tips if shown is not None else ()):
+            tooltip.add(pygame.Rect(centre - column_width // 2 + 4, y, column_width - 8, ROW_HEIGHT), tip)
         y += ROW_HEIGHT
     pygame.draw.line(surface, DIM, (rect.x, y + 2), (rect.right, y + 2))
     middle = y + 4 + ROW_HEIGHT // 2
