@@ -10,13 +10,17 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from devtools import catalogue
+from devtools.fredericus import window as fredericus_window
 from game.fredericus.scoring import CATEGORIES
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.fredericus import panels
-from scenes.kit import score_table
+from scenes.kit import score_table, tooltip
 from scenes.kit.stack import Push
+from scenes.pages import gameover
 from scenes.pages.gameover import GameOverScene
+from scenes.pages.log_overlay import sentences
 from scenes.playing.replay import ReplayScene
 
 # Random games of Anna against two easy falconers. In the first, the last capture (the winning moment) leaves
@@ -138,6 +142,8 @@ def test_the_breakdown_rows_count_up_one_after_another_and_sum_to_the_totals(ope
     driver.run()
     assert {row.label for row in table.rows} | {table.total} <= set(words)
     assert {str(points) for points in table.totals()} <= set(words)
+    pair_tips = [tip for tip in tooltip.tips().tips if tip.message.key == "tips.fredericus.pairs"]
+    assert [dict(tip.message.fields)["count"] for tip in pair_tips] == [breakdowns[seat].pairs for seat in table.seats]
     driver.save(screenshot_dir(tmp_path), "game_over_fredericus_tally")
 
 
@@ -175,3 +181,24 @@ def test_the_tally_runs_in_the_scene_at_the_animation_speed_while_the_result_is_
         frames += 1
     assert frames <= over.tally.duration / (4 * FRAME) + 2
     assert over.tally.duration == len(CATEGORIES) * (score_table.ROW_SECONDS + score_table.ROW_GAP)
+
+
+def test_the_log_under_the_result_starts_with_a_whole_sentence(tmp_path, monkeypatch):
+    """The table leaves the log less room; what fits of it still begins at the start of a sentence (German:
+    the catalogue's game over, whose latest sentences once began with a wrapped sentence's last word)."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    try:
+        context = app.context
+        context.change_settings(context.settings.changed(language="de"))
+        app.stack.apply(Push(GameOverScene(context, catalogue.finished(Match(fredericus_window.GAME_OVER)))))
+        driver = Driver(app)
+        words = drawn_words(monkeypatch, driver)
+        driver.run()
+        log = words[words.index(context.tr("play.log.open")) + 1:]
+        assert log, "no log drawn"
+        firsts = {context.text.wrap(sentence, gameover.TEXT_WIDTH, gameover.LOG_SIZE)[0]
+                  for entry in driver.top.match.log for sentence in sentences(context.tr, entry)}
+        assert log[0] in firsts
+    finally:
+        app.close()

@@ -292,10 +292,15 @@ class GameOverScene(Scene):
         text.blit(surface, tr("play.log"), 20, DIM, topleft=(x, top))
         text.blit(surface, tr("play.log.open"), 16, DIM, topright=(PANEL_AREA.right - 20, top + 3))
         self.log_area = pygame.Rect(x, top, TEXT_WIDTH, bottom - top)
-        lines = [line for entry in self.match.log[-12:] for sentence in sentences(tr, entry)
-                 for line in text.wrap(sentence, TEXT_WIDTH, LOG_SIZE)]
-        fitting = max(0, (bottom - top - 24) // LOG_LINE)
-        for number, line in enumerate(lines[-fitting:] if fitting else []):
+        wrapped = [text.wrap(sentence, TEXT_WIDTH, LOG_SIZE) for entry in self.match.log[-12:]
+                   for sentence in sentences(tr, entry)]
+        room = max(0, (bottom - top - 24) // LOG_LINE)
+        lines: list[str] = []
+        for sentence in reversed(wrapped):  # the latest sentences that fit whole: none starts mid-sentence
+            if len(lines) + len(sentence) > room:
+                break
+            lines[:0] = sentence
+        for number, line in enumerate(lines):
             text.blit(surface, line, LOG_SIZE, TEXT, topleft=(x, top + 24 + number * LOG_LINE))
 
     def _centred(self, surface: pygame.Surface, line: str, size: int, colour: tuple[int, ...], y: int,
