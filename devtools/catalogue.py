@@ -25,6 +25,8 @@ class Screen:
     make: Callable[[], list[Any]]
     is_board: bool = False
     until: str | None = None
+    languages: tuple[str, ...] = ()  # the screenshot tool draws it once in each, the file named for each; ()
+    # for once in the app's language (the other tools draw every screen in the language they are set to)
 
 
 def every_screen(context: AppContext) -> list[Screen]:

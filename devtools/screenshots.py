@@ -7,7 +7,10 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from devtools.catalogue import Screen
 
 FRAMES = 3  # frames run before a screen is saved: its first frame may still be settling
 
@@ -36,11 +39,8 @@ def save_screenshots(folder: Path, names: list[str] | None = None) -> list[Path]
 
 
 def _save_all(folder: Path, names: list[str] | None) -> list[Path]:
-    import pygame
-
-    from devtools.catalogue import every_screen, midgame_screens, open_screen
+    from devtools.catalogue import every_screen, midgame_screens
     from scenes.app import App
-    from scenes.kit.stack import Reset
 
     app = App(fps=0)
     written: list[Path] = []
@@ -52,14 +52,34 @@ def _save_all(folder: Path, names: list[str] | None) -> list[Path]:
         for screen in screens:
             if names and screen.name not in names:
                 continue
-            open_screen(app, screen)
-            for _ in range(FRAMES):
-                app.frame()
-            path = folder / file_name(screen.name)
-            pygame.image.save(app.screen, str(path))
-            written.append(path)
-            title: Any = type(app.stack.scenes[0])  # back to the scene at the bottom: the title menu
-            app.stack.apply(Reset(title(app.context)))
+            for language in screen.languages or (None,):
+                written.append(_save_one(app, folder, screen, language))
     finally:
         app.close()
     return written
+
+
+def _save_one(app: Any, folder: Path, screen: Screen, language: str | None) -> Path:
+    """Draw ``screen`` (in ``language``, then back to the app's) into its file; ``<name>-<language>.png`` when
+    the language is named."""
+    import pygame
+
+    from devtools.catalogue import open_screen
+    from scenes.kit.stack import Reset
+
+    context = app.context
+    settings = context.settings
+    if language is not None:
+        context.change_settings(settings.changed(language=language))
+    try:
+        open_screen(app, screen)
+        for _ in range(FRAMES):
+            app.frame()
+        path = folder / file_name(screen.name if language is None else f"{screen.name} {language}")
+        pygame.image.save(app.screen, str(path))
+    finally:
+        if language is not None:
+            context.change_settings(settings)
+        title: Any = type(app.stack.scenes[0])  # back to the scene at the bottom: the title menu
+        app.stack.apply(Reset(title(context)))
+    return path

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.core.protocol import GameState
     from game.services.match import MatchSetup
     from scenes.context import AppContext
+    from scenes.kit.score_table import ScoreTable
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
@@ -33,6 +34,10 @@ def _no_problem(_in_play: Sequence[bool]) -> str:
 
 def _no_lines(_tr: Translator, _setup: MatchSetup, _state: GameState) -> list[str]:
     return []
+
+
+def _no_table(_tr: Translator, _setup: MatchSetup, _state: GameState) -> ScoreTable | None:
+    return None
 
 
 def _no_emblem(_variant: str) -> str:
@@ -68,6 +73,8 @@ class BoardSpec:
     moved_seat_note: str = ""  # the key of what the set-up says when GameSpec.arrange_seats moved {seat}
     result_lines: Callable[[Translator, MatchSetup, GameState], list[str]] = _no_lines  # the game-over
     # screen's lines after why the game ended (the scores)
+    result_table: Callable[[Translator, MatchSetup, GameState], ScoreTable | None] = _no_table  # the game over's
+    # points by category, tallied under why the game ended
     sample_records: tuple[Record, ...] = ()  # a few made-up records, for the screenshots and the frame bench
 
     def seat_key(self, seat: int) -> str:

@@ -1,12 +1,22 @@
-"""R-8 scoring: card points, triangular pair points across all kinds, Fredericus, and the tie rule."""
+"""R-8 scoring: card points, triangular pair points across all kinds, Fredericus, and the tie rule; the points
+by category that the game over tallies, summing to the score."""
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_fredericus_selfplay import points_from_scratch
+
+from game.core.bots import GreedyBot
+from game.core.view import SeatView
+from game.fredericus import FredericusState
 from game.fredericus.builder import build_position as build
 from game.fredericus.cards import KINDS
-from game.fredericus.scoring import pair_points, score, winner
+from game.fredericus.heuristics import evaluate
+from game.fredericus.scoring import CATEGORIES, Breakdown, breakdown, pair_points, score, winner
 
 
 def counts(letters: str) -> list[int]:
@@ -30,6 +40,63 @@ def counts(letters: str) -> list[int]:
 )
 def test_r8_1_and_r8_2_points_for_cards_and_pairs(creatures, objectives, fredericus, points):
     assert score(counts(creatures), counts(objectives), fredericus) == points
+
+
+@pytest.mark.parametrize(
+    ("creatures", "objectives", "fredericus", "points"),
+    [
+        ("gub", "gub", False, Breakdown(creatures=3, objectives=3, pairs=3, fredericus=0)),
+        ("ggg", "g", False, Breakdown(creatures=3, objectives=1, pairs=1, fredericus=0)),
+        ("gg", "gg", True, Breakdown(creatures=2, objectives=2, pairs=2, fredericus=2)),
+        ("ud", "g", False, Breakdown(creatures=2, objectives=1, pairs=0, fredericus=0)),
+        ("ggu", "gguu", False, Breakdown(creatures=3, objectives=4, pairs=3, fredericus=0)),
+    ],
+)
+def test_r8_the_breakdown_keeps_each_category_of_points_apart(creatures, objectives, fredericus, points):
+    result = breakdown(counts(creatures), counts(objectives), fredericus)
+    assert result == points
+    assert result.pair_bonus == pair_points(points.pairs)
+    assert dict(zip(CATEGORIES, result.points)) == {"creatures": points.creatures, "objectives": points.objectives,
+                                                    "pairs": pair_points(points.pairs),
+                                                    "fredericus": points.fredericus}
+
+
+kind_counts = st.lists(st.integers(0, 4), min_size=KINDS, max_size=KINDS)
+
+
+@given(kind_counts, kind_counts, st.booleans())
+def test_r8_the_categories_of_a_breakdown_add_up_to_the_score(creatures, objectives, fredericus):
+    points = breakdown(creatures, objectives, fredericus)
+    assert points.total == sum(points.points) == score(creatures, objectives, fredericus)
+    assert points.pairs <= min(points.creatures, points.objectives)
+
+
+def finished_game(players: int, seed: int, greedy: bool) -> FredericusState:
+    """A seeded game played to its end at random, or by greedy falconers (who make pairs and find Fredericus)."""
+    state, rng, bot = FredericusState.new_game(players, seed), random.Random(seed), GreedyBot(evaluate)
+    while not state.is_terminal():
+        state.apply(bot.choose(SeatView(state), rng) if greedy else rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.integers(0, 10**6))
+def test_r8_in_every_finished_game_each_falconers_categories_sum_to_their_score(players, seed):
+    state = finished_game(players, seed, greedy=False)
+    expected = points_from_scratch(state.to_json())
+    assert [points.total for points in state.score_breakdowns()] == state.scores() == expected
+
+
+@pytest.mark.slow
+def test_r8_greedy_games_score_in_every_category_and_the_breakdowns_still_add_up():
+    seen = [0] * len(CATEGORIES)
+    for seed in range(6):
+        state = finished_game(2 + seed % 3, seed, greedy=True)
+        breakdowns = state.score_breakdowns()
+        assert [points.total for points in breakdowns] == state.scores() == points_from_scratch(state.to_json())
+        for points in breakdowns:
+            seen = [count + bool(value) for count, value in zip(seen, points.points)]
+    assert all(seen), dict(zip(CATEGORIES, seen))  # every category was tallied in some game
 
 
 def test_r8_2_n_pairs_score_the_nth_triangular_number():

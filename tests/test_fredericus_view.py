@@ -268,6 +268,17 @@ def test_each_falconers_card_says_their_points_and_counts_their_creatures_and_ob
 
 
 
+def test_at_the_end_each_falconers_card_counts_the_pairs_and_its_tip_says_so(context):
+    """R-8.2: the cards' points leave the secret pairs out during the hunt; the final ones count them."""
+    view = FredericusView(context)
+    state = build_position(2, phase="over", trigger="fredericus_discarded", discards="F", creatures={0: "gg"},
+                           objectives={0: "g"})
+    red, _ = view.hud(state, frozenset()).cards
+    assert red.points == "4 points" and state.scores()[0] == 2 + 1 + 1
+    assert context.tr.message(red.tip) == ("Red · final points: 4, the secret pairs counted · creatures caught: 2 · "
+                                           "objective cards: 1")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_language_counts_one_point_in_its_singular_on_the_cards_and_the_trays(context, monkeypatch, language):
     context.tr = tr = Translator(language)

@@ -72,6 +72,8 @@ def test_the_winning_moment_plays_again_on_the_final_board_with_its_words(over_s
 
 def test_the_whole_log_opens_from_the_game_over_screen_with_l_or_a_click(over_screen):
     driver, over = over_screen("fredericus")
+    driver.key(pygame.K_l)  # the first press only ends the count of the points (test_gameover_fredericus.py)
+    assert driver.top is over and over.tally is not None and over.tally.done
     driver.key(pygame.K_l)
     assert isinstance(driver.top, LogOverlay) and len(driver.top.entries) == len(over.match.log)
     driver.key(pygame.K_ESCAPE)

@@ -86,7 +86,7 @@ class PebblesView:
         return False
 
     def draw_board(self, surface: pygame.Surface, state: Any, chooser: Any, visible: frozenset[Seat], last: Any,
-                   hidden: frozenset[str] = frozenset()) -> None:
+                   hidden: frozenset[str] = frozenset(), final: Any = None) -> None:
         for pebble in range(state.stones):
             pygame.draw.circle(surface, (200, 200, 200), (BOARD_AREA.x + 60 + 50 * pebble, BOARD_AREA.centery), 20)
 

@@ -27,9 +27,24 @@ def menu_screens(context: Any) -> list[Screen]:
     return [Screen("fredericus options", lambda: [board(GAME).options_page(context)])]
 
 
+# four falconers, Red (a person) holding Fredericus and Yellow winning on two pairs: every row of the tally
+GAME_OVER = MatchSetup(GAME, (SeatPlan.human(0),) + (SeatPlan.ai("normal"),) * 3, seed=25)
+
+
 def moment_screens(context: Any) -> list[Screen]:
-    """None: every moment of a hunt shows on the boards of the catalogue."""
-    return []
+    """The end of a hunt, its points counted up (in English and German for the README). Every other moment
+    of a hunt shows on the boards of the catalogue."""
+    from devtools.catalogue import Screen, finished
+    from game.services.match import Match
+    from scenes.pages.gameover import GameOverScene
+
+    def game_over() -> list[Any]:
+        scene = GameOverScene(context, finished(Match(GAME_OVER)))
+        assert scene.tally is not None
+        scene.tally.skip()  # the table as it stands once counted
+        return [scene]
+
+    return [Screen("game over fredericus", game_over, languages=("en", "de"))]
 
 
 def showcase() -> None:

@@ -215,6 +215,13 @@ class FredericusState(TurnRules, GameState[Action]):
             for seat in range(self.players)
         ]
 
+    def score_breakdowns(self) -> list[scoring.Breakdown]:
+        """R-8 points per seat by category (creatures, objectives, pairs, Fredericus), as they stand now."""
+        return [
+            scoring.breakdown(self.creatures[seat], self.hands[seat], self.fredericus_holder == seat)
+            for seat in range(self.players)
+        ]
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

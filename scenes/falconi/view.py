@@ -371,7 +371,10 @@ class FalconiView:
         return [None if tile.secret and FUGITIVE not in visible else tile.item for tile in hand_tiles(state)]
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
+                   final: GameState | None = None) -> None:
+        """The city, the strip and the cars of ``state``. The board tells nothing of the game as a whole, and
+        a chase's winning moment is its last move, so ``final`` changes nothing here."""
         assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)

@@ -46,6 +46,7 @@ from scenes.kit.ui import TextCache
 
 WEDGE = (28, 36, 32)
 SMALL_SIZES = (16, 15, 14, 13)  # the deck's notes and the key's names: the first size at which they fit
+NAME_SIZES = (22, 20, 18, 16)  # a tray's falconer: the first size at which the name fits beside the points
 
 
 def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
@@ -107,8 +108,9 @@ def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: T
     pygame.draw.rect(surface, colours[tray.seat], swatch, border_radius=3)
     if tray.mark:
         paint_mark(surface, text, tray.mark, Vector2(swatch.center), 13, colours[tray.seat])
-    text.blit(surface, tray.name, 22, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
-    text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
+    points = text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
+    size = text.fit_size(tray.name, points.left - 6 - (rect.x + 27), NAME_SIZES, bold=True)  # beside the points
+    text.blit(surface, tray.name, size, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
     lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
     label_width = max(text.render(label, 16).get_width() for label, _, _ in lines)
     for line, (label, chips, row_cards) in enumerate(lines):

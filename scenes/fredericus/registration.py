@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.message import Message
 from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
@@ -12,6 +13,7 @@ from scenes.boardspec import BoardSpec, Options
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
+    from scenes.kit.score_table import ScoreTable
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
@@ -46,11 +48,22 @@ def record_name(tr: Translator, variant: str) -> str:
     return tr("stats.falconers_short" if variant.endswith("-short") else "stats.falconers", count=players)
 
 
-def result_lines(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> list[str]:
-    """Every falconer's points."""
-    points = state.scores()  # type: ignore[attr-defined]
-    line = "   ".join(f"{tr(f'seat.fredericus.{seat}')}: {points[seat]}" for seat in range(len(setup.seats)))
-    return [tr("over.scores", scores=line)]
+def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> ScoreTable:
+    """Every falconer's points by the categories of R-8 (creatures, objectives, pairs, Fredericus), a column
+    each in turn order."""
+    from game.fredericus.scoring import CATEGORIES
+    from game.fredericus.state import FredericusState
+    from scenes.kit.score_table import ScoreRow, ScoreTable
+
+    assert isinstance(state, FredericusState)
+    breakdowns = state.score_breakdowns()
+    seats = tuple(state.seats)
+    pairs = tuple(Message.of("tips.fredericus.pairs", count=breakdowns[seat].pairs) for seat in seats)
+    rows = tuple(ScoreRow(tr(f"fredericus.score.{category}"), tuple(breakdowns[seat].points[index] for seat in seats),
+                          pairs if category == "pairs" else ())
+                 for index, category in enumerate(CATEGORIES))
+    return ScoreTable(seats, tuple(tr(f"fredericus.colour.{seat}") for seat in seats), rows,
+                      tr("fredericus.score.total"))
 
 
 FREDERICUS_BOARD = BoardSpec(
@@ -70,6 +83,6 @@ FREDERICUS_BOARD = BoardSpec(
     setup_emblem=lambda _options: "fredericus",
     rules_topics=lambda _options: [("rules.fredericus", "fredericus")],
     record_name=record_name,
-    result_lines=result_lines,
+    result_table=result_table,
     sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
 )

@@ -265,8 +265,9 @@ class FredericusView:
                 chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
                                   f"×{sum(game.hands[seat])}"))
             points = game.scores()[seat] if over else _public_points(game, seat)
-            tip = Message.of("tips.fredericus.seat", name=f"@fredericus.colour.{seat}", points=points,
-                             creatures=sum(game.creatures[seat]), objectives=sum(game.hands[seat]))
+            tip = Message.of("tips.fredericus.seat_final" if over else "tips.fredericus.seat",
+                             name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures[seat]),
+                             objectives=sum(game.hands[seat]))
             cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
                                   tr.plural("fredericus.board.points", points),
                                   active=not over and seat == game.current_seat))
@@ -311,8 +312,11 @@ class FredericusView:
         return draw.Look(self.context.text, tuple(self._shorts()), self._colours(), self._marks())
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
-        """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation."""
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
+                   final: GameState | None = None) -> None:
+        """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation.
+        With ``final``, the wedges tell the end of the game (hands, points, deck, status) over ``state``'s rows
+        and pieces."""
         game = _game(state)
         layout = self.layout(state)
         look = self.look()
@@ -333,7 +337,7 @@ class FredericusView:
         for raptor, centre, small in shown:
             draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor >> 1], look.text)
         self._paint_captures(surface, game, layout)
-        self._paint_wedges(surface, game, layout, visible, chooser, hidden)
+        self._paint_wedges(surface, game, _game(final or state), layout, visible, chooser, hidden)
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
 
@@ -378,43 +382,51 @@ class FredericusView:
             for rect in marks:
                 draw.outline(surface, rect, draw.LAST, 2)
 
-    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
-                      visible: frozenset[Seat], chooser: ActionChooser | None, hidden: frozenset[str]) -> None:
+    def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, summary: FredericusState,
+                      layout: geometry.Layout, visible: frozenset[Seat], chooser: ActionChooser | None,
+                      hidden: frozenset[str]) -> None:
+        """The trays, the deck, the status and the legend: the pieces of ``game`` (the position drawn), the
+        hands, points, deck and turn of ``summary`` (the same position, or the game's end while the game over
+        plays an earlier moment again)."""
         tr = self.context.tr
         text = self.context.text
         shorts = self._shorts()
-        shown = frozenset(seat for seat in visible if seat in game.seats and not game.is_terminal())
+        over = summary.is_terminal()
+        shown = frozenset(seat for seat in visible if seat in game.seats and not over)
         for seat in range(game.players):
-            tray = self._tray(game, seat, seat in shown or game.is_terminal(), hidden)
+            tray = self._tray(game, summary, seat, seat in shown or over, hidden)
             panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
         self._secrets = shown
-        discards = [(code, game.discards.count(code)) for code in range(KINDS + 1) if code in game.discards]
-        notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=game.seals_discarded),
-                 self._fredericus_short(game), tr("fredericus.board.discarded")]
-        panels.paint_deck(surface, text, notes, len(game.deck), discards, shorts)
+        discards = [(code, summary.discards.count(code)) for code in range(KINDS + 1) if code in summary.discards]
+        notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=summary.seals_discarded),
+                 self._fredericus_short(summary), tr("fredericus.board.discarded")]
+        panels.paint_deck(surface, text, notes, len(summary.deck), discards, shorts)
         focus = ""
         if chooser is not None and chooser.focused is not None:
             focus = self.label(game, chooser.focused)
-        playing = game.phase_name == "play"
-        own, extra = (game.own_actions_left, game.extra_actions_left) if playing else (0, 0)
-        panels.paint_status(surface, text, self._status_lines(game), own, tr("fredericus.board.actions"), focus, extra)
+        playing = summary.phase_name == "play"
+        own, extra = (summary.own_actions_left, summary.extra_actions_left) if playing else (0, 0)
+        panels.paint_status(surface, text, self._status_lines(summary), own, tr("fredericus.board.actions"), focus,
+                            extra)
         names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
         panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
 
-    def _tray(self, game: FredericusState, seat: Seat, open_hand: bool, hidden: frozenset[str]) -> panels.Tray:
-        """A falconer's tray: objectives face up when ``open_hand``, else as backs (Fredericus is always public);
-        without the creatures and tokens in ``hidden``, still on their way there."""
+    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, open_hand: bool,
+              hidden: frozenset[str]) -> panels.Tray:
+        """A falconer's tray: the creatures and tokens of ``game``, without those in ``hidden``, still on their
+        way there; the objectives, points and turn of ``summary``, objectives face up when ``open_hand``, else
+        as backs (Fredericus is always public)."""
         tr = self.context.tr
-        hand = game.hands[seat]
+        hand = summary.hands[seat]
         caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures[seat])]
         mine = range(seat * game.tokens_each, (seat + 1) * game.tokens_each)
         in_hand = [token for token in mine if game.tokens[token] == HAND]
         objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if open_hand else (
             [(None, sum(hand))] if sum(hand) else [])
-        if game.fredericus_holder == seat:
+        if summary.fredericus_holder == seat:
             objectives.append((FREDERICUS, 1))
-        points = game.scores()[seat] if game.is_terminal() else _public_points(game, seat)
+        points = summary.scores()[seat] if summary.is_terminal() else _public_points(summary, seat)
         tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start),
                                             ("fredericus.board.keeper", seat == game.keeper)) if holds]
         return panels.Tray(
@@ -429,7 +441,7 @@ class FredericusView:
             objectives=tuple(objectives),
             tokens_in_hand=len(in_hand),
             hidden_tokens=frozenset(slot for slot, token in enumerate(in_hand) if anim.token(token) in hidden),
-            current=seat == game.current_seat,
+            current=seat == summary.current_seat,
         )
 
     def _fredericus_short(self, game: FredericusState) -> str:

@@ -1,5 +1,6 @@
 """The end of a game: the final board, where the winning moment (the catch, the escape, the last capture) plays
-again every few seconds with its words in a banner; beside it who won and why, the scores, what next — a
+again every few seconds with its words in a banner, under the final points and status; beside it who won and
+why, the points by category counted up row by row (in a game that keeps them), the scores, what next — a
 rematch, the next game of a Falconi series (the fugitive's role passes round so everyone plays him once, with
 a running score), a new series once everyone has played him, the replay or the menu — and the log, whole on
 L or a click."""
@@ -16,6 +17,7 @@ from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
+from scenes.kit.score_table import Tally, paint_table
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
 from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem, panel
 from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
@@ -31,6 +33,8 @@ LOG_SIZE, LOG_LINE = 18, 19
 FIRST_SHOWING = 0.6  # seconds before the winning moment plays again on the board
 HOLD = 1.8  # seconds its position and banner stay once its animation ends
 PAUSE = 2.5  # seconds of the final position between two showings
+HEADING = 2  # the paragraphs above the points table: who won, and why
+NOT_PRESSES = frozenset((inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED))  # intents that do not skip the tally
 
 
 class GameOverScene(Scene):
@@ -40,6 +44,8 @@ class GameOverScene(Scene):
         self.in_series = passes_fugitive_round(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
+        table = self.board.result_table(context.tr, match.setup, match.state)
+        self.tally = None if table is None else Tally(table, lambda: context.audio.play("click"))
         self.menu = Menu(self._items(), top=self._text_bottom() + 12, width=TEXT_WIDTH, row=MENU_ROW,
                          centre_x=CENTRE_X, note_width=TEXT_WIDTH, text=context.text, sound=context.audio.play)
         self.music = self.board.music  # the game's loop plays on over its result
@@ -110,7 +116,12 @@ class GameOverScene(Scene):
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         """Back first moves the focus to "Main menu", and leaves only from there: a reflex press of Esc does
-        not throw the result away."""
+        not throw the result away. While the points are being counted up, a press only shows them all, so an
+        impatient Enter does not start a rematch; a click on a button or on the log still does what it says."""
+        if self.tally is not None and not self.tally.done and intent.kind not in NOT_PRESSES:
+            self.tally.skip()
+            if not self._aimed(intent):
+                return None
         if intent.kind == inp.BACK:
             last = len(self.menu.items) - 1
             if self.menu.focus == last:
@@ -123,11 +134,20 @@ class GameOverScene(Scene):
                                    len(last_turn(self.match.log))))
         return self.menu.handle(intent)
 
+    def _aimed(self, intent: inp.Intent) -> bool:
+        """Whether ``intent`` is a click on something that answers a click: a button of the menu, or the log."""
+        targets = [*self.menu.rects, self.log_area]
+        return intent.kind == inp.CLICK and intent.pos is not None and any(
+            rect.collidepoint(intent.pos) for rect in targets)
+
     def update(self, dt: float) -> Transition | None:
-        """The winning moment plays, its position holds a while, the final board comes back; and again."""
+        """The points count up; the winning moment plays, its position holds a while, the final board comes
+        back; and again."""
+        dt *= self.context.settings.animation_speed
+        if self.tally is not None:
+            self.tally.update(dt)
         if self.moment is None:
             return None
-        dt *= self.context.settings.animation_speed
         self.timeline.update(dt)
         if self.timeline.busy:
             return None
@@ -198,8 +218,9 @@ class GameOverScene(Scene):
     def _text_bottom(self) -> int:
         """Where the result's text ends in the panel: the menu stands below it."""
         text = self.context.text
-        return self._title_bottom() + sum(len(text.wrap(line, TEXT_WIDTH, size, bold)) * (size + 6) + space
-                                          for line, size, _, bold, space in self.paragraphs())
+        table = 0 if self.tally is None else self.tally.table.height()
+        return self._title_bottom() + table + sum(len(text.wrap(line, TEXT_WIDTH, size, bold)) * (size + 6) + space
+                                                  for line, size, _, bold, space in self.paragraphs())
 
     @staticmethod
     def _title_bottom() -> int:
@@ -216,11 +237,25 @@ class GameOverScene(Scene):
         for x in (title.left - 16 - EMBLEM // 2, title.right + 16 + EMBLEM // 2):
             tooltip.emblem(surface, emblem, EMBLEM, center=(x, title.centery))
         y = self._title_bottom()
-        for line, size, colour, bold, space in self.paragraphs():
+        for number, (line, size, colour, bold, space) in enumerate(self.paragraphs()):
+            if number == HEADING:
+                y = self._draw_table(surface, y)
             y = self._centred(surface, line, size, colour, y, bold) + space
         self.menu.draw(surface, text)
         notes = len(self.menu.note_lines(self.menu.focused))
         self._draw_log(surface, self.menu.rects[-1].bottom + 16 + notes * 28)
+
+    def _draw_table(self, surface: pygame.Surface, top: int) -> int:
+        """The points by category as far as they are counted up, under the headline; returns the y below."""
+        if self.tally is None:
+            return top
+        table = self.tally.table
+        outcome = self.match.state.outcome
+        winners = sorted(outcome.winners) if outcome is not None else []
+        rect = pygame.Rect(CENTRE_X - TEXT_WIDTH // 2, top, TEXT_WIDTH, table.height())
+        paint_table(surface, self.context.text, self.tally, rect, [self.view.seat_colour(seat) for seat in table.seats],
+                    winners[0] if len(winners) == 1 else None)
+        return rect.bottom
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         """The final position, or the winning moment's with its animation and its words in a banner."""
@@ -232,7 +267,7 @@ class GameOverScene(Scene):
         key = (moment is not None, hidden, settings.language, settings.colour_blind)
 
         def paint(image: pygame.Surface) -> None:
-            self.view.draw_board(image, state, None, self.seats, last, hidden)
+            self.view.draw_board(image, state, None, self.seats, last, hidden, final=self.match.state)
 
         self.board_picture.draw(surface, key, paint, self.timeline)
         if moment is not None:
@@ -257,10 +292,15 @@ class GameOverScene(Scene):
         text.blit(surface, tr("play.log"), 20, DIM, topleft=(x, top))
         text.blit(surface, tr("play.log.open"), 16, DIM, topright=(PANEL_AREA.right - 20, top + 3))
         self.log_area = pygame.Rect(x, top, TEXT_WIDTH, bottom - top)
-        lines = [line for entry in self.match.log[-12:] for sentence in sentences(tr, entry)
-                 for line in text.wrap(sentence, TEXT_WIDTH, LOG_SIZE)]
-        fitting = max(0, (bottom - top - 24) // LOG_LINE)
-        for number, line in enumerate(lines[-fitting:] if fitting else []):
+        wrapped = [text.wrap(sentence, TEXT_WIDTH, LOG_SIZE) for entry in self.match.log[-12:]
+                   for sentence in sentences(tr, entry)]
+        room = max(0, (bottom - top - 24) // LOG_LINE)
+        lines: list[str] = []
+        for sentence in reversed(wrapped):  # the latest sentences that fit whole: none starts mid-sentence
+            if len(lines) + len(sentence) > room:
+                break
+            lines[:0] = sentence
+        for number, line in enumerate(lines):
             text.blit(surface, line, LOG_SIZE, TEXT, topleft=(x, top + 24 + number * LOG_LINE))
 
     def _centred(self, surface: pygame.Surface, line: str, size: int, colour: tuple[int, ...], y: int,

@@ -47,11 +47,14 @@ class GameView(Protocol):
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
     def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
-                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset()) -> None:
+                   visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
+                   final: GameState | None = None) -> None:
         """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
         the most recent turn), and when a person chooses, the options, the focused one and its preview
         (ghost tile, route…). Secrets are drawn only for seats in ``visible``. Pieces named in ``hidden`` are
-        left out: a running animation draws them (see :meth:`animations`)."""
+        left out: a running animation draws them (see :meth:`animations`). ``final`` is the game's last
+        position while the game over shows an earlier one (its winning moment): whatever the board tells of
+        the game as a whole (points, whose turn it is) is told of ``final``, so nothing stale shows."""
 
     def animations(self, before: GameState, action: Action, after: GameState,
                    visible: frozenset[Seat]) -> list[Animation]:
