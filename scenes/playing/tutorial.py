@@ -140,8 +140,8 @@ class TutorialScene(PlayScene):
             return None  # the box stands over the log: a click on it opens nothing
         if kind in (inp.CONFIRM, inp.CLICK) and self.chooser is not None and self._accepts(intent):
             option = self.chooser.focused if kind == inp.CONFIRM else self.chooser.option_at(intent.pos or (-1, -1))
-            if option is not None and not self._leads(option):
-                self._refuse(self.context.tr("tutorial.refuse"))
+            if option is not None and step is not None and not self._leads(option):
+                self._refuse(self.context.tr(step.wanted))  # what the lesson wants, said without the arrow
                 return None
         transition = super().handle(intent)
         focused = self.chooser.focused if self.chooser is not None else None
@@ -249,13 +249,14 @@ class TutorialScene(PlayScene):
         return tr(key, seat=self.view_seat_name(step.seat))
 
     def lesson(self) -> overlay.Lesson:
-        tr, step = self.context.tr, self.step
-        body = tr(step.lesson) if step is not None else tr(self.tutorial.outro)
-        steps = self.tutorial.steps
-        count = sum(1 for each in steps if each.kind != SCRIPT)  # the lessons the learner reads or does
-        number = min(count, 1 + sum(1 for each in steps[:self.index] if each.kind != SCRIPT))
-        return overlay.Lesson(tr("tutorial.heading", number=number, count=count), body, self.how(), self.refusal,
-                              self.index / len(steps))
+        """The box's content; its heading numbers the screens (the watched ones too), so no number shows twice."""
+        tr, step, tutorial = self.context.tr, self.step, self.tutorial
+        if step is None:
+            heading, body = tr("tutorial.status.done"), tr(tutorial.outro)
+        else:
+            number, count = tutorial.screen_number(self.index), tutorial.screen_count
+            heading, body = tr("tutorial.heading", number=number, count=count), tr(step.lesson)
+        return overlay.Lesson(heading, body, self.how(), self.refusal, self.index / len(tutorial.steps))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -263,4 +264,11 @@ class TutorialScene(PlayScene):
         self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), cover, INFO_LINES, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
-            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state))
+            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state) + self._others())
+
+    def _others(self) -> list[pygame.Rect]:
+        """Where the options other than the one to choose are: the arrow keeps off them."""
+        chooser, option = self.chooser, self.target()
+        if chooser is None or option is None:
+            return []
+        return [chooser.rect(other) for other in chooser.options if other != option]
