@@ -396,6 +396,20 @@ def named_place_singles_out(language: str, text: str, state, target) -> bool:
     return fits(places[target]) and not any(fits(place) for action, place in places.items() if action != target)
 
 
+ROW_WORDS = {"en": ("row", "post"), "it": ("fila", "posto"), "de": ("reihe", "posten"), "fr": ("rangée", "poste")}
+NAMED_BY = {"row": 0, "flip": 0, "seal": 0, "hood": 1}  # a Fredericus choice named by its row (0) or post (1)
+
+
+def named_row_fits(language: str, text: str, target) -> bool:
+    """Whether a Fredericus lesson ``text`` that names rows (or posts) names the one the arrow is on; true when
+    the choice is not a row's or a post's, or the text names none."""
+    if target[0] not in NAMED_BY:
+        return True
+    word = ROW_WORDS[language][NAMED_BY[target[0]]]
+    named = {int(number) for number in re.findall(rf"(?<!\w){word} (\d)", text.lower())}
+    return not named or target[1] in named
+
+
 def focus_with_mouse(driver: Driver, chooser, option) -> bool:
     """Point at ``option`` and turn the wheel until it is focused (the rotations of a tile share its square)."""
     driver.move(chooser.rect(option).center)
@@ -423,8 +437,8 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
         where = f"step {scene.index + 1} ({step.lesson})"
         chooser, state = scene.chooser, scene.match.state
         depth = len(chooser.prefix)
-        wanted = [chooser.paths[action] for action in accepted(state, step)]
-        leading = {path[depth] for path in wanted if path[:depth] == tuple(chooser.prefix)}
+        paths = [chooser.paths[action] for action in accepted(state, step)]
+        leading = {path[depth] for path in paths if path[:depth] == tuple(chooser.prefix)}
         option = scene.target()
         driver.run()
         target, arrow = arrows[-1]
@@ -437,6 +451,8 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
         drives = scene.tutorial.game == "falconi" and action is not None and action.verb in ("drive", "catch")
         if drives and not named_place_singles_out(language, tr(step.lesson), state, action):
             found.append(f"{where}: the words name another place than the arrow's")
+        if not all(named_row_fits(language, tr(key), option) for key in (step.lesson, step.lesson + ".wanted")):
+            found.append(f"{where}: the words name another row or post than the arrow's")
         wrong = next((other for other in chooser.options if other not in leading), None)
         if wrong is not None and focus_with_mouse(driver, chooser, wrong):
             before, played = state.to_json(), len(scene.match.log)

@@ -2,10 +2,11 @@
 
 It shows each lesson in a box in the side panel and points at the option that leads to the action asked for,
 naming the keys of the device in use. It waits for the learner: the chooser's focus and previews work as in a
-game, but a choice that leads elsewhere is refused with a friendly line and changes nothing. The other seats'
-actions are played from the script at a pace people can follow, with their animations. Back opens the tutorial's
-own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved game, and it shows
-its end card instead of the game-over screen, so the play scene's end of a game (statistics, series) never runs.
+game, but a choice that leads elsewhere is refused with a line saying what the lesson wants, and changes nothing.
+The other seats' actions are played from the script at a pace people can follow, with their animations. Back
+opens the tutorial's own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved
+game, and it shows its end card instead of the game-over screen, so the play scene's end of a game (statistics,
+series) never runs.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
@@ -30,6 +31,7 @@ ARROW_WIDTH, ARROW_LENGTH = 30, 40
 GAP = 10  # between the arrow's tip and its target, before the bounce
 BOUNCE, BOUNCE_SPEED = 10, 6.0  # pixels and radians a second
 PULSE_SPEED = 5.0
+Side = Literal["above", "below", "left", "right"]  # where the arrow comes from
 
 
 @dataclass(frozen=True)
@@ -95,15 +97,16 @@ def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, cover:
     return rect
 
 
-def pointer_side(surface: pygame.Surface, target: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> str:
+def pointer_side(surface: pygame.Surface, target: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> Side:
     """Where the arrow comes from: above as a rule, else below, left or right, the first side where it stays on
     the screen and covers none of ``avoid`` (the pieces, the other options: an arrow lying on another option
     reads as pointing at it); above, or below where there is no room above, when every side covers something."""
     reach, half = ARROW_LENGTH + BOUNCE, ARROW_WIDTH // 2  # what the bouncing arrow sweeps, GAP off the target
-    zones = {"above": pygame.Rect(target.centerx - half, target.top - GAP - reach, ARROW_WIDTH, reach),
-             "below": pygame.Rect(target.centerx - half, target.bottom + GAP, ARROW_WIDTH, reach),
-             "left": pygame.Rect(target.left - GAP - reach, target.centery - half, reach, ARROW_WIDTH),
-             "right": pygame.Rect(target.right + GAP, target.centery - half, reach, ARROW_WIDTH)}
+    zones: dict[Side, pygame.Rect] = {
+        "above": pygame.Rect(target.centerx - half, target.top - GAP - reach, ARROW_WIDTH, reach),
+        "below": pygame.Rect(target.centerx - half, target.bottom + GAP, ARROW_WIDTH, reach),
+        "left": pygame.Rect(target.left - GAP - reach, target.centery - half, reach, ARROW_WIDTH),
+        "right": pygame.Rect(target.right + GAP, target.centery - half, reach, ARROW_WIDTH)}
     others = [rect for rect in avoid if not rect.colliderect(target)]
     screen = surface.get_rect()
     for side, zone in zones.items():
