@@ -1,15 +1,21 @@
 """The interactive tutorials: their scripts replay on the rules core, and each is played to its end through real
 events by following the pointer, with the mouse, the keyboard and a gamepad; a choice off the script is refused
-and changes nothing; Back leaves; the player's saved game and statistics are never touched."""
+with a line saying what the lesson wants and changes nothing; every lesson's arrow, words and number agree
+(issue 38, point 6); Back leaves; the player's saved game and statistics are never touched."""
 
 from __future__ import annotations
+
+import re
 
 import pygame
 import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from game.falconi.city import EDGE_NAMES
+from game.falconi.constants import FUGITIVE
 from game.services.match import Match, MatchSetup, SeatPlan
+from game.services.settings import LANGUAGES
 from game.services.tutorials import LEARNER, NOTE, SCRIPT, TUTORIALS, accepted, problems
 from scenes.app import App
 from scenes.falconi.menus import VariantScene
@@ -18,6 +24,7 @@ from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
 from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+from scenes.playing import tutorial_overlay
 from scenes.playing.play import start_match_scene
 from scenes.playing.tutorial import TutorialScene
 
@@ -179,7 +186,7 @@ def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, mon
         assert chooser.focused != scene.target() and chooser.focused[0] == "rot"  # the tile must be turned first
         assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")
         driver.key(pygame.K_RETURN)  # lays it the wrong way round
-        assert scene.refusal == driver.app.context.tr("tutorial.refuse")
+        assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")  # what it wants
         assert scene.match.state.to_json() == before and len(scene.match.log) == scene.tutorial.step_of(
             "tutorial.margherita.rotate") - 2 and scene.chooser is chooser
         driver.save(screenshot_dir(tmp_path), "tutorial-refused")
@@ -219,7 +226,7 @@ def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_o
         chooser = scene.chooser
         assert chooser.focused[1].quarters == 0  # roads west, east and south: none goes on north
         driver.key(pygame.K_RETURN)
-        assert scene.refusal == driver.app.context.tr("tutorial.refuse")
+        assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")
         driver.key(pygame.K_r)
         assert chooser.focused[1].quarters == 1 and scene.refusal == ""  # north, south and west: right
         driver.key(pygame.K_RETURN)
@@ -309,7 +316,7 @@ def test_the_title_menu_offers_learn_to_play_right_after_new_game(tmp_path, monk
         driver.app.close()
 
 
-def test_the_arrow_comes_from_below_rather_than_cover_a_car_above_the_target():
+def test_the_arrow_comes_from_below_or_the_side_rather_than_cover_a_car():
     from scenes.playing.tutorial_overlay import draw_pointer
 
     surface = pygame.Surface((1280, 720))
@@ -318,5 +325,205 @@ def test_the_arrow_comes_from_below_rather_than_cover_a_car_above_the_target():
     car = pygame.Rect(316, 236, 32, 40)  # the square above the target
     arrow = draw_pointer(surface, target, 0.0, [car])
     assert arrow.top >= target.bottom and not arrow.colliderect(car)
-    both = [car, pygame.Rect(316, 370, 32, 40)]  # a car under it too: from above after all
-    assert draw_pointer(surface, target, 0.0, both).bottom <= target.top
+    both = [car, pygame.Rect(316, 370, 32, 40)]  # a car under it too: from the left
+    arrow = draw_pointer(surface, target, 0.0, both)
+    assert arrow.right <= target.left and arrow.collidelist(both) < 0
+    boxed = [*both, pygame.Rect(236, 316, 40, 32), pygame.Rect(370, 316, 40, 32)]  # and on each side: from above
+    assert draw_pointer(surface, target, 0.0, boxed).bottom <= target.top
+
+
+# --- every lesson's arrow, words and number agree (issue 38, point 6) ------------------------------------------
+ARROW_WORD = {"en": "arrow", "it": "freccia", "de": "pfeil", "fr": "flèche"}
+# The words a lesson uses to say where to go, as a direction from the car, and how it names the side a car comes
+# in by (which is not where it goes: "to 3,0, coming in from the south" lies north of a car at 3,2).
+PLACE_WORDS = {
+    "en": {"north": "N", "south": "S", "east": "E", "west": "W", "top": "N", "bottom": "S", "left": "W",
+           "right": "E", "above": "N", "below": "S"},
+    "it": {"nord": "N", "sud": "S", "est": "E", "ovest": "W", "in alto": "N", "in basso": "S", "sinistra": "W",
+           "destra": "E", "sopra": "N", "sotto": "S"},
+    "de": {"norden": "N", "süden": "S", "osten": "E", "westen": "W", "oben": "N", "unten": "S", "links": "W",
+           "rechts": "E", "darüber": "N", "darunter": "S"},
+    "fr": {"nord": "N", "sud": "S", "l'est": "E", "l'ouest": "W", "en haut": "N", "en bas": "S", "gauche": "W",
+           "droite": "E", "dessus": "N", "dessous": "S"},
+}
+COMING_IN = {"en": r"from the (north|south|east|west)", "it": r"da (nord|sud|est|ovest)",
+             "de": r"von (norden|süden|osten|westen)", "fr": r"par (le nord|le sud|l'est|l'ouest)"}
+SIDES = {"north": "N", "south": "S", "east": "E", "west": "W", "nord": "N", "sud": "S", "est": "E", "ovest": "W",
+         "norden": "N", "süden": "S", "osten": "E", "westen": "W", "le nord": "N", "le sud": "S", "l'est": "E",
+         "l'ouest": "W"}
+
+
+def screens(tutorial) -> int:
+    """The screens a learner sees: a run of steps told by one text is one screen."""
+    steps = tutorial.steps
+    return sum(1 for index, step in enumerate(steps) if index == 0 or step.lesson != steps[index - 1].lesson)
+
+
+def falconi_places(state, actions) -> dict:
+    """Where each drive or catch goes: its cell's x and y, and the side it comes in by."""
+    city, places = state.city, {}
+    for action in actions:
+        if action.verb == "drive" and action.slot < 0:
+            places[action] = (*city.xy(action.cell), EDGE_NAMES[action.edge])
+        elif action.verb == "catch":
+            places[action] = (*city.xy(state.links[state.cars[FUGITIVE]] >> 2), EDGE_NAMES[action.edge])
+    return places
+
+
+def named_place_singles_out(language: str, text: str, state, target) -> bool:
+    """Whether what a Falconi lesson ``text`` says about where to drive (directions from the car, a cell such as
+    ``3,1``, the side the car comes in by) fits the arrow's ``target`` and no other drive or catch on offer; true
+    when the text names no place. A catch is told by its cell and side alone: it ends where Don Falconi is, so
+    "the upper CATCH! tag" is about the tags, not a way from the car."""
+    text = text.lower()
+    sides = {SIDES[side] for side in re.findall(COMING_IN[language], text)}
+    plain = re.sub(COMING_IN[language], " ", text)
+    directions = {way for word, way in PLACE_WORDS[language].items() if re.search(rf"(?<!\w){word}(?!\w)", plain)
+                  and target.verb == "drive"}
+    cells = {(int(x), int(y)) for x, y in re.findall(r"(?<!\d)(\d),(\d)(?!\d)", text)}
+    if not (sides or directions or cells):
+        return True
+    car_x, car_y = state.city.xy(state.cars[state.turn_seat] >> 2)
+    offsets = {"N": lambda x, y: y < car_y, "S": lambda x, y: y > car_y, "E": lambda x, y: x > car_x,
+               "W": lambda x, y: x < car_x}
+
+    def fits(place) -> bool:
+        x, y, side = place
+        return (all(offsets[way](x, y) for way in directions) and (not cells or (x, y) in cells)
+                and (not sides or side in sides))
+
+    places = falconi_places(state, state.legal_actions())
+    return fits(places[target]) and not any(fits(place) for action, place in places.items() if action != target)
+
+
+ROW_WORDS = {"en": ("row", "post"), "it": ("fila", "posto"), "de": ("reihe", "posten"), "fr": ("rangée", "poste")}
+NAMED_BY = {"row": 0, "flip": 0, "seal": 0, "hood": 1}  # a Fredericus choice named by its row (0) or post (1)
+
+
+def named_row_fits(language: str, text: str, target) -> bool:
+    """Whether a Fredericus lesson ``text`` that names rows (or posts) names the one the arrow is on; true when
+    the choice is not a row's or a post's, or the text names none."""
+    if target[0] not in NAMED_BY:
+        return True
+    word = ROW_WORDS[language][NAMED_BY[target[0]]]
+    named = {int(number) for number in re.findall(rf"(?<!\w){word} (\d)", text.lower())}
+    return not named or target[1] in named
+
+
+def focus_with_mouse(driver: Driver, chooser, option) -> bool:
+    """Point at ``option`` and turn the wheel until it is focused (the rotations of a tile share its square)."""
+    driver.move(chooser.rect(option).center)
+    for _ in range(len(chooser.options) + 1):
+        if chooser.focused == option:
+            return True
+        driver.wheel(-1)
+    return chooser.focused == option
+
+
+def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> list[str]:
+    """Play the tutorial to its end with the mouse, at every choice first taking one that leads elsewhere, and
+    check each lesson's arrow, place words and refusal; returns the problems found."""
+    tr, found = driver.app.context.tr, []
+    for _ in range(3000):
+        step = scene.step
+        if driver.top is not scene or step is None:
+            break
+        if step.kind == SCRIPT or scene.timeline.busy:
+            driver.run()
+            continue
+        if step.kind == NOTE:
+            driver.click((400, 360))
+            continue
+        where = f"step {scene.index + 1} ({step.lesson})"
+        chooser, state = scene.chooser, scene.match.state
+        depth = len(chooser.prefix)
+        paths = [chooser.paths[action] for action in accepted(state, step)]
+        leading = {path[depth] for path in paths if path[:depth] == tuple(chooser.prefix)}
+        option = scene.target()
+        driver.run()
+        target, arrow = arrows[-1]
+        if option not in leading or target != chooser.rect(option):
+            found.append(f"{where}: the arrow is not on a choice the lesson takes")
+        others = [chooser.rect(other) for other in chooser.options if not chooser.rect(other).colliderect(target)]
+        if arrow.collidelist(others) >= 0:
+            found.append(f"{where}: the arrow lies on another choice, {others[arrow.collidelist(others)]}")
+        action = chooser.action_of(option)
+        drives = scene.tutorial.game == "falconi" and action is not None and action.verb in ("drive", "catch")
+        if drives and not named_place_singles_out(language, tr(step.lesson), state, action):
+            found.append(f"{where}: the words name another place than the arrow's")
+        if not all(named_row_fits(language, tr(key), option) for key in (step.lesson, step.lesson + ".wanted")):
+            found.append(f"{where}: the words name another row or post than the arrow's")
+        wrong = next((other for other in chooser.options if other not in leading), None)
+        if wrong is not None and focus_with_mouse(driver, chooser, wrong):
+            before, played = state.to_json(), len(scene.match.log)
+            driver.click(chooser.rect(wrong).center)
+            assert scene.match.state.to_json() == before and len(scene.match.log) == played, where
+            if scene.refusal != tr(step.lesson + ".wanted") or ARROW_WORD[language] in scene.refusal.lower():
+                found.append(f"{where}: refused with {scene.refusal!r}, which does not say what is wanted")
+        assert focus_with_mouse(driver, chooser, option), where
+        driver.click(chooser.rect(option).center)
+        assert scene.refusal == "", where
+    assert scene.step is None, "the tutorial did not reach its end"
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(TUTORIALS))
+@pytest.mark.slow
+def test_every_lessons_arrow_words_refusal_and_number_agree(tmp_path, monkeypatch, name, language):
+    """Played to its end with the mouse: each arrow points at a choice the lesson takes and lies on no other
+    choice, the words naming where to drive pick out the arrow's place, a wrong choice is refused with a line
+    saying what the lesson wants (never "follow the arrow"), and the box numbers its screens 1 to N once each."""
+    driver = open_app(tmp_path, monkeypatch)
+    context = driver.app.context
+    context.ai_pause = 0.5  # the script's actions wait a few frames, so each of their screens is drawn
+    context.change_settings(context.settings.changed(language=language))
+    arrows, headings = [], []
+    draw_pointer, draw_lesson = tutorial_overlay.draw_pointer, tutorial_overlay.draw_lesson
+
+    def pointer_seen(surface, target, *rest):
+        arrow = draw_pointer(surface, target, *rest)
+        arrows.append((target, arrow))
+        return arrow
+
+    def lesson_seen(surface, text, lesson, *rest):
+        if not headings or headings[-1] != lesson.heading:
+            headings.append(lesson.heading)
+        return draw_lesson(surface, text, lesson, *rest)
+
+    monkeypatch.setattr(tutorial_overlay, "draw_pointer", pointer_seen)
+    monkeypatch.setattr(tutorial_overlay, "draw_lesson", lesson_seen)
+    try:
+        found = walk(driver, start(driver, name), language, arrows)
+        count = screens(TUTORIALS[name])
+        numbered = [heading for heading in headings if re.search(r"\d", heading)]
+        if numbered != [context.tr("tutorial.heading", number=k, count=count) for k in range(1, count + 1)]:
+            found.append(f"the screens are numbered {numbered}, not 1 to {count} once each")
+        assert found == []
+    finally:
+        driver.app.close()
+
+
+def test_lesson_18_takes_either_turn_of_the_tile_with_a_road_to_the_north(tmp_path, monkeypatch):
+    """The Port police's T-junction (lesson 18 when the watched screens had no number of their own, 26 now): both
+    turns with a road going on north towards Don Falconi lead to the catch; the third is refused with what is
+    wanted."""
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = lesson(driver, MARGHERITA, "tutorial.margherita.police_place")
+        chooser, tr = scene.chooser, driver.app.context.tr
+        turns = {option[1].quarters: option for option in chooser.options}
+        assert sorted(turns) == [0, 2, 3]  # r0 has no road north
+        while chooser.focused != turns[0]:
+            driver.key(pygame.K_r)
+        driver.key(pygame.K_RETURN)
+        assert scene.refusal == tr("tutorial.margherita.police_place.wanted")
+        while chooser.focused != turns[3]:
+            driver.key(pygame.K_r)
+        assert scene.refusal == ""
+        driver.key(pygame.K_RETURN)
+        assert scene.match.log[-1].text == "place t-junction 3,2 r3"
+        follow(driver, scene, "keyboard")
+        assert scene.match.state.outcome.termination == "catch"
+    finally:
+        driver.app.close()

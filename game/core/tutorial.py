@@ -3,7 +3,10 @@ its own (``game/<game>/tutorial.py``) and registers it with the game (:mod:`game
 
 A step is a card to read (``NOTE``), an action the learner is asked for (``LEARNER``: one of a few accepted
 actions, the first one legal at that point being the one the arrow shows), or an action played for another
-seat (``SCRIPT``). Each step names the catalog key of its lesson text (``assets/i18n/<language>/tutorial.json``).
+seat (``SCRIPT``). Each step names the catalog key of its lesson text (``assets/i18n/<language>/tutorial.json``);
+a learner step also has a line saying what it wants, shown when the learner chooses something else (its key is
+the lesson's with ``.wanted`` added). Steps that follow one another with the same text make one screen, and
+the screens are what the lesson box numbers.
 Set-up plus actions determine a game, so a script replays the same way every time;
 ``game.services.tutorials.problems`` replays every way of following it on the rules core, so a rules change
 that breaks a tutorial fails the tests.
@@ -30,6 +33,11 @@ class Step:
     seat: Seat = NO_SEAT
     actions: tuple[str, ...] = ()
     point: tuple[str, int] | None = None
+
+    @property
+    def wanted(self) -> str:
+        """The catalog key of the line that says what a learner step asks for, in words that need no arrow."""
+        return self.lesson + ".wanted"
 
 
 def note(lesson: str, point: tuple[str, int] | None = None) -> Step:
@@ -63,6 +71,15 @@ class TutorialScript:
     steps: tuple[Step, ...]
     outro: str
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def screen_count(self) -> int:
+        """How many screens the learner sees: a run of steps told by one lesson text is one screen."""
+        return self.screen_number(len(self.steps) - 1)
+
+    def screen_number(self, index: int) -> int:
+        """The number (from 1) of the screen that shows step ``index``."""
+        return sum(1 for at in range(index + 1) if at == 0 or self.steps[at].lesson != self.steps[at - 1].lesson)
 
     def step_of(self, lesson: str) -> int:
         """The index of the first step with this lesson text (a place to start from, for pictures and tests)."""

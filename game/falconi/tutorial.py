@@ -42,7 +42,7 @@ MARGHERITA = TutorialScript(
         learn(FUGITIVE, _M + "one_bomb_left", "place t-junction 3,1 r3"),
         learn(FUGITIVE, _M + "last_drive", "drive 3,2 N"),
         note(_M + "swap"),
-        learn(PORT, _M + "police_place", "place t-junction 3,2 r2"),
+        learn(PORT, _M + "police_place", "place t-junction 3,2 r2", "place t-junction 3,2 r3"),  # both go on north
         learn(PORT, _M + "police_drive", "drive 3,0 S"),
         script(FUGITIVE, _M + "falconi_flees", "drive 3,0 E", "place t-junction 3,0 r0", "drive 2,0 E"),
         learn(PORT, _M + "catch", "catch E"),

@@ -2,10 +2,11 @@
 
 It shows each lesson in a box in the side panel and points at the option that leads to the action asked for,
 naming the keys of the device in use. It waits for the learner: the chooser's focus and previews work as in a
-game, but a choice that leads elsewhere is refused with a friendly line and changes nothing. The other seats'
-actions are played from the script at a pace people can follow, with their animations. Back opens the tutorial's
-own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved game, and it shows
-its end card instead of the game-over screen, so the play scene's end of a game (statistics, series) never runs.
+game, but a choice that leads elsewhere is refused with a line saying what the lesson wants, and changes nothing.
+The other seats' actions are played from the script at a pace people can follow, with their animations. Back
+opens the tutorial's own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved
+game, and it shows its end card instead of the game-over screen, so the play scene's end of a game (statistics,
+series) never runs.
 """
 
 from __future__ import annotations
@@ -140,8 +141,8 @@ class TutorialScene(PlayScene):
             return None  # the box stands over the log: a click on it opens nothing
         if kind in (inp.CONFIRM, inp.CLICK) and self.chooser is not None and self._accepts(intent):
             option = self.chooser.focused if kind == inp.CONFIRM else self.chooser.option_at(intent.pos or (-1, -1))
-            if option is not None and not self._leads(option):
-                self._refuse(self.context.tr("tutorial.refuse"))
+            if option is not None and step is not None and not self._leads(option):
+                self._refuse(self.context.tr(step.wanted))  # what the lesson wants, said without the arrow
                 return None
         transition = super().handle(intent)
         focused = self.chooser.focused if self.chooser is not None else None
@@ -249,13 +250,14 @@ class TutorialScene(PlayScene):
         return tr(key, seat=self.view_seat_name(step.seat))
 
     def lesson(self) -> overlay.Lesson:
-        tr, step = self.context.tr, self.step
-        body = tr(step.lesson) if step is not None else tr(self.tutorial.outro)
-        steps = self.tutorial.steps
-        count = sum(1 for each in steps if each.kind != SCRIPT)  # the lessons the learner reads or does
-        number = min(count, 1 + sum(1 for each in steps[:self.index] if each.kind != SCRIPT))
-        return overlay.Lesson(tr("tutorial.heading", number=number, count=count), body, self.how(), self.refusal,
-                              self.index / len(steps))
+        """The box's content; its heading numbers the screens (the watched ones too), so no number shows twice."""
+        tr, step, tutorial = self.context.tr, self.step, self.tutorial
+        if step is None:
+            heading, body = tr("tutorial.status.done"), tr(tutorial.outro)
+        else:
+            number, count = tutorial.screen_number(self.index), tutorial.screen_count
+            heading, body = tr("tutorial.heading", number=number, count=count), tr(step.lesson)
+        return overlay.Lesson(heading, body, self.how(), self.refusal, self.index / len(tutorial.steps))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -263,4 +265,11 @@ class TutorialScene(PlayScene):
         self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), cover, INFO_LINES, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
-            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state))
+            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state) + self._others())
+
+    def _others(self) -> list[pygame.Rect]:
+        """Where the options other than the one to choose are: the arrow keeps off them."""
+        chooser, option = self.chooser, self.target()
+        if chooser is None or option is None:
+            return []
+        return [chooser.rect(other) for other in chooser.options if other != option]

@@ -3,7 +3,7 @@
 The lesson box stands in the side panel, over the game log and, when its text is long, the lower info lines. It
 ends above the play scene's message and hint lines and the action bar, so it never covers a button to press;
 board options are all left of the panel. The pointer is a ring pulsing round the thing to click and an arrow
-bouncing towards it, above it (below it near the top of the screen, where there is no room above).
+bouncing towards it, above it as a rule, or from the side where it covers no piece and no other option.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
@@ -27,8 +28,10 @@ BODY_LINE, HOW_LINE = 26, 23
 PROGRESS = 5  # the height of the progress bar along the box's foot
 SHAKE = 0.35  # seconds the box shakes when a choice is refused
 ARROW_WIDTH, ARROW_LENGTH = 30, 40
+GAP = 10  # between the arrow's tip and its target, before the bounce
 BOUNCE, BOUNCE_SPEED = 10, 6.0  # pixels and radians a second
 PULSE_SPEED = 5.0
+Side = Literal["above", "below", "left", "right"]  # where the arrow comes from
 
 
 @dataclass(frozen=True)
@@ -94,30 +97,44 @@ def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, cover:
     return rect
 
 
+def pointer_side(surface: pygame.Surface, target: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> Side:
+    """Where the arrow comes from: above as a rule, else below, left or right, the first side where it stays on
+    the screen and covers none of ``avoid`` (the pieces, the other options: an arrow lying on another option
+    reads as pointing at it); above, or below where there is no room above, when every side covers something."""
+    reach, half = ARROW_LENGTH + BOUNCE, ARROW_WIDTH // 2  # what the bouncing arrow sweeps, GAP off the target
+    zones: dict[Side, pygame.Rect] = {
+        "above": pygame.Rect(target.centerx - half, target.top - GAP - reach, ARROW_WIDTH, reach),
+        "below": pygame.Rect(target.centerx - half, target.bottom + GAP, ARROW_WIDTH, reach),
+        "left": pygame.Rect(target.left - GAP - reach, target.centery - half, reach, ARROW_WIDTH),
+        "right": pygame.Rect(target.right + GAP, target.centery - half, reach, ARROW_WIDTH)}
+    others = [rect for rect in avoid if not rect.colliderect(target)]
+    screen = surface.get_rect()
+    for side, zone in zones.items():
+        if screen.contains(zone) and zone.collidelist(others) < 0:
+            return side
+    return "above" if screen.contains(zones["above"]) else "below"
+
+
 def draw_pointer(surface: pygame.Surface, target: pygame.Rect, clock: float,
-                 pieces: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A pulsing ring round ``target`` and an arrow bouncing towards it, from above, or from below where there
-    is no room above or the arrow would cover one of the ``pieces`` (the cars, the raptors) and would not from
-    below; returns the arrow's rect."""
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A pulsing ring round ``target`` and an arrow bouncing towards it from the side :func:`pointer_side`
+    chooses; returns the arrow's rect."""
     pulse = (math.sin(clock * PULSE_SPEED) + 1) / 2
     ring = target.inflate(10 + round(8 * pulse), 10 + round(8 * pulse))
     pygame.draw.rect(surface, SHADOW, ring.inflate(4, 4), width=3, border_radius=10)
     pygame.draw.rect(surface, ACCENT, ring, width=3, border_radius=9)
     bounce = round(BOUNCE * abs(math.sin(clock * BOUNCE_SPEED)))
-    reach = ARROW_LENGTH + BOUNCE + 10
-    above = pygame.Rect(target.centerx - ARROW_WIDTH // 2, target.top - reach, ARROW_WIDTH, reach)
-    under = pygame.Rect(target.centerx - ARROW_WIDTH // 2, target.bottom, ARROW_WIDTH, reach)
-    others = [piece for piece in pieces if not piece.colliderect(target)]
-    covers_above, covers_below = above.collidelist(others) >= 0, under.collidelist(others) >= 0
-    no_room = target.top - ARROW_LENGTH - 14 < 0
-    below = no_room or (covers_above and not covers_below and under.bottom <= surface.get_height())
-    tip_y = target.bottom + 10 + bounce if below else target.top - 10 - bounce
-    tail_y = tip_y + ARROW_LENGTH if below else tip_y - ARROW_LENGTH
-    head_y = tip_y + ARROW_WIDTH * 0.6 if below else tip_y - ARROW_WIDTH * 0.6
-    x, half, shaft = target.centerx, ARROW_WIDTH // 2, ARROW_WIDTH // 5
-    points = [(x, tip_y), (x + half, head_y), (x + shaft, head_y), (x + shaft, tail_y), (x - shaft, tail_y),
-              (x - shaft, head_y), (x - half, head_y)]
+    gap = GAP + bounce
+    tip, toward = {"above": ((target.centerx, target.top - gap), (0, 1)),
+                   "below": ((target.centerx, target.bottom + gap), (0, -1)),
+                   "left": ((target.left - gap, target.centery), (1, 0)),
+                   "right": ((target.right + gap, target.centery), (-1, 0))}[pointer_side(surface, target, avoid)]
+    tip_point, ahead, across = pygame.Vector2(tip), pygame.Vector2(toward), pygame.Vector2(toward[1], toward[0])
+    head, tail = tip_point - ahead * ARROW_WIDTH * 0.6, tip_point - ahead * ARROW_LENGTH
+    half, shaft = ARROW_WIDTH // 2, ARROW_WIDTH // 5
+    points = [tip_point, head + across * half, head + across * shaft, tail + across * shaft, tail - across * shaft,
+              head - across * shaft, head - across * half]
     pygame.draw.polygon(surface, ACCENT, points)
     pygame.draw.polygon(surface, SHADOW, points, width=3)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    xs, ys = [round(p.x) for p in points], [round(p.y) for p in points]
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
