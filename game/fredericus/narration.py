@@ -89,7 +89,8 @@ def aftermath(before: FredericusState, after: FredericusState, action: Action) -
     events: list[Message] = []
     trigger = after.trigger
     if before.trigger is None and trigger is not None:
-        who = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after.fredericus_holder}.get(trigger, after.keeper)
+        drawer = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after.fredericus_holder}
+        who = drawer.get(trigger, after.keeper)  # else the deck keeper turned it up
         events.append(Message.of(f"log.fredericus.trigger.{trigger}", who=_colour(who)))
     outcome = after.outcome
     if not before.is_terminal() and outcome is not None:

@@ -154,7 +154,8 @@ class FalconiView:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
-            rotation = Rotation(action.edge, dead_end=not mode2 and preview.drive_after(state, action) is None,
+            after = None if mode2 else preview.after_laying(state, action)
+            rotation = Rotation(action.edge, dead_end=not mode2 and after is None, needs_bomb=preview.needs_bomb(after),
                                 only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
@@ -247,6 +248,8 @@ class FalconiView:
         if kind == "rot":
             if isinstance(value, Rotation) and value.dead_end:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
+            if isinstance(value, Rotation) and value.needs_bomb:
+                return tr("falconi.tip.rot_bomb")
             degrees = 90 * quarters(value)
             device = "" if self.input_device == "mouse" else f".{self.input_device}"  # the prompt names its keys
             if isinstance(value, Rotation) and value.only_way:
