@@ -7,8 +7,9 @@ each move are made by :mod:`scenes.falconi.anim`; while they run, the board leav
 (``car:SEAT``, ``cell:N``, ``slot:N``, ``edge:PLACE``, ``strip:N``).
 
 Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
-``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
-reach no open end, nor a catch, is a dead end: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
+``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end, needs_bomb))`` (a Mode I tile turned so that
+its car can reach no open end, nor a catch, is a dead end; one that leaves Don Falconi only blocks to bomb needs a
+bomb: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
 Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
 ``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
 ``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
