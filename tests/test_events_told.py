@@ -119,3 +119,27 @@ def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
         assert scene.banner == app.context.tr.message(match.log[-1].message) and scene.banner_left > 0
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), "banner_capture")
+
+
+def test_the_end_of_the_hunt_triggered_is_announced_with_a_raptors_cry_not_a_siren(tmp_path, monkeypatch):
+    """R-7.2: the falconer who triggers the end (here by drawing Fredericus) is told in the log and the banner,
+    with a sound of the hunt: the siren is the Falconi police's."""
+    setup = MatchSetup("fredericus", (SeatPlan.human(0),) * 3, seed=5)
+    match, rng = Match(setup), random.Random(1)
+    while True:
+        action = rng.choice(match.state.legal_actions())
+        after = match.state.clone()
+        after.apply(action)
+        if after.trigger is not None:
+            break
+        match.play(action)
+    with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
+        cues: list[str] = []
+        monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
+        scene.play_action(action)
+        event = match.log[-1].events[0]
+        assert event.key == f"log.fredericus.trigger.{after.trigger}"
+        assert scene.banner == app.context.tr.message(match.log[-1].events[-1])
+        assert "raptor_cry" in cues and "siren" not in cues
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), "banner_end_triggered")

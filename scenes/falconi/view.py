@@ -119,6 +119,10 @@ class FalconiView:
         geometry = self._geometry(state)
         return [geometry.place_rect(place) for place in state.cars if place >= 0]
 
+    def event_sound(self) -> str:
+        """A police car put out, Don Falconi blocked, the chase over: a siren."""
+        return "siren"
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
