@@ -18,7 +18,11 @@ from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
 
 BLOCKED_KEYS = {"log.falconi.fugitive_blocked", "log.falconi.fugitive_unsmashed"}  # F-6.5, revised 2026-11-27
-EVENT_KEYS = {"log.falconi.out_blocked", "log.falconi.overtaken", *BLOCKED_KEYS}
+OUT_KEYS = {"log.falconi.out_blocked", "log.falconi.overtaken"}
+# The endings no action's own sentence tells (F-8): the last car out, the tiles or rounds run out, a boost's escape.
+ENDING_KEYS = {"police_out": "log.falconi.police_out", "tiles_out": "log.falconi.tiles_out",
+               "round_limit": "log.falconi.round_limit", "escape": "log.falconi.drive_out"}
+EVENT_KEYS = {*OUT_KEYS, *BLOCKED_KEYS, *ENDING_KEYS.values()}
 
 
 def random_match(variant: str, seed: int, stop=None) -> Match:
@@ -47,8 +51,13 @@ def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought
             blocked = after.outcome is not None and after.outcome.termination == "fugitive_blocked"
             keys = [event.key for event in entry.events]
             assert set(keys) <= EVENT_KEYS
-            assert len([key for key in keys if key not in BLOCKED_KEYS]) == len(gone)
+            assert len([key for key in keys if key in OUT_KEYS]) == len(gone)
             assert bool(BLOCKED_KEYS & set(keys)) == blocked
+            ending = after.outcome.termination if after.outcome is not None else None
+            if ending == "escape" and not entry.message.key.startswith("log.falconi.boost"):
+                ending = None  # a drive or a step out is told as an escape by its own sentence
+            endings = [ENDING_KEYS[ending]] if ending in ENDING_KEYS else []
+            assert [key for key in keys if key in ENDING_KEYS.values()] == endings
             assert ("log.falconi.fugitive_unsmashed" in keys) == (blocked and before.must_smash)
             told.update(keys)
         again = Match.replay(match.setup, [entry.text for entry in match.log])
@@ -110,3 +119,27 @@ def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
         assert scene.banner == app.context.tr.message(match.log[-1].message) and scene.banner_left > 0
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), "banner_capture")
+
+
+def test_the_end_of_the_hunt_triggered_is_announced_with_a_raptors_cry_not_a_siren(tmp_path, monkeypatch):
+    """R-7.2: the falconer who triggers the end (here by drawing Fredericus) is told in the log and the banner,
+    with a sound of the hunt: the siren is the Falconi police's."""
+    setup = MatchSetup("fredericus", (SeatPlan.human(0),) * 3, seed=5)
+    match, rng = Match(setup), random.Random(1)
+    while True:
+        action = rng.choice(match.state.legal_actions())
+        after = match.state.clone()
+        after.apply(action)
+        if after.trigger is not None:
+            break
+        match.play(action)
+    with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
+        cues: list[str] = []
+        monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
+        scene.play_action(action)
+        event = match.log[-1].events[0]
+        assert event.key == f"log.fredericus.trigger.{after.trigger}"
+        assert scene.banner == app.context.tr.message(match.log[-1].events[-1])
+        assert "raptor_cry" in cues and "siren" not in cues
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), "banner_end_triggered")

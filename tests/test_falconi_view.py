@@ -459,11 +459,12 @@ def test_clicking_the_middle_or_the_right_part_of_a_destination_cell_drives_ther
         assert chooser.handle(inp.Intent(inp.CLICK, pos=point)) == drive
 
 
-def fugitive_with_a_dead_end_east():
+def fugitive_with_a_dead_end_east(bombs=0):
     """Don Falconi at the prison's open end with a curve: turned south-east (90°) it runs into the side of a
-    straight at (5,8) and he would be blocked; turned south-west (180°) it reaches the open end (3,8)."""
+    straight at (5,8) and, with no Chili Bomb to clear it, he would be blocked; turned south-west (180°) it
+    reaches the open end (3,8)."""
     return build(cars={FUGITIVE: "4,8 S"}, board={"5,8": "straight r0"}, turn_seat=FUGITIVE, phase="place",
-                 drawn="curve")
+                 drawn="curve", bombs=bombs)
 
 
 def test_a_mode_i_tile_starts_in_a_rotation_from_which_the_car_can_reach_an_open_end(view):
@@ -508,9 +509,10 @@ def test_a_rotation_that_leads_nowhere_says_so_in_every_language_and_on_the_boar
 
 
 def test_when_every_rotation_leads_nowhere_the_tile_starts_as_before_and_warns(view):
-    """A straight into the side of an east-west straight at (4,7): both ways block Don Falconi (F-5.5)."""
+    """A straight into the side of an east-west straight at (4,7), no Chili Bomb left: both ways block Don
+    Falconi (F-5.5)."""
     state = build(cars={FUGITIVE: "4,8 S"}, board={"4,7": "straight r1"}, turn_seat=FUGITIVE, phase="place",
-                  drawn="straight")
+                  drawn="straight", bombs=0)
     chooser = ActionChooser(view, state, state.legal_actions())
     assert chooser.focused == ("rot", Rotation(0, dead_end=True))
     assert view.label(state, chooser.focused) == view.context.tr("falconi.tip.rot_blocked")

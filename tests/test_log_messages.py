@@ -45,6 +45,7 @@ from game.fredericus.actions import (
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.builder import build_position
+from game.fredericus.rules import OVER
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
 from game.services.settings import LANGUAGES
 
@@ -184,6 +185,13 @@ def falconi_messages() -> list[Message]:
     said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("fugitive_blocked")]
     before.must_smash = True  # F-6.5 (Diavola): his turn ended without the smash he needed
     said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("unsmashed")]
+    for termination in ("police_out", "tiles_out", "round_limit"):  # the endings no action's sentence tells (F-8)
+        after.outcome_ = Outcome(termination, frozenset({0}), termination)
+        said += after.aftermath(before, DRAW)
+    mode2 = FalconiState.new_game("salami", 3)  # Port one tile behind him, driving into his lane (F-6.4)
+    mode2.decider, mode2.cars[2] = 2, mode2.city.cell(4, 3) * 4
+    mode2.cars[0] = mode2.links[mode2.cars[2] + 2]
+    said.append(mode2.narrate(FalconiAction("step", edge=2)))
     return said
 
 
@@ -201,6 +209,11 @@ def fredericus_messages() -> list[Message]:
     for own in (0, 1):  # ending with a flip's extra actions unused, two of them or one
         flipped = build_position(4, flipped=True, actions_left=2 - own)
         said.append(flipped.narrate(END_TURN))
+    for trigger in ("eighth_creature", "fredericus_drawn", "fredericus_discarded"):  # and the game over
+        ended = state.clone()
+        ended.trigger, ended.phase = trigger, OVER
+        ended.fredericus_holder = 0 if trigger == "fredericus_drawn" else ended.fredericus_holder
+        said += ended.aftermath(state, END_TURN)
     for end in "gubchmdpTSI":  # each kind of card at the end of a row, moved and captured
         cards = build_position(4, {6: end})
         said.append(cards.narrate(FredericusAction(CARD, 6, 7)))

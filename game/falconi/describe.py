@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.core.message import Message
 from game.falconi.actions import Action, action_text, cell_text
 from game.falconi.city import DISTRICTS
-from game.falconi.constants import ACTIVE, FUGITIVE, OUT, OVER, PHASE_NAMES, POLICE, SEAT_NAMES
+from game.falconi.constants import ACTIVE, FUGITIVE, OUT, OVER, PHASE_NAMES, POLICE, ROUND_LIMIT, SEAT_NAMES
 from game.falconi.tiles import ESCAPE, KIND_NAMES
 from game.i18n import FALLBACK, Translator
 
@@ -45,7 +45,8 @@ def narrate(st: FalconiState, action: Action) -> Message:
     if verb == "pass":
         if st.catch_edge < 0:
             return Message.of("log.falconi.give_up", who=who)
-        return Message.of("log.falconi.no_answer", who=_FUGITIVE_KEY)
+        # F-5.4: no Chili Bomb in answer, so the catch takes effect: the sentence says so, and who caught him
+        return Message.of("log.falconi.no_answer", who=_FUGITIVE_KEY, police=f"@seat.falconi.{st.turn_seat}")
     if verb == "blast":
         return Message.of(
             "log.falconi.blast", who=who, cell=cell_text(city, action.cell), side=_EDGE_LETTER_KEYS[action.edge]
@@ -64,6 +65,8 @@ def narrate(st: FalconiState, action: Action) -> Message:
         ahead = st.links[(st.cars[st.decider] & ~3) + action.edge]
         if ahead < 0:  # into the slot of an escape tile: he escapes (F-3.5)
             return Message.of("log.falconi.drive_out", who=who, slot=city.slots[-ahead - 1].name)
+        if st.decider != FUGITIVE and ahead == st.cars[FUGITIVE]:  # into his cell, in his lane (F-6.4)
+            return Message.of("log.falconi.step_catch", who=who, edge=_EDGE_KEYS[action.edge], fugitive=_FUGITIVE_KEY)
         return Message.of("log.falconi.step", who=who, edge=_EDGE_KEYS[action.edge])
     if verb == "turn":
         return Message.of("log.falconi.turn", who=who)
@@ -113,17 +116,29 @@ def item_name(item: int) -> str:
 
 def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list[Message]:
     """What the action brought about by itself: police cars put out of the chase, overtaken by Don Falconi's
-    boost in their own lane (F-6.6) or left with nowhere to go when their turn came (F-5.5, F-6.5), and Don
-    Falconi blocked (F-6.5), or in Diavola at the end of a turn in which he did not smash the block he had to.
-    All of it is on the board for everyone to see."""
+    boost in their own lane (F-6.6) or left with nowhere to go when their turn came (F-5.5, F-6.5), and the end
+    of the game when the action's own sentence does not tell it (F-8): Don Falconi blocked (F-6.5, or in Diavola
+    at the end of a turn in which he did not smash the block he had to), out through an escape at the end of a
+    boost, every police car out, the tiles run out or the round limit reached. All of it is on the board for
+    everyone to see."""
     events: list[Message] = []
     for seat in POLICE:
         if before.status[seat] == ACTIVE and after.status[seat] == OUT:
             key = "log.falconi.overtaken" if action.verb == "boost" else "log.falconi.out_blocked"
             events.append(Message.of(key, who=f"@seat.falconi.{seat}"))
     ended = after.outcome
-    if before.outcome is None and ended is not None and ended.termination == "fugitive_blocked":
+    if before.outcome is not None or ended is None:
+        return events
+    termination = ended.termination
+    if termination == "fugitive_blocked":
         # F-6.5 (Diavola): his own turn ended without the smash he needed
         key = "log.falconi.fugitive_unsmashed" if before.must_smash else "log.falconi.fugitive_blocked"
         events.append(Message.of(key, who=_FUGITIVE_KEY))
+    elif termination == "escape" and action.verb == "boost":  # F-6.6: the boost's last tile is an escape slot
+        place = before.boost_steps[action.path][-1].place
+        events.append(Message.of("log.falconi.drive_out", who=_FUGITIVE_KEY, slot=after.city.slots[-place - 1].name))
+    elif termination == "round_limit":  # F-7.3
+        events.append(Message.of("log.falconi.round_limit", who=_FUGITIVE_KEY, round=ROUND_LIMIT))
+    elif termination in ("police_out", "tiles_out"):  # F-8.3, F-7.2
+        events.append(Message.of(f"log.falconi.{termination}", who=_FUGITIVE_KEY))
     return events

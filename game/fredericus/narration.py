@@ -25,6 +25,7 @@ from game.fredericus.actions import (
     action_text,
 )
 from game.fredericus.cards import CREATURES
+from game.fredericus.rules import EIGHTH_CREATURE, FREDERICUS_DRAWN
 from game.i18n import FALLBACK, Translator
 
 if TYPE_CHECKING:
@@ -79,6 +80,23 @@ def narrate(state: FredericusState, action: Action) -> Message:
     if kind == STAY:
         return Message.of("log.fredericus.stay", who=who)
     return Message.of("log.fredericus.other", who=who, text=action_text(action))
+
+
+def aftermath(before: FredericusState, after: FredericusState, action: Action) -> list[Message]:
+    """What the action brought about by itself (R-7.2): the end triggered, by an eighth creature, by a falconer
+    drawing Fredericus (on a capture's returned token, a flip or a token back from the courtyard centre) or by
+    the deck keeper turning it up; and the game over once the last round is complete, with its winner."""
+    events: list[Message] = []
+    trigger = after.trigger
+    if before.trigger is None and trigger is not None:
+        drawer = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after.fredericus_holder}
+        who = drawer.get(trigger, after.keeper)  # else the deck keeper turned it up
+        events.append(Message.of(f"log.fredericus.trigger.{trigger}", who=_colour(who)))
+    outcome = after.outcome
+    if not before.is_terminal() and outcome is not None:
+        (winner,) = outcome.winners
+        events.append(Message.of("log.fredericus.over", who=_colour(winner)))
+    return events
 
 
 def describe(state: FredericusState, action: Action) -> str:

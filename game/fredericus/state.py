@@ -253,6 +253,10 @@ class FredericusState(TurnRules, GameState[Action]):
     def narrate(self, action: Action) -> Message:
         return narration.narrate(self, action)
 
+    def aftermath(self, before: GameState[Action], action: Action) -> list[Message]:
+        assert isinstance(before, FredericusState)
+        return narration.aftermath(before, self, action)
+
     def describe(self, action: Action) -> str:
         return narration.describe(self, action)
 

@@ -1,7 +1,8 @@
 """What the focused option on the Falconi board would do, drawn over it: see-through pieces it would lay (a tile,
-an escape tile, a boost's craters), a Mode I tile's reach (or DEAD END!), the route a drive would take, the car
-after a three-point turn, the police cars a boost knocks out (F-6.6); and while Don Falconi answers a catch, the
-police car's way to him (F-5.4). The hotspots and steps are the view's (:mod:`scenes.falconi.view`).
+an escape tile, a boost's craters), a Mode I tile's reach (or DEAD END!, or a block to bomb), the route a drive
+would take, the car after a three-point turn, the police cars a boost knocks out (F-6.6); and while Don Falconi
+answers a catch, the police car's way to him (F-5.4). The hotspots and steps are the view's
+(:mod:`scenes.falconi.view`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pygame
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
-from game.falconi.constants import ACTIVE, DRIVE, FUGITIVE, POLICE
+from game.falconi.constants import ACTIVE, BLAST, DRIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
@@ -30,17 +31,26 @@ if TYPE_CHECKING:
 DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
 
 
-def drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | None:
-    """The position after a Mode I tile is placed, while its car chooses where to drive; ``None`` when the
-    tile leads nowhere: no open end, escape or catch to reach, so the car is blocked (F-5.2, F-5.5)."""
+def after_laying(state: FalconiState, action: FalconiAction) -> FalconiState | None:
+    """The position after a Mode I tile is placed, while its car still moves on from it: choosing where to drive,
+    or (Don Falconi with a Chili Bomb, whose roads now run only into blocks) which block to bomb (F-5.5);
+    ``None`` when the tile leads nowhere: no open end, escape, catch or block to bomb, so the car is blocked
+    (F-5.2, F-5.5)."""
     if action not in state.legal_actions():
         return None
     after = state.clone()
     after.apply(action)
-    return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
+    return after if after.phase in (DRIVE, BLAST) and after.turn_seat == state.turn_seat else None
+
+
+def needs_bomb(after: FalconiState | None) -> bool:
+    """Whether a tile laid so (``after``, from :func:`after_laying`) leaves Don Falconi blocked unless he bombs a
+    block in his way: a third state between a way on and a dead end (F-5.5)."""
+    return after is not None and after.phase == BLAST
 
 
 GHOST_ALPHA = 215  # the tile being placed: clearly there, the car under it still seen
+BOMB_COLOUR = (232, 132, 36)  # a block Don Falconi could bomb: a warning, not the red of a dead end or a catch
 
 
 def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
@@ -110,17 +120,23 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
 
 def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiState, action: FalconiAction,
                    rect: pygame.Rect) -> None:
-    """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c), or a
-    DEAD END! tag over the tile (``rect``) when it leads nowhere (F-5.5)."""
-    after = drive_after(state, action)
+    """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c) and on every block
+    Don Falconi could bomb (F-5.5), with a tag over the tile (``rect``): DEAD END! when it leads nowhere, or the
+    bomb's own when his roads run only into blocks, so that he is blocked unless he bombs one."""
+    after = after_laying(state, action)
     if after is None:
         if action in state.legal_actions():
             draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
         return
+    if needs_bomb(after):
+        draw.tag(surface, view.context.text, view.context.tr("falconi.tag.bomb_needed"), rect, BOMB_COLOUR)
     for option in after.legal_actions():
+        if option.verb == "pass":  # giving up: a button, not a place on the board
+            continue
         step = view.steps(after, option)[0]
         centre = view._mark(after, (), step).center
-        colour = DANGER if step[0] == "catch" else GOOD if isinstance(step[1], tuple) else draw.ROUTE
+        plain = GOOD if isinstance(step[1], tuple) else draw.ROUTE  # out to an escape, or to an open end
+        colour = {"catch": DANGER, "blast": BOMB_COLOUR}.get(step[0], plain)
         pygame.draw.circle(surface, colour, centre, 7)
         pygame.draw.circle(surface, (20, 20, 20), centre, 7, 2)
 

@@ -7,8 +7,9 @@ each move are made by :mod:`scenes.falconi.anim`; while they run, the board leav
 (``car:SEAT``, ``cell:N``, ``slot:N``, ``edge:PLACE``, ``strip:N``).
 
 Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
-``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end))`` (a Mode I tile turned so that its car can
-reach no open end, nor a catch, is a dead end: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
+``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end, needs_bomb))`` (a Mode I tile turned so that
+its car can reach no open end, nor a catch, is a dead end; one that leaves Don Falconi only blocks to bomb needs a
+bomb: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
 Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
 ``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
 ``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
@@ -118,6 +119,10 @@ class FalconiView:
         geometry = self._geometry(state)
         return [geometry.place_rect(place) for place in state.cars if place >= 0]
 
+    def event_sound(self) -> str:
+        """A police car put out, Don Falconi blocked, the chase over: a siren."""
+        return "siren"
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
@@ -154,7 +159,8 @@ class FalconiView:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
-            rotation = Rotation(action.edge, dead_end=not mode2 and preview.drive_after(state, action) is None,
+            after = None if mode2 else preview.after_laying(state, action)
+            rotation = Rotation(action.edge, dead_end=not mode2 and after is None, needs_bomb=preview.needs_bomb(after),
                                 only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
@@ -247,6 +253,8 @@ class FalconiView:
         if kind == "rot":
             if isinstance(value, Rotation) and value.dead_end:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
+            if isinstance(value, Rotation) and value.needs_bomb:
+                return tr("falconi.tip.rot_bomb")
             degrees = 90 * quarters(value)
             device = "" if self.input_device == "mouse" else f".{self.input_device}"  # the prompt names its keys
             if isinstance(value, Rotation) and value.only_way:

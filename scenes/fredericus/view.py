@@ -85,6 +85,10 @@ class FredericusView:
         layout = self.layout(state)
         return [layout.raptor_rect(raptor) for raptor in layout.raptors]
 
+    def event_sound(self) -> str:
+        """The end of the hunt triggered, or the game over: a raptor's cry, not the Falconi police's siren."""
+        return "raptor_cry"
+
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)

@@ -30,11 +30,13 @@ GROUP = "group"
 @dataclass(frozen=True)
 class Rotation:
     """A ``("rot", …)`` step's value when the board knows where the turn leads: ``dead_end`` marks a rotation
-    that is legal but leads nowhere (a Falconi car would be blocked, F-5.5), so the chooser starts on another
-    one when it can and the board can warn about it. A plain ``int`` of quarter turns is a rotation too."""
+    that is legal but leads nowhere (a Falconi car would be blocked, F-5.5), ``needs_bomb`` one that leads on
+    only through a block Don Falconi must bomb (F-5.5), so the chooser starts on a free way when it can and the
+    board can warn about the others. A plain ``int`` of quarter turns is a rotation too."""
 
     quarters: int
     dead_end: bool = False
+    needs_bomb: bool = False
     # What the hint says about it, not which rotation it is (so they are left out of comparisons):
     only_way: bool = field(default=False, compare=False)  # one legal way to lay the tile here: turning does nothing
     click_again: bool = field(default=False, compare=False)  # the player clicked to get here; a click on it places it
@@ -47,12 +49,15 @@ def quarters(value: Hashable) -> int:
 
 def first_rotation(values: Sequence[Hashable], turn: int) -> int:
     """Which of the legal rotations ``values`` to show first: the one last used (``turn``) or the next one
-    clockwise, skipping the ones that lead nowhere while another does not."""
+    clockwise, skipping the ones that lead nowhere while another does not, and then the ones that lead on only
+    through a bomb."""
     order = {quarters(value) % 4: index for index, value in enumerate(values)}
     wanted = [order[r % 4] for r in range(turn, turn + 4) if r % 4 in order]
     dead = {index for index, value in enumerate(values) if isinstance(value, Rotation) and value.dead_end}
+    bombing = {index for index, value in enumerate(values) if isinstance(value, Rotation) and value.needs_bomb}
+    free = [index for index in wanted if index not in dead | bombing]
     leading = [index for index in wanted if index not in dead]
-    return (leading or wanted)[0]
+    return (free or leading or wanted)[0]
 
 
 class BoardAdapter(Protocol):

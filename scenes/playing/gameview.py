@@ -85,6 +85,10 @@ class GameView(Protocol):
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
 
+    def event_sound(self) -> str:
+        """The sound cue of what an action brought about by itself, said in a banner (a car put out, the end of
+        the game triggered): each game has its own."""
+
     def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
         """What the deciding seat must be told as its turn begins, if the seats in ``visible`` may read it (a
         banner, the hint); ``None`` when there is nothing to tell."""

@@ -92,6 +92,17 @@ class Hints:
                 self.cancel()
                 return
             self.action, self.message = action, chooser.state.narrate(action)
+            if self.follows(prefix):
+                self._turn_as_told(chooser)
+
+    def _turn_as_told(self, chooser: ActionChooser) -> None:
+        """Turn the ghost tile the way the banner says ("turned 180°"): the suggestion's rotation becomes the one
+        the chooser shows at a cell, and the focused one if rotations are on offer now. Nothing is chosen."""
+        rotation = next((step for step in self.path if step[0] == "rot"), None)
+        if rotation is None:
+            return
+        chooser.turn = quarters(rotation[1])
+        chooser.set_focus(rotation)  # only if it is on offer now: the step after those chosen
 
     def follows(self, prefix: tuple[Step, ...]) -> bool:
         """Whether the steps chosen so far are the first steps of the suggestion."""

@@ -205,7 +205,7 @@ class PlayScene(Scene):
         self.message = ""
         if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
             self._announce(self.context.tr.message(entry.events[-1]))
-            self.context.audio.play("siren")
+            self.context.audio.play(self.view.event_sound())
         elif self.view.announces(action):  # its animation has its own sound
             self._announce(self.context.tr.message(entry.message))
         state = self.match.state
