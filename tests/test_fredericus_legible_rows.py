@@ -65,6 +65,7 @@ def shown_whole(scene: PlayScene, screen: pygame.Surface, row: int, index: int) 
                for x in range(rect.width) for y in range(rect.height) if image.get_at((x, y)).a == 255)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", [0, 1])  # straight up and a diagonal (every direction: the layout's tests)
 def test_pointing_at_any_card_of_the_longest_row_shows_that_card_whole(driver, tmp_path, row):
     """R-2.3 and R-3.2: all 88 row cards of a four-player game can gather in one row."""
@@ -103,6 +104,7 @@ def flip_ready(row: int) -> FredericusState:
     return build_position(PLAYERS, rows, raptors={"0f": row})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", ["keyboard", "pad"])
 def test_the_focus_steps_along_a_long_row_and_each_card_shows_whole(driver, tmp_path, device):
     """The focus goes to the first card (to flip it, R-6.1) with Tab or X; rotate (R and E, the shoulder

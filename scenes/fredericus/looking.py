@@ -10,7 +10,7 @@ the cards are; nothing here paints.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 
 from game.core.message import Message
 from game.fredericus.state import FredericusState
@@ -38,6 +38,7 @@ class RowLook:
     def __init__(self) -> None:
         self.pointer: tuple[int, int] | None = None
         self.stepped: tuple[Step, int] | None = None  # the focused step, and the index of the card looked at
+        self._tips: tuple[Hashable, list[tooltip.Tip]] = (None, [])  # the last rows' tips, made once
 
     def follow(self, intent: inp.Intent, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> None:
         """Take the player's input into account (before the chooser answers it)."""
@@ -65,6 +66,31 @@ class RowLook:
         return focused
 
 
+    def add_tips(self, game: FredericusState, layout: Layout, lifted: Card | None, focus_keys: str | None) -> None:
+        """Every row card names itself and its place under the pointer (of two overlapping cards the outer
+        answers, as it lies on top); with ``focus_keys`` (the keyboard's or pad's rotate), the lifted card is the
+        focused item's tip and names the keys that step along its row."""
+        key = (tuple(map(tuple, game.rows)), lifted, focus_keys)  # the rows' lengths place every card
+        if key != self._tips[0]:
+            self._tips = key, list(_card_tips(game, layout, lifted, focus_keys))
+        for tip in self._tips[1]:
+            tooltip.tips().add(tip)
+
+
+def _card_tips(game: FredericusState, layout: Layout, lifted: Card | None,
+               focus_keys: str | None) -> Iterator[tooltip.Tip]:
+    for number, cards in enumerate(game.rows):
+        row = layout.rows[number]
+        for index, code in enumerate(cards):
+            fields: dict[str, str | int] = {"name": f"@fredericus.card.{code}", "place": index + 1,
+                                            "count": len(cards), "row": number}
+            rect = row.card_rect(index)
+            if (number, index) == lifted and focus_keys is not None:
+                yield tooltip.Tip(rect, Message.of("tips.fredericus.card_keys", keys=focus_keys, **fields), rect)
+            else:
+                yield tooltip.Tip(rect, Message.of("tips.fredericus.card", **fields))
+
+
 def card_under(game: FredericusState, layout: Layout, pos: tuple[int, int]) -> Card | None:
     """The row card whose visible part is under ``pos``."""
     for number, row in enumerate(layout.rows):
@@ -82,18 +108,3 @@ def focused_card(game: FredericusState, chooser: ActionChooser | None) -> Card |
     row = int(focused[1])
     return row, CARD_OF_STEP[focused[0]](len(game.rows[row]))
 
-
-def card_tips(game: FredericusState, layout: Layout, lifted: Card | None, focus_keys: str | None) -> None:
-    """Every row card names itself and its place under the pointer (of two overlapping cards the outer answers,
-    as it lies on top); with ``focus_keys`` (the keyboard's or pad's rotate), the lifted card is the focused
-    item's tip and names the keys that step along its row."""
-    for number, cards in enumerate(game.rows):
-        row = layout.rows[number]
-        for index, code in enumerate(cards):
-            fields: dict[str, str | int] = {"name": f"@fredericus.card.{code}", "place": index + 1,
-                                            "count": len(cards), "row": number}
-            rect = row.card_rect(index)
-            if (number, index) == lifted and focus_keys is not None:
-                tooltip.add(rect, Message.of("tips.fredericus.card_keys", keys=focus_keys, **fields), focus=rect)
-            else:
-                tooltip.add(rect, Message.of("tips.fredericus.card", **fields))

@@ -45,7 +45,7 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
-from scenes.fredericus.looking import CARD_OF_STEP, RowLook, card_tips
+from scenes.fredericus.looking import CARD_OF_STEP, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
@@ -337,7 +337,7 @@ class FredericusView:
             drawn = row.spread(lifted[1]) if lifted is not None and lifted[0] == number else row
             draw.paint_row(surface, look.text, drawn, game.rows[number], look.shorts, gone)
         focus_keys = _STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
-        card_tips(game, layout, lifted, focus_keys)
+        self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
         centres = layout.token_centres(game.tokens, game.tokens_each)
         for token, place in enumerate(game.tokens):
