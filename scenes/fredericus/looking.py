@@ -10,6 +10,7 @@ the cards are; nothing here paints.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable, Iterator
 
 from game.core.message import Message
@@ -29,6 +30,7 @@ CARD_OF_STEP: dict[str, Callable[[int], int]] = {
     "tidy": lambda length: length - 3,
 }
 _STEPS = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # outward, inward
+STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # what rotate is on each device, inward and outward
 
 
 class RowLook:
@@ -37,7 +39,8 @@ class RowLook:
 
     def __init__(self) -> None:
         self.pointer: tuple[int, int] | None = None
-        self.stepped: tuple[Step, int] | None = None  # the focused step, and the index of the card looked at
+        # rotate's steps: the chooser they were made in (held weakly: it holds the view), its focus, the card reached
+        self.stepped: tuple[weakref.ref[ActionChooser], Step, int] | None = None
         self._tips: tuple[Hashable, list[tooltip.Tip]] = (None, [])  # the last rows' tips, made once
 
     def follow(self, intent: inp.Intent, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> None:
@@ -51,20 +54,20 @@ class RowLook:
         looked = self.lifted(game, layout, chooser)
         if focused is not None and looked is not None:
             row, index = looked
-            self.stepped = focused, min(max(index + _STEPS[intent.kind], 0), len(game.rows[row]) - 1)
+            index = min(max(index + _STEPS[intent.kind], 0), len(game.rows[row]) - 1)
+            self.stepped = weakref.ref(chooser), focused, index
 
     def lifted(self, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> Card | None:
         """The card to draw whole over its row, if any."""
         if self.pointer is not None:
             return card_under(game, layout, self.pointer)
         focused = focused_card(game, chooser)
-        if focused is None:
+        if focused is None or chooser is None:
             return None
-        if self.stepped is not None and chooser is not None and self.stepped[0] == chooser.focused:
-            row = focused[0]
-            return row, min(self.stepped[1], len(game.rows[row]) - 1)
+        stepped = self.stepped
+        if stepped is not None and stepped[0]() is chooser and stepped[1] == chooser.focused:
+            return focused[0], stepped[2]  # the same chooser: the same position, the same rows
         return focused
-
 
     def add_tips(self, game: FredericusState, layout: Layout, lifted: Card | None, focus_keys: str | None) -> None:
         """Every row card names itself and its place under the pointer (of two overlapping cards the outer
@@ -79,6 +82,7 @@ class RowLook:
 
 def _card_tips(game: FredericusState, layout: Layout, lifted: Card | None,
                focus_keys: str | None) -> Iterator[tooltip.Tip]:
+    """The tips of :meth:`RowLook.add_tips`, in the order the cards are drawn."""
     for number, cards in enumerate(game.rows):
         row = layout.rows[number]
         for index, code in enumerate(cards):

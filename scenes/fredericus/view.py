@@ -45,7 +45,7 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
-from scenes.fredericus.looking import CARD_OF_STEP, RowLook
+from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
@@ -57,7 +57,6 @@ from scenes.playing.hud import Chip, Hud, SeatCard
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
 _STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
-_STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # rotate inward and outward: along a row (looking.py)
 
 
 class FredericusView:
@@ -94,7 +93,7 @@ class FredericusView:
         in the next drawing."""
         game, layout = _game(state), self.layout(state)
         self._look.follow(intent, game, layout, chooser)
-        return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # nothing pointed at, or focus
+        return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
@@ -336,7 +335,7 @@ class FredericusView:
                              if anim.card(number, index) in hidden or (number, index) == lifted)
             drawn = row.spread(lifted[1]) if lifted is not None and lifted[0] == number else row
             draw.paint_row(surface, look.text, drawn, game.rows[number], look.shorts, gone)
-        focus_keys = _STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
+        focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
         self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
         centres = layout.token_centres(game.tokens, game.tokens_each)
