@@ -86,6 +86,39 @@ def test_a_row_too_long_for_the_board_squeezes_only_its_inner_cards_evenly():
             assert max(inner) - min(inner) < 1e-6 and 0 < min(inner) <= step, (length, inner)
 
 
+def inner_corner(row: geometry.RowLayout, index: int) -> tuple[int, int]:
+    """The pixel of a card nearest the castle."""
+    rect, direction = row.card_rect(index), row.direction
+    x = rect.left if direction.x > 0.1 else rect.right - 1 if direction.x < -0.1 else rect.centerx
+    y = rect.top if direction.y > 0.1 else rect.bottom - 1 if direction.y < -0.1 else rect.centery
+    return x, y
+
+
+@pytest.mark.parametrize("length", [ROW_LENGTH[4] + 1, 20, 30, 50, LONGEST_ROW])
+def test_every_card_of_a_row_of_any_length_keeps_a_pixel_to_be_pointed_at(length):
+    """Issue 38, point 7: however squeezed, each card can be pointed at, at its edge nearest the castle."""
+    for number, row in enumerate(layout([length] * 8, 4).rows):
+        assert [row.card_at(inner_corner(row, index)) for index in range(length)] == list(range(length)), number
+
+
+@pytest.mark.parametrize("length", [ROW_LENGTH[4] + 4, 30, LONGEST_ROW])
+def test_a_card_lifted_from_a_squeezed_row_spreads_its_neighbours_and_moves_no_hotspot(length):
+    """The lifted card, the first card (flipped, R-6.1) and the outer cards (moved, captured, tidied) stay
+    put; the neighbours move a whole step apart where there is room, and every card still shows a sliver."""
+    for number, row in enumerate(layout([length] * 8, 4).rows):
+        assert row.squeezed > 0
+        for lifted in range(length):
+            drawn = row.spread(lifted)
+            assert drawn.offsets[0] == 0 and drawn.offsets[lifted] == row.offsets[lifted], (number, lifted)
+            assert drawn.offsets[row.squeezed:] == row.offsets[row.squeezed:], (number, lifted)
+            spaces = gaps(drawn)
+            assert min(spaces) >= geometry.THINNEST - 1e-6, (number, lifted)
+            if lifted < row.squeezed:  # in the squeezed part: the whole row still fits where it did
+                assert sum(spaces) == pytest.approx(sum(gaps(row)))
+    middle = layout([30] * 8, 4).rows[1].spread(12)
+    assert gaps(middle)[9:12] == [round(middle.step, 6)] * 3  # three cards inward show their whole strips
+
+
 def positions(players: int) -> list[list[int]]:
     """Row lengths to draw arrows in: the deal, long and short rows side by side, and a random game's."""
     deal = ROW_LENGTH[players]

@@ -106,6 +106,9 @@ class PebblesView:
     def toggle_overlay(self) -> bool:
         return False
 
+    def looked_at(self, state: Any, intent: Any, chooser: Any) -> None:
+        return None
+
     def winning_moment(self, actions: Sequence[int]) -> int:
         return len(actions) - 1
 

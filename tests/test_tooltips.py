@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scene_driver import FixedClock, screenshot_dir
 
 from devtools.catalogue import every_screen, midgame_screens, open_screen
+from game.fredericus.builder import build_position
 from game.i18n import Translator, catalog
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
@@ -186,6 +187,40 @@ def test_a_falconi_token_explains_itself(app, tmp_path):
     app.run(REST)
     assert shown().words.startswith("Chili Boosts left: 2 of 2")
     app.save(screenshot_dir(tmp_path), "tooltip_token")
+
+
+def test_a_card_of_a_long_fredericus_row_names_itself_under_the_pointer_and_at_the_focus(app, tmp_path):
+    """Issue 38, point 7: every card of a squeezed row says what it is and where, to the mouse, and to the
+    keyboard and the pad with the keys that step along the row (R-6.1: the first card is focused to flip it)."""
+    rows = {2: "I", 4: "I", 3: "gubchmdpTS" * 4}
+    state = build_position(4, rows, raptors={"0f": 3})
+    match = Match(MatchSetup("fredericus", (SeatPlan.human(0),) * 4))
+    match.state = state
+    app.app.stack.apply(Push(start_match_scene(app.app.context, match)))
+    app.run()
+    row = app.top.view.layout(state).rows[3]
+    cards = len(state.rows[3])
+    assert row.squeezed and cards > 40
+    middle = row.card_rect(12)
+    app.move(middle.topleft)  # the row runs down and right: card 12's corner nearest the castle
+    app.run(REST)
+    name = app.app.context.tr(f"fredericus.card.{state.rows[3][12]}")
+    assert shown().words == f"Card 13 of {cards} in row 3, counting from the castle: {name}"
+    assert not shown().rect.colliderect(middle)
+    app.save(screenshot_dir(tmp_path), "tooltip_fredericus_card")
+    for press, keys in ((lambda: app.key(pygame.K_TAB), "E / R"),
+                        (lambda: app.pad(pygame.CONTROLLER_BUTTON_X), "LB / RB")):
+        chooser = app.top.chooser
+        press()  # the focus moves on from wherever it was, with this device
+        for _ in chooser.options:
+            if chooser.focused == ("flip", 3):
+                break
+            press()
+        assert chooser.focused == ("flip", 3)
+        app.run(REST)
+        first = app.app.context.tr(f"fredericus.card.{state.rows[3][0]}")
+        assert shown().words == (f"Card 1 of {cards} in row 3, counting from the castle: {first}. "
+                                 f"{keys}: the card before or after")
 
 
 def test_the_police_never_read_don_falconis_hidden_tiles_in_a_tip(app):

@@ -42,6 +42,7 @@ from scenes.falconi import draw, panel, preview, sprites
 from scenes.falconi.anim import catch_place
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
+from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
@@ -102,6 +103,10 @@ class FalconiView:
         self._pictures = SurfaceCache("Falconi HUD pictures", 2)
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
+
+    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
+        """Every Falconi tile and car shows whole: looking lifts nothing."""
+        return None
 
     def toggle_overlay(self) -> bool:
         self.danger.toggle()

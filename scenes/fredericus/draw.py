@@ -31,6 +31,7 @@ GOLD = (232, 190, 80)
 END_FRAME = (250, 246, 226)
 LAST = (120, 230, 255)  # the last move
 TALON = (255, 138, 40)  # a capture possible right now
+LIFTED = (250, 214, 110)  # the frame of a card lifted whole out of its row
 MEADOW_TILE = 32
 
 
@@ -81,7 +82,7 @@ def _background(layout: Layout, text: TextCache) -> pygame.Surface:
 def paint_row(surface: pygame.Surface, text: TextCache, row: RowLayout, cards: Sequence[int],
               shorts: Sequence[str], hidden: frozenset[int] = frozenset()) -> None:
     """Cards from the first outward, so each later card lies over the outer part of the one before; the cards
-    at the indexes in ``hidden`` are left out (an animation is drawing them)."""
+    at the indexes in ``hidden`` are left out (an animation is drawing them, or one is lifted)."""
     for index, code in enumerate(cards):
         if index in hidden:
             continue
@@ -89,6 +90,16 @@ def paint_row(surface: pygame.Surface, text: TextCache, row: RowLayout, cards: S
         paint_card(surface, text, row.card_rect(index), code, shorts, middle, room)
     if cards and len(cards) - 1 not in hidden:  # the end card, the one the rules look at, gets a light frame
         pygame.draw.rect(surface, END_FRAME, row.card_rect(len(cards) - 1), 2, border_radius=3)
+
+
+def paint_lifted(surface: pygame.Surface, text: TextCache, row: RowLayout, cards: Sequence[int], index: int,
+                 shorts: Sequence[str]) -> None:
+    """The card at ``index`` (pointed at, or focused) whole over everything near it, in a frame just outside
+    it: in a row too long for the board the others show only slivers of themselves."""
+    rect = row.card_rect(index)
+    surface.blit(card_image(text, cards[index], rect.size, shorts), rect)
+    frame = END_FRAME if index == len(cards) - 1 else LIFTED
+    pygame.draw.rect(surface, frame, rect.inflate(4, 4), 2, border_radius=3)
 
 
 def paint_card(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, code: int, shorts: Sequence[str],

@@ -26,11 +26,15 @@ MIDDLE = Vector2(BOARD_AREA.center)
 MARGIN = 8  # between the board's edge and the farthest a row reaches: its destination box
 STRIP = 18  # what a card leaves visible of the one before it, across or down the board: room for the card's sign
 OUTER_STEPS = 5  # gaps at a row's end that keep their width when a row is too long for the board
+SPREAD = 3  # cards either side of a card lifted out of a squeezed row that move apart to show their signs
+THINNEST = 1.0  # the least a card of a squeezed row shows of itself while its neighbours are spread
 BADGE = 22  # capture badge and ghost-slot size
 CHIP = 20  # a captured creature's or an objective's chip
 COUNT_RADIUS = 6  # the round count badge on a chip's top-right corner
 CHIP_STEP = CHIP + COUNT_RADIUS + 1  # chip to chip along a line: a chip's count clears the next chip
 ARROW_GAP = 4  # how far short of a panel a preview arrow stops before passing under it
+RAPTOR_SIZE = (22, 30)  # what a perched raptor's picture covers (see scenes/fredericus/sprites.py)
+RAPTOR_SMALL = (18, 23)  # the same, hooded in the courtyard
 
 # The eight wedges between the rows (see the module note), by their place round the board.
 TRAY_RECTS = {
@@ -56,6 +60,8 @@ class RowLayout:
     size: tuple[int, int]
     offsets: tuple[float, ...]
     full_step: float
+    step: float  # from card to card where the board has room: the strip a card shows of itself
+    squeezed: int  # how many of the inner cards lie closer than ``step`` (none while the row fits the board)
 
     @staticmethod
     def build(origin: Vector2, direction: Vector2, size: tuple[int, int], cards: int) -> RowLayout:
@@ -65,6 +71,7 @@ class RowLayout:
         step = STRIP / max(abs(direction.x), abs(direction.y))
         room = _room(origin, direction, size) - full
         gaps = max(cards - 1, 0)
+        inner = 0
         if gaps * step <= room:
             offsets = [index * step for index in range(cards)]
         else:  # the board holds more than OUTER_STEPS steps on every row, so some inner gaps remain to squeeze
@@ -72,7 +79,25 @@ class RowLayout:
             squeezed = (room - OUTER_STEPS * step) / inner
             offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * step
                        for index in range(cards)]
-        return RowLayout(origin, direction, size, tuple(offsets), full)
+        return RowLayout(origin, direction, size, tuple(offsets), full, step, inner)
+
+    def spread(self, lifted: int) -> RowLayout:
+        """The row as drawn while the card at ``lifted`` lies whole over it: in the squeezed part of a row, up to
+        ``SPREAD`` cards either side move a whole step apart so that their signs show again, and the rest close
+        up. The lifted card, the first card and the outer cards keep their places, so no hotspot moves."""
+        if lifted >= self.squeezed:
+            return self
+        at, last = self.offsets[lifted], self.offsets[self.squeezed]
+        inward = _gaps(at, lifted, [self.step] * SPREAD)
+        outward = _gaps(last - at, self.squeezed - lifted, [2 * _extent(self.size, self.direction)]
+                        + [self.step] * SPREAD)  # the first card out starts where the lifted one ends
+        offsets = list(self.offsets)
+        for index in range(lifted - 1, 0, -1):  # the first card keeps its place: the last gap inward is the rest
+            offsets[index] = offsets[index + 1] - inward[lifted - 1 - index]
+        for index in range(lifted + 1, self.squeezed):
+            offsets[index] = offsets[index - 1] + outward[index - lifted - 1]
+        return RowLayout(self.origin, self.direction, self.size, tuple(offsets), self.full_step, self.step,
+                         self.squeezed)
 
     def centre(self, index: int) -> Vector2:
         """A card's centre; an empty row (R-1.2: it has no end) answers with its first place."""
@@ -95,6 +120,12 @@ class RowLayout:
         gap = _extent(self.size, self.direction) + _extent((BADGE, BADGE), self.direction) + 2
         end = self.centre(len(self.offsets) - 1) if self.offsets else self.origin
         return rect_at(end + self.direction * gap, (BADGE, BADGE))
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The card whose visible part is under ``pos``: the last drawn of the cards there, as each later card
+        lies over the one before; every card of a row keeps at least a pixel of its own, however long the row."""
+        return next((index for index in reversed(range(len(self.offsets))) if self.card_rect(index).collidepoint(pos)),
+                    None)
 
     def strip(self, index: int) -> tuple[Vector2, tuple[float, float]]:
         """The middle and size of the visible part of a card (each later card covers the outer part of the one
@@ -147,8 +178,9 @@ class Layout:
         return rect_at(MIDDLE, (20, 20))
 
     def raptor_rect(self, raptor: int) -> pygame.Rect:
+        """The bird as drawn, its base included: where it is clicked and outlined."""
         centre, small = self.raptors[raptor]
-        return rect_at(centre, (12, 18) if small else (16, 24))
+        return rect_at(centre, RAPTOR_SMALL if small else RAPTOR_SIZE)
 
     def hand_rect(self, seat: int) -> pygame.Rect:
         """Where a falconer's tokens in hand lie in the tray."""
@@ -182,6 +214,17 @@ class Layout:
         middle = self.towers[tower]
         outward = (middle - MIDDLE).normalize() * 14
         return [middle + outward.rotate(angle) for angle in (-35, 35, -95, 95)]
+
+
+def _gaps(length: float, count: int, wanted: Sequence[float]) -> list[float]:
+    """``count`` gaps that fill ``length``, from the lifted card away: as many of the ``wanted`` ones as leave
+    each of the others ``THINNEST`` at least (the last is always one of the others), then the others alike."""
+    taken = min(len(wanted), count - 1)
+    while taken > 0 and sum(wanted[:taken]) + (count - taken) * THINNEST > length:
+        taken -= 1
+    first = list(wanted[:max(taken, 0)])
+    rest = count - len(first)
+    return first + [(length - sum(first)) / rest] * rest if rest else first
 
 
 def _card_size(dx: int, dy: int) -> tuple[int, int]:
@@ -220,14 +263,15 @@ def rect_at(centre: Vector2, size: tuple[int, int]) -> pygame.Rect:
 
 def _raptor_places(layout: Layout, posts: Sequence[int], hooded: int) -> dict[int, tuple[Vector2, bool]]:
     """Each raptor's centre and whether it is drawn small (hooded, in the courtyard segment, R-5.1). The pieces
-    of a post stand side by side, three to a line, whichever way the post faces."""
+    of a post stand side by side, three to a line, whichever way the post faces, touching: however many
+    share a post (R-3.2), each shows whole and is pointed at on its own."""
     places: dict[int, tuple[Vector2, bool]] = {}
     for post in range(TOWERS):
         here = [raptor for raptor in range(len(posts)) if posts[raptor] == post]
         for small in (False, True):
             group = [raptor for raptor in here if bool(hooded >> raptor & 1) == small]
             spot = layout.segments[post] if small else layout.posts[post]
-            spacing = Vector2(11, 16) if small else Vector2(15, 22)
+            spacing = Vector2(RAPTOR_SMALL if small else RAPTOR_SIZE)
             lines = (len(group) + 2) // 3
             for index, raptor in enumerate(group):
                 line, place = divmod(index, 3)

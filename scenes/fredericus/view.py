@@ -13,7 +13,7 @@ in hand; ``end`` and ``stay`` buttons.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import cast
 
 import pygame
@@ -45,7 +45,9 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
+from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
+from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
@@ -67,6 +69,7 @@ class FredericusView:
         self._layout: geometry.Layout | None = None
         self._secrets: frozenset[Seat] = frozenset()
         self._portraits: dict[tuple[object, ...], pygame.Surface] = {}
+        self._look = RowLook()
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
@@ -88,6 +91,13 @@ class FredericusView:
     def event_sound(self) -> str:
         """The end of the hunt triggered, or the game over: a raptor's cry, not the Falconi police's siren."""
         return "raptor_cry"
+
+    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+        """The row card the player looks at (see ``scenes/fredericus/looking.py``), lifted whole out of its row
+        in the next drawing."""
+        game, layout = _game(state), self.layout(state)
+        self._look.follow(intent, game, layout, chooser)
+        return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
@@ -141,10 +151,10 @@ class FredericusView:
             index = hood_masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
             return pygame.Rect(BAR_AREA.x, BAR_AREA.y + 44 * index, BAR_AREA.width, 40)
         if kind in ("row", "seal", "to_row", "flip", "tidy"):
-            row, length = layout.rows[value], len(game.rows[value])
+            row = layout.rows[value]
             if kind == "to_row":
                 return row.slot_rect()
-            return row.card_rect({"flip": 0, "tidy": length - 3}.get(kind, length - 1))
+            return row.card_rect(CARD_OF_STEP[kind](len(game.rows[value])))
         if kind == "capture":
             return layout.rows[game.posts[value]].badge_rect()
         if kind == "raptor":
@@ -325,9 +335,16 @@ class FredericusView:
         layout = self.layout(state)
         look = self.look()
         draw.paint_castle(surface, layout, look.text)
+        lifted = self._look.lifted(game, layout, chooser)
+        if lifted is not None and anim.card(*lifted) in hidden:
+            lifted = None
         for number, row in enumerate(layout.rows):
-            gone = frozenset(index for index in range(len(game.rows[number])) if anim.card(number, index) in hidden)
-            draw.paint_row(surface, look.text, row, game.rows[number], look.shorts, gone)
+            gone = frozenset(index for index in range(len(game.rows[number]))
+                             if anim.card(number, index) in hidden or (number, index) == lifted)
+            drawn = row.spread(lifted[1]) if lifted is not None and lifted[0] == number else row
+            draw.paint_row(surface, look.text, drawn, game.rows[number], look.shorts, gone)
+        focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
+        self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
         centres = layout.token_centres(game.tokens, game.tokens_each)
         for token, place in enumerate(game.tokens):
@@ -344,6 +361,9 @@ class FredericusView:
         self._paint_wedges(surface, game, _game(final or state), layout, visible, chooser, hidden)
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
+        if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
+            number, index = lifted
+            draw.paint_lifted(surface, look.text, layout.rows[number], game.rows[number], index, look.shorts)
 
     def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout) -> None:
         """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""

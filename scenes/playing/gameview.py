@@ -8,7 +8,7 @@ the side panel (``BAR_AREA``) where the play scene lays out the steps a view mar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 import pygame
@@ -16,6 +16,7 @@ import pygame
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
 from game.services.match import LogEntry
+from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.playing.hud import Hud
@@ -95,6 +96,11 @@ class GameView(Protocol):
 
     def winning_moment(self, actions: Sequence[Action]) -> int:
         """Which of a finished match's actions the game-over screen shows again as its decisive moment."""
+
+    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+        """Follow ``intent`` (before the chooser answers it) to what the player looks at on the board besides the
+        chooser's focus, and say what that is (a Fredericus card lifted whole out of a crowded row, or ``None``):
+        the play scene draws the board again when the answer changes."""
 
     def toggle_overlay(self) -> bool:
         """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""

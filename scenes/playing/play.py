@@ -8,6 +8,7 @@ games.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -114,6 +115,7 @@ class PlayScene(Scene):
         self.warned_turn = 0  # the last turn whose warning was shown
         self.clock = 0.0  # seconds since the scene opened: the HUD's thinking dots follow it
         self.mouse_at: tuple[int, int] | None = None  # where the mouse is: the control under it is lit
+        self.looked_at: Hashable = None  # what the view says the player looks at on the board (see GameView)
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
@@ -302,6 +304,7 @@ class PlayScene(Scene):
         if kind not in (inp.PAD_ADDED, inp.PAD_REMOVED):  # prompts name the keys of the device in use
             self.view.input_device = ("mouse" if intent.pos is not None
                                       else "pad" if intent.device.startswith("pad") else "keyboard")
+        self.looked_at = self.view.looked_at(self.match.state, intent, self.chooser)
         if kind == inp.PAUSE or (kind == inp.BACK and (self.chooser is None or not self.chooser.chosen)):
             return self._pause(intent.device)
         if kind == inp.HINT:
@@ -476,11 +479,12 @@ class PlayScene(Scene):
             text.blit(surface, line, 26, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + 30 * number))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
-        """The board, drawn again only when something on it changed: a move, the player's focus, who may see
-        what, a setting, which pieces an animation draws."""
+        """The board, drawn again only when something on it changed: a move, the player's focus, what the
+        player looks at, who may see what, a setting, which pieces an animation draws."""
         chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
         key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
-               None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)))
+               None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)),
+               self.looked_at)
 
         def paint(image: pygame.Surface) -> None:
             self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
