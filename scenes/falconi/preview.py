@@ -40,7 +40,7 @@ def drive_after(state: FalconiState, action: FalconiAction) -> FalconiState | No
     return after if after.phase == DRIVE and after.turn_seat == state.turn_seat else None
 
 
-GHOST_ALPHA = 215  # the tile being placed: clearly there, the car under it still seen
+GHOST_ALPHA = 150  # the tile being placed: clearly there (and framed), the car under it showing through
 
 
 def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,

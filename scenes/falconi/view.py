@@ -118,6 +118,10 @@ class FalconiView:
         geometry = self._geometry(state)
         return [geometry.place_rect(place) for place in state.cars if place >= 0]
 
+    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+        """None: the seats' cards are in the side panel's HUD."""
+        return []
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED

@@ -85,6 +85,10 @@ class FredericusView:
         layout = self.layout(state)
         return [layout.raptor_rect(raptor) for raptor in layout.raptors]
 
+    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+        """The falconers' trays in the wedges between the rows."""
+        return list(self.layout(state).trays.values())
+
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)
