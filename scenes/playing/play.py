@@ -22,17 +22,18 @@ from game.services.match import KEYBOARD, LogEntry, Match
 from game.services.saves import SaveSlot
 from scenes.boards import board
 from scenes.context import AppContext
-from scenes.kit import fit, tooltip, ui_art
 from scenes.kit import input as inp
+from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
-from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
+from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.pages import log_overlay
-from scenes.playing import clear_spot, controls, hud
+from scenes.playing import controls, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar, lines_top, message_and_prompt
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import control_at, draw_controls
+from scenes.playing.event_banner import draw_event_banner
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 
@@ -40,7 +41,6 @@ from scenes.playing.hints import Hints, why_no_hint
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
 GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over screen (at animation speed 1)
 BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
-BANNER_NARROW = 320  # its words wrap this narrow where the board has no room for them in fewer lines
 WARNING_SECONDS = 5.0  # how long a warning at the start of a turn stays (F-6.5's turn to smash a block)
 LOG_LINES = 12
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
@@ -480,22 +480,10 @@ class PlayScene(Scene):
                     tooltip.control(chooser.rect(option), "target")
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The last event that happened by itself (or a warning), near the top of the board for a moment, or
-        wherever on the board it covers nothing to click next (``scenes.playing.clear_spot``)."""
+        """The last event that happened by itself, or a warning, over the board for a moment."""
         if self.banner_left <= 0 or (self.banner_seat is not None and self.banner_seat not in self.visible_seats()):
             return
-        text = self.context.text
-        field = self.view.playfield(self.match.state)
-        shapes = [text.wrap(self.banner, width, 26, bold=True) for width in (field.width - 80, BANNER_NARROW)]
-        sizes = [(max(text.font(26, True).size(line)[0] for line in lines) + 60, 24 + 30 * len(lines))
-                 for lines in shapes]
-        shape, box = clear_spot.place(sizes, field, top=BOARD_AREA.y + 90, top_first=True)
-        lines = shapes[shape]
-        if fit.RECORDING is not None:
-            fit.RECORDING.cover("banner", box)
-        panel(surface, box)
-        for number, line in enumerate(lines):
-            text.blit(surface, line, 26, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + 30 * number))
+        draw_event_banner(surface, self.context.text, self.banner, self.view.playfield(self.match.state))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board, drawn again only when something on it changed: a move, the player's focus, who may see
