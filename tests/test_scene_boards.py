@@ -124,6 +124,9 @@ class PebblesView:
     def pieces(self, state: Any) -> list[pygame.Rect]:
         return []
 
+    def seat_cards(self, state: Any) -> list[pygame.Rect]:
+        return []
+
 
 def options_page(context: AppContext) -> Scene:
     """No options to choose: straight to the seats, the second one empty to begin with."""

@@ -1,6 +1,8 @@
 """Every language fits: each screen of the catalogue, drawn in English, Italian, German, French and the
 pseudo-language (English with every word 40% longer), draws no text outside its box or the window, over
-another text or an icon, or cut short; and every tooltip stays inside the window and covers no other control.
+another text or an icon, or cut short; every tooltip stays inside the window and covers no other control; and no
+tip, banner or message covers what the player may click next (a button, a board option, a car, a seat card, the
+prompt line: ``tests/fit_check.py``, which any scene test can call).
 
 Each screen is drawn as it opens, then after each of a few presses of Tab (the next menu item with its note,
 the next rules topic, the board's next option), with its focused item's tip; the tip of every icon the
@@ -14,6 +16,7 @@ from typing import Any
 
 import pygame
 import pytest
+from fit_check import focus_tip_problems, frame_problems, placement_problems, pointer_tip_problems
 from scene_driver import FixedClock
 
 from devtools.catalogue import Screen, every_screen, midgame_screens, open_screen
@@ -25,7 +28,6 @@ from scenes.kit.stack import Reset
 from scenes.kit.ui import LOGICAL_SIZE, PANEL, TextCache, panel
 from scenes.pages.overlays import ConfirmOverlay
 
-WINDOW = pygame.Rect((0, 0), LOGICAL_SIZE)
 FRAMES = 3  # frames drawn as a screen opens: its first may still be settling
 TABS = 10  # presses of Tab on each screen: the settings' ten items, every rules topic
 
@@ -52,44 +54,6 @@ def walk(app, screens: list[Screen]) -> list[str]:
         found |= {f"{language} {screen.name}{when}: {problem}": None for problem, when in said.items()}
         app.stack.apply(Reset(title(context)))
     return list(found)
-
-
-def frame_problems(app, frames: int) -> list[str]:
-    said: list[str] = []
-    for _ in range(frames):
-        with fit.recording() as drawn:
-            app.frame()
-        said += drawn.problems(app.screen)
-    return said
-
-
-def pointer_tip_problems(app) -> list[str]:
-    """Every tip the screen registered, shown as if the pointer rested on its icon."""
-    tips = tooltip.tips()
-    said: list[str] = []
-    for tip in list(tips.tips):
-        tips.mode, tips.pointer = "pointer", tip.area.center
-        said += shown_tip_problems(app, tip)
-    tips.mode, tips.pointer = None, None
-    return said
-
-
-def focus_tip_problems(app) -> list[str]:
-    """The focused row's or button's tip, if it has one (Tab put the tips in the focus's hands)."""
-    tip = tooltip.tips().due()
-    return [] if tip is None else shown_tip_problems(app, tip)
-
-
-def shown_tip_problems(app, tip: tooltip.Tip) -> list[str]:
-    with fit.recording() as drawn:
-        shown = tooltip.tips().show(app.screen, tip, app.context)
-    return [f"tip {problem}" for problem in [*drawn.problems(app.screen), *placement_problems(shown)]]
-
-
-def placement_problems(shown: tooltip.Shown) -> list[str]:
-    said = f"{shown.words!r} at {shown.rect}"
-    problems = [f"{said} leaves the window"] if not WINDOW.contains(shown.rect) else []
-    return problems + [f"{said} covers the control at {control}" for control in shown.covers]
 
 
 @pytest.mark.slow

@@ -509,6 +509,9 @@ def highlight(overlay: pygame.Surface, rect: pygame.Rect, focused: bool, colour:
                      width=4 if focused else 3, border_radius=4)
 
 
+TAG_GAP = 5  # between two stacked tags: two shouts at one place read as two, not as one smudge
+
+
 def tag(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, colour: Colour,
         taken: list[pygame.Rect] | None = None) -> pygame.Rect:
     """A short shout over an option ("CATCH!", "ESCAPE!"), kept inside the board area and, given the boxes of
@@ -518,10 +521,10 @@ def tag(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect,
     box.clamp_ip(BOARD_AREA)
     if taken is not None:
         for _ in range(len(taken)):
-            clash = next((other for other in taken if box.colliderect(other)), None)
+            clash = next((other for other in taken if box.colliderect(other.inflate(2 * TAG_GAP, 2 * TAG_GAP))), None)
             if clash is None:
                 break
-            box.top = clash.bottom + 2  # stacked under the one it met
+            box.top = clash.bottom + TAG_GAP  # stacked under the one it met, a clear gap between them
             box.clamp_ip(BOARD_AREA)
         taken.append(box)
     pygame.draw.rect(surface, colour, box, border_radius=4)

@@ -49,7 +49,7 @@ def needs_bomb(after: FalconiState | None) -> bool:
     return after is not None and after.phase == BLAST
 
 
-GHOST_ALPHA = 215  # the tile being placed: clearly there, the car under it still seen
+GHOST_ALPHA = 150  # the tile being placed: clearly there (and framed), the car under it showing through
 BOMB_COLOUR = (232, 132, 36)  # a block Don Falconi could bomb: a warning, not the red of a dead end or a catch
 
 

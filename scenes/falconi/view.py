@@ -128,6 +128,10 @@ class FalconiView:
         """A police car put out, Don Falconi blocked, the chase over: a siren."""
         return "siren"
 
+    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+        """None: the seats' cards are in the side panel's HUD."""
+        return []
+
     def announces(self, action: Action) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
         return isinstance(action, FalconiAction) and action.verb in ANNOUNCED

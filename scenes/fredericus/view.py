@@ -99,6 +99,10 @@ class FredericusView:
         self._look.follow(intent, game, layout, chooser)
         return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
+    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+        """The falconers' trays in the wedges between the rows."""
+        return list(self.layout(state).trays.values())
+
     def announces(self, action: Action) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
         return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)

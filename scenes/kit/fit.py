@@ -12,6 +12,11 @@ button, though placed by its left end), among the boxes of its own layer drawn b
 surface when no box holds either point. It must lie wholly inside that box, inside the surface's clip, and over
 no other text or picture of its layer, unless a box drawn between the two hides the first (a card laid over a
 panel).
+
+It also says what covers what the player may click next. ``scenes.kit.tooltip.control`` notes each place a layer
+keeps clear (a button, a board option, a car, a seat card, the prompt line); tips, banners and messages note
+where they went (:meth:`Recording.cover`). An overlay over a place kept clear in its own layer is a problem:
+a scene drawn over another (pause, the log) hides the one under it on purpose.
 """
 
 from __future__ import annotations
@@ -45,13 +50,28 @@ class Sheet:
     pictures: list[tuple[str, pygame.Rect, int]] = field(default_factory=list)  # name, rect, boxes before it
 
 
+@dataclass(frozen=True)
+class Place:
+    """A rect of one layer: a place kept clear (``what``: "control", "target", "piece", "seat card", "prompt")
+    or an overlay drawn over the scene (``what``: "tip", "banner", "message", "lesson"; ``about``: what a tip
+    explains, which it stands beside, and the places that hold it, whose tip it is)."""
+
+    what: str
+    rect: pygame.Rect
+    layer: int
+    about: pygame.Rect | None = None
+
+
 class Recording:
-    """The boxes and texts drawn while it was open, and the texts cut to fewer lines than they need."""
+    """The boxes and texts drawn while it was open, the texts cut to fewer lines than they need, and the places
+    kept clear with the overlays drawn over the scenes."""
 
     def __init__(self) -> None:
         # by surface and layer; the surfaces are kept alive, so no id is used twice
         self.sheets: dict[tuple[pygame.Surface, int], Sheet] = {}
         self.cuts: list[str] = []
+        self.kept: list[Place] = []
+        self.covers: list[Place] = []
         self._layer = 0
 
     def layer(self) -> None:
@@ -80,14 +100,32 @@ class Recording:
     def cut(self, words: str) -> None:
         self.cuts.append(words)
 
+    def keep(self, what: str, rect: pygame.Rect) -> None:
+        """A place the player must still see: nothing drawn over this layer may cover it."""
+        self.kept.append(Place(what, pygame.Rect(rect), self._layer))
+
+    def cover(self, what: str, rect: pygame.Rect, about: pygame.Rect | None = None) -> None:
+        """An overlay (a tip, a banner, a message) drawn over the layer at ``rect``; a tip says what it is
+        ``about``: the places holding that are its own (a row whose icon it explains)."""
+        self.covers.append(Place(what, pygame.Rect(rect), self._layer, about))
+
     def problems(self, window: pygame.Surface | None = None) -> list[str]:
         """Every text that leaves its box, its surface (``window``: the screen) or its clip, covers another text,
-        or was cut; one sentence each, naming the words and the rects."""
+        or was cut, and every overlay over a place kept clear; one sentence each, naming the words and the
+        rects."""
         found = [f"{words!r} is cut to fewer lines than it needs" for words in dict.fromkeys(self.cuts)]
         for (surface, _layer), sheet in self.sheets.items():
             where = "the window" if surface is window else f"its {sheet.bounds.width}x{sheet.bounds.height} picture"
             found += _sheet_problems(sheet, where)
-        return found
+        return found + self.covering()
+
+    def covering(self) -> list[str]:
+        """Every overlay that covers a place its layer keeps clear (touching its edge is not covering)."""
+        found = [f"the {cover.what} at {_rect(cover.rect)} covers the {kept.what} at {_rect(kept.rect)}"
+                 for cover in self.covers for kept in self.kept
+                 if kept.layer == cover.layer and cover.rect.colliderect(kept.rect)
+                 and not (cover.about is not None and cover.about.colliderect(kept.rect))]
+        return list(dict.fromkeys(found))
 
 
 def _sheet_problems(sheet: Sheet, where: str) -> list[str]:

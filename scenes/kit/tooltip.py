@@ -35,12 +35,14 @@ if TYPE_CHECKING:
 DELAY = 0.4  # seconds the pointer rests on an icon, or the focus on a row, before its tip shows
 # A tip's lines wrap at the first of these widths at which it covers no other control: too tall to fit between
 # two rows, it goes wider in fewer lines; too wide to stand beside a wide row, narrower in more.
-WIDTHS = (320, 480, 220)
+WIDTHS = (320, 480, 280, 220)
 SIZE = 22  # its font size
 PAD = 10  # between its frame and its text
 GAP = 6  # between a tip and what it must not cover
 AWAY = 160  # how much further from what it explains a tip may go to leave another control clear
 EDGE = 4  # between a tip and the screen's edge
+FAR, STEP = 640, 16  # how far a tip may go from what it explains where no side of it is clear, on what grid
+REMEMBERED = 32  # such places kept, by what the tip must keep clear of
 LEADING = 3  # between two lines of a tip
 CURSOR = (14, 22)  # the room the mouse pointer's arrow takes below and right of its tip
 PASSIVE = frozenset({inp.PAD_ADDED, inp.PAD_REMOVED})  # a pad plugged in or out moves nothing
@@ -171,8 +173,16 @@ class Tooltips:
             tried.append((covered(rect, others), rect, lines))
             if not tried[-1][0]:
                 break
+        else:  # no shape of it stands clear beside what it explains: a little further off, in the first that can
+            for _, shaped, lines in list(tried):
+                clear = further(shaped.size, avoid, bounds, others)
+                if clear is not None:
+                    tried.append((0, clear, lines))
+                    break
         _, rect, lines = min(tried, key=lambda shape: shape[0])  # else the one covering least
         covers = tuple(other for other in others if other.colliderect(rect))
+        if fit.RECORDING is not None:
+            fit.RECORDING.cover("tip", rect, avoid)
         ui_art.draw_panel(surface, rect)
         for number, part in enumerate(lines):
             text.blit(surface, part, SIZE, TEXT, topleft=(rect.x + PAD, rect.y + PAD + number * line))
@@ -198,6 +208,31 @@ def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside
     rect = pygame.Rect((0, 0), size)
     rect.midtop = (avoid.centerx, avoid.bottom + GAP)
     return rect.clamp(bounds)
+
+
+def further(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect,
+            others: Sequence[pygame.Rect]) -> pygame.Rect | None:
+    """The place for a tip of ``size`` nearest ``avoid`` (within ``FAR`` pixels of it, on a grid of ``STEP``) that
+    covers none of the ``others`` nor ``avoid``, or ``None``: where every side of a crowded board or panel
+    covers something. Remembered, as a tip is drawn every frame it shows."""
+    key = (size, tuple(avoid), tuple(bounds), tuple(map(tuple, others)))
+    if key in _FURTHER:
+        return _FURTHER[key]
+    width, height = size
+    region = avoid.inflate(2 * FAR, 2 * FAR).clip(bounds)
+    near = [other for other in others if other.colliderect(region)] + [avoid]
+    spots = [pygame.Rect(x, y, width, height) for x in range(region.left, region.right - width + 1, STEP)
+             for y in range(region.top, region.bottom - height + 1, STEP)]
+    spots.sort(key=lambda rect: max(avoid.left - rect.right, rect.left - avoid.right, 0)
+               + max(avoid.top - rect.bottom, rect.top - avoid.bottom, 0))
+    found = next((rect for rect in spots if rect.collidelist(near) < 0), None)
+    if len(_FURTHER) >= REMEMBERED:
+        del _FURTHER[next(iter(_FURTHER))]
+    _FURTHER[key] = found
+    return found
+
+
+_FURTHER: dict[tuple[object, ...], pygame.Rect | None] = {}
 
 
 def covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
@@ -227,22 +262,28 @@ def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.
         if side in ("below", "above"):
             along = [other.right + 1 - centred.x, other.left - 1 - centred.right]
             yield from ((abs(dx), rect) for dx in along
-                        if (rect := centred.move(dx, 0)).left < avoid.right and rect.right > avoid.left)
+                        if ((rect := centred.move(dx, 0)).left < avoid.right and rect.right > avoid.left)
+                        or abs(dx) <= AWAY)
             away = other.bottom + 1 - centred.top if side == "below" else other.top - 1 - centred.bottom
             if 0 < abs(away) <= AWAY:
                 yield abs(away), centred.move(0, away)
         else:
             along = [other.bottom + 1 - centred.y, other.top - 1 - centred.bottom]
             yield from ((abs(dy), rect) for dy in along
-                        if (rect := centred.move(0, dy)).top < avoid.bottom and rect.bottom > avoid.top)
+                        if ((rect := centred.move(0, dy)).top < avoid.bottom and rect.bottom > avoid.top)
+                        or abs(dy) <= AWAY)
             away = other.right + 1 - centred.left if side == "right" else other.left - 1 - centred.right
             if 0 < abs(away) <= AWAY:
                 yield abs(away), centred.move(away, 0)
 
 
-def control(area: pygame.Rect) -> None:
-    """Register a button or row drawn this frame: tips are placed clear of it where they can be."""
+def control(area: pygame.Rect, what: str = "control") -> None:
+    """Register a place drawn this frame that the player must still see: a button or a row, or ``what`` else (a
+    "target" on the board, a "piece", a "seat card", the "prompt" line). Tips are placed clear of it where they
+    can be, and the text-fit test fails when a tip, banner or message covers it (``scenes.kit.fit``)."""
     _TIPS.controls.append(area)
+    if fit.RECORDING is not None:
+        fit.RECORDING.keep(what, area)
 
 
 _TIPS = Tooltips()

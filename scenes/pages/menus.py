@@ -190,7 +190,9 @@ class TitleScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, TEXT, shadow=2, midtop=(CENTRE_X, 140))
+        subtitle = self.context.text.blit(surface, self.context.tr("app.subtitle"), 28, TEXT, shadow=2,
+                                          midtop=(CENTRE_X, 140))
+        tooltip.control(subtitle, "subtitle")
 
 
 def beside_menu(number: int) -> tuple[int, int]:

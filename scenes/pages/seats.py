@@ -17,6 +17,7 @@ from game.registry import game_spec
 from game.services.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
 from scenes.boards import board
 from scenes.context import AppContext, default_name
+from scenes.kit import tooltip
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.pages.menus import MenuScene
@@ -188,7 +189,7 @@ class SeatSetupScene(MenuScene):
         super().draw(surface)
         text = self.context.text
         what = describe_game(self.context.tr, self.game, self.options)
-        text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128))
+        tooltip.control(text.blit(surface, what, 28, TEXT, shadow=2, midtop=(LOGICAL_SIZE[0] // 2, 128)), "subtitle")
         for number, line in enumerate(reversed(text.wrap(self.moved, 1100, 24))):
             text.blit(surface, line, 24, ACCENT, shadow=2, midbottom=(LOGICAL_SIZE[0] // 2, 690 - 26 * number))
 

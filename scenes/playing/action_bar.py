@@ -7,7 +7,7 @@ import pygame
 
 from game.core.protocol import GameState
 from scenes.context import AppContext
-from scenes.kit import tooltip, ui_art
+from scenes.kit import fit, tooltip, ui_art
 from scenes.kit.chooser import ActionChooser
 from scenes.kit.ui import ACCENT, DIM, TEXT
 from scenes.playing.gameview import BAR_AREA, GameView
@@ -17,26 +17,56 @@ BUTTON_ICON = 24  # the action's icon before a button's label
 BUTTON_GAP = 6  # four rows of buttons (every kind of Mode II action at once) fit the action bar
 BUTTON_PADDING = 12  # the button's edges, left and right together, kept clear of its label
 LABEL_SIZES = (22, 20, 18, 16)  # a long label (a translation, a count) takes the first size that fits
+MESSAGE_SIZE, MESSAGE_LINE = 22, 21  # the last message (an undo refused, a save failed): two lines at most
+PROMPT_SIZE, PROMPT_LINE = 24, 22  # the focused choice in words: two lines at most
+LINES_GAP = 4  # between the message and the prompt
+LINES_BOTTOM = BAR_AREA.y - 8  # the message and prompt lines end just above the bar's first row of buttons
 
 
-def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView, state: GameState,
-                    chooser: ActionChooser | None, message: str) -> None:
-    """The message line, the focused choice in words (with the hints setting on), and the buttons."""
-    text, tr = context.text, context.tr
-    hint_y = BAR_AREA.y - 30
-    if message:
-        text.blit(surface, message, 22, ACCENT, topleft=(BAR_AREA.x, hint_y - 24))
-    if chooser is None:
-        return
-    focused = chooser.focused
-    if focused is not None and context.settings.hints:
+def message_and_prompt(context: AppContext, view: GameView, state: GameState, chooser: ActionChooser | None,
+                       message: str) -> tuple[list[str], list[str]]:
+    """The message's lines and the prompt's (the focused choice in words, with the hints setting on), wrapped to
+    the bar's width."""
+    text = context.text
+    prompt: list[str] = []
+    focused = chooser.focused if chooser is not None else None
+    if chooser is not None and focused is not None and context.settings.hints:
         chosen = [step for step in chooser.prefix if not view.is_button(step)]  # a button said its part
         labels = [view.label(state, step) for step in chosen[:1] + [focused]]
         # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
         hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
-        lines = text.wrap(hint, BAR_AREA.width, 24, most=2)
-        for number, line in enumerate(lines):
-            text.blit(surface, line, 24, TEXT, topleft=(BAR_AREA.x, hint_y - 22 * (len(lines) - 1 - number)))
+        prompt = text.wrap(hint, BAR_AREA.width, PROMPT_SIZE, most=2)
+    said = text.wrap(message, BAR_AREA.width, MESSAGE_SIZE, most=2) if message else []
+    return said, prompt
+
+
+def lines_top(message: list[str], prompt: list[str]) -> int:
+    """Where the message and prompt lines begin: what is drawn above the bar (the log, a lesson) ends above."""
+    return LINES_BOTTOM - PROMPT_LINE * len(prompt) - (MESSAGE_LINE * len(message) + LINES_GAP if message else 0)
+
+
+def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView, state: GameState,
+                    chooser: ActionChooser | None, message: str) -> None:
+    """The message lines, over the prompt lines (the focused choice in words), and the buttons. The prompt is
+    kept clear of tips; the message has its own lines above it, so it covers neither it nor the buttons."""
+    text, tr = context.text, context.tr
+    said, prompt = message_and_prompt(context, view, state, chooser, message)
+    y = lines_top(said, prompt)
+    for line in said:
+        drawn = text.blit(surface, line, MESSAGE_SIZE, ACCENT, topleft=(BAR_AREA.x, y))
+        if fit.RECORDING is not None:
+            fit.RECORDING.cover("message", drawn)
+        y += MESSAGE_LINE
+    if said:
+        y += LINES_GAP
+    if prompt:
+        tooltip.control(pygame.Rect(BAR_AREA.x, y, BAR_AREA.width, PROMPT_LINE * len(prompt)), "prompt")
+    for line in prompt:
+        text.blit(surface, line, PROMPT_SIZE, TEXT, topleft=(BAR_AREA.x, y))
+        y += PROMPT_LINE
+    if chooser is None:
+        return
+    focused = chooser.focused
     for option in chooser.options:
         if not view.is_button(option):
             continue

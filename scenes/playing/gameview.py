@@ -83,6 +83,9 @@ class GameView(Protocol):
     def pieces(self, state: GameState) -> list[pygame.Rect]:
         """Where the pieces stand on the board (cars, raptors): pointers and notes keep off them if they can."""
 
+    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+        """Where the seats' cards stand on the board (Fredericus's trays): banners and tips keep off them."""
+
     def announces(self, action: Action) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
 

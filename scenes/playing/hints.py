@@ -22,9 +22,10 @@ from game.core.message import Message
 from game.core.protocol import Action
 from game.services.match import Match
 from scenes.context import AppContext
-from scenes.kit import tooltip
+from scenes.kit import fit, tooltip
 from scenes.kit.chooser import GROUP, ActionChooser, Step, quarters
 from scenes.kit.ui import PANEL, SHADOW, TEXT, TextCache
+from scenes.playing import clear_spot
 from scenes.playing.gameview import BOARD_AREA, GameView
 
 HINT_LEVEL = "normal"
@@ -34,6 +35,7 @@ ICON = 28
 PAD = 12  # inside the banner
 BANNER_WIDTH = BOARD_AREA.width - 40
 ROOM = 30  # the banner keeps this far from a ring, or moves to the board's other edge
+NARROW = 300  # the banner's words wrap this narrow where the board has no room for it in fewer lines
 # Not the gold of the options on offer nor the white of the focused one: a hint stands apart from both.
 HINT_COLOUR = (120, 230, 150)
 
@@ -160,21 +162,29 @@ class Hints:
         self._banner(surface, [self.sentence(), *told], marks)
 
     def _banner(self, surface: pygame.Surface, texts: list[str], avoid: list[pygame.Rect]) -> None:
-        """A box over the board's bottom edge, or its top one when a mark is under it."""
-        text = self.context.text
-        room = BANNER_WIDTH - 3 * PAD - ICON
-        lines = [line for words in texts for line in text.wrap(words, room, TEXT_SIZE)]
-        width = max(text.font(TEXT_SIZE).size(line)[0] for line in lines) + 3 * PAD + ICON
-        box = pygame.Rect(0, 0, width, len(lines) * LINE + 2 * PAD - 4)
+        """A box over the board's bottom edge, or elsewhere in the playfield (its top edge, a corner, in fewer
+        words a line) where it covers no mark of the hint (nor comes within ``ROOM`` of one above or below), no
+        seat card, piece or option (see ``scenes.playing.clear_spot``)."""
         field = self.view.playfield(self.chooser.state) if self.chooser is not None else BOARD_AREA
-        box.midbottom = (field.centerx, field.bottom - 10)  # inside the board's border, never over it
-        if box.inflate(0, 2 * ROOM).collidelist(avoid) >= 0:
-            box.midtop = (field.centerx, field.top + 10)
+        shapes = [self._banner_lines(texts, room) for room in (BANNER_WIDTH - 3 * PAD - ICON, NARROW)]
+        rings = [mark.inflate(0, 2 * ROOM) for mark in avoid]
+        shape, box = clear_spot.place([size for _, size in shapes], field, rings)
+        lines = shapes[shape][0]
+        if fit.RECORDING is not None:
+            fit.RECORDING.cover("banner", box)
+        text = self.context.text
         pygame.draw.rect(surface, PANEL, box, border_radius=10)
         pygame.draw.rect(surface, HINT_COLOUR, box, width=2, border_radius=10)
         tooltip.icon(surface, "hint", ICON, HINT_COLOUR, topleft=(box.x + PAD, box.y + PAD - 4))
         for row, line in enumerate(lines):
             text.blit(surface, line, TEXT_SIZE, TEXT, topleft=(box.x + 2 * PAD + ICON, box.y + PAD + row * LINE))
+
+    def _banner_lines(self, texts: list[str], room: int) -> tuple[list[str], tuple[int, int]]:
+        """The banner's lines wrapped to ``room`` pixels, and the size of the box holding them."""
+        text = self.context.text
+        lines = [line for words in texts for line in text.wrap(words, room, TEXT_SIZE)]
+        width = max(text.font(TEXT_SIZE).size(line)[0] for line in lines) + 3 * PAD + ICON
+        return lines, (width, len(lines) * LINE + 2 * PAD - 4)
 
 
 def _ring(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, grow: int, number: int) -> None:

@@ -93,10 +93,11 @@ def draw_hud(surface: pygame.Surface, area: pygame.Rect, hud: Hud, players: Mapp
         y += CARD_HEIGHT + GAP
     if hud.counters:
         _draw_chips(surface, area.x + 4, y + CHIP // 2, hud.counters, painter, text, CHIP, COUNTER_GAP)
+        tooltip.control(pygame.Rect(area.x, y, area.width, CHIP), "turn row")
         y += CHIP + GAP
     for note in hud.notes:
         for line in text.wrap(note, area.width, NOTE_SIZE):
-            text.blit(surface, line, NOTE_SIZE, ACCENT, topleft=(area.x, y))
+            tooltip.control(text.blit(surface, line, NOTE_SIZE, ACCENT, topleft=(area.x, y)), "note")
             y += NOTE_SIZE
     return y
 
@@ -108,6 +109,7 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
     pygame.draw.rect(surface, DIM if card.out else colour, (rect.x, rect.y, 6, rect.height),
                      border_top_left_radius=8, border_bottom_left_radius=8)
     tooltip.add(rect, card.tip)
+    tooltip.control(rect, "seat card")
     portrait = painter.picture(f"seat:{card.seat}", PORTRAIT)
     if card.out:
         portrait = portrait.copy()

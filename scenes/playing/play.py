@@ -28,12 +28,13 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.stack import Push, Replace, Scene, Transition
-from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT, panel
+from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.pages import log_overlay
 from scenes.playing import controls, hud
-from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar
+from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar, lines_top, message_and_prompt
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import control_at, draw_controls
+from scenes.playing.event_banner import draw_event_banner
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 
@@ -117,6 +118,8 @@ class PlayScene(Scene):
         self.mouse_at: tuple[int, int] | None = None  # where the mouse is: the control under it is lit
         self.looked_at: Hashable = None  # what the view says the player looks at on the board (see GameView)
         self.log_area = pygame.Rect(0, 0, 0, 0)  # where the panel's log was drawn: a click there opens it all
+        self.hud_bottom = PANEL_AREA.y  # where the HUD ended, and where the message and prompt lines begin:
+        self.lines_top = LOG_BOTTOM  # a tutorial's lesson box stands between them
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
         self.music = board(match.setup.game).music
@@ -451,32 +454,39 @@ class PlayScene(Scene):
         for line in text.wrap(status, width, size, True, most=2):
             text.blit(surface, line, size, ACCENT, bold=True, topleft=(x, y))
             y += size + 4
-        y = hud.draw_hud(surface, pygame.Rect(x, y + 4, width, LOG_BOTTOM - y), self.view.hud(state, visible),
-                         self.players(), self.view, text, self.clock) + 6
+        self.hud_bottom = hud.draw_hud(surface, pygame.Rect(x, y + 4, width, LOG_BOTTOM - y),
+                                       self.view.hud(state, visible), self.players(), self.view, text, self.clock)
+        y = self.hud_bottom + 6
         text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
         if self.context.settings.hints:
             text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
-        bottom = LOG_BOTTOM if self.chooser is not None or self.message else LOG_BOTTOM_FREE
+        self.lines_top = lines_top(*message_and_prompt(self.context, self.view, state, self.chooser, self.message))
+        bottom = (min(LOG_BOTTOM, self.lines_top - 6) if self.chooser is not None or self.message
+                  else LOG_BOTTOM_FREE)
         self.log_area = pygame.Rect(x, y, width, bottom - y)
         self._draw_log(surface, x, y + 22, bottom - (y + 22), width)
         draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
-        chooser = self.chooser
-        if chooser is not None and chooser.focused is not None and not self.view.is_button(chooser.focused):
-            tooltip.control(chooser.rect(chooser.focused))  # no tip covers the square being chosen
+        self._keep_clear(state)
         self._draw_banner(surface)
         self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
 
+    def _keep_clear(self, state: GameState) -> None:
+        """What the player may click next on the board and the pieces there: no tip or banner covers them."""
+        for piece in self.view.pieces(state):
+            tooltip.control(piece, "piece")
+        for card in self.view.seat_cards(state):
+            tooltip.control(card, "seat card")
+        chooser = self.chooser
+        if chooser is not None:
+            for option in chooser.options:
+                if not self.view.is_button(option):
+                    tooltip.control(chooser.rect(option), "target")
+
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The last event that happened by itself, across the top of the board for a moment."""
+        """The last event that happened by itself, or a warning, over the board for a moment."""
         if self.banner_left <= 0 or (self.banner_seat is not None and self.banner_seat not in self.visible_seats()):
             return
-        text = self.context.text
-        lines = text.wrap(self.banner, BOARD_AREA.width - 80, 26, bold=True)
-        box = pygame.Rect(0, 0, BOARD_AREA.width - 40, 24 + 30 * len(lines))
-        box.midtop = (BOARD_AREA.centerx, BOARD_AREA.y + 90)
-        panel(surface, box)
-        for number, line in enumerate(lines):
-            text.blit(surface, line, 26, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + 30 * number))
+        draw_event_banner(surface, self.context.text, self.banner, self.view.playfield(self.match.state))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board, drawn again only when something on it changed: a move, the player's focus, what the

@@ -24,12 +24,12 @@ from scenes.kit.chooser import GROUP
 from scenes.kit.chooser import Step as Option
 from scenes.kit.stack import Push, Replace, Transition
 from scenes.playing import tutorial_overlay as overlay
-from scenes.playing.gameview import PANEL_AREA
+from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import PlayScene, make_view
 
 SCRIPT_PAUSE = 1.5  # an AI pause and a half between the script's actions (at animation speed 1)
 END_PAUSE = 1.2  # seconds the last position stays before the end card (at animation speed 1)
-INFO_LINES = (PANEL_AREA.y + 46, 21)  # where the play scene writes the panel's first info line, and their pitch
+BACK_HINT = 24  # the room the action bar keeps at its foot, once a step is chosen, to say how to step back
 
 
 class TutorialScene(PlayScene):
@@ -261,8 +261,12 @@ class TutorialScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        cover = self.log_area.y - 8 if self.log_area.height else overlay.BOX_BOTTOM  # the whole log, no half line
-        self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), cover, INFO_LINES, self.shake)
+        chooser = self.chooser
+        buttons = [chooser.rect(option) for option in chooser.options if self.view.is_button(option)] if chooser else []
+        under_buttons = max((button.bottom for button in buttons), default=BAR_AREA.y)
+        foot = BAR_AREA.bottom - (BACK_HINT if chooser is not None and chooser.chosen else 0)
+        spaces = [(self.hud_bottom, self.lines_top), (under_buttons, foot)]
+        self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), spaces, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
             overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state) + self._others())

@@ -1,9 +1,11 @@
 """What a tutorial draws over the play scene: the lesson box and the pointer.
 
-The lesson box stands in the side panel, over the game log and, when its text is long, the lower info lines. It
-ends above the play scene's message and hint lines and the action bar, so it never covers a button to press;
-board options are all left of the panel. The pointer is a ring pulsing round the thing to click and an arrow
-bouncing towards it, above it as a rule, or from the side where it covers no piece and no other option.
+The lesson box stands in the side panel, over the game log: under the HUD (the seat cards, the turn row, its
+notes) and above the play scene's message and prompt lines and the action bar, so it never covers a button to
+press nor what the HUD says; a long lesson takes a smaller type to fit there, or, beside a tall HUD, stands in
+the action bar under its buttons. Board options are all left of the panel. The pointer is a ring pulsing round
+the thing to click and an arrow bouncing towards it, above it as a rule, or from the side where it
+covers no piece and no other option.
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ from typing import Literal
 
 import pygame
 
-from scenes.kit import ui_art
+from scenes.kit import fit, ui_art
 from scenes.kit.ui import ACCENT, DANGER, DIM, SHADOW, TEXT, TextCache
-from scenes.playing.gameview import BAR_AREA, PANEL_AREA
+from scenes.playing.gameview import PANEL_AREA
 
 BOX_LEFT, BOX_WIDTH = PANEL_AREA.x + 8, PANEL_AREA.width - 16
-BOX_BOTTOM = BAR_AREA.y - 62  # above the play scene's message line, its hint lines and the action bar
-BOX_TOP = PANEL_AREA.y + 50  # never over the status line at the top of the panel
+GAP = 4  # between the box and the HUD above it, or the message and prompt lines below it
 PAD = 18  # inside the box
-HEADING_SIZE, BODY_SIZE, HOW_SIZE = 20, 23, 21
-BODY_LINE, HOW_LINE = 26, 23
+HEADING_SIZE, HEADING_LINE = 20, 26
+# The lesson's words at the first of these (size, pitch) whose box fits between the HUD and the prompt: a long
+# lesson in a long language beside a HUD with many cards takes a smaller type rather than covering the HUD.
+BODY_SIZES = ((23, 26), (21, 23), (19, 21), (17, 19))
+HOW_SIZES = ((21, 23), (20, 21), (18, 19), (16, 17))
 PROGRESS = 5  # the height of the progress bar along the box's foot
 SHAKE = 0.35  # seconds the box shakes when a choice is refused
 ARROW_WIDTH, ARROW_LENGTH = 30, 40
@@ -46,48 +50,71 @@ class Lesson:
     progress: float
 
 
-def _lines(text: TextCache, lesson: Lesson) -> tuple[list[str], list[str], list[str]]:
+@dataclass(frozen=True)
+class Typeset:
+    """A lesson's lines at one size: the body's, the refusal's and the how's, with their sizes and pitches."""
+
+    body: list[str]
+    refusal: list[str]
+    how: list[str]
+    body_size: tuple[int, int]
+    how_size: tuple[int, int]
+
+    @property
+    def height(self) -> int:
+        return (PAD + HEADING_LINE + self.body_size[1] * len(self.body) + 10
+                + self.how_size[1] * (len(self.refusal) + len(self.how)) + PAD + PROGRESS)
+
+
+def typeset(text: TextCache, lesson: Lesson, room: int) -> Typeset:
+    """The lesson at the largest type whose box is at most ``room`` pixels high (the smallest if none is)."""
     width = BOX_WIDTH - 2 * PAD
-    how = text.wrap(lesson.how, width, HOW_SIZE) if lesson.how else []
-    refusal = text.wrap(lesson.refusal, width, HOW_SIZE, bold=True) if lesson.refusal else []
-    return text.wrap(lesson.body, width, BODY_SIZE), refusal, how
+    for body_size, how_size in zip(BODY_SIZES, HOW_SIZES):
+        how = text.wrap(lesson.how, width, how_size[0]) if lesson.how else []
+        refusal = text.wrap(lesson.refusal, width, how_size[0], bold=True) if lesson.refusal else []
+        lines = Typeset(text.wrap(lesson.body, width, body_size[0]), refusal, how, body_size, how_size)
+        if lines.height <= room:
+            break
+    return lines
 
 
-def lesson_rect(text: TextCache, lesson: Lesson, cover: int, lines: tuple[int, int]) -> pygame.Rect:
-    """Where the box goes: standing on ``BOX_BOTTOM``, reaching up to ``cover`` (to hide all of what is drawn
-    below it) or higher if its text needs the room, then up to the top of the panel's line it would cut
-    (``lines``: where the panel's first line starts, and the height of each), so no half line shows above it."""
-    body, refusal, how = _lines(text, lesson)
-    height = PAD + 26 + BODY_LINE * len(body) + 10 + HOW_LINE * (len(refusal) + len(how)) + PAD + PROGRESS
-    top = min(cover, BOX_BOTTOM - height)
-    if top < cover:
-        first, pitch = lines
-        top = first + pitch * ((top - first) // pitch) - 2
-    top = max(BOX_TOP, top)
-    return pygame.Rect(BOX_LEFT, top, BOX_WIDTH, BOX_BOTTOM - top)
+def lesson_rect(text: TextCache, lesson: Lesson, spaces: Sequence[tuple[int, int]]) -> pygame.Rect:
+    """Where the box goes: filling the first of the ``spaces`` (each from its top to its bottom edge) where its
+    text fits at some type; the first is the log's, from just under the HUD to just above the play scene's
+    message and prompt lines, hiding the log, the next the action bar's room under its buttons. Where it fits in
+    none, it stands in the first, taller upwards, in the smallest type."""
+    for top, bottom in spaces:
+        room = bottom - top - 2 * GAP
+        if typeset(text, lesson, room).height <= room:
+            return pygame.Rect(BOX_LEFT, top + GAP, BOX_WIDTH, room)
+    top, bottom = spaces[0]
+    height = typeset(text, lesson, 0).height
+    return pygame.Rect(BOX_LEFT, bottom - GAP - height, BOX_WIDTH, height)
 
 
-def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, cover: int, lines: tuple[int, int],
+def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, spaces: Sequence[tuple[int, int]],
                 shake: float) -> pygame.Rect:
     """The framed lesson box (see :func:`lesson_rect`), shaking for ``shake`` seconds more after a refusal;
     returns where it stands."""
-    rect = lesson_rect(text, lesson, cover, lines)
+    rect = lesson_rect(text, lesson, spaces)
     drawn = rect.move(round(6 * math.sin(shake * 60)) if shake > 0 else 0, 0)
+    if fit.RECORDING is not None:
+        fit.RECORDING.cover("lesson", drawn)
     ui_art.draw_panel(surface, drawn)
-    body, refusal, how = _lines(text, lesson)
+    lines = typeset(text, lesson, rect.height)
     x, y = drawn.x + PAD, drawn.y + PAD
     text.blit(surface, lesson.heading, HEADING_SIZE, DIM, bold=True, topleft=(x, y))
-    y += 26
-    for line in body:
-        text.blit(surface, line, BODY_SIZE, TEXT, topleft=(x, y))
-        y += BODY_LINE
+    y += HEADING_LINE
+    for line in lines.body:
+        text.blit(surface, line, lines.body_size[0], TEXT, topleft=(x, y))
+        y += lines.body_size[1]
     y += 10
-    for line in refusal:
-        text.blit(surface, line, HOW_SIZE, DANGER, bold=True, topleft=(x, y))
-        y += HOW_LINE
-    for line in how:
-        text.blit(surface, line, HOW_SIZE, ACCENT, topleft=(x, y))
-        y += HOW_LINE
+    for line in lines.refusal:
+        text.blit(surface, line, lines.how_size[0], DANGER, bold=True, topleft=(x, y))
+        y += lines.how_size[1]
+    for line in lines.how:
+        text.blit(surface, line, lines.how_size[0], ACCENT, topleft=(x, y))
+        y += lines.how_size[1]
     bar = pygame.Rect(drawn.x + PAD, drawn.bottom - PAD // 2 - PROGRESS, drawn.width - 2 * PAD, PROGRESS)
     pygame.draw.rect(surface, SHADOW, bar, border_radius=2)
     done = bar.copy()
