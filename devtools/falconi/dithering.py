@@ -73,7 +73,7 @@ class DitherWatch:
             return
         if before.acted == 0:
             self._turn_begins(before, seat)
-        if action.verb in DRIVES:
+        if action.verb in DRIVES and after.cars[seat] != before.cars[seat]:  # not a drive out by an escape
             if after.cars[seat] >> 2 in self.visited:
                 self.found["reversals"] += 1
             self.visited.add(after.cars[seat] >> 2)
