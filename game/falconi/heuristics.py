@@ -43,9 +43,9 @@ def pointless(state: GameState, action: Any) -> bool:
     """A Mode II move that gains nothing the value guess can name: a drive that undoes the car's last drive of
     this turn (:func:`_reverses`), and a three-point turn (F-6.1: it costs the whole turn) of a police car that
     brings it no nearer to him, or of Don Falconi, while a way on lies ahead of him, that takes him no farther
-    from every police car and no nearer to an escape. The value guess cannot tell such a turn
-    from progress, and the search, whose longer plans carry the noise of its trials, chose it again and again:
-    whole games of cars turning on the spot, and Don Falconi turning round at the prison round after round."""
+    from every police car and no nearer to an escape. The value guess cannot tell such moves from progress,
+    and the search, whose longer plans carry the noise of its trials, chose them again and again: whole games
+    of cars turning on the spot, Don Falconi turning round at the prison round after round."""
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
