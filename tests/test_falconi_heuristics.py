@@ -13,6 +13,7 @@ from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
     _cheapest_road,
     _distances_to,
+    _escape_fronts,
     _fugitive_ways,
     chase_distances,
     escape_distance,
@@ -117,12 +118,13 @@ def test_f6_5_his_worth_grows_with_his_ways_on():
 @pytest.mark.slow
 def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: str, seed: int):
     """chase_distances searches backwards from him once for all cars; along a random game it must give
-    what a forward search from each car gives: his lane if any road leads there, else his cell plus 4."""
+    what a forward search from each car gives: his lane if any road leads there, else his cell plus 4; or one
+    more than the way beside the net's cells (in front of an escape tile in his reach, else his open ends)."""
     state = FalconiState.new_game(variant, seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         chases = chase_distances(state)
-        ends = _fugitive_ways(state, 8, None)[1]
+        ends = _escape_fronts(state, None) or _fugitive_ways(state, 8, None)[1]
         beside = {cell for end in ends for cell in state.neighbours[end >> 2]}
         for police in POLICE:
             start, him = state.cars[police], state.cars[FUGITIVE]

@@ -40,18 +40,74 @@ def stays_put(action: Any) -> bool:
 
 
 def pointless(state: GameState, action: Any) -> bool:
-    """A Mode II police car's three-point turn that brings it no nearer to him (F-6.1: it costs the whole
-    turn). The value guess cannot tell such a turn from progress, and the search, whose longer plans carry the
-    noise of its trials, chose it again and again: whole games of cars turning on the spot."""
+    """A Mode II move that gains nothing the value guess can name: a drive that undoes the car's last drive of
+    this turn (:func:`_reverses`), and a three-point turn (F-6.1: it costs the whole turn) of a police car that
+    brings it no nearer to him, or of Don Falconi, while a way on lies ahead of him, that takes him no farther
+    from every police car and no nearer to an escape. The value guess cannot tell such moves from progress,
+    and the search, whose longer plans carry the noise of its trials, chose them again and again: whole games
+    of cars turning on the spot, Don Falconi turning round at the prison round after round."""
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
     seat = state.current_seat
-    if action.verb != "turn" or seat == FUGITIVE or state.variant.mode != 2:
+    if state.variant.mode != 2:
+        return False
+    if action.verb in ("step", "boost"):
+        return _reverses(state, action)
+    if action.verb != "turn":
         return False
     turned = state.clone()
     turned.apply(action)
-    return chase_distances(turned)[seat] >= chase_distances(state)[seat]
+    if seat != FUGITIVE:
+        return chase_distances(turned)[seat] >= chase_distances(state)[seat]
+    if not way_ahead(state, seat):
+        return False
+    return (min(chase_distances(turned)) <= min(chase_distances(state))
+            and escape_distance(turned) >= escape_distance(state))
+
+
+# A drive back into the cell the car drove out of this turn is taken only when its value guess beats every
+# other choice's by this much: a lane changed to dodge a car behind him does (his nearest chaser moves turns
+# away), a step out and back that the search's noise favoured does not.
+REVERSAL_MARGIN = 0.05
+
+
+def _reverses(state: Any, action: Any) -> bool:
+    """A Mode II drive that undoes the car's last drive of this turn (back into the cell that drive left)
+    without winning the game or anything the value guess can name by :data:`REVERSAL_MARGIN`: a car that
+    stepped out and straight back, and a hint that undid its own advice (issue 38)."""
+    if state.drive_from < 0:
+        return False
+    seat = state.current_seat
+    after = state.clone()
+    after.apply(action)
+    if after.is_terminal() or after.cars[seat] >> 2 != state.drive_from >> 2:
+        return False
+    others = []
+    for other in state.legal:
+        if other != action:
+            tried = state.clone()
+            tried.apply(other)
+            others.append((utilities if tried.is_terminal() else values)(tried)[seat])
+    return values(after)[seat] < max(others, default=0.0) + REVERSAL_MARGIN
+
+
+def way_ahead(state: Any, seat: int) -> bool:
+    """Whether ``seat``'s Mode II car can go on without turning round: a road of its tile leads into a tile
+    with a road towards it, into an empty cell (lay a tile, drive onto it) or, for him, out by an escape tile.
+    A car still at its building has the empty cell in front of it."""
+    place = state.cars[seat]
+    tile = state.board[place >> 2]
+    if tile == EMPTY:
+        return True
+    for edge in EXITS[tile][place & 3]:
+        ahead = state.links[(place & ~3) + edge]
+        if ahead < 0:
+            if seat == FUGITIVE and state.escapes[-ahead - 1] >= 0:
+                return True
+        elif state.board[ahead >> 2] == EMPTY or EXITS[state.board[ahead >> 2]][ahead & 3]:
+            return True
+    return False
 
 
 def utilities(state: GameState) -> list[float]:
@@ -113,7 +169,9 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     gaps: list[float] = [20, 20, 20, 20]
     # His ways on and open ends, once: the ways weigh for him, the open ends place the police's net.
     his_ways = _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo) if mode2 else None
-    chases = _chase_distances(state, memo, his_ways[1]) if his_ways is not None else None
+    chases = None
+    if his_ways is not None:
+        chases = _chase_distances(state, memo, _escape_fronts(state, memo) or his_ways[1])
     stuck = [False] * 4  # Mode II police cars with no way on: out at the start of their turn (F-6.5)
     out = 0
     for police in POLICE:
@@ -144,8 +202,13 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
         escape += 0.6 * progress - 0.25
         # An escape he can drive to wins at once (F-8.4): the nearer, the better, so he heads for it rather
         # than waiting for the clock, and the police learn to stand in the way.
-        escape += 0.3 * max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
+        in_reach = max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
+        escape += 0.3 * in_reach
     escape = min(0.95, max(0.05, escape))
+    # The police dread an escape in his reach more than he prizes it: closing the road to it moves their net
+    # away from the car that closed it (its own chase and the nearest car's distance lose), and without this
+    # the value guess called the closing tile a loss, so cars left an escape two cells from him open.
+    dread = TEAM_SHARE * _POLICE_DREAD * in_reach if mode2 else 0.0
     result = [0.0] * 4
     result[FUGITIVE] = escape
     for police in POLICE:
@@ -156,13 +219,14 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
             own_chase = 0.03 * (reach - min(gaps[police], reach))
             own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
             room = 0.0 if mode2 else _ROOM_BONUS[_room(state, cars[police])] / 2
-            result[police] = TEAM_SHARE * (1 - escape) + room + own_chase
+            result[police] = TEAM_SHARE * (1 - escape) - dread + room + own_chase
         elif state.status[police] != 0:
-            result[police] = TEAM_SHARE * (1 - escape) * 0.8
+            result[police] = (TEAM_SHARE * (1 - escape) - dread) * 0.8
     return result
 
 
 _ROOM_BONUS = (-0.3, -0.1, 0.0, 0.05, 0.08)
+_POLICE_DREAD = 0.3  # the police's extra weight on his escape in reach, beside his own 0.3
 # Mode II: by Don Falconi's ways on (F-6.5), up to 8: with none he is blocked when his turn begins, with one
 # a police tile across it does it; many ways on are many tiles the police must lay.
 _WAYS_BONUS = (-0.6, -0.15, -0.1, -0.06, -0.03, 0.0, 0.02, 0.03, 0.04)
@@ -219,7 +283,46 @@ def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]
     counts. When no known road leads into his lane, the way to his cell plus a penalty: a car near him is
     still ready to strike when he moves on. When no road leads to his cell either, the way to his open ends
     plus a penalty: there the police close the net (F-6.5). One search backwards from him serves every car."""
-    return _chase_distances(state, memo, _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1])
+    ends = _escape_fronts(state, memo) or _fugitive_ways(state, len(_WAYS_BONUS) - 1, memo)[1]
+    return _chase_distances(state, memo, ends)
+
+
+def _escape_fronts(state: Any, memo: dict[Any, Any] | None) -> tuple[int, ...]:
+    """The empty cells in front of escape tiles on the border that he could drive out by within
+    ``_ESCAPE_REACH`` actions, as the places he would enter them by. A police tile there with no road towards
+    the slot closes that way out for good, so while there is one the police's net (:func:`_chase_distances`)
+    is cast there rather than at his other open ends: cars head for an escape in sight to close the road or
+    race him there, where before they ignored one two cells from him."""
+    escapes = state.escapes
+    if max(escapes) < 0:
+        return ()
+    city, board = state.city, state.board
+    fronts = []
+    for slot, district in enumerate(escapes):
+        if district < 0:
+            continue
+        front = city.slot_place(city.slots[slot])
+        if board[front >> 2] == EMPTY and _slot_distance(state, slot, memo) <= _ESCAPE_REACH:
+            fronts.append(front)
+    return tuple(fronts)
+
+
+def _slot_distance(state: Any, slot: int, memo: dict[Any, Any] | None) -> int:
+    """Mode II actions he needs to drive out through border slot ``slot`` (as :func:`escape_distance`)."""
+    if memo is None:
+        return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, {slot: 1})
+    return _roads_out(state, memo).cheapest({slot: 1})
+
+
+def _roads_out(state: Any, memo: dict[Any, Any]) -> RoadsOut:
+    """His roads out to the border, remembered by board and his place alone: in the samples of a police search
+    only the slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found."""
+    board = bytes(state.board)
+    key = ("out", board, state.cars[FUGITIVE])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state.cars[FUGITIVE])
+    return found
 
 
 def _chase_distances(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> list[int]:
@@ -356,14 +459,7 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
         return 60
     if memo is None:
         return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
-    # The roads out are remembered by board and his place alone: in the samples of a police search only the
-    # slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found.
-    board = bytes(state.board)
-    key = ("out", board, state.cars[FUGITIVE])
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state.cars[FUGITIVE])
-    return found.cheapest(slot_cost)
+    return _roads_out(state, memo).cheapest(slot_cost)
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:

@@ -35,7 +35,7 @@ def begin_turn(st: FalconiState) -> bool:
             st.car_blocked()  # F-6.5: no way on
             return True
         st.must_smash = True  # F-6.5 (Diavola): his one way on is a block he smashes this turn
-    st.actions_left, st.acted = ACTIONS_PER_TURN, 0
+    st.actions_left, st.acted, st.drive_from = ACTIONS_PER_TURN, 0, -1
     offer_actions(st)
     if not st.legal and st.must_smash:
         _end_turn(st)
@@ -170,7 +170,7 @@ def apply(st: FalconiState, action: Action) -> None:
         if nxt < 0:
             st.finish("escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
             return
-        st.cars[seat] = nxt
+        st.drive_from, st.cars[seat] = st.cars[seat], nxt
         if seat != FUGITIVE and nxt == st.cars[FUGITIVE]:  # F-6.4: into his cell, in his lane
             st.finish("catch", frozenset({seat}), f"{SEAT_NAMES[seat]} caught Don Falconi")
             return
@@ -183,6 +183,7 @@ def apply(st: FalconiState, action: Action) -> None:
         st.escapes[action.slot] = st.accomplice
         st.accomplice = -1
     elif verb == "boost":
+        st.drive_from = st.cars[seat]
         if _boost(st, action):
             return
     else:

@@ -86,7 +86,7 @@ class FalconiState(GameState[Action]):
     acted: int  # Mode II: actions taken this turn
     drawn: int  # Mode I: the tile taken this turn; both modes: an escape tile waiting to be placed
     fresh: int  # Mode II: the escape tile Don Falconi just drew, which he may place free of charge (F-6.3)
-    drive_from: int  # Mode I: where the current drive starts
+    drive_from: int  # Mode I: where the current drive starts; Mode II: where the last drive of this turn began
     pre_drive: bool  # Mode I: the drive happens before taking a tile (F-5.3)
     catch_edge: int  # Mode I: the edge of a catch waiting for the fugitive's answer
     last_round: bool  # Mode II: the pile was empty when the fugitive's turn began (F-7.2)
