@@ -187,8 +187,8 @@ class TurnRules:
             if len(spots_list) == 2 and spots_list[0] >= spots_list[1]:
                 spots_list = spots_list[1:] if spots_list[0] == spots_list[1] else spots_list[::-1]
             for post in spots_list:
-                if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD:
-                    out.append(FLIPS[post])
+                if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD and rows[post]:
+                    out.append(FLIPS[post])  # : an empty row has no cards to flip
                 if may_tidy:
                     row = rows[post]  # three trees or three sky at the end, and a start to move them to
                     if len(row) > TIDY_LENGTH and row[-1] == row[-2] == row[-3] and row[-1] in _TIDY_CARDS:
