@@ -30,7 +30,7 @@ def knowledge() -> GameKnowledge:
 
     return GameKnowledge(
         heuristics.utilities, heuristics.values, lambda: heuristics.values, heuristics.evaluate,
-        heuristics.rollout_depth, 0,
+        heuristics.rollout_depth, 0, pointless=heuristics.pointless,
     )
 
 
