@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from devtools.fredericus.dithering import LAST_ROUND, SAME_TURN, ReversalWatch
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import NORMAL
 from game.core.errors import StateFormatError
@@ -96,3 +97,20 @@ def test_last_moves_that_cannot_be_read_are_refused_saying_why(moves):
     data["recent_moves"][0] = moves
     with pytest.raises(StateFormatError, match="recent_moves"):
         FredericusState.from_json(data)
+
+
+def test_the_dithering_count_finds_take_backs_of_the_same_turn_and_of_the_last_round():
+    """``python -m devtools.fredericus.dithering`` counts with this watch: a card there and back in one turn
+    (once by Red, twice by each of the others), a raptor there in one turn and back in the next, and not a card
+    that another falconer moved since."""
+    state = build(4)
+    watch = ReversalWatch(state)
+    moves = ["card 6 5", "card 5 6", "raptor 0g 5", "card 2 3", "end", "token hand 2"]
+    moves += ["card 3 4", "card 4 3", "card 1 2", "card 2 1", "end", "token hand 2"] * 3  # Blue, Green, Yellow
+    moves += ["raptor 0g 4", "card 3 2"]  # Red's goshawk back; Red's card on row 3 was Yellow's to move last
+    for text in moves:
+        action = state.parse_action(text)
+        watch.see(state, action, seed=0)
+        state.apply(action)
+    assert watch.tally.reversals == {("card", SAME_TURN): 7, ("raptor", LAST_ROUND): 1}
+    assert (watch.tally.card_moves, watch.tally.raptor_moves) == (16, 2)

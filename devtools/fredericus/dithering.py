@@ -15,9 +15,10 @@ the game's seed, game *i* dealt from ``seed + i``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -128,19 +129,30 @@ def _play(job: tuple[int, str, int]) -> Tally:
     return play_counting(*job)
 
 
-def measure(players: int, level: str, games: int, seed: int, jobs: int) -> Tally:
-    """The reversals of ``games`` games, game *i* dealt from ``seed + i``, played in ``jobs`` processes."""
+def measure(players: int, level: str, games: int, seed: int, jobs: int,
+            report: Callable[[int, Tally], None] | None = None) -> Tally:
+    """The reversals of ``games`` games, game *i* dealt from ``seed + i``, played in ``jobs`` processes;
+    ``report`` is told each game's seed and counts as it ends, in seed order."""
     work = [(players, level, seed + index) for index in range(games)]
     total = Tally()
-    if jobs <= 1:
-        for job in work:
-            total.add(_play(job))
-        return total
-    start_resource_tracker()
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=prepare_worker) as pool:
-        for tally in pool.imap(_play, work):
+    with contextlib.ExitStack() as stack:
+        if jobs <= 1:
+            tallies: Iterable[Tally] = map(_play, work)
+        else:
+            start_resource_tracker()
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs, initializer=prepare_worker))
+            tallies = pool.imap(_play, work)
+        for (_players, _level, game_seed), tally in zip(work, tallies):
+            if report is not None:
+                report(game_seed, tally)
             total.add(tally)
     return total
+
+
+def game_line(seed: int, tally: Tally) -> str:
+    """One game's counts, so that a run cut short still tells what it measured."""
+    reversals = " ".join(f"{what} {window}: {count}" for (what, window), count in sorted(tally.reversals.items()))
+    return f"seed {seed}: {tally.card_moves} card moves, {tally.raptor_moves} raptor moves; {reversals or 'none'}"
 
 
 def table(tally: Tally) -> str:
@@ -164,7 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--examples", action="store_true", help="list every reversal found")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    tally = measure(args.players, args.level, args.games, args.seed, args.jobs)
+    tally = measure(args.players, args.level, args.games, args.seed, args.jobs,
+                    lambda seed, game: print(game_line(seed, game), flush=True))
     print(f"Fredericus {args.players}p, {args.level} in every seat, {tally.games} games from seed {args.seed} "
           f"({time.perf_counter() - started:.0f} s)")
     print(table(tally))
