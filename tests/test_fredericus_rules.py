@@ -455,6 +455,38 @@ def test_r6_2_a_save_played_when_the_extras_were_forced_still_replays():
                                        "TcSTmdT"]  # as the old rules left it
 
 
+def row_of(state: FredericusState, row: int, cards: str) -> FredericusState:
+    """``state`` with row ``row`` holding only ``cards`` (letters, first card first); the cards it had go to the
+    start of the row opposite, so every other row keeps its end."""
+    data = state.to_json()
+    rest = data["rows"][row]
+    for letter in cards:
+        rest = rest.replace(letter, "", 1) if letter in rest else rest
+    opposite = (row + 4) % 8
+    data["rows"][opposite] = rest + data["rows"][opposite]
+    data["rows"][row] = cards
+    return FredericusState.from_json(data)
+
+
+def test_r_6_3_an_empty_row_cannot_be_flipped():
+    """R-6.3 (new 2026-11-27): the flip gathers the row's cards and lays them down reversed; an empty row has
+    none, so two seals beside its post offer no flip, and no objective or extra actions with it."""
+    state = row_of(build(4, {7: "I", 1: "I"}), 0, "")
+    assert state.rows[0] == [] and state.rows[7][-1] == state.rows[1][-1] == SEAL
+    assert "flip 0" not in texts(state)
+    with pytest.raises(IllegalActionError):
+        act(state, "flip 0")
+
+
+def test_r_6_3_a_row_of_one_card_may_be_flipped_with_the_rewards_of_r_6_2():
+    state = row_of(build(4, {7: "I", 0: "g", 1: "SI"}, deck="u", actions_left=1), 0, "g")
+    assert state.rows[0] == [G] and "flip 0" in texts(state)
+    act(state, "flip 0", "seal 1")
+    assert state.rows[0] == [G]  # nothing moves
+    assert state.hands[0][U] == 1 and state.actions_left == 3 and state.extra_actions_left == 2
+    assert state.rows[1][-1] == SKY and state.seals_discarded == 1
+
+
 def test_r3_3_only_one_flip_per_turn():
     state = build(4, {7: "I", 0: "gT", 1: "II"})
     act(state, "flip 0", "seal 1")

@@ -1,6 +1,6 @@
 """Saves made before the Falconi rulings were revised on 2026-11-24 (match save format 1) and on 2026-11-27
-(format 2): each either loads and plays on under the new rules or is kept aside with a message saying why;
-never a crash, never lost."""
+(format 2), and before the Fredericus ruling R-6.3 of 2026-11-27 (format 3): each either loads and plays on
+under the new rules or is kept aside with a message saying why; never a crash, never lost."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from game.core.errors import StateFormatError
 from game.falconi.constants import FUGITIVE, PLACE
 from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
+from game.fredericus.cards import SEAL
+from game.i18n import Translator
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
 
@@ -140,3 +142,64 @@ def test_a_format_2_save_the_revision_leaves_alone_loads_and_plays_on() -> None:
     loaded = Match.from_json(old_save(match.to_json(), version=2))
     assert loaded.state.to_json() == match.state.to_json()
     loaded.play(loaded.state.legal_actions()[0])
+
+
+# --- the Fredericus ruling R-6.3 of 2026-11-27 (match save format 3) -------------------------------------------
+def fredericus_match_ready_to_flip_an_empty_row() -> Match:
+    """A two-falconer match (both seats played from here) in which row 0 is empty, rows 7 and 1 end in a seal
+    and the first falconer, whose falcon stands on post 0, is hunting: the old rules offered ``flip 0`` here.
+    Row 0's cards go onto row 1, then a seal is dug out of rows 2 and 6 and laid on rows 1 and 7."""
+    for seed in range(1, 100):
+        match = Match(MatchSetup("fredericus", (SeatPlan.human(0), EASY), seed=seed))
+        first = match.state.seats[0]
+        for _ in range(200):
+            state = match.state
+            rows = state.rows
+            ready = not rows[0] and rows[7][-1:] == rows[1][-1:] == [SEAL]
+            if state.phase_name == "play" and ready and state.current_seat == first and state.posts[2 * first] == 0:
+                return match
+            move = _next_step(state.phase_name, rows, state.actions_left)
+            if move is None:
+                break
+            match.play(state.parse_action(move))
+    raise AssertionError("no seed let row 0 be emptied between two seals")
+
+
+def _next_step(phase: str, rows: list[list[int]], actions_left: int) -> str | None:
+    """The next action of :func:`fredericus_match_ready_to_flip_an_empty_row` (``None``: this deal will not do)."""
+    if phase == "bet":
+        return "bet 3"
+    if phase == "token":
+        return "stay"
+    if not actions_left:
+        return "end"
+    if rows[0]:
+        return "card 0 1"
+    for target, source, away in ((1, 2, 3), (7, 6, 5)):
+        if rows[target][-1] != SEAL:
+            if not rows[source]:
+                return None
+            return f"card {source} {target}" if rows[source][-1] == SEAL else f"card {source} {away}"
+    return "card 3 4"  # all set, on the other falconer's turn: a card far from the rows that matter
+
+
+def test_r_6_3_an_old_save_that_flipped_an_empty_row_is_kept_aside_saying_why(tmp_path) -> None:
+    match = fredericus_match_ready_to_flip_an_empty_row()
+    actions = [entry.text for entry in match.log] + ["flip 0", "seal 1"]
+    error = kept_aside(tmp_path, old_save(match.to_json(), actions, version=3))
+    assert error.kind == "revised_rules" and "Fredericus" in error.reason and "flip 0" in error.reason
+
+
+def test_r_6_3_an_old_fredericus_save_that_flipped_no_empty_row_loads_and_plays_on() -> None:
+    match = fredericus_match_ready_to_flip_an_empty_row()
+    loaded = Match.from_json(old_save(match.to_json(), version=3))
+    assert loaded.state.to_json() == match.state.to_json()
+    assert "flip 0" not in {loaded.state.action_text(action) for action in loaded.state.legal_actions()}
+    loaded.play(loaded.state.legal_actions()[0])
+
+
+def test_the_notice_of_a_save_kept_aside_for_revised_rules_names_no_one_game() -> None:
+    """Both games have revised their rules: the player's notice must not say "Falconi" for a Fredericus save."""
+    for language in ("en", "it", "de", "fr"):
+        notice = Translator(language)("notice.save_reason.revised_rules")
+        assert "Falconi" not in notice and "2026" not in notice

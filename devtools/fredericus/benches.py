@@ -35,10 +35,21 @@ def ai_bench_setups() -> list[GameSetup]:
 
 
 def decision_picks(setup: str) -> tuple[DecisionPick, ...]:
-    """The opening, early on and the middle game, whoever decides."""
+    """The opening, early on and the middle game, whoever decides; and a hunt in which the falconer could take
+    back a move of its own, which the search leaves out unless it wins something (issue 38)."""
     from devtools.games import DecisionPick
 
-    return DecisionPick("opening", 1, 0), DecisionPick("early", 2, 7), DecisionPick("middle", 3, 30)
+    return (DecisionPick("opening", 1, 0), DecisionPick("early", 2, 7), DecisionPick("middle", 3, 30),
+            DecisionPick("take-back", 4, 30, _take_back_on_offer))
+
+
+def _take_back_on_offer(game: GameState) -> bool:
+    from game.fredericus.recent import takes_back
+    from game.fredericus.state import FredericusState
+
+    assert isinstance(game, FredericusState)
+    recent = game.recent[game.current_seat]
+    return any(takes_back(recent, game.rows, action) for action in game.legal_actions())
 
 
 def guess_groups() -> tuple[str, ...]:

@@ -7,11 +7,12 @@ or the deck, so it judges a determinized copy exactly as it would judge the real
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
 from game.core.protocol import GameState, Seat
-from game.fredericus.actions import CENTRE
+from game.fredericus.actions import CENTRE, Action
 from game.fredericus.cards import KINDS, SKY, TOWERS, TREE
+from game.fredericus.recent import takes_back
 from game.fredericus.scoring import FREDERICUS_POINTS, score
 from game.fredericus.state import FredericusState
 
@@ -88,6 +89,29 @@ def values(game: GameState) -> list[float]:
         lead = own[seat] - max(own[other] for other in range(state.players) if other != seat)
         result.append(1.0 / (1.0 + math.exp(-lead / 3.0)))
     return result
+
+
+def pointless(game: GameState, action: Any) -> bool:
+    """A move that takes back the falconer's own move of this turn or of its last one, unless the value guess
+    after it is better than after every other choice (issue 38). Most moves of a turn leave the value guess
+    where it was, so the search's choice among them is noise, and a move and its undoing came one after the
+    other: a card moved from row 0 to row 7 and straight back, a hint that undid the move it had just given.
+    """
+    state = cast(FredericusState, game)
+    seat = state.current_seat
+    recent, rows = state.recent[seat], state.rows
+    if not takes_back(recent, rows, action):
+        return False
+    others = [other for other in state.legal_actions() if not takes_back(recent, rows, other)]
+    if not others:
+        return False
+    return _value_after(state, action, seat) <= max(_value_after(state, other, seat) for other in others)
+
+
+def _value_after(state: FredericusState, action: Action, seat: Seat) -> float:
+    after = state.clone()
+    after.apply(action)
+    return values(after)[seat]
 
 
 def _rival_points(state: FredericusState, seat: Seat) -> list[int]:

@@ -30,7 +30,7 @@ def knowledge() -> GameKnowledge:
 
     return GameKnowledge(
         heuristics.utilities, heuristics.values, lambda: heuristics.values, heuristics.evaluate,
-        heuristics.rollout_depth, 0,
+        heuristics.rollout_depth, 0, pointless=heuristics.pointless,
     )
 
 
@@ -52,5 +52,7 @@ FREDERICUS = GameSpec(
     record_variants=tuple(f"{players}p{short}" for players in PLAYER_COUNTS for short in ("", "-short")),
     record_variant=record_variant,
     seat_count=lambda asked, named: asked or max(2, named),
+    rules_revised_in=4,  # match format 4: of 2026-11-27 (an empty row cannot be flipped)
+    rules_revision="their revision of 2026-11-27",
     tutorials=(TUTORIAL,),
 )

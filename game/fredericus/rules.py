@@ -43,6 +43,7 @@ from game.fredericus.actions import (
 )
 from game.fredericus.cards import EMPTY, FREDERICUS, KINDS, SKY, TOWERS, TREE
 from game.fredericus.cards import SEAL as SEAL_CARD
+from game.fredericus.recent import Moves, TakeBack
 
 
 class Phase(IntEnum):
@@ -101,6 +102,7 @@ class TurnRules:
     tidied: bool
     flip_post: int
     trigger: Trigger | None
+    recent: list[Moves]
     _legal: tuple[Action, ...] | None
 
     # --- the turn's actions ----------------------------------------------------------------------
@@ -187,8 +189,8 @@ class TurnRules:
             if len(spots_list) == 2 and spots_list[0] >= spots_list[1]:
                 spots_list = spots_list[1:] if spots_list[0] == spots_list[1] else spots_list[::-1]
             for post in spots_list:
-                if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD:
-                    out.append(FLIPS[post])  # R-6.1
+                if may_flip and ends[post - 1] == SEAL_CARD and ends[(post + 1) & 7] == SEAL_CARD and rows[post]:
+                    out.append(FLIPS[post])  # R-6.1; R-6.3: an empty row has no cards to flip
                 if may_tidy:
                     row = rows[post]  # R-9: three trees or three sky at the end, and a start to move them to
                     if len(row) > TIDY_LENGTH and row[-1] == row[-2] == row[-3] and row[-1] in _TIDY_CARDS:
@@ -263,12 +265,21 @@ class TurnRules:
 
     def _move_card(self, row: int, to: int) -> None:
         rows = self.rows
-        rows[to].append(rows[row].pop())
+        card = rows[row].pop()
+        rows[to].append(card)
         self.actions_left -= 1
+        self._remember(TakeBack(Action(CARD, to, row), len(rows[to]), card))
 
     def _move_raptor(self, raptor: int, post: int) -> None:
+        self._remember(TakeBack(Action(RAPTOR, raptor, self.posts[raptor])))
         self.posts[raptor] = post
         self.actions_left -= 1
+
+    def _remember(self, move: TakeBack) -> None:
+        """A move of the falconer deciding now, for the AI not to take it back for nothing (issue 38)."""
+        seat = self.order[self.turn]
+        previous, current = self.recent[seat]
+        self.recent[seat] = (previous, (*current, move))
 
     def _hood(self, _: int, mask: int) -> None:
         self.hooded |= mask
@@ -357,6 +368,7 @@ class TurnRules:
         self.tidied = False
         self.actions_left = 2 + self.turn if self.round == 1 and self.turn < 2 else 4
         seat = self.order[self.turn]
+        self.recent[seat] = (self.recent[seat][1], ())  # the moves of its turn before; none yet of this one
         tokens = self.tokens
         for token in range(seat * self.tokens_each, (seat + 1) * self.tokens_each):
             if tokens[token] == CENTRE:

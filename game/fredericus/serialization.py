@@ -30,6 +30,7 @@ from game.fredericus.cards import (
     objective_text,
     row_text,
 )
+from game.fredericus.recent import moves_from_json, moves_json
 from game.fredericus.rules import (
     BETTING,
     CREATURES_TO_END,
@@ -85,6 +86,7 @@ def state_to_json(state: FredericusState) -> dict[str, Any]:
             "tidied": state.tidied,
             "flip_post": None if state.flip_post < 0 else state.flip_post,
             "trigger": state.trigger,
+            "recent_moves": [moves_json(state.recent[seat]) for seat in players],
         },
     )
 
@@ -142,6 +144,10 @@ def _read_progress(state: FredericusState, doc: dict[str, Any]) -> None:
     flip_post = field(doc, "flip_post", (int, type(None)))
     state.flip_post = -1 if flip_post is None else _in_range(flip_post, TOWERS, "flip_post")
     state.trigger = field(doc, "trigger", (str, type(None)))
+    recent = doc.get("recent_moves", [[[], []]] * state.players)  # a position written by hand may leave it out
+    if not isinstance(recent, list) or len(recent) != state.players:
+        raise StateFormatError(f"'recent_moves' must give the last moves of each of the {state.players} seats")
+    state.recent = [moves_from_json(moves, seat) for seat, moves in enumerate(recent)]
     if state.trigger is not None and state.trigger not in TRIGGERS:
         raise StateFormatError(f"unknown end trigger {state.trigger!r} (expected one of {', '.join(TRIGGERS)})")
 

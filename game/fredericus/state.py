@@ -29,6 +29,7 @@ from game.fredericus.cards import (
     objective_text,
     row_text,
 )
+from game.fredericus.recent import NO_MOVES
 from game.fredericus.rules import (
     BETTING,
     EIGHTH_CREATURE,
@@ -61,7 +62,9 @@ class FredericusState(TurnRules, GameState[Action]):
     ``phase``/``turn``/``round`` the decision pending and whose it is (``turn`` is a place in ``order``);
     ``actions_left``, ``captured`` (a bit per raptor), ``flipped``, ``tidied`` the current turn (after a flip the
     last ``FLIP_BONUS`` of ``actions_left`` are optional: ``extra_actions_left``, R-6.2);
-    ``trigger`` how the end was triggered, or ``None``.
+    ``trigger`` how the end was triggered, or ``None``; ``recent[seat]`` the card and raptor moves of the seat's
+    last turn and of the turn it plays now (:mod:`~game.fredericus.recent`), which the AI does not take back
+    for nothing.
     """
 
     game_name = "fredericus"
@@ -70,7 +73,7 @@ class FredericusState(TurnRules, GameState[Action]):
         "players", "short_game", "start", "order", "keeper", "tokens_each",
         "rows", "posts", "hooded", "tokens", "creatures", "hands", "fredericus_holder", "deck", "discards",
         "seals_discarded", "phase", "turn", "round", "turns_started", "actions_left", "captured", "flipped",
-        "tidied", "flip_post", "trigger", "_legal", "_outcome",
+        "tidied", "flip_post", "trigger", "recent", "_legal", "_outcome",
     )  # fmt: skip
     start: int  # the start player's seat (the rest are declared with the turn rules)
     _outcome: Outcome | None
@@ -124,6 +127,7 @@ class FredericusState(TurnRules, GameState[Action]):
         state.tidied = False
         state.flip_post = -1
         state.trigger = None
+        state.recent = [NO_MOVES] * players
         state._legal = None
         state._outcome = None
         return state
@@ -156,6 +160,7 @@ class FredericusState(TurnRules, GameState[Action]):
         other.tidied = self.tidied
         other.flip_post = self.flip_post
         other.trigger = self.trigger
+        other.recent = self.recent[:]  # tuples: safe to share
         other._legal = self._legal  # an immutable tuple: safe to share
         other._outcome = self._outcome
         return other
@@ -166,7 +171,7 @@ class FredericusState(TurnRules, GameState[Action]):
             self.hooded, tuple(self.tokens), tuple(map(tuple, self.creatures)), tuple(map(tuple, self.hands)),
             self.fredericus_holder, tuple(self.deck), tuple(self.discards), self.seals_discarded, self.phase,
             self.turn, self.round, self.turns_started, self.actions_left, self.captured, self.flipped,
-            self.tidied, self.flip_post, self.trigger,
+            self.tidied, self.flip_post, self.trigger, tuple(self.recent),
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:

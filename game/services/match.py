@@ -21,7 +21,9 @@ from game.registry import game_spec
 from game.services.series import Series
 
 SAVE_FORMAT = "falconi-fredericus-match"
-SAVE_VERSION = 3  # 2: played under the Falconi rulings revised on 2026-11-24; 3: under those of 2026-11-27
+# 2: played under the Falconi rulings revised on 2026-11-24; 3: under those of 2026-11-27; 4: under the Fredericus
+# ruling of 2026-11-27
+SAVE_VERSION = 4
 AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
