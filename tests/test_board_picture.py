@@ -31,9 +31,9 @@ def count_drawings(monkeypatch, scene) -> list:
     drawn: list = []
     real = scene.view.draw_board
 
-    def draw_board(surface, state, *rest) -> None:
+    def draw_board(surface, state, *rest, **named) -> None:
         drawn.append(state)
-        real(surface, state, *rest)
+        real(surface, state, *rest, **named)
 
     monkeypatch.setattr(scene.view, "draw_board", draw_board)
     return drawn
