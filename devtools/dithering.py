@@ -1,22 +1,27 @@
-"""Does the AI dither? ``python -m devtools.dithering <game> [game options] --games N --seed S`` plays N games
-with every seat at one level (``normal`` unless ``--level`` says otherwise) and counts, per game and in all,
-what the game's own part (``devtools/<game>/dithering.py``) calls dithering: a move undone at once, a turn
-spent turning on the spot, a threat nobody answered. Game *i* is set up with seed ``S + i``, and the bots
-draw and time their searches as tournaments do (:mod:`devtools.tournament`: a generator per seat, the CPU-time
-clock), so a seed gives the same games before and after a change to the AI.
+"""Does the AI dither? ``python -m devtools.dithering <game> [game options] --games N --seed S [--jobs J]
+[--examples]`` plays N games with every seat at one level (``normal`` unless ``--level`` says otherwise) and
+counts, per game and in all, what the game's own part (``devtools/<game>/dithering.py``) calls dithering: a
+move undone at once, a turn spent turning on the spot, a threat nobody answered. Game *i* is set up with seed
+``S + i``, and the bots draw and time their searches as tournaments do (:mod:`devtools.tournament`: a
+generator per seat, the CPU-time clock), so a seed gives the same games before and after a change to the AI,
+whichever number of worker processes ``--jobs`` plays them in. Each game's line is printed as it ends, in seed
+order, so that a run cut short still tells what it measured; ``--examples`` lists each dither found.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import multiprocessing
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from devtools.games import part
 from devtools.tournament import seat_rng
 from game.ai.levels import level_makers
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
 from game.core.view import SeatView
@@ -29,6 +34,10 @@ class Watch(Protocol):
     def see(self, before: GameState, action: Any, after: GameState) -> None: ...
 
     def counts(self) -> dict[str, int]: ...
+
+    def examples(self) -> list[str]:
+        """Each dither counted, as ``turn T: what was played (its column's title or kind)``."""
+        ...
 
 
 class DitheringPart(Protocol):
@@ -43,8 +52,30 @@ class DitheringPart(Protocol):
     def watch(self, state: GameState) -> Watch: ...
 
 
+class Tally:
+    """A watch's counts, one a column, and the example of each: the parts' watches count into it."""
+
+    def __init__(self, columns: Mapping[str, str]) -> None:
+        self.found = dict.fromkeys(columns, 0)
+        self.found_examples: list[str] = []
+
+    def count(self, key: str, example: str) -> None:
+        self.found[key] += 1
+        self.found_examples.append(example)
+
+    def counts(self) -> dict[str, int]:
+        return dict(self.found)
+
+    def examples(self) -> list[str]:
+        return list(self.found_examples)
+
+
+def dithering_part(game: str) -> DitheringPart:
+    return cast(DitheringPart, part(game, "dithering"))
+
+
 def play(game_part: DitheringPart, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-    """One game of ``seed``, every seat at ``args.level``: its end and its counts."""
+    """One game of ``seed``, every seat at ``args.level``: its end, its counts and its examples."""
     state = game_part.new_game(args, seed)
     makers = level_makers(game_spec(state.game_name).knowledge().evaluate, clock=time.process_time)
     bots = {seat: makers[args.level]() for seat in state.seats}
@@ -60,7 +91,30 @@ def play(game_part: DitheringPart, args: argparse.Namespace, seed: int) -> dict[
         watch.see(before, action, state)
     outcome = state.outcome
     ending = outcome.termination if outcome is not None else "unfinished"
-    return {"seed": seed, "ending": ending, "turns": state.turn_number, **watch.counts()}
+    examples = [f"seed {seed} {example}" for example in watch.examples()]
+    return {"seed": seed, "ending": ending, "turns": state.turn_number, **watch.counts(), "examples": examples}
+
+
+def _play(job: tuple[argparse.Namespace, int]) -> dict[str, Any]:
+    """A worker's game: the part is found again in the worker, as a module does not travel between processes."""
+    args, seed = job
+    return play(dithering_part(args.game), args, seed)
+
+
+def games(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    """The rows of ``args.games`` games from ``args.seed``, each as it ends, in seed order, played in
+    ``args.jobs`` worker processes (in this one when it is 1)."""
+    work = [(args, args.seed + index) for index in range(args.games)]
+    with contextlib.ExitStack() as stack:
+        rows: Iterable[dict[str, Any]]
+        if args.jobs <= 1:
+            rows = map(_play, work)
+        else:
+            start_resource_tracker()
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(args.jobs,
+                                                                                  initializer=prepare_worker))
+            rows = pool.imap(_play, work)
+        yield from rows
 
 
 def table(columns: Mapping[str, str], rows: Sequence[dict[str, Any]]) -> str:
@@ -80,21 +134,26 @@ def table(columns: Mapping[str, str], rows: Sequence[dict[str, Any]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m devtools.dithering", description=__doc__)
-    games = [name for name in game_names() if part(name, "dithering") is not None]
     commands = parser.add_subparsers(dest="game", required=True)
-    for name in games:
+    for name in game_names():
+        if part(name, "dithering") is None:
+            continue
         sub = commands.add_parser(name)
-        cast(DitheringPart, part(name, "dithering")).add_options(sub)
+        dithering_part(name).add_options(sub)
         sub.add_argument("--games", type=int, default=50)
         sub.add_argument("--seed", type=int, default=1)
-        sub.add_argument("--level", default="normal")
+        sub.add_argument("--level", default="normal", help="the level in every seat (default normal)")
+        sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+        sub.add_argument("--examples", action="store_true", help="list each dither found, after the table")
     args = parser.parse_args(argv)
-    game_part = cast(DitheringPart, part(args.game, "dithering"))
+    columns = dithering_part(args.game).COLUMNS
     rows = []
-    for index in range(args.games):
-        rows.append(play(game_part, args, args.seed + index))
-        print(table(game_part.COLUMNS, rows[-1:]).splitlines()[1], flush=True)
-    print(table(game_part.COLUMNS, rows))
+    for row in games(args):
+        rows.append(row)
+        print(table(columns, rows[-1:]).splitlines()[1], flush=True)
+    print(table(columns, rows))
+    for example in (example for row in rows for example in row["examples"]) if args.examples else ():
+        print(example)
     return 0
 
 

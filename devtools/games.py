@@ -11,6 +11,9 @@ catalogue) name no game: they go round :func:`game.registry.game_names` and ask 
 * ``benches``: the set-ups ``bench rules`` and ``bench ai`` measure (:class:`BenchesPart`);
 * ``window``: its screens of the catalogue and its matches of the soak (:class:`WindowPart`).
 
+A fifth, ``dithering``, says what ``python -m devtools.dithering`` counts as the AI dithering in the game
+(:class:`devtools.dithering.DitheringPart`).
+
 A game without a part is left out of the tools that need it (a toy game a test registers has none). Every
 part loads no window module at import time, so the headless commands never load pygame.
 """

@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from devtools.fredericus.dithering import LAST_ROUND, SAME_TURN, ReversalWatch
+from devtools import dithering
+from devtools.fredericus.dithering import ReversalWatch
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import NORMAL
 from game.core.errors import StateFormatError
@@ -100,7 +101,7 @@ def test_last_moves_that_cannot_be_read_are_refused_saying_why(moves):
 
 
 def test_the_dithering_count_finds_take_backs_of_the_same_turn_and_of_the_last_round():
-    """``python -m devtools.fredericus.dithering`` counts with this watch: a card there and back in one turn
+    """``python -m devtools.dithering fredericus`` counts with this watch: a card there and back in one turn
     (once by Red, twice by each of the others), a raptor there in one turn and back in the next, and not a card
     that another falconer moved since."""
     state = build(4)
@@ -109,8 +110,18 @@ def test_the_dithering_count_finds_take_backs_of_the_same_turn_and_of_the_last_r
     moves += ["card 3 4", "card 4 3", "card 1 2", "card 2 1", "end", "token hand 2"] * 3  # Blue, Green, Yellow
     moves += ["raptor 0g 4", "card 3 2"]  # Red's goshawk back; Red's card on row 3 was Yellow's to move last
     for text in moves:
+        before = state.clone()
         action = state.parse_action(text)
-        watch.see(state, action, seed=0)
         state.apply(action)
-    assert watch.tally.reversals == {("card", SAME_TURN): 7, ("raptor", LAST_ROUND): 1}
-    assert (watch.tally.card_moves, watch.tally.raptor_moves) == (16, 2)
+        watch.see(before, action, state)
+    assert watch.counts() == {"card moves": 16, "raptor moves": 2, "card same turn": 7, "card last round": 0,
+                              "raptor same turn": 0, "raptor last round": 1}
+    assert watch.examples()[0] == "turn 5: card 6 5 6 (same turn)"  # Red, the first turn of round 2
+
+
+def test_the_generic_dithering_runner_counts_fredericus_as_its_own_script_did(capsys):
+    """The take-backs of two easy 2-player games, seeds 1 and 2, as the former ``devtools.fredericus.dithering``
+    script counted them with the same seeds, now through ``python -m devtools.dithering fredericus``."""
+    assert dithering.main(["fredericus", "--players", "2", "--games", "2", "--seed", "1", "--level", "easy"]) == 0
+    total = capsys.readouterr().out.splitlines()[-1].split()
+    assert total == ["total", "2", "games", "40", "123", "30", "14", "6", "4", "2"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from game.falconi.constants import ACTION, FUGITIVE
+from devtools.dithering import Tally
+from game.falconi.constants import ACTION, FUGITIVE, SEAT_NAMES
 from game.falconi.heuristics import escape_distance, road_distance, way_ahead
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
@@ -52,15 +53,15 @@ def distance_to_escapes(state: FalconiState, seat: int) -> int:
     return min((road_distance(state, state.cars[seat], cell * 4) for cell in cells), default=60)
 
 
-class DitherWatch:
+class DitherWatch(Tally):
     def __init__(self) -> None:
-        self.found = dict.fromkeys(COLUMNS, 0)
+        super().__init__(COLUMNS)
         self.visited: set[int] = set()  # cells the deciding car stood in this turn
         self.turned_last = [False] * 4  # per seat: its last turn was a three-point turn
-        self.threat: tuple[int, int, int] | None = None  # police seat, his escape distance, its own distance
+        self.threat: tuple[int, int, int, int] | None = None  # turn, police seat, his escape distance, its own
 
-    def counts(self) -> dict[str, int]:
-        return dict(self.found)
+    def _count(self, key: str, turn: int, seat: int, what: str) -> None:
+        self.count(key, f"turn {turn}: {SEAT_NAMES[seat]} {what} ({COLUMNS[key]})")
 
     def see(self, before: Any, action: Any, after: Any) -> None:
         assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
@@ -75,14 +76,15 @@ class DitherWatch:
             self._turn_begins(before, seat)
         if action.verb in DRIVES and after.cars[seat] != before.cars[seat]:  # not a drive out by an escape
             if after.cars[seat] >> 2 in self.visited:
-                self.found["reversals"] += 1
+                self._count("reversals", before.turn_number, seat,
+                            f"{before.action_text(action)} back into cell {after.cars[seat] >> 2}")
             self.visited.add(after.cars[seat] >> 2)
         if seat == FUGITIVE and before.acted == 0:
-            turned = action.verb == "turn"
+            turned, text = action.verb == "turn", before.action_text(action)
             if turned and way_ahead(before, FUGITIVE):
-                self.found["turn_only"] += 1
+                self._count("turn_only", before.turn_number, seat, f"{text} with a way ahead")
             if turned and self.turned_last[FUGITIVE]:
-                self.found["turn_streak"] += 1
+                self._count("turn_streak", before.turn_number, seat, f"{text} after turning last turn")
             self.turned_last[FUGITIVE] = turned
         if after.is_terminal() or after.turn_seat != seat:
             self._turn_ends(after, seat)
@@ -92,15 +94,15 @@ class DitherWatch:
         if seat != FUGITIVE:
             his = placed_escape_distance(state)
             if his <= ESCAPE_REACH:
-                self.found["escape_seen"] += 1
-                self.threat = (seat, his, distance_to_escapes(state, seat))
+                self._count("escape_seen", state.turn_number, seat, f"with an escape {his} actions from him")
+                self.threat = (state.turn_number, seat, his, distance_to_escapes(state, seat))
 
     def _turn_ends(self, state: FalconiState, seat: int) -> None:
-        if self.threat is None or self.threat[0] != seat:
+        if self.threat is None or self.threat[1] != seat:
             return
-        _, his, own = self.threat
+        turn, _, his, own = self.threat
         self.threat = None
         if state.is_terminal() and state.outcome_ is not None and FUGITIVE not in state.outcome_.winners:
             return  # caught or blocked him
         if placed_escape_distance(state) <= his and distance_to_escapes(state, seat) >= own:
-            self.found["escape_ignored"] += 1
+            self._count("escape_ignored", turn, seat, f"left him {placed_escape_distance(state)} actions from it")
