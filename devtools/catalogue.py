@@ -97,7 +97,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("pad prompt", board(showcase.pad_first)),
         Screen("game over", lambda: [start_match_scene(context, finished(Match(showcase.solo)))],
                until="GameOverScene"),
-        Screen("replay", lambda: [ReplayScene(context, finished(Match(showcase.solo)))]),
+        Screen("replay", lambda: [ReplayScene(context, finished(Match(showcase.solo)))], languages=("en", "it")),
     ]
     screens += tutorial_screens(context)
     screens += [screen for _name, part in parts("window") for screen in part.moment_screens(context)]
