@@ -32,12 +32,18 @@ def finished(setup: MatchSetup) -> Match:
     return match
 
 
-@pytest.mark.parametrize("game", sorted(SETUPS))
-def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_path, monkeypatch, game):
+def quick_app(tmp_path, monkeypatch) -> App:
+    """A window over a data folder of its own, on a fixed clock, its animations at four times their speed."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
     app = App(fps=0)
     app.clock = FixedClock(100)
     app.context.settings = app.context.settings.changed(animation_speed=4.0)
+    return app
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_path, monkeypatch, game):
+    app = quick_app(tmp_path, monkeypatch)
     try:
         driver = Driver(app)
         match = finished(SETUPS[game])
@@ -81,10 +87,7 @@ def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_pat
 def replay(tmp_path, monkeypatch):
     """A Margherita match's replay opened from its game-over screen by a click, at a position with actions
     either side; the driver and the replay scene."""
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    app.clock = FixedClock(100)
-    app.context.settings = app.context.settings.changed(animation_speed=4.0)
+    app = quick_app(tmp_path, monkeypatch)
     try:
         driver = Driver(app)
         app.stack.apply(Push(GameOverScene(app.context, finished(SETUPS["margherita"]))))
