@@ -18,6 +18,12 @@ def test_the_italian_take_back_says_undo_not_replay():
     assert "Rigioca" not in words and words.startswith("Annulla")
 
 
+def test_the_italian_refusal_of_a_take_back_speaks_of_undoing_too():
+    """The message when there is nothing to take back said "da rigiocare" (to replay) as the old item did."""
+    words = Translator("it")("play.cannot_take_back")
+    assert "rigioc" not in words.lower() and "annullare" in words
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_title_menus_quit_question_says_the_program_ends_not_the_match(language):
     """German "Das Spiel beenden?" did not say whether the match or the program ends."""
