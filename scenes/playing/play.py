@@ -205,9 +205,9 @@ class PlayScene(Scene):
 
     # --- playing --------------------------------------------------------------------------------------------
     def play_action(self, action: Action) -> None:
-        """Play an action chosen here or by an AI seat (``IllegalActionError`` if it is not legal, and nothing
-        changes), start its animations, save after a finished turn. The match checks and copies it, once: the
-        animations read its copy of the position before and its state after, so the last move's animations
+        """Play an action chosen here or by an AI seat (``IllegalActionError`` if it is not legal: the match is
+        left as it was), start its animations, save after a finished turn. The match checks and copies it, once:
+        the animations read its copy of the position before and its state after, so the last move's animations
         are ended first (a no-op where a press or the AI's pace has already seen to it)."""
         if self.timeline.busy:
             self.timeline.skip()
