@@ -45,7 +45,7 @@ def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought
         rng = random.Random(seed)
         while not match.state.is_terminal():
             before = match.state.clone()
-            entry = match.play(rng.choice(match.state.legal_actions()))
+            entry = match.play(rng.choice(match.state.legal_actions())).entry
             after = match.state
             gone = [seat for seat in POLICE if before.status[seat] == ACTIVE and after.status[seat] == OUT]
             blocked = after.outcome is not None and after.outcome.termination == "fugitive_blocked"

@@ -26,7 +26,7 @@ def fredericus(seats=ALONE_AGAINST_ONE, people=ANNA, seed=3):
 
 def play_first(match, verb):
     action = next(a for a in match.state.legal_actions() if match.state.action_text(a).startswith(verb))
-    return match.play(action)
+    return match.play(action).entry
 
 
 def test_a_played_action_is_logged_with_its_seat_turn_and_sentence():

@@ -69,7 +69,8 @@ def test_a_move_is_applied_at_once_and_animated_from_the_state_before(app, monke
     assert len(scene.match.log) == 1  # the core did not wait
     before, played, after, _visible = calls[0]
     assert played == action and before.turn_number == turn and after.turn_number == scene.match.state.turn_number
-    assert before is not scene.match.state and after is not scene.match.state  # copies: animations may keep them
+    # the match's one copy before, and the state itself after: it moves on only once the animations are done
+    assert before is not scene.match.state and after is scene.match.state
     assert cues == ["tile_drop"]
     scene.draw(app.screen)
     assert hidden_seen[-1] == {"marker"} and app.screen.get_at((5, 5))[:3] == (255, 255, 255)

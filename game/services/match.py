@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from game.core.errors import GameError, IllegalActionError, StateFormatError
+from game.core.errors import GameError, StateFormatError
 from game.core.gamespec import GameSpec
 from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
@@ -191,6 +191,23 @@ class LogEntry:
     events: tuple[Message, ...] = ()  # what followed by itself (a car put out…), told after the sentence
 
 
+@dataclass(frozen=True)
+class Played:
+    """What :meth:`Match.play` did, as the screen shows it: the position before the action (the match's own copy:
+    read it, never change it), the action, the match's state after it (live: it moves on with the next action)
+    and the log entry."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    entry: LogEntry
+
+    @property
+    def turn_ended(self) -> bool:
+        """The game ended or another seat decides now: the moment to save."""
+        return self.after.is_terminal() or self.after.current_seat != self.before.current_seat
+
+
 @dataclass
 class Match:
     """A game in progress with its set-up, its log and the series it belongs to (a new one unless
@@ -216,26 +233,25 @@ class Match:
     def is_person_to_play(self) -> bool:
         return not self.state.is_terminal() and self.setup.person_of(self.state.current_seat) is not None
 
-    def play(self, action: Action) -> LogEntry:
-        """Apply a legal action for the deciding seat and log it; ``IllegalActionError`` changes nothing."""
+    def play(self, action: Action) -> Played:
+        """Apply a legal action for the deciding seat and log it; ``IllegalActionError`` changes nothing.
+
+        The rules core is the one check: its ``apply`` refuses an illegal action before changing anything. The
+        one copy is the position before the action, kept for undo and handed to the screen with what followed.
+        """
         state = self.state
-        if state.is_terminal():
-            raise IllegalActionError("the game is over")
-        if action not in state.legal_actions():
-            raise IllegalActionError(f"{state.seat_name(state.current_seat)} cannot play that now")
         before = state.clone()
-        seat, turn = state.current_seat, state.turn_number
-        entry_text, message = state.action_text(action), state.narrate(action)
-        supply = state.hidden_supply()
         state.apply(action)
+        seat = before.current_seat
         events = tuple(state.aftermath(before, action))
-        entry = LogEntry(seat, turn, entry_text, message, state.hidden_supply() != supply, events)
+        entry = LogEntry(seat, before.turn_number, before.action_text(action), before.narrate(action),
+                         state.hidden_supply() != before.hidden_supply(), events)
         if entry.revealed or (self.log and self.log[-1].seat != seat):
             self._before.clear()
         if not entry.revealed:
             self._before.append(before)
         self.log.append(entry)
-        return entry
+        return Played(before, action, state, entry)
 
     def positions(self) -> tuple[list[GameState], list[Action]]:
         """Every position of the match, from its start to now, and the actions between them: played again

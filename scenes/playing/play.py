@@ -9,13 +9,14 @@ games.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from game.ai.service import Decision
-from game.core.errors import GameError
+from game.core.errors import GameError, IllegalActionError
 from game.core.jsonio import disk_reason
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
@@ -204,19 +205,22 @@ class PlayScene(Scene):
 
     # --- playing --------------------------------------------------------------------------------------------
     def play_action(self, action: Action) -> None:
-        """Apply a legal action chosen here or by an AI seat, start its animations, save after a finished turn."""
-        before = self.match.state.clone()
-        entry = self.match.play(action)
+        """Play an action chosen here or by an AI seat (``IllegalActionError`` if it is not legal: the match is
+        left as it was), start its animations, save after a finished turn. The match checks and copies it, once:
+        the animations read its copy of the position before and its state after, so the last move's animations
+        are ended first (a no-op where a press or the AI's pace has already seen to it)."""
+        if self.timeline.busy:
+            self.timeline.skip()
+        played = self.match.play(action)
+        entry = played.entry
         self.message = ""
         if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
             self._announce(self.context.tr.message(entry.events[-1]))
             self.context.audio.play(self.view.event_sound())
         elif self.view.announces(action):  # its animation has its own sound
             self._announce(self.context.tr.message(entry.message))
-        state = self.match.state
-        self.timeline.add(self.view.animations(before, action, state.clone(), self.visible_seats()))
-        before_seat = before.current_seat
-        if state.is_terminal() or state.current_seat != before_seat:
+        self.timeline.add(self.view.animations(played.before, action, played.after, self.visible_seats()))
+        if played.turn_ended:
             self._autosave()
         self._sync()
 
@@ -292,8 +296,9 @@ class PlayScene(Scene):
             action = self.pending.result()
             self.pending = None
             self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
-            if action is not None and action in state.legal_actions():
-                self.play_action(action)
+            if action is not None:
+                with suppress(IllegalActionError):  # an answer the position no longer allows: asked again
+                    self.play_action(action)
         return None
 
     def handle(self, intent: inp.Intent) -> Transition | None:
