@@ -18,6 +18,7 @@ from game.services.settings import SMALLEST_WINDOW, load_settings
 from game.services.signals import handled, named
 from game.services.stats import load_stats
 from game.services.userdata import data_folder
+from scenes.boards import music_names
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
@@ -27,6 +28,11 @@ from scenes.kit.input import InputMapper
 from scenes.kit.stack import Push, Scene, SceneStack
 from scenes.kit.ui import LOGICAL_SIZE
 from scenes.pages.menus import TitleScene
+from scenes.pages.overlays import RulesOverlay
+from scenes.pages.seats import SeatSetupScene
+from scenes.playing.play import start_match_scene
+from scenes.playing.tutorial import TutorialScene
+from scenes.router import Pages, register_pages
 
 TITLE = "Catch Don Falconi & Fredericus"
 FPS = 60
@@ -34,6 +40,9 @@ IDLE_FPS = 15  # at rest (no input for IDLE_AFTER seconds, nothing moving) the w
 IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
 CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
+# The pages the scenes open by name (scenes.router), as the window opens.
+PAGES = Pages(title=TitleScene, match=start_match_scene, seats=SeatSetupScene, rules=RulesOverlay,
+              tutorial=TutorialScene)
 
 
 class App:
@@ -49,8 +58,9 @@ class App:
         remove_stale_temporaries(folder)  # what saves interrupted by a crash or a kill left behind
         settings, problems = load_settings(folder)
         tooltip.reset()  # the tips of an earlier window (tests open many) must not answer here
+        register_pages(PAGES)
         inputs = InputMapper()
-        audio = Audio(settings.effects_volume, settings.music_volume)
+        audio = Audio(settings.effects_volume, settings.music_volume, loops=music_names())
         self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs, audio=audio)
         self.context.notices.extend(self.context.explain(problem) for problem in problems)
         self.context.stats, stats_problems = load_stats(folder)
@@ -61,8 +71,6 @@ class App:
         root: Scene = TitleScene(self.context)
         self.stack = SceneStack(root)
         if setup is not None:
-            from scenes.playing.play import start_match_scene
-
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
         self.clock = pygame.time.Clock()
         self.frames = 0

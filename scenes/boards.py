@@ -14,7 +14,8 @@ from scenes.boardspec import BoardSpec
 from scenes.falconi.registration import FALCONI_BOARD
 from scenes.fredericus.registration import FREDERICUS_BOARD
 
-__all__ = ["BoardSpec", "board", "boards", "has_board", "register_board", "unregister_board"]
+__all__ = ["BoardSpec", "board", "boards", "emblem_names", "has_board", "music_names", "register_board",
+           "unregister_board"]
 
 _BOARDS: dict[str, BoardSpec] = {spec.name: spec for spec in (FALCONI_BOARD, FREDERICUS_BOARD)}
 
@@ -43,3 +44,13 @@ def board(name: str) -> BoardSpec:
     if spec is None:
         raise KeyError(f"no board for the game {name!r}; the window shows {', '.join(_BOARDS)}")
     return spec
+
+
+def emblem_names() -> tuple[str, ...]:
+    """Every emblem the art has (``scenes.kit.ui_art``): each game's own and its variants' (pizzas)."""
+    return tuple(dict.fromkeys(name for spec in boards() for name in spec.emblems))
+
+
+def music_names() -> tuple[str, ...]:
+    """The music loops, in files named ``music_<name>.wav``: each game's. The app's sound plays these alone."""
+    return tuple(dict.fromkeys(spec.music for spec in boards()))

@@ -16,7 +16,7 @@ import pytest
 from game.falconi.citymap import DEFAULT_MAP, load_city
 from game.falconi.tiles import CRATER, EXITS
 from scenes.falconi import sprites
-from scenes.kit.ui import seat_colour
+from scenes.falconi.colours import COLOURS
 from tools.make_falconi_map import TILED_CITY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,7 +185,7 @@ def test_the_tiled_sheet_paints_each_district_in_its_colour():
     for district, seat in (("country", 1), ("port", 2), ("forest", 3)):
         index = TILED_CITY.index(f"station:{district}:0")
         x, y = index % 8 * 64, index // 8 * 64
-        assert tuple(sheet.get_at((x + 13, y + 14)))[:3] == seat_colour("falconi", seat)
+        assert tuple(sheet.get_at((x + 13, y + 14)))[:3] == COLOURS[seat]
 
 
 def test_the_map_with_its_tilesets_loads_headless_from_another_folder(tmp_path):

@@ -343,7 +343,7 @@ def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_p
     """The same position in both palettes: the police cars, their districts' border, stations, tunnels and
     escape tiles take the seat colours of the setting read at draw time (the cached frame too), the grid and
     tiles stay as they were, and districts and escape tiles carry their police car's letter."""
-    from scenes.kit.ui import seat_colour
+    from scenes.falconi.colours import seat_colours
 
     pygame.init()
     context = AppContext(Settings(), tmp_path, SaveStore(tmp_path), AIService(), InputMapper())
@@ -367,14 +367,14 @@ def test_the_colour_blind_setting_recolours_the_police_and_their_districts(tmp_p
     geometry = view._geometry(state)
     for flag, frame in frames.items():
         for seat in POLICE:
-            assert tuple(frame.get_at(car_fill_point(view, state, seat))[:3]) == seat_colour("falconi", seat, flag)
+            assert tuple(frame.get_at(car_fill_point(view, state, seat))[:3]) == seat_colours(flag)[seat]
         for slot, info in enumerate(state.city.slots):
             if info.role == "station":
                 seat = draw.DISTRICT_SEAT[info.district]
-                assert tuple(frame.get_at(station_roof_point(geometry, slot))[:3]) == seat_colour("falconi", seat, flag)
+                assert tuple(frame.get_at(station_roof_point(geometry, slot))[:3]) == seat_colours(flag)[seat]
         colours = {tuple(frame.get_at((x, y))[:3]) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)}
         for seat in POLICE:
-            assert seat_colour("falconi", seat, not flag) not in colours
+            assert seat_colours(not flag)[seat] not in colours
     cells = [geometry.cell_rect(cell) for cell in range(state.city.cell_count)]
     changed = [(x, y) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)
                if frames[False].get_at((x, y)) != frames[True].get_at((x, y))]

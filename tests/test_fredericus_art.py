@@ -14,12 +14,12 @@ import pytest
 from game.fredericus.castlemap import load_castle
 from game.tiled import load_tiled_map
 from scenes.fredericus import sprites as sp
-from scenes.kit.ui import seat_colour
+from scenes.fredericus.colours import seat_colours
 
 REPO = Path(__file__).resolve().parents[1]
 MAP = REPO / "assets" / "maps" / "fredericus_castle.tmx"
 PIECES = ("falcon", "goshawk", "token", *(sp.sign_sheet(size) for size in sp.SIGN_SIZES))
-PALETTES = [seat_colour("fredericus", seat, colour_blind) for colour_blind in (False, True) for seat in range(4)]
+PALETTES = [colour for colour_blind in (False, True) for colour in seat_colours(colour_blind)]
 
 
 def load(folder: Path, name: str) -> pygame.Surface:

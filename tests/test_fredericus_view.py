@@ -220,8 +220,8 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
     of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""
     from scenes.fredericus import draw
+    from scenes.fredericus.colours import seat_colours
     from scenes.fredericus.layout import KEY_RECT
-    from scenes.kit.ui import seat_colour
 
     view = FredericusView(context)
     state, last = mid_game(4, 5, "card")
@@ -240,10 +240,10 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
     for flag, frame in frames.items():
         colours = {tuple(frame.get_at((x, y))[:3]) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)}
         for seat in range(4):
-            assert seat_colour("fredericus", seat, flag) in colours
-            assert seat_colour("fredericus", seat, not flag) not in colours
+            assert seat_colours(flag)[seat] in colours
+            assert seat_colours(not flag)[seat] not in colours
             swatch = layout.trays[seat].move(8, 14).topleft  # the tray's colour swatch, left of its mark
-            assert tuple(frame.get_at(swatch)[:3]) == seat_colour("fredericus", seat, flag)
+            assert tuple(frame.get_at(swatch)[:3]) == seat_colours(flag)[seat]
     seat_places = [*layout.trays.values(), KEY_RECT,
                    *(layout.raptor_rect(raptor).inflate(8, 8) for raptor in layout.raptors),
                    *(layout.tower_rect(tower).inflate(24, 24) for tower in range(8)), layout.centre_rect()]

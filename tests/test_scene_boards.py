@@ -20,12 +20,18 @@ from game.core.protocol import Seat
 from game.i18n import catalog
 from game.registry import register, unregister
 from game.services.match import OFF, MatchSetup, SeatPlan
-from scenes.boards import BoardSpec, board, boards, has_board, register_board, unregister_board
+from scenes.boards import (
+    BoardSpec,
+    board,
+    boards,
+    emblem_names,
+    has_board,
+    music_names,
+    register_board,
+    unregister_board,
+)
 from scenes.context import AppContext
-from scenes.kit import ui_art
-from scenes.kit.audio import music_names
 from scenes.kit.stack import Scene
-from scenes.kit.ui import seat_colour
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import GameChoiceScene
 from scenes.pages.overlays import RulesOverlay
@@ -161,9 +167,9 @@ def test_the_boxed_games_register_their_boards_in_the_order_of_the_menus():
     with pytest.raises(KeyError, match="pebbles"):
         board("pebbles")
     assert music_names() == ("falconi", "fredericus")
-    assert ui_art.emblem_names() == ("margherita", "funghi", "prosciutto", "salami", "diavola", "falconi",
-                                     "fredericus")
-    assert seat_colour("falconi", 1) == (214, 168, 58) and seat_colour("fredericus", 3, True) == (240, 228, 66)
+    assert emblem_names() == ("margherita", "funghi", "prosciutto", "salami", "diavola", "falconi",
+                                 "fredericus")
+    assert board("falconi").palette()[1] == (214, 168, 58) and board("fredericus").palette(True)[3] == (240, 228, 66)
 
 
 def test_the_boxed_boards_describe_their_set_ups(driver):

@@ -8,9 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from scenes.boards import emblem_names
 from scenes.falconi.menus import VariantScene
 from scenes.kit import ui_art
-from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, SPRITES, MissingArtWarning, UiArt, emblem_names
+from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, SPRITES, MissingArtWarning, UiArt
 from scenes.pages.menus import GameChoiceScene, TitleScene
 from scenes.pages.seats import SeatSetupScene
 

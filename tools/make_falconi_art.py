@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 — after the prompt is hidden
 
 from game.falconi.city import DISTRICTS
+from scenes.falconi.colours import COLOURS
 from scenes.falconi.sprites import (
     CARS,
     CITY,
@@ -34,7 +35,6 @@ from scenes.falconi.sprites import (
     Sheet,
     paint,
 )
-from scenes.kit.ui import seat_colour
 from tools.falconi_art_city import (
     corner_tile,
     escape_slot,
@@ -294,7 +294,7 @@ def tiled_sheet(city: Cells) -> pygame.Surface:
         picture, layer = city[base_name]
         picture = picture.copy()
         if district is not None:
-            paint(picture, layer, seat_colour("falconi", DISTRICTS.index(district) + 1))
+            paint(picture, layer, COLOURS[DISTRICTS.index(district) + 1])
         sheet.blit(picture, (number % columns * TILE, number // columns * TILE))
     return sheet
 

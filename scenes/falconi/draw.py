@@ -18,9 +18,10 @@ from game.core.message import Message
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot, cell_of, edge_of
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes.falconi import sprites
+from scenes.falconi.colours import COLOURS
 from scenes.kit import fit, tooltip
 from scenes.kit.surface_cache import SurfaceCache
-from scenes.kit.ui import ACCENT, BACKGROUND, TEXT, TextCache, seat_colour
+from scenes.kit.ui import ACCENT, BACKGROUND, TEXT, TextCache
 from scenes.playing.gameview import BOARD_AREA
 
 Point = tuple[float, float]
@@ -39,8 +40,8 @@ TOKEN = 32  # the size of a Chili token in the strip
 RAIL = (245, 245, 245)
 CLOSED = (230, 48, 40)
 OUT_GREY = (168, 168, 174)
-Palette = Sequence[Colour]  # a colour per seat; a district has its police car's colour (see scenes.kit.ui.seat_colour)
-SEAT_COLOURS: Palette = tuple(seat_colour("falconi", seat) for seat in range(4))
+Palette = Sequence[Colour]  # a colour per seat; a district has its police car's colour (see colours.py)
+SEAT_COLOURS: Palette = COLOURS
 DISTRICT_SEAT = {district: number + 1 for number, district in enumerate(DISTRICTS)}
 LAST_MOVE = (120, 230, 255)
 COORDINATE = (128, 150, 128)  # an empty square's x,y: there to be read when wanted, not to catch the eye

@@ -9,12 +9,14 @@ import pygame
 
 from game.core.message import Message
 from game.falconi.variants import VARIANTS
-from scenes.falconi.registration import FALCONI_BOARD, NAME
+from scenes.boardspec import BoardSpec
+from scenes.context import AppContext
 from scenes.falconi.whatchanges import card_or, show_cards_again_item
 from scenes.kit import tooltip
 from scenes.kit.stack import Transition
 from scenes.kit.ui import ACCENT, DIM, MenuItem
-from scenes.pages.menus import MenuScene, difficulty_icons, draw_row_emblems
+from scenes.pages.menu_page import MenuScene, difficulty_icons, draw_row_emblems
+from scenes.router import pages
 
 STAR = 22  # a difficulty star
 PIZZA = 240  # the focused pizza, left of the variant list
@@ -22,13 +24,18 @@ VARIANT_MENU_X = 770  # the variant list stands right of the middle, leaving roo
 
 
 class VariantScene(MenuScene):
-    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars."""
+    """The five pizzas, each with its emblem, a one-line description and a difficulty from one to five stars, for
+    the game of ``board`` (its registration hands it in, so that this page need not import the registry)."""
 
     title_key = "menu.choose_variant"
     menu_x = VARIANT_MENU_X
 
+    def __init__(self, context: AppContext, board: BoardSpec) -> None:
+        self.board = board
+        super().__init__(context)
+
     def emblem(self) -> str:
-        return FALCONI_BOARD.emblem
+        return self.board.emblem
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -57,7 +64,5 @@ class VariantScene(MenuScene):
             tooltip.emblem(surface, focused, PIZZA, center=(self.menu_x - 350 - PIZZA // 2, 378))
 
     def _choose(self, variant: str) -> Transition:
-        from scenes.pages.seats import SeatSetupScene
-
         return card_or(self.context, variant,
-                       lambda: SeatSetupScene(self.context, NAME, options={"variant": variant}))
+                       lambda: pages().seats(self.context, self.board.name, {"variant": variant}, None))

@@ -11,6 +11,7 @@ from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
 from scenes.boardspec import BoardSpec, Options
+from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
@@ -18,10 +19,6 @@ if TYPE_CHECKING:
     from scenes.playing.gameview import GameView
 
 NAME = "falconi"
-# Don Falconi, Country, Port, Forest; the colour-blind-safe set is from Okabe and Ito's palette, which stays
-# distinct for every common kind of colour blindness (the drawings add shapes and letters besides).
-COLOURS = ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80))
-COLOUR_BLIND_COLOURS = ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115))
 _P = SeatPlan.human
 # F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
 PRESETS: dict[str, tuple[SeatPlan, ...]] = {
@@ -42,7 +39,7 @@ def options_page(context: AppContext) -> Scene:
     """The pizzas."""
     from scenes.falconi.menus import VariantScene
 
-    return VariantScene(context)
+    return VariantScene(context, FALCONI_BOARD)
 
 
 def describe(tr: Translator, options: Options) -> str:

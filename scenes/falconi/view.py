@@ -40,6 +40,7 @@ from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview, sprites
 from scenes.falconi.anim import catch_place
+from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
 from scenes.kit import input as inp
@@ -47,7 +48,7 @@ from scenes.kit import tooltip
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.kit.surface_cache import SurfaceCache
-from scenes.kit.ui import DANGER, GOOD, seat_colour
+from scenes.kit.ui import DANGER, GOOD
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
 
@@ -439,7 +440,7 @@ class FalconiView:
 
     def _colours(self) -> draw.Palette:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
-        return tuple(seat_colour("falconi", seat, self.context.settings.colour_blind) for seat in range(4))
+        return seat_colours(self.context.settings.colour_blind)
 
     def _letters(self) -> tuple[str, ...]:
         """The cars' letters, which the districts of the police cars carry too."""

@@ -22,6 +22,7 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Replace, Scene, Transition
 from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem, panel, shade
+from scenes.router import pages
 
 # What each card says: a line per change, each with the icon of scenes.kit.ui_art that shows it.
 CARD_LINES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -103,9 +104,7 @@ class WhatChangesCard(Scene):
 
     def _rules(self) -> Transition:
         """The rules help, open at this pizza."""
-        from scenes.pages.overlays import RulesOverlay
-
-        rules = RulesOverlay(self.context, None)
+        rules = pages().rules(self.context, None)
         rules.topic = rules.topics.index(f"rules.falconi.{self.variant}")
         return Push(rules)
 

@@ -17,15 +17,16 @@ from pygame import Vector2
 from game.core.message import Message
 from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TREE
 from scenes.fredericus import sprites as sp
+from scenes.fredericus.colours import COLOURS
 from scenes.fredericus.layout import MIDDLE, SCALE, Layout, RowLayout, arrow_head, arrow_pieces
 from scenes.fredericus.sprites import SPRITES
 from scenes.kit import tooltip
-from scenes.kit.ui import TextCache, seat_colour
+from scenes.kit.ui import TextCache
 from scenes.playing.gameview import BOARD_AREA
 
 INK = (30, 24, 18)
-Palette = Sequence[tuple[int, int, int]]  # a colour per seat (see scenes.kit.ui.seat_colour)
-SEAT_COLOURS: Palette = tuple(seat_colour("fredericus", seat) for seat in range(4))
+Palette = Sequence[tuple[int, int, int]]  # a colour per seat (see colours.py)
+SEAT_COLOURS: Palette = COLOURS
 CREATURE_INK = (96, 42, 18)
 GOLD = (232, 190, 80)
 END_FRAME = (250, 246, 226)

@@ -6,19 +6,21 @@ from __future__ import annotations
 import pygame
 
 from game.services.match import SeatPlan
+from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
-from scenes.fredericus.registration import FIRST_SEATS, FREDERICUS_BOARD, NAME
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import TEXT, MenuItem
-from scenes.pages.menus import CENTRE_X, MenuScene
+from scenes.pages.menu_page import CENTRE_X, MenuScene
+from scenes.router import pages
 
 
 class FredericusOptionsScene(MenuScene):
-    """How many falconers, and whether to play the shorter game (R-9)."""
+    """How many falconers, and whether to play the shorter game (R-9), for the game of ``board`` (its
+    registration hands it in, so that this page need not import the registry)."""
 
-    title_key = FREDERICUS_BOARD.title_key
-
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: AppContext, board: BoardSpec) -> None:
+        self.board = board
+        self.title_key = board.title_key
         self.players = 2
         self.short_game = False
         super().__init__(context)
@@ -36,7 +38,7 @@ class FredericusOptionsScene(MenuScene):
         ]
 
     def emblem(self) -> str:
-        return FREDERICUS_BOARD.emblem
+        return self.board.emblem
 
     def _set_players(self, index: int) -> None:
         self.players = index + 2
@@ -45,12 +47,10 @@ class FredericusOptionsScene(MenuScene):
         self.short_game = bool(index)
 
     def _next(self) -> Transition:
-        from scenes.pages.seats import SeatSetupScene
-
-        seats = FIRST_SEATS[:1] + (SeatPlan.ai("normal"),) * (self.players - 1)  # the player, and AI falconers
-        return Push(SeatSetupScene(self.context, NAME, options={"short_game": self.short_game}, seats=seats))
+        seats = self.board.first_seats[:1] + (SeatPlan.ai("normal"),) * (self.players - 1)  # the player, AI falconers
+        return Push(pages().seats(self.context, self.board.name, {"short_game": self.short_game}, seats))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.context.text.blit(surface, self.context.tr(FREDERICUS_BOARD.note_key), 26, TEXT, shadow=2,
+        self.context.text.blit(surface, self.context.tr(self.board.note_key), 26, TEXT, shadow=2,
                                midtop=(CENTRE_X, 150))

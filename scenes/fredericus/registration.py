@@ -10,17 +10,15 @@ from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
 from scenes.boardspec import BoardSpec, Options
+from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
+from scenes.kit.score_table import ScoreRow, ScoreTable
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
-    from scenes.kit.score_table import ScoreTable
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
 NAME = "fredericus"
-# Red, Blue, Green, Yellow; the colour-blind-safe set is from Okabe and Ito's palette.
-COLOURS = ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40))
-COLOUR_BLIND_COLOURS = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66))
 FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
 
 
@@ -34,7 +32,7 @@ def options_page(context: AppContext) -> Scene:
     """How many falconers, and the shorter game."""
     from scenes.fredericus.menus import FredericusOptionsScene
 
-    return FredericusOptionsScene(context)
+    return FredericusOptionsScene(context, FREDERICUS_BOARD)
 
 
 def describe(tr: Translator, options: Options) -> str:
@@ -53,7 +51,6 @@ def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> Sc
     each in turn order."""
     from game.fredericus.scoring import CATEGORIES
     from game.fredericus.state import FredericusState
-    from scenes.kit.score_table import ScoreRow, ScoreTable
 
     assert isinstance(state, FredericusState)
     breakdowns = state.score_breakdowns()

@@ -4,7 +4,7 @@ The PNGs under ``assets/sprites/fredericus/`` are made by ``tools/make_fredericu
 here (``SHEETS``), so the generator, the tests and the drawing agree on every name, size and frame. A sheet is a
 row of frames of one size. Pieces that carry a falconer's colour come as two sheets: the natural picture and a
 ``_seat`` mask, white where the colour goes, which :meth:`SpriteBook.tinted` multiplies by the seat colour; so
-both palettes of ``scenes.kit.ui.seat_colour`` (and any later one) need no new art.
+both palettes of ``scenes.fredericus.colours`` (and any later one) need no new art.
 """
 
 from __future__ import annotations

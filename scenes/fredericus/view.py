@@ -45,12 +45,13 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
+from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
-from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
+from scenes.kit.ui import ACCENT, DANGER, TEXT
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Chip, Hud, SeatCard
 
@@ -238,7 +239,7 @@ class FredericusView:
 
     def _colours(self) -> draw.Palette:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
-        return tuple(seat_colour("fredericus", seat, self.context.settings.colour_blind) for seat in range(4))
+        return seat_colours(self.context.settings.colour_blind)
 
     def _marks(self) -> tuple[str, ...]:
         """What each falconer's pieces carry besides their colour, in the player's language."""

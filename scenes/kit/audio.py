@@ -7,7 +7,7 @@ carries on in silence. Only a cue that does not exist is an error, since that is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import pygame
@@ -31,13 +31,6 @@ CUES = (
 RESTART_GAP = 0.04  # seconds: a cue started again sooner is dropped, as stacked copies only sound louder and phasey
 FADE_MS = 500
 CHANNELS = 16  # the mixer's default 8 runs short when a siren, an engine and a few clicks overlap
-
-
-def music_names() -> tuple[str, ...]:
-    """The music loops, in files named ``music_<name>.wav``: each game's (see ``scenes.boards``)."""
-    from scenes.boards import boards
-
-    return tuple(dict.fromkeys(board.music for board in boards()))
 
 
 def gain(volume: float) -> float:
@@ -69,12 +62,14 @@ class Audio:
         folder: Path = SOUND_FOLDER,
         clock: Callable[[], float] = time.monotonic,
         open_mixer: bool = True,
+        loops: Collection[str] = (),
     ) -> None:
         self._effects_volume = effects_volume
         self._music_volume = music_volume
         self._folder = folder
         self._clock = clock
         self._last_start: dict[str, float] = {}
+        self._loops = tuple(loops)  # the music it may be asked for (the app's are scenes.boards.music_names())
         self._music_wanted: str | None = None
         self._music_playing: str | None = None
         self._available, self._owns_mixer = _open_mixer() if open_mixer else (False, False)
@@ -126,10 +121,10 @@ class Audio:
         sound.play()
 
     def play_music(self, name: str | None) -> None:
-        """Loop the music ``name`` (one of ``music_names()``), fading in; the loop already playing goes on
+        """Loop the music ``name`` (one of its ``loops``), fading in; the loop already playing goes on
         undisturbed; ``None`` fades the music out."""
-        if name is not None and name not in music_names():
-            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(music_names())}")
+        if name is not None and name not in self._loops:
+            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(self._loops)}")
         self._music_wanted = name
         self._follow_music()
 

@@ -28,6 +28,7 @@ import pygame
 from game.core.message import Message
 from scenes.kit import fit, ui_art
 from scenes.kit import input as inp
+from scenes.kit.colours import TEXT
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
@@ -151,8 +152,6 @@ class Tooltips:
     def show(self, surface: pygame.Surface, tip: Tip, context: AppContext) -> Shown:
         """Draw ``tip`` now, beside the focus or the pointer as ``mode`` says (``draw``, once it is due; and the
         test that every tip fits, for each tip of a screen)."""
-        from scenes.kit.ui import TEXT
-
         text = context.text
         words = context.tr.message(tip.message)
         line = text.font(SIZE).get_linesize() + LEADING

@@ -12,29 +12,23 @@ import pygame
 from game.core.text import drawable
 from scenes.kit import fit, tooltip, ui_art
 from scenes.kit import input as inp
+from scenes.kit.colours import (  # noqa: F401 (the palette: the pages and boards import it from here)
+    ACCENT,
+    BACKGROUND,
+    DANGER,
+    DIM,
+    FOCUS,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    SHADE,
+    SHADOW,
+    TEXT,
+)
 from scenes.kit.stack import Transition
 from scenes.kit.surface_cache import SurfaceCache
 
 LOGICAL_SIZE = (1280, 720)
-BACKGROUND = (24, 28, 40)
-PANEL = (38, 44, 62)
-PANEL_EDGE = (86, 96, 128)
-TEXT = (228, 230, 238)
-DIM = (140, 146, 166)
-ACCENT = (250, 204, 92)
-FOCUS = (70, 120, 200)
-DANGER = (220, 70, 60)
-GOOD = (90, 190, 110)
-SHADE = (0, 0, 0, 170)
-SHADOW = (8, 8, 14)  # behind titles drawn over a picture
-
-
-def seat_colour(game: str, seat: int, colour_blind: bool = False) -> tuple[int, int, int]:
-    """The colour of a seat of ``game`` (Falconi: Don Falconi, Country, Port, Forest; Fredericus: Red, Blue,
-    Green, Yellow), from the palettes its board registered (``scenes.boards``)."""
-    from scenes.boards import board
-
-    return board(game).palette(colour_blind)[seat]
 
 
 # Rendered texts kept: some hundreds are on screen at once (a full game log, a rules page), about 5 MB; this

@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from scenes.kit import fit
+from scenes.kit.colours import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE
 from scenes.kit.surface_cache import SurfaceCache
 
 UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
@@ -46,14 +47,6 @@ SLICE = {"panel": 24, "button": 16}
 MADE_BUDGET_MB = 16
 
 Colour = tuple[int, int, int]
-
-
-def emblem_names() -> tuple[str, ...]:
-    """Every emblem the art has: each game's own and its variants' (pizzas), as its board lists them
-    (``scenes.boards``)."""
-    from scenes.boards import boards
-
-    return tuple(dict.fromkeys(name for board in boards() for name in board.emblems))
 
 
 class MissingArtWarning(UserWarning):
@@ -100,8 +93,6 @@ class UiArt:
         """Cover ``surface`` with background ``name``, scaled if the surface is not 1280x720."""
         source = self.image(f"bg_{name}")
         if source is None:
-            from scenes.kit.ui import BACKGROUND
-
             surface.fill(BACKGROUND)
             return
         size = surface.get_size()
@@ -140,7 +131,7 @@ class UiArt:
         return made
 
     def emblem(self, name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-        """Emblem ``name`` (a game's or a pizza's, see ``emblem_names``), ``size`` pixels round;
+        """Emblem ``name`` (a game's or a pizza's, see ``scenes.boards.emblem_names``), ``size`` pixels round;
         readable from 32 pixels up. ``tint`` multiplies its colours (grey dims it). A missing one is a plain disc."""
         key = ("emblem", name, size, tint)
         made = self._made.get(key)
@@ -194,9 +185,7 @@ def _plain_disc(size: int, colour: Colour) -> pygame.Surface:
 
 
 def _draw_plain(surface: pygame.Surface, rect: pygame.Rect, state: str) -> None:
-    """The look the menus had before the art: a rounded box in the palette of ``scenes.kit.ui``."""
-    from scenes.kit.ui import ACCENT, DIM, FOCUS, PANEL, PANEL_EDGE
-
+    """The look the menus had before the art: a rounded box in the palette of ``scenes.kit.colours``."""
     fill, edge = {"focus": (FOCUS, ACCENT), "pressed": (FOCUS, ACCENT), "disabled": (PANEL, DIM)}.get(
         state, (PANEL, PANEL_EDGE))
     pygame.draw.rect(surface, fill, rect, border_radius=10)
@@ -241,6 +230,6 @@ def icon(name: str, size: int = ICON_SIZE, colour: Colour | None = None) -> pyga
 
 
 def emblem(name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-    """Emblem ``name`` (one of ``emblem_names()``), ``size`` pixels round, its colours multiplied by ``tint``. Do not
-    draw on it."""
+    """Emblem ``name`` (see ``scenes.boards.emblem_names``), ``size`` pixels round, its colours multiplied by
+    ``tint``. Do not draw on it."""
     return _ART.emblem(name, size, tint)

@@ -23,6 +23,8 @@ from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem, panel
 from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.replay import ReplayScene
+from scenes.router import pages
 
 CENTRE_X = PANEL_AREA.centerx
 TEXT_WIDTH = PANEL_AREA.width - 40
@@ -78,8 +80,6 @@ class GameOverScene(Scene):
         return [rematch_item, replay_item, menu_item]
 
     def _replay(self) -> Transition:
-        from scenes.playing.replay import ReplayScene
-
         return Push(ReplayScene(self.context, self.match))
 
     def _series_item(self) -> MenuItem:
@@ -105,14 +105,10 @@ class GameOverScene(Scene):
         return self._start(Match(self.following))
 
     def _start(self, match: Match) -> Transition:
-        from scenes.playing.play import start_match_scene
-
-        return Replace(start_match_scene(self.context, match))
+        return Replace(pages().match(self.context, match))
 
     def _menu(self) -> Transition:
-        from scenes.pages.menus import TitleScene
-
-        return Reset(TitleScene(self.context))
+        return Reset(pages().title(self.context))
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         """Back first moves the focus to "Main menu", and leaves only from there: a reflex press of Esc does

@@ -12,9 +12,10 @@ from game.services.saves import SaveError, SlotHeld, SlotInfo
 from scenes.context import AppContext
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import MenuItem
-from scenes.pages.menus import MenuScene
+from scenes.pages.menu_page import MenuScene
 from scenes.pages.overlays import ConfirmOverlay, MenuOverlay
 from scenes.pages.seats import describe_game
+from scenes.playing.play import start_match_scene
 
 PAGE = 6  # slots listed on one page: with the page choice and Back, the menu keeps clear of the notes
 MENU_WIDTH = 900
@@ -54,8 +55,6 @@ def _when(context: AppContext, seconds: float) -> str:
 def resume_slot(context: AppContext, name: str) -> Transition | None:
     """Play the game of slot ``name``: held by this window from now on, or, when another window plays it,
     the question of what to do instead. A slot that cannot be resumed is kept aside and the menu says why."""
-    from scenes.playing.play import start_match_scene
-
     context.notices.clear()
     try:
         slot = context.saves.open(name)

@@ -20,7 +20,8 @@ from scenes.context import AppContext, default_name
 from scenes.kit import tooltip
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
-from scenes.pages.menus import MenuScene
+from scenes.pages.menu_page import MenuScene
+from scenes.playing.play import start_match_scene
 
 MAX_PEOPLE = 4
 PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
@@ -180,8 +181,6 @@ class SeatSetupScene(MenuScene):
         return self._begin()
 
     def _begin(self) -> Transition:
-        from scenes.playing.play import start_match_scene
-
         setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
         return Push(start_match_scene(self.context, Match(setup)))
 

@@ -21,6 +21,7 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, PANEL_EDGE, TEXT, Menu, MenuItem, draw_scroll_bar
+from scenes.pages.overlays import ConfirmOverlay
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_EMBLEM = 64  # the games' emblems either side of the title
@@ -118,8 +119,6 @@ class StatsScene(Scene):
         return self.menu.handle(intent)
 
     def _ask_reset(self) -> Transition:
-        from scenes.pages.overlays import ConfirmOverlay
-
         return Push(ConfirmOverlay(self.context, self.context.tr("stats.confirm_reset"), "reset", safe=True))
 
     def resume(self, result: Any) -> Transition | None:

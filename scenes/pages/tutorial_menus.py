@@ -14,8 +14,9 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import MenuItem
-from scenes.pages.menus import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
+from scenes.pages.menu_page import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
 from scenes.pages.overlays import CENTRE_X, TITLE_SIZE, MenuOverlay, RulesOverlay, SettingsOverlay
+from scenes.router import pages
 
 END_EMBLEM = 64  # either side of the end card's title
 
@@ -34,9 +35,7 @@ class LearnScene(MenuScene):
         return items
 
     def _start(self, name: str) -> Transition:
-        from scenes.playing.tutorial import TutorialScene
-
-        return Push(TutorialScene(self.context, TUTORIALS[name]))
+        return Push(pages().tutorial(self.context, TUTORIALS[name]))
 
     def draw(self, surface: pygame.Surface) -> None:
         """As the game choice: each game's emblem large beside the menu, the focused one lit."""

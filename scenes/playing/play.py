@@ -28,9 +28,11 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
-from scenes.kit.stack import Push, Replace, Scene, Transition
+from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.pages import log_overlay
+from scenes.pages.gameover import GameOverScene
+from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverlay, RulesOverlay
 from scenes.playing import controls, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar, lines_top, message_and_prompt
 from scenes.playing.board_picture import BoardPicture
@@ -38,6 +40,7 @@ from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.event_banner import draw_event_banner
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
+from scenes.router import pages
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
 _PASSIVE = frozenset({inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED})
@@ -267,21 +270,15 @@ class PlayScene(Scene):
                 return None
             self.over_wait -= dt * self.context.settings.animation_speed
             if self.over_wait <= 0:
-                from scenes.pages.gameover import GameOverScene
-
                 self._count_result()
                 return Replace(GameOverScene(self.context, self.match))
             return None
         device = self._missing_pad()
         if device is not None:
-            from scenes.pages.overlays import PadMissingOverlay
-
             others = frozenset(person.device for person in self.match.setup.people) - {device}
             return Push(PadMissingOverlay(self.context, device, others))
         person = self.person_to_play()
         if self.handover_due:
-            from scenes.pages.overlays import HandOverOverlay
-
             assert person is not None
             name = self.context.person_name(self.match.setup.people[person])
             return Push(HandOverOverlay(self.context, name, person))
@@ -325,8 +322,6 @@ class PlayScene(Scene):
                 self.message = self.context.tr("danger.none")
             return None
         if kind == inp.HELP:
-            from scenes.pages.overlays import RulesOverlay
-
             return Push(RulesOverlay(self.context, self.match.setup))
         if kind == inp.LOG or (kind == inp.CLICK and intent.pos is not None and self.log_area.collidepoint(intent.pos)):
             return self._open_log()
@@ -354,8 +349,6 @@ class PlayScene(Scene):
             self.message = self.context.tr("play.cannot_undo")
 
     def _pause(self, device: str) -> Transition:
-        from scenes.pages.overlays import PauseOverlay
-
         return Push(PauseOverlay(self.context, self.match, device))
 
     def _ask_hint(self, device: str) -> None:
@@ -395,10 +388,7 @@ class PlayScene(Scene):
         elif isinstance(result, tuple) and result[0] == "hint":
             self._ask_hint(result[1])
         elif result == "quit":
-            from scenes.kit.stack import Reset
-            from scenes.pages.menus import TitleScene
-
-            return Reset(TitleScene(self.context))
+            return Reset(pages().title(self.context))
         return None
 
     def _rebind(self, old: str, new: str) -> None:

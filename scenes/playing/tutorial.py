@@ -23,6 +23,7 @@ from scenes.kit import input as inp
 from scenes.kit.chooser import GROUP
 from scenes.kit.chooser import Step as Option
 from scenes.kit.stack import Push, Replace, Transition
+from scenes.pages.tutorial_menus import TutorialEndOverlay, TutorialMenu, real_game_page
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import PlayScene, make_view
@@ -108,8 +109,6 @@ class TutorialScene(PlayScene):
             self.end_wait -= dt * speed
             if self.end_wait > 0:
                 return None
-            from scenes.pages.tutorial_menus import TutorialEndOverlay
-
             self.ended = True
             return Push(TutorialEndOverlay(self.context, self.tutorial))
         transition = super().update(dt)
@@ -226,16 +225,12 @@ class TutorialScene(PlayScene):
 
     # --- menus ----------------------------------------------------------------------------------------------
     def _pause(self, device: str) -> Transition:
-        from scenes.pages.tutorial_menus import TutorialMenu
-
         return Push(TutorialMenu(self.context))
 
     def resume(self, result: Any) -> Transition | None:
         if result == "again":
             return Replace(TutorialScene(self.context, self.tutorial))
         if result == "real":
-            from scenes.pages.tutorial_menus import real_game_page
-
             return Replace(real_game_page(self.context, self.tutorial))
         return super().resume(result)
 
