@@ -29,7 +29,7 @@ def test_the_queries_hand_out_copies_that_leave_the_state_as_it_was():
     before = state.to_json()
     state.tokens_of(0).append(5)
     assert isinstance(state.row(0), tuple) and isinstance(state.rows()[0], tuple)
-    assert isinstance(state.raptor_posts(), tuple) and isinstance(state.objectives_of(0), tuple)
+    assert isinstance(state.raptor_posts(), tuple) and isinstance(state.objectives_seen_by({0}, 0), tuple)
     assert state.to_json() == before
 
 
@@ -46,6 +46,14 @@ def test_no_module_outside_the_core_reads_a_private_field_of_the_state():
             if "fredericus" in text.lower():
                 found += [f"{path.relative_to(ROOT)}: {match.group(1)}" for match in reading.finditer(text)]
     assert found == []
+
+
+def test_a_hand_is_shown_only_to_its_owner_until_the_final_scoring():
+    state = build(4, objectives={1: "gu"})
+    assert state.objectives_seen_by({1}, 1) == state.objectives_seen_by({0, 1}, 1) == (1, 1, 0, 0, 0, 0, 0, 0)
+    assert state.objectives_seen_by({0, 2, 3}, 1) is None and state.objectives_seen_by((), 1) is None
+    over = build(4, phase="over", turn=3, trigger="fredericus_discarded", discards="F", objectives={1: "gu"})
+    assert over.objectives_seen_by((), 1) == (1, 1, 0, 0, 0, 0, 0, 0)
 
 
 def test_hooding_and_posts_are_read_raptor_by_raptor():

@@ -36,6 +36,13 @@ def kinds(state: FredericusState) -> set[str]:
     return {action.kind for action in state.legal_actions()}
 
 
+def own_hand(state: FredericusState, seat: int) -> tuple[int, ...]:
+    """A falconer's objectives as it sees them itself."""
+    hand = state.objectives_seen_by({seat}, seat)
+    assert hand is not None
+    return hand
+
+
 def token_places(state: FredericusState) -> list[int]:
     return [place for _, place in state.betting_tokens()]
 
@@ -274,7 +281,7 @@ def test_r3_5_a_token_on_the_centre_returns_at_the_start_of_the_turn_with_a_draw
     state = build(3, turn=2, tokens={0: ["centre"]}, deck="hub", actions_left=0)
     act(state, "end", "token hand 1")  # the keeper discards the harpy, then Red's turn starts
     assert state.current_seat == 0 and token_places(state)[0] == 9  # back in hand
-    assert state.objectives_of(0)[U] == 1
+    assert own_hand(state, 0)[U] == 1
 
 
 # --- R-4 capturing creatures ----------------------------------------------------------------------
@@ -307,7 +314,7 @@ def test_r4_4_opponent_tokens_return_and_draw_clockwise_from_the_captor():
     state = build(4, {3: "S", 4: "g", 5: "S"}, raptors={"2f": 4}, tokens=tokens, turn=2, deck="ubh")
     act(state, "capture 2f")
     assert token_places(state) == [9, 9, 1, 9]
-    yellow, red, blue = state.objectives_of(3), state.objectives_of(0), state.objectives_of(1)
+    yellow, red, blue = own_hand(state, 3), own_hand(state, 0), own_hand(state, 1)
     assert yellow[U] == 1 and red[B] == 1 and blue[4] == 1
 
 
@@ -315,7 +322,7 @@ def test_r4_4_captors_own_token_stays_and_two_tokens_draw_twice():
     state = build(2, {3: "S", 4: "g", 5: "S"}, raptors={"0f": 4}, tokens={0: [4, 4], 1: [4, 4]}, deck="ub")
     act(state, "capture 0f")
     assert state.tokens_of(0) == [4, 4] and state.tokens_of(1) == [9, 9]
-    assert state.objectives_of(1)[U] == state.objectives_of(1)[B] == 1
+    assert own_hand(state, 1)[U] == own_hand(state, 1)[B] == 1
 
 
 def test_r4_5_any_capture_returns_the_centre_token_without_a_draw():
@@ -378,7 +385,7 @@ def test_r6_1_flip_reverses_the_row():
 def test_r6_2_flip_draws_then_discards_the_chosen_seal_and_gives_two_actions():
     state = build(4, {7: "I", 0: "gT", 1: "SI"}, deck="u", actions_left=1)
     act(state, "flip 0")
-    assert state.objectives_of(0)[U] == 1 and state.actions_left == 3
+    assert own_hand(state, 0)[U] == 1 and state.actions_left == 3
     assert texts(state) == {"seal 7", "seal 1"}
     act(state, "seal 1")
     assert state.row(1)[-1] == SKY and state.row(7)[-1] == SEAL and state.seals_discarded == 1
@@ -488,7 +495,7 @@ def test_r_6_3_a_row_of_one_card_may_be_flipped_with_the_rewards_of_r_6_2():
     assert state.row(0) == (G,) and "flip 0" in texts(state)
     act(state, "flip 0", "seal 1")
     assert state.row(0) == (G,)  # nothing moves
-    assert state.objectives_of(0)[U] == 1 and state.actions_left == 3 and state.extra_actions_left == 2
+    assert own_hand(state, 0)[U] == 1 and state.actions_left == 3 and state.extra_actions_left == 2
     assert state.row(1)[-1] == SKY and state.seals_discarded == 1
 
 

@@ -11,6 +11,7 @@ class, which hand out copies, never the lists themselves.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from game.core.draws import shuffle
@@ -423,10 +424,13 @@ class FredericusState(TurnRules, GameState[Action]):
         """The creatures a falconer has caught, a count per kind."""
         return tuple(self._creatures[seat])
 
-    def objectives_of(self, seat: Seat) -> tuple[int, ...]:
-        """A falconer's creature objectives, a count per kind: secret to the others until the end (R-7.1), so a
-        view shows them only to the seats it may (see :meth:`observation`)."""
-        return tuple(self._hands[seat])
+    def objectives_seen_by(self, viewers: Collection[Seat], seat: Seat) -> tuple[int, ...] | None:
+        """A falconer's creature objectives, a count per kind, as a screen shows them to the seats ``viewers``
+        sitting at it; ``None`` while they are secret to every one of them (R-7.1: each falconer sees its own,
+        and the final scoring shows them all). The only way to a hand from outside the core."""
+        if self._phase == OVER or seat in viewers:
+            return tuple(self._hands[seat])
+        return None
 
     def objective_count(self, seat: Seat) -> int:
         """How many creature objectives a falconer holds: public, unlike which."""

@@ -271,8 +271,8 @@ class FredericusView:
         shown = set()
         cards = []
         for seat in game.seats:
-            face_up = over or seat in visible
-            if face_up and not over:
+            objectives = game.objectives_seen_by(visible, seat)
+            if objectives is not None and not over:
                 shown.add(seat)
             chips = []
             in_hand = game.tokens_of(seat).count(HAND)  # betting tokens not yet on a tower (R-2.5)
@@ -281,10 +281,10 @@ class FredericusView:
                                   f"×{in_hand}"))
             if game.fredericus_holder == seat:
                 chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
-            if face_up:
+            if objectives is not None:
                 chips += [Chip(f"objective:{kind}", Message.of("tips.fredericus.objective",
                                                                name=f"@fredericus.card.{kind}"), f"×{count}")
-                          for kind, count in enumerate(game.objectives_of(seat)) if count]
+                          for kind, count in enumerate(objectives) if count]
             elif game.objective_count(seat):
                 chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
                                   f"×{game.objective_count(seat)}"))
@@ -428,7 +428,7 @@ class FredericusView:
         over = summary.is_terminal()
         shown = frozenset(seat for seat in visible if seat in game.seats and not over)
         for seat in range(game.players):
-            tray = self._tray(game, summary, seat, seat in shown or over, hidden)
+            tray = self._tray(game, summary, seat, shown, hidden)
             panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
         self._secrets = shown
         discarded = summary.discarded_objectives()
@@ -447,17 +447,18 @@ class FredericusView:
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
         panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
 
-    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, open_hand: bool,
+    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, viewers: frozenset[Seat],
               hidden: frozenset[str]) -> panels.Tray:
         """A falconer's tray: the creatures and tokens of ``game``, without those in ``hidden``, still on their
-        way there; the objectives, points and turn of ``summary``, objectives face up when ``open_hand``, else
-        as backs (Fredericus is always public)."""
+        way there; the objectives, points and turn of ``summary``, objectives face up where the core shows them
+        to ``viewers``, else as backs (Fredericus is always public)."""
         tr = self.context.tr
-        hand = summary.objectives_of(seat)
+        hand = summary.objectives_seen_by(viewers, seat)
+        held = summary.objective_count(seat)
         caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures_of(seat))]
         in_hand = [token for token, place in enumerate(game.betting_tokens()) if place == (seat, HAND)]
-        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if open_hand else (
-            [(None, sum(hand))] if sum(hand) else [])
+        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if hand is not None else (
+            [(None, held)] if held else [])
         if summary.fredericus_holder == seat:
             objectives.append((FREDERICUS, 1))
         points = summary.scores()[seat] if summary.is_terminal() else summary.public_points(seat)
