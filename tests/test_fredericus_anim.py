@@ -11,7 +11,7 @@ from random_moves import random_moves
 
 from game.ai.service import AIService
 from game.fredericus import FredericusState
-from game.fredericus.actions import Action
+from game.fredericus.actions import Action, raptor_owner
 from game.services.saves import SaveStore
 from game.services.settings import Settings
 from scenes.context import AppContext
@@ -50,8 +50,11 @@ def first(kind: str, when: object = None) -> Move:
 
 def layouts(view: FredericusView, move: Move) -> tuple[Layout, Layout]:
     before, _, after = move
-    return (Layout([len(row) for row in before.rows], before.posts, before.hooded, before.players),
-            Layout([len(row) for row in after.rows], after.posts, after.hooded, after.players))
+    return layout_of(before), layout_of(after)
+
+
+def layout_of(game: FredericusState) -> Layout:
+    return Layout([len(row) for row in game.rows()], game.raptor_posts(), game.hooded_raptors(), game.players)
 
 
 def animations(view: FredericusView, move: Move, visible: frozenset[int] = frozenset()) -> list[Animation]:
@@ -96,13 +99,13 @@ def test_a_capture_dives_on_the_creature_carries_it_to_the_tray_and_flies_home(v
     move = first("capture")
     before, action, after = move
     old, new = layouts(view, move)
-    seat, post = action.a >> 1, before.posts[action.a]
+    seat, post = raptor_owner(action.a), before.post_of(action.a)
     found = animations(view, move)
     capture = of_type(found, anim.Capture)[0]
     assert capture.position(0) == old.raptors[action.a][0]
-    assert capture.position(capture.grab) == old.rows[post].centre(len(before.rows[post]) - 1)
+    assert capture.position(capture.grab) == old.rows[post].centre(len(before.row(post)) - 1)
     assert new.trays[seat].collidepoint(capture.position(1))
-    assert capture.hides == {anim.raptor(action.a), anim.caught(seat, before.rows[post][-1])}
+    assert capture.hides == {anim.raptor(action.a), anim.caught(seat, before.row(post)[-1])}
     feathers = of_type(found, Burst)[0]
     assert feathers.sound == "capture" and capture.sound == "raptor_cry"
     home = [flight for flight in of_type(found, anim.Flight) if flight.piece.number == action.a][0]
@@ -114,8 +117,8 @@ def test_a_moved_card_slides_from_row_end_to_row_end_and_the_board_leaves_it_out
     before, action, after = move
     old, new = layouts(view, move)
     slide = of_type(animations(view, move), anim.CardSlide)[0]
-    end = len(after.rows[action.b]) - 1
-    assert slide.position(0) == old.rows[action.a].centre(len(before.rows[action.a]) - 1)
+    end = len(after.row(action.b)) - 1
+    assert slide.position(0) == old.rows[action.a].centre(len(before.row(action.a)) - 1)
     assert slide.position(1) == new.rows[action.b].centre(end)
     assert slide.hides == {anim.card(action.b, end)} and slide.sound == "card_swish"
     shown, left_out = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
@@ -132,12 +135,12 @@ def test_a_flipped_or_tidied_row_sweeps_each_card_to_its_new_place(view, kind):
     _, new = layouts(view, move)
     sweep = of_type(animations(view, move), anim.RowSweep)[0]
     row = new.rows[action.a]
-    assert sweep.hides == {anim.card(action.a, index) for index in range(len(after.rows[action.a]))}
+    assert sweep.hides == {anim.card(action.a, index) for index in range(len(after.row(action.a)))}
     landed = sorted((target, end) for _, _, end, target in sweep.moves)
-    assert landed == [(index, row.centre(index)) for index in range(len(after.rows[action.a]))]
-    assert [before.rows[action.a][index] for index in sorted(range(len(sweep.moves)),
-                                                              key=lambda index: sweep.moves[index][3])] \
-        == after.rows[action.a]
+    assert landed == [(index, row.centre(index)) for index in range(len(after.row(action.a)))]
+    assert tuple(before.row(action.a)[index] for index in sorted(range(len(sweep.moves)),
+                                                                 key=lambda index: sweep.moves[index][3])) \
+        == after.row(action.a)
 
 
 def test_hooding_hops_the_raptor_into_its_courtyard_segment(view):
@@ -157,10 +160,10 @@ def test_a_bet_hops_a_token_from_the_tray_to_its_tower(view):
     before, action, after = move
     old, new = layouts(view, move)
     hop = of_type(animations(view, move), anim.TokenHop)[0]
-    token = next(index for index, place in enumerate(after.tokens) if place != before.tokens[index])
+    token = next(index for index, place in enumerate(after.betting_tokens()) if place != before.betting_tokens()[index])
     assert hop.hides == {anim.token(token)}
     assert old.trays[hop.seat].collidepoint(hop.position(0))
-    assert hop.position(1) == new.token_centres(after.tokens, after.tokens_each)[token]
+    assert hop.position(1) == new.token_centres(after.betting_tokens())[token]
     assert new.tower_rect(action.a).inflate(24, 24).collidepoint(hop.position(1))
 
 
@@ -182,14 +185,15 @@ def test_every_action_animates_briefly_with_known_sounds(view):
 def test_objectives_drawn_fly_face_down_whatever_they_are_and_whoever_watches(view):
     """A flip draws an objective: the animation looks the same whichever card it is, whatever the deck's order,
     and whether or not the drawing falconer is at the screen."""
-    move = first("flip", lambda m: sum(map(sum, m[2].hands)) > sum(map(sum, m[0].hands)))
+    move = first("flip", lambda m: m[2].objective_count(m[0].current_seat) > m[0].objective_count(m[0].current_seat))
     before, action, after = move
     seat = before.current_seat
-    other = after.clone()
-    held = next(kind for kind, count in enumerate(other.hands[seat]) if count)
-    other.hands[seat][held] -= 1
-    other.hands[seat][(held + 1) % 8] += 1
-    other.deck.reverse()
+    twin = after.to_json()  # another card drawn, and the deck in another order
+    hand, deck = twin["objectives"][seat], twin["deck"]
+    swap = next(letter for letter in deck if letter not in hand and letter != "F")
+    twin["objectives"][seat] = hand.replace(hand[0], swap, 1)
+    twin["deck"] = deck.replace(swap, hand[0], 1)[::-1]
+    other = FredericusState.from_json(twin)
     shown = frames(animations(view, move, frozenset({seat})))
     assert shown == frames(animations(view, (before, action, other)))
     assert shown == frames(animations(view, move))

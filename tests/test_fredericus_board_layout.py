@@ -39,7 +39,7 @@ def fonts():
 
 def layout(lengths: list[int], players: int) -> geometry.Layout:
     posts = [post for seat in range(players) for post in (seat, seat + 4)]
-    return geometry.Layout(lengths, posts, 0, players)
+    return geometry.Layout(lengths, posts, frozenset(), players)
 
 
 def gaps(row: geometry.RowLayout) -> list[float]:
@@ -129,7 +129,7 @@ def positions(players: int) -> list[list[int]]:
         if state.is_terminal():
             break
         if number % 40 == 0:
-            lengths.append([len(row) for row in state.rows])
+            lengths.append([len(row) for row in state.rows()])
         state.apply(rng.choice(state.legal_actions()))
     return lengths
 

@@ -13,6 +13,7 @@ import pygame
 import pytest
 from scene_driver import screenshot_dir
 
+from game.fredericus.actions import raptor_kind, raptor_owner
 from game.fredericus.builder import build_position
 from game.fredericus.cards import ROW_LETTERS, TOWERS, in_play_totals
 from game.fredericus.state import FredericusState
@@ -59,7 +60,7 @@ def shown_whole(scene: PlayScene, screen: pygame.Surface, row: int, index: int) 
     """Whether every opaque pixel of the card's own picture is on screen where the card lies."""
     rect = scene.view.layout(scene.match.state).rows[row].card_rect(index)
     look = scene.view.look()
-    code = scene.match.state.rows[row][index]
+    code = scene.match.state.row(row)[index]
     image = draw.card_image(look.text, code, rect.size, look.shorts)
     return all(screen.get_at((rect.x + x, rect.y + y)) == image.get_at((x, y))
                for x in range(rect.width) for y in range(rect.height) if image.get_at((x, y)).a == 255)
@@ -70,7 +71,7 @@ def shown_whole(scene: PlayScene, screen: pygame.Surface, row: int, index: int) 
 def test_pointing_at_any_card_of_the_longest_row_shows_that_card_whole(driver, tmp_path, row):
     """R-2.3 and R-3.2: all 88 row cards of a four-player game can gather in one row."""
     scene = play_scene(driver, build_position(PLAYERS, {row: row_cards(row)}))
-    cards = len(scene.match.state.rows[row])
+    cards = len(scene.match.state.row(row))
     assert cards == 88
     places = scene.view.layout(scene.match.state).rows[row]
     for index in range(cards):
@@ -110,7 +111,7 @@ def test_the_focus_steps_along_a_long_row_and_each_card_shows_whole(driver, tmp_
     """The focus goes to the first card (to flip it, R-6.1) with Tab or X; rotate (R and E, the shoulder
     buttons) then steps along the row to its end and back, every card shown whole on the way."""
     scene = play_scene(driver, flip_ready(3))
-    cards = len(scene.match.state.rows[3])
+    cards = len(scene.match.state.row(3))
     assert cards == 86
     chooser = scene.chooser
     assert chooser is not None and ("flip", 3) in chooser.options
@@ -147,9 +148,9 @@ RAPTOR_NAMES = [f"{seat}{kind}" for seat in range(PLAYERS) for kind in "fg"]
 def drawn_rect(scene: PlayScene, raptor: int) -> pygame.Rect:
     """Where the raptor's picture covers the board (its see-through margin left out)."""
     centre, small = scene.view.layout(scene.match.state).raptors[raptor]
-    hooded = bool(scene.match.state.hooded >> raptor & 1)
-    image = SPRITES.tinted(sp.RAPTOR_SHEETS[raptor & 1], sp.HOODED if hooded else sp.PERCHED,
-                           draw.SEAT_COLOURS[raptor >> 1], sp.SMALL if small else 1.0)
+    hooded = scene.match.state.is_hooded(raptor)
+    image = SPRITES.tinted(raptor_kind(raptor), sp.HOODED if hooded else sp.PERCHED,
+                           draw.SEAT_COLOURS[raptor_owner(raptor)], sp.SMALL if small else 1.0)
     where = image.get_rect(center=(round(centre.x), round(centre.y)))
     return image.get_bounding_rect().move(where.topleft)
 

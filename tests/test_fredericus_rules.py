@@ -36,6 +36,17 @@ def kinds(state: FredericusState) -> set[str]:
     return {action.kind for action in state.legal_actions()}
 
 
+def own_hand(state: FredericusState, seat: int) -> tuple[int, ...]:
+    """A falconer's objectives as it sees them itself."""
+    hand = state.objectives_seen_by({seat}, seat)
+    assert hand is not None
+    return hand
+
+
+def token_places(state: FredericusState) -> list[int]:
+    return [place for _, place in state.betting_tokens()]
+
+
 def finish_betting(state: FredericusState, tower: int = 0) -> FredericusState:
     while state.phase_name == "bet":
         act(state, f"bet {tower}")
@@ -80,7 +91,7 @@ def test_r1_3_deck_has_118_cards_of_the_listed_kinds(players):
 @pytest.mark.parametrize(("players", "tokens"), [(2, 2), (3, 1), (4, 1)])
 def test_r1_4_each_player_has_two_raptors_and_one_token_or_two_with_two_players(players, tokens):
     state = FredericusState.new_game(players, 2)
-    assert len(state.posts) == 2 * players
+    assert len(state.raptors()) == 2 * players
     assert all(len(state.tokens_of(seat)) == tokens for seat in state.seats)
     assert [state.seat_name(seat) for seat in range(players)] == [
         f"{colour} falconer" for colour in ("Red", "Blue", "Green", "Yellow")[:players]
@@ -104,15 +115,15 @@ def test_r2_1_turn_order_runs_clockwise_from_a_seeded_start_player():
 def test_r2_1_host_may_choose_the_start_player():
     state = FredericusState.new_game(3, 9, start_seat=2)
     assert state.seats == (2, 0, 1)
-    assert state.rows == FredericusState.new_game(3, 9, start_seat=0).rows  # the deal does not change
+    assert state.rows() == FredericusState.new_game(3, 9, start_seat=0).rows()  # the deal does not change
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_r2_2_raptors_stand_on_opposite_posts(players):
     state = FredericusState.new_game(players, 11)
     for place, seat in enumerate(state.seats):
-        assert state.posts[2 * seat] == place
-        assert state.posts[2 * seat + 1] == place + 4
+        assert state.post_of(2 * seat) == place
+        assert state.post_of(2 * seat + 1) == place + 4
 
 
 @pytest.mark.parametrize(
@@ -121,8 +132,8 @@ def test_r2_2_raptors_stand_on_opposite_posts(players):
 )
 def test_r2_3_row_cards_removed_by_player_count(players, length, removed):
     state = FredericusState.new_game(players, 3)
-    assert [len(row) for row in state.rows] == [length] * 8
-    cards = [code for row in state.rows for code in row]
+    assert [len(row) for row in state.rows()] == [length] * 8
+    cards = [code for row in state.rows() for code in row]
     per_creature, trees, skies, seals = removed
     assert all(cards.count(kind) == 4 - per_creature for kind in range(KINDS))
     assert (cards.count(TREE), cards.count(SKY), cards.count(SEAL)) == (24 - trees, 24 - skies, 8 - seals)
@@ -133,10 +144,10 @@ def test_r2_4_objective_deck_with_fredericus_among_the_bottom_five(players, disc
     positions = set()
     for seed in range(40):
         state = FredericusState.new_game(players, seed)
-        assert [sum(hand) for hand in state.hands] == [1] * players
-        assert len(state.discards) == discarded and len(state.deck) == deck
-        positions.add(state.deck.index(FREDERICUS))  # index 0 is the bottom card
-        assert state.keeper == state.seats[-1]  # the player to the start player's right
+        assert [state.objective_count(seat) for seat in state.seats] == [1] * players
+        assert len(state.discarded_objectives()) == discarded and state.hidden_supply() == deck
+        positions.add(state.to_json()["deck"][::-1].index("F"))  # the save lists the deck top down
+        assert state.deck_keeper == state.seats[-1]  # the player to the start player's right
     assert positions == {0, 1, 2, 3, 4}
 
 
@@ -155,7 +166,7 @@ def test_r2_5_betting_in_turn_order_two_tokens_each_with_two_players():
 
 def test_r2_5_several_tokens_may_share_a_tower():
     state = finish_betting(FredericusState.new_game(3, 4), tower=5)
-    assert state.tokens == [5, 5, 5]
+    assert token_places(state) == [5, 5, 5]
 
 
 # --- R-3 a turn -----------------------------------------------------------------------------------
@@ -187,7 +198,7 @@ def test_r3_2_move_card_takes_a_row_end_to_an_adjacent_row_end():
     state = build(4, {2: "g"})
     assert {"card 2 1", "card 2 3"} <= texts(state) and "card 2 4" not in texts(state)
     act(state, "card 2 3")
-    assert state.rows[3][-1] == G and state.actions_left == 3
+    assert state.row(3)[-1] == G and state.actions_left == 3
 
 
 def test_r3_2_move_raptor_to_an_adjacent_post_and_raptors_may_share_it():
@@ -195,7 +206,7 @@ def test_r3_2_move_raptor_to_an_adjacent_post_and_raptors_may_share_it():
     moves = {a for a in texts(state) if a.startswith("raptor")}
     assert moves == {"raptor 0f 7", "raptor 0f 1", "raptor 0g 3", "raptor 0g 5"}
     act(state, "raptor 0f 1")
-    assert state.posts[0] == state.posts[2] == 1  # Blue's falcon is there too
+    assert state.post_of(0) == state.post_of(2) == 1  # Blue's falcon is there too
 
 
 def test_r3_2_only_own_unhooded_raptors_move():
@@ -213,14 +224,14 @@ def test_r3_3_free_moves_remain_after_the_last_action():
 def test_r3_3_each_raptor_captures_at_most_once_per_turn():
     state = build(4, {7: "S", 0: "gu", 1: "S"})
     act(state, "capture 0f")
-    assert state.rows[0][-1] == G
+    assert state.row(0)[-1] == G
     assert "capture 0f" not in texts(state)  # the griffin now at the end stays for another turn
 
 
 def test_r3_4_end_of_turn_unhoods_own_raptor_then_places_the_token():
     state = build(3, hooded=["0g"], actions_left=0)
     act(state, "end")
-    assert state.hooded == 0 and state.posts[1] == 4  # back on its guard post
+    assert not state.hooded_raptors() and state.post_of(1) == 4  # back on its guard post
     assert state.phase_name == "token" and state.current_seat == 0
     assert texts(state) == {f"token hand {t}" for t in range(8)} | {"token hand centre"}
 
@@ -241,7 +252,7 @@ def test_r3_4_a_token_already_out_may_stay_or_move_to_another_tower():
     act(state, "end")
     assert texts(state) == {"stay"} | {f"token 5 {t}" for t in range(8) if t != 5} | {"token 5 centre"}
     act(state, "token 5 centre")
-    assert state.tokens[0] == 8 and state.current_seat == 1
+    assert token_places(state)[0] == 8 and state.current_seat == 1
 
 
 def test_r3_4_two_players_place_each_token_in_hand_but_move_at_most_one():
@@ -256,21 +267,21 @@ def test_r3_4_two_players_place_each_token_in_hand_but_move_at_most_one():
 def test_r3_4_deck_keeper_discards_the_top_objective_at_the_end_of_each_turn():
     state = build(3, turn=2, deck="hub", actions_left=0)  # seat 2 is last in turn order: the keeper
     act(state, "end", "token hand 0")
-    assert state.discards[-1] == 4 and len(state.deck) == 3  # the harpy; u, b and Fredericus remain
+    assert state.discarded_objectives()[-1] == 4 and state.hidden_supply() == 3  # the harpy; u, b and Fredericus remain
     assert state.current_seat == 0
 
 
 def test_r3_4_players_other_than_the_keeper_discard_nothing():
     state = build(3, turn=1, deck="hub", actions_left=0)
     act(state, "end", "token hand 0")
-    assert len(state.deck) == 4
+    assert state.hidden_supply() == 4
 
 
 def test_r3_5_a_token_on_the_centre_returns_at_the_start_of_the_turn_with_a_draw():
     state = build(3, turn=2, tokens={0: ["centre"]}, deck="hub", actions_left=0)
     act(state, "end", "token hand 1")  # the keeper discards the harpy, then Red's turn starts
-    assert state.current_seat == 0 and state.tokens[0] == 9  # back in hand
-    assert state.hands[0][U] == 1
+    assert state.current_seat == 0 and token_places(state)[0] == 9  # back in hand
+    assert own_hand(state, 0)[U] == 1
 
 
 # --- R-4 capturing creatures ----------------------------------------------------------------------
@@ -278,14 +289,14 @@ def test_r4_1_falcon_hunts_high_between_two_skies():
     state = build(4, {7: "S", 0: "g", 1: "S", 3: "S", 4: "u", 5: "S"})
     assert "capture 0f" in texts(state) and "capture 0g" not in texts(state)
     act(state, "capture 0f")
-    assert state.creatures[0][G] == 1 and state.actions_left == 4  # free
+    assert state.creatures_of(0)[G] == 1 and state.actions_left == 4  # free
 
 
 def test_r4_2_goshawk_hunts_low_between_a_sky_and_a_tree():
     state = build(4, {7: "T", 0: "g", 1: "S", 3: "S", 4: "u", 5: "T"})
     assert "capture 0g" in texts(state) and "capture 0f" not in texts(state)
     act(state, "capture 0g")
-    assert state.creatures[0][U] == 1
+    assert state.creatures_of(0)[U] == 1
 
 
 def test_r4_1_no_capture_of_a_non_creature():
@@ -302,21 +313,22 @@ def test_r4_4_opponent_tokens_return_and_draw_clockwise_from_the_captor():
     tokens = {0: [4], 1: [4], 2: [1], 3: [4]}
     state = build(4, {3: "S", 4: "g", 5: "S"}, raptors={"2f": 4}, tokens=tokens, turn=2, deck="ubh")
     act(state, "capture 2f")
-    assert state.tokens == [9, 9, 1, 9]
-    assert state.hands[3][U] == 1 and state.hands[0][B] == 1 and state.hands[1][4] == 1  # Yellow, Red, Blue
+    assert token_places(state) == [9, 9, 1, 9]
+    yellow, red, blue = own_hand(state, 3), own_hand(state, 0), own_hand(state, 1)
+    assert yellow[U] == 1 and red[B] == 1 and blue[4] == 1
 
 
 def test_r4_4_captors_own_token_stays_and_two_tokens_draw_twice():
     state = build(2, {3: "S", 4: "g", 5: "S"}, raptors={"0f": 4}, tokens={0: [4, 4], 1: [4, 4]}, deck="ub")
     act(state, "capture 0f")
     assert state.tokens_of(0) == [4, 4] and state.tokens_of(1) == [9, 9]
-    assert state.hands[1][U] == state.hands[1][B] == 1
+    assert own_hand(state, 1)[U] == own_hand(state, 1)[B] == 1
 
 
 def test_r4_5_any_capture_returns_the_centre_token_without_a_draw():
     state = build(4, {7: "S", 0: "g", 1: "S"}, tokens={2: ["centre"]})
     act(state, "capture 0f")
-    assert state.tokens[2] == 9 and sum(state.hands[2]) == 0
+    assert token_places(state)[2] == 9 and state.objective_count(2) == 0
 
 
 # --- R-5 hooding ----------------------------------------------------------------------------------
@@ -332,14 +344,14 @@ def test_r3_2_hooding_needs_two_trees_and_an_opponent_raptor():
 def test_r5_1_hooded_raptors_leave_the_post_until_their_owners_end_of_turn():
     state = build(4, {0: "T", 2: "T"}, raptors={"2g": 1})
     act(state, "hood 1 1f,2g")
-    assert state.hooded == 0b10_0100 and state.actions_left == 3
+    assert state.hooded_raptors() == {2, 5} and state.actions_left == 3
     spend_actions(state)
     act(state, "end", "token hand 0")
     assert state.current_seat == 1
     assert not any(a.kind in (RAPTOR, CAPTURE) and a.a == 2 for a in state.legal_actions())
     spend_actions(state)
     act(state, "end")
-    assert state.hooded == 0b10_0000  # Blue's falcon is back; Green's goshawk waits for Green's turn
+    assert state.hooded_raptors() == {5}  # Blue's falcon is back; Green's goshawk waits for Green's turn
 
 
 def test_r5_2_player_never_has_both_raptors_hooded():
@@ -352,7 +364,7 @@ def test_r5_2_hooder_chooses_which_of_two_raptors_to_hood():
     hoods = {a for a in texts(state) if a.startswith("hood")}
     assert hoods == {"hood 1 1f,3f", "hood 1 1g,3f"}
     act(state, "hood 1 1g,3f")
-    assert state.hooded == (1 << 3) | (1 << 6)
+    assert state.hooded_raptors() == {3, 6}
 
 
 # --- R-6 flipping a row ---------------------------------------------------------------------------
@@ -365,18 +377,18 @@ def test_r6_1_flip_needs_own_unhooded_raptor_and_two_seals():
 
 def test_r6_1_flip_reverses_the_row():
     state = build(4, {7: "I", 0: "gT", 1: "I"})
-    before = state.rows[0][:]
+    before = state.row(0)
     act(state, "flip 0")
-    assert state.rows[0] == before[::-1]
+    assert state.row(0) == before[::-1]
 
 
 def test_r6_2_flip_draws_then_discards_the_chosen_seal_and_gives_two_actions():
     state = build(4, {7: "I", 0: "gT", 1: "SI"}, deck="u", actions_left=1)
     act(state, "flip 0")
-    assert state.hands[0][U] == 1 and state.actions_left == 3
+    assert own_hand(state, 0)[U] == 1 and state.actions_left == 3
     assert texts(state) == {"seal 7", "seal 1"}
     act(state, "seal 1")
-    assert state.rows[1][-1] == SKY and state.rows[7][-1] == SEAL and state.seals_discarded == 1
+    assert state.row(1)[-1] == SKY and state.row(7)[-1] == SEAL and state.seals_discarded == 1
 
 
 def test_r6_2_extra_actions_after_flip_are_optional():
@@ -472,7 +484,7 @@ def test_r_6_3_an_empty_row_cannot_be_flipped():
     """R-6.3 (new 2026-11-27): the flip gathers the row's cards and lays them down reversed; an empty row has
     none, so two seals beside its post offer no flip, and no objective or extra actions with it."""
     state = row_of(build(4, {7: "I", 1: "I"}), 0, "")
-    assert state.rows[0] == [] and state.rows[7][-1] == state.rows[1][-1] == SEAL
+    assert state.row(0) == () and state.row(7)[-1] == state.row(1)[-1] == SEAL
     assert "flip 0" not in texts(state)
     with pytest.raises(IllegalActionError):
         act(state, "flip 0")
@@ -480,17 +492,17 @@ def test_r_6_3_an_empty_row_cannot_be_flipped():
 
 def test_r_6_3_a_row_of_one_card_may_be_flipped_with_the_rewards_of_r_6_2():
     state = row_of(build(4, {7: "I", 0: "g", 1: "SI"}, deck="u", actions_left=1), 0, "g")
-    assert state.rows[0] == [G] and "flip 0" in texts(state)
+    assert state.row(0) == (G,) and "flip 0" in texts(state)
     act(state, "flip 0", "seal 1")
-    assert state.rows[0] == [G]  # nothing moves
-    assert state.hands[0][U] == 1 and state.actions_left == 3 and state.extra_actions_left == 2
-    assert state.rows[1][-1] == SKY and state.seals_discarded == 1
+    assert state.row(0) == (G,)  # nothing moves
+    assert own_hand(state, 0)[U] == 1 and state.actions_left == 3 and state.extra_actions_left == 2
+    assert state.row(1)[-1] == SKY and state.seals_discarded == 1
 
 
 def test_r3_3_only_one_flip_per_turn():
     state = build(4, {7: "I", 0: "gT", 1: "II"})
     act(state, "flip 0", "seal 1")
-    assert state.rows[1][-1] == SEAL and "flip 0" not in texts(state)
+    assert state.row(1)[-1] == SEAL and "flip 0" not in texts(state)
 
 
 # --- R-7 the end of the game ----------------------------------------------------------------------
@@ -505,9 +517,9 @@ def test_r7_2_an_eighth_creature_triggers_the_end_and_the_round_is_completed():
     state = build(4, {7: "S", 0: "g", 1: "S"}, creatures={1: "uuubbbc"}, raptors={"1f": 0}, turn=1)
     act(state, "capture 1f")
     assert state.trigger == "eighth_creature" and not state.is_terminal()
-    turns = state.turns_started
+    turns = state.turn_number
     play_to_end(state)
-    assert state.turns_started == turns + 2  # Green and Yellow still play; Red does not start again
+    assert state.turn_number == turns + 2  # Green and Yellow still play; Red does not start again
     assert state.outcome.termination == "eighth_creature"
 
 
@@ -516,16 +528,16 @@ def test_r7_2_no_objective_is_drawn_once_the_end_is_triggered():
         4, {7: "S", 0: "g", 1: "S"}, creatures={0: "uuubbbc"}, tokens={1: [0], 2: [0], 3: [0]}, deck="hub"
     )
     act(state, "capture 0f")  # the eighth creature: tokens come back, but nobody draws
-    assert state.tokens[1:] == [9, 9, 9] and sum(map(sum, state.hands)) == 0
+    assert token_places(state)[1:] == [9, 9, 9] and sum(map(state.objective_count, state.seats)) == 0
 
 
 def test_r7_2_drawing_fredericus_triggers_the_end_and_the_drawer_keeps_it():
     state = build(4, {7: "I", 0: "gT", 1: "I"}, deck="F")
     act(state, "flip 0")
     assert state.trigger == "fredericus_drawn" and state.fredericus_holder == 0
-    turns = state.turns_started
+    turns = state.turn_number
     play_to_end(state)
-    assert state.outcome.termination == "fredericus_drawn" and state.turns_started == turns + 3
+    assert state.outcome.termination == "fredericus_drawn" and state.turn_number == turns + 3
     assert state.scores()[0] == 2  # R-8.1: Fredericus alone
 
 
@@ -534,7 +546,7 @@ def test_r7_2_fredericus_drawn_during_a_payout_stops_the_later_draws():
     state = build(4, {3: "S", 4: "g", 5: "S"}, raptors={"2f": 4}, tokens=tokens, turn=2, deck="F")
     act(state, "capture 2f")  # Yellow draws first (clockwise from Green) and finds Fredericus
     assert state.fredericus_holder == 3 and state.trigger == "fredericus_drawn"
-    assert state.tokens == [9, 2, 1, 9] and sum(state.hands[0]) == 0
+    assert token_places(state) == [9, 2, 1, 9] and state.objective_count(0) == 0
 
 
 def test_r7_2_a_start_of_turn_draw_of_fredericus_still_lets_that_player_play():
@@ -549,14 +561,14 @@ def test_r7_2_a_start_of_turn_draw_of_fredericus_still_lets_that_player_play():
 def test_r7_2_a_flip_after_the_trigger_draws_nothing_but_still_pays():
     state = build(4, {7: "I", 0: "gT", 1: "I"}, creatures={1: "uuubbbcc"}, trigger="eighth_creature", actions_left=0)
     act(state, "flip 0")
-    assert sum(state.hands[0]) == 0 and state.actions_left == 2 and state.phase_name == "seal"
+    assert state.objective_count(0) == 0 and state.actions_left == 2 and state.phase_name == "seal"
 
 
 def test_r7_2_keeper_turning_up_fredericus_ends_the_game_and_nobody_scores_it():
     state = build(4, turn=3, deck="F", actions_left=0)
     act(state, "end", "token hand 0")
     assert state.is_terminal() and state.outcome.termination == "fredericus_discarded"
-    assert state.fredericus_holder == -1 and state.discards[-1] == FREDERICUS
+    assert state.fredericus_holder == -1 and state.discarded_objectives()[-1] == FREDERICUS
     assert state.scores() == [0, 0, 0, 0]
     assert state.legal_actions() == () and state.current_seat == -1
 
@@ -571,7 +583,7 @@ def test_r7_3_the_deck_never_runs_dry_before_the_end():
     for seed in range(20):
         state = finish_betting(FredericusState.new_game(2, seed))
         while not state.is_terminal():
-            assert state.deck or state.trigger is not None  # Fredericus is always the last card out
+            assert state.hidden_supply() or state.trigger is not None  # Fredericus is always the last card out
             state.apply(state.legal_actions()[seed % len(state.legal_actions())])
 
 
@@ -579,9 +591,9 @@ def test_r7_3_the_deck_never_runs_dry_before_the_end():
 def test_r9_tidy_moves_three_trees_to_the_start_once_per_turn():
     state = build(4, {0: "gSTTT", 4: "SSS"}, short_game=True)
     assert {a for a in texts(state) if a.startswith("tidy")} == {"tidy 0", "tidy 4"}
-    before = state.rows[0][:]
+    before = state.row(0)
     act(state, "tidy 0")
-    assert state.rows[0] == [TREE] * 3 + before[:-3] and state.actions_left == 4
+    assert state.row(0) == (TREE,) * 3 + before[:-3] and state.actions_left == 4
     assert not {"tidy 0", "tidy 4"} & texts(state)
 
 

@@ -14,7 +14,7 @@ from game.core.bots import Bot, GreedyBot, RandomBot
 from game.core.simulate import simulate
 from game.core.view import SeatView
 from game.fredericus import FredericusState
-from game.fredericus.actions import CAPTURE
+from game.fredericus.actions import CAPTURE, raptors_of
 from game.fredericus.cards import REMOVED, in_play_totals
 from game.fredericus.heuristics import evaluate
 
@@ -43,11 +43,12 @@ def points_from_scratch(data: dict) -> list[int]:
 
 def check_cheap(state: FredericusState) -> None:
     for seat in state.seats:
-        assert state.hooded >> 2 * seat & 3 != 3, "a player has both raptors hooded (R-5.2)"
-    row_cards = sum(map(len, state.rows)) + sum(map(sum, state.creatures)) + state.seals_discarded
+        assert not all(map(state.is_hooded, raptors_of(seat))), "a player has both raptors hooded (R-5.2)"
+    caught = sum(sum(state.creatures_of(seat)) for seat in state.seats)
+    row_cards = sum(map(len, state.rows())) + caught + state.seals_discarded
     assert row_cards == sum(in_play_totals(state.players))
     assert bool(state.legal_actions()) != state.is_terminal()
-    assert state.deck or state.trigger is not None
+    assert state.hidden_supply() or state.trigger is not None
 
 
 def check_full(state: FredericusState, rng: random.Random) -> None:
@@ -62,7 +63,7 @@ def check_full(state: FredericusState, rng: random.Random) -> None:
         json.dumps(view)
         hidden = [s for s in state.seats if view["objectives"][s] is None]
         assert hidden == ([] if state.is_terminal() else [s for s in state.seats if s != seat])
-        assert "deck" not in view and view["deck_count"] == len(state.deck)
+        assert "deck" not in view and view["deck_count"] == state.hidden_supply()
     legal = state.legal_actions()
     for action in legal:
         assert state.parse_action(state.action_text(action)) == action

@@ -111,7 +111,7 @@ def test_a_capture_badge_never_hides_the_end_card_it_takes(context):
         for action in state.legal_actions():
             if action.kind == CAPTURE:
                 badge = view.option_rect(state, (), ("capture", action.a))
-                end_card = view.option_rect(state, (), ("row", state.posts[action.a]))
+                end_card = view.option_rect(state, (), ("row", state.post_of(action.a)))
                 assert not badge.colliderect(end_card)
 
 
@@ -356,5 +356,5 @@ def test_raptors_sharing_a_post_never_hide_each_others_mark(context, monkeypatch
     view.draw_board(pygame.Surface(BOARD_AREA.size), state, None, frozenset(state.seats), [])
     perched = {tuple(centre) for centre, _small in view.layout(state).raptors.values()}
     board = [kind for kind, centre in calls if centre in perched]
-    assert board.count("bird") == board.count("mark") == len(state.posts) == len(perched)
+    assert board.count("bird") == board.count("mark") == len(state.raptors()) == len(perched)
     assert board == ["bird"] * len(perched) + ["mark"] * len(perched)

@@ -13,7 +13,6 @@ from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.state import FalconiState
-from game.fredericus.cards import KINDS
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -110,14 +109,12 @@ def fredericus_twins() -> tuple[Match, Match]:
     first, second = Match(setup), Match(setup)
     state = second.state
     owner = state.current_seat
-    held = next(kind for kind in range(KINDS) if state.hands[owner][kind])
-    deck_at = next(i for i, kind in enumerate(state.deck) if kind != held and kind < KINDS)
-    other = state.deck[deck_at]
-    rebuilt = state.clone()
-    rebuilt.hands[owner][held] -= 1
-    rebuilt.hands[owner][other] += 1
-    rebuilt.deck[deck_at] = held
-    second.state = type(state).from_json(rebuilt.to_json())  # validated like a save
+    data = state.to_json()
+    hand, deck = data["objectives"][owner], data["deck"]
+    other = next(letter for letter in deck if letter not in hand and letter != "F")
+    data["objectives"][owner] = hand.replace(hand[0], other, 1)
+    data["deck"] = deck.replace(other, hand[0], 1)
+    second.state = type(state).from_json(data)  # validated like a save
     assert second.state.observation(1 - owner) == first.state.observation(1 - owner)
     assert second.state.observation(owner) != first.state.observation(owner)
     return first, second

@@ -104,7 +104,7 @@ def test_fredericus_cards_show_each_falconers_points_and_only_their_own_objectiv
     assert set(cards) == set(state.seats) and cards[seat].active
     assert all(card.points == view.context.tr.plural("fredericus.board.points", 1) for card in cards.values())
     assert [chip.picture for chip in cards[seat].chips] == [f"token:{seat}"] + [
-        f"objective:{kind}" for kind, count in enumerate(state.hands[seat]) if count]
+        f"objective:{kind}" for kind, count in enumerate(state.objectives_seen_by({seat}, seat)) if count]
     assert all([chip.picture for chip in cards[other].chips] == [f"token:{other}", "objective:back"]
                for other in cards if other != seat)
 

@@ -45,7 +45,6 @@ from game.fredericus.actions import (
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.builder import build_position
-from game.fredericus.rules import OVER
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
 from game.services.settings import LANGUAGES
 
@@ -209,10 +208,10 @@ def fredericus_messages() -> list[Message]:
     for own in (0, 1):  # ending with a flip's extra actions unused, two of them or one
         flipped = build_position(4, flipped=True, actions_left=2 - own)
         said.append(flipped.narrate(END_TURN))
-    for trigger in ("eighth_creature", "fredericus_drawn", "fredericus_discarded"):  # and the game over
-        ended = state.clone()
-        ended.trigger, ended.phase = trigger, OVER
-        ended.fredericus_holder = 0 if trigger == "fredericus_drawn" else ended.fredericus_holder
+    endings = [build_position(4, phase="over", turn=3, trigger="eighth_creature", creatures={0: "gggguuuu"}),
+               build_position(4, phase="over", turn=3, trigger="fredericus_drawn", objectives={0: "F"}),
+               build_position(4, phase="over", turn=3, trigger="fredericus_discarded", discards="F")]
+    for ended in endings:  # and the game over
         said += ended.aftermath(state, END_TURN)
     for end in "gubchmdpTSI":  # each kind of card at the end of a row, moved and captured
         cards = build_position(4, {6: end})

@@ -14,6 +14,7 @@ from game.core.errors import StateFormatError
 from game.falconi.constants import FUGITIVE, PLACE
 from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
+from game.fredericus.actions import raptors_of
 from game.fredericus.cards import SEAL
 from game.i18n import Translator
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
@@ -154,9 +155,10 @@ def fredericus_match_ready_to_flip_an_empty_row() -> Match:
         first = match.state.seats[0]
         for _ in range(200):
             state = match.state
-            rows = state.rows
-            ready = not rows[0] and rows[7][-1:] == rows[1][-1:] == [SEAL]
-            if state.phase_name == "play" and ready and state.current_seat == first and state.posts[2 * first] == 0:
+            rows = state.rows()
+            ready = not rows[0] and rows[7][-1:] == rows[1][-1:] == (SEAL,)
+            falcon = raptors_of(first)[0]
+            if state.phase_name == "play" and ready and state.current_seat == first and state.post_of(falcon) == 0:
                 return match
             move = _next_step(state.phase_name, rows, state.actions_left)
             if move is None:
@@ -165,7 +167,7 @@ def fredericus_match_ready_to_flip_an_empty_row() -> Match:
     raise AssertionError("no seed let row 0 be emptied between two seals")
 
 
-def _next_step(phase: str, rows: list[list[int]], actions_left: int) -> str | None:
+def _next_step(phase: str, rows: tuple[tuple[int, ...], ...], actions_left: int) -> str | None:
     """The next action of :func:`fredericus_match_ready_to_flip_an_empty_row` (``None``: this deal will not do)."""
     if phase == "bet":
         return "bet 3"

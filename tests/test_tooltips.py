@@ -200,12 +200,12 @@ def test_a_card_of_a_long_fredericus_row_names_itself_under_the_pointer_and_at_t
     app.app.stack.apply(Push(start_match_scene(app.app.context, match)))
     app.run()
     row = app.top.view.layout(state).rows[3]
-    cards = len(state.rows[3])
+    cards = len(state.row(3))
     assert row.squeezed and cards > 40
     middle = row.card_rect(12)
     app.move(middle.topleft)  # the row runs down and right: card 12's corner nearest the castle
     app.run(REST)
-    name = app.app.context.tr(f"fredericus.card.{state.rows[3][12]}")
+    name = app.app.context.tr(f"fredericus.card.{state.row(3)[12]}")
     assert shown().words == f"Card 13 of {cards} in row 3, counting from the castle: {name}"
     assert not shown().rect.colliderect(middle)
     app.save(screenshot_dir(tmp_path), "tooltip_fredericus_card")
@@ -219,7 +219,7 @@ def test_a_card_of_a_long_fredericus_row_names_itself_under_the_pointer_and_at_t
             press()
         assert chooser.focused == ("flip", 3)
         app.run(REST)
-        first = app.app.context.tr(f"fredericus.card.{state.rows[3][0]}")
+        first = app.app.context.tr(f"fredericus.card.{state.row(3)[0]}")
         assert shown().words == (f"Card 1 of {cards} in row 3, counting from the castle: {first}. "
                                  f"{keys}: the card before or after")
 

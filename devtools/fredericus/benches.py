@@ -44,12 +44,10 @@ def decision_picks(setup: str) -> tuple[DecisionPick, ...]:
 
 
 def _take_back_on_offer(game: GameState) -> bool:
-    from game.fredericus.recent import takes_back
     from game.fredericus.state import FredericusState
 
     assert isinstance(game, FredericusState)
-    recent = game.recent[game.current_seat]
-    return any(takes_back(recent, game.rows, action) for action in game.legal_actions())
+    return any(game.is_take_back(action) for action in game.legal_actions())
 
 
 def guess_groups() -> tuple[str, ...]:

@@ -47,7 +47,7 @@ class ReversalWatch(Tally):
     def __init__(self, state: FredericusState) -> None:
         super().__init__(COLUMNS)
         serial = iter(range(1_000))
-        self.cards = [[next(serial) for _ in row] for row in state.rows]
+        self.cards = [[next(serial) for _ in row] for row in state.rows()]
         self.card_moves: dict[int, tuple[int, int, int, int]] = {}  # card -> (seat, from, to, turn)
         self.raptor_moves: dict[int, tuple[int, int, int]] = {}  # raptor -> (from, to, turn)
 
@@ -68,12 +68,12 @@ class ReversalWatch(Tally):
         elif kind == RAPTOR:
             self.found["raptor moves"] += 1
             earlier_raptor = self.raptor_moves.get(a)
-            here = before.posts[a]
+            here = before.post_of(a)
             if earlier_raptor is not None and earlier_raptor[:2] == (b, here):
                 self._count("raptor", earlier_raptor[2], before, f"turn {turn}: raptor {a} {b}-{here}-{b}")
             self.raptor_moves[a] = (here, b, turn)
         elif kind == CAPTURE:
-            cards[before.posts[a]].pop()
+            cards[before.post_of(a)].pop()
         elif kind == FLIP:
             cards[a].reverse()
         elif kind == SEAL:

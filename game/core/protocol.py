@@ -39,6 +39,7 @@ class GameState(ABC, Generic[A]):
     """A whole game position. Mutated only through :meth:`apply`; copied with :meth:`clone`. Generic in its
     game's action type, so that each game's state takes its own actions."""
 
+    __slots__ = ()  # a state that declares its slots has no __dict__: a field written from outside fails loudly
     game_name: ClassVar[str]
 
     @property

@@ -69,6 +69,26 @@ TOKEN_MOVES = tuple(
 )
 
 
+def raptor_owner(raptor: int) -> int:
+    """The seat whose falcon or goshawk ``raptor`` is."""
+    return raptor >> 1
+
+
+def raptor_kind(raptor: int) -> str:
+    """``falcon`` or ``goshawk`` (``RAPTOR_KINDS``)."""
+    return RAPTOR_KINDS[raptor & 1]
+
+
+def raptors_of(seat: int) -> tuple[int, int]:
+    """A seat's falcon and goshawk."""
+    return 2 * seat, 2 * seat + 1
+
+
+def raptors_in(mask: int) -> tuple[int, ...]:
+    """The raptors a hood action's mask names, in number order."""
+    return tuple(raptor for raptor in range(8) if mask >> raptor & 1)
+
+
 def raptor_text(raptor: int) -> str:
     return f"{raptor >> 1}{'fg'[raptor & 1]}"
 

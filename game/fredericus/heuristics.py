@@ -13,7 +13,7 @@ from game.core.protocol import GameState, Seat
 from game.fredericus.actions import CENTRE, Action
 from game.fredericus.cards import KINDS, SKY, TOWERS, TREE
 from game.fredericus.recent import takes_back
-from game.fredericus.scoring import FREDERICUS_POINTS, score
+from game.fredericus.scoring import score
 from game.fredericus.state import FredericusState
 
 CAPTURE_IN_REACH = 0.6  # a creature one of our raptors could take now is worth most of a point
@@ -26,24 +26,24 @@ RIVAL_WEIGHT = 0.3
 def evaluate(game: GameState, seat: Seat) -> float:
     """Higher is better for ``seat``. Typed for ``GreedyBot``, which hands over the Fredericus state it plays."""
     state = cast(FredericusState, game)
-    creatures = state.creatures[seat]
-    objectives = state.hands[seat]
-    value = float(score(creatures, objectives, state.fredericus_holder == seat))
-    ends = [row[-1] if row else -1 for row in state.rows]
+    creatures = state._creatures[seat]
+    objectives = state._hands[seat]
+    value = float(score(creatures, objectives, state._fredericus_holder == seat))
+    ends = [row[-1] if row else -1 for row in state._rows]
     my_turn = state.current_seat == seat
     for raptor in (2 * seat, 2 * seat + 1):
-        if state.hooded >> raptor & 1:
+        if state._hooded >> raptor & 1:
             value -= HOODED
             continue
-        if my_turn and state.captured >> raptor & 1:
+        if my_turn and state._captured >> raptor & 1:
             continue
-        post = state.posts[raptor]
+        post = state._posts[raptor]
         kind = ends[post]
         if 0 <= kind < KINDS and _hunts(raptor, ends[post - 1], ends[(post + 1) % TOWERS]):
             value += NEW_PAIR_IN_REACH if objectives[kind] > creatures[kind] else CAPTURE_IN_REACH
     if CENTRE in state.tokens_of(seat):
         value += CENTRE_BET
-    rivals = [_public_points(state, other) for other in range(state.players) if other != seat]
+    rivals = [state.public_points(other) for other in range(state._players) if other != seat]
     return value - RIVAL_WEIGHT * max(rivals)
 
 
@@ -53,11 +53,6 @@ def _hunts(raptor: int, left: int, right: int) -> bool:
         return (left, right) in ((SKY, TREE), (TREE, SKY))
     return left == SKY and right == SKY
 
-
-def _public_points(state: FredericusState, seat: Seat) -> int:
-    """What anyone can count of a player's score: creatures, hand size and Fredericus, no pairs."""
-    fredericus = FREDERICUS_POINTS if state.fredericus_holder == seat else 0
-    return sum(state.creatures[seat]) + sum(state.hands[seat]) + fredericus
 
 
 # --- search utilities ---------------------------------------------------------------------------------
@@ -71,7 +66,7 @@ def utilities(game: GameState) -> list[float]:
     points = state.scores()
     best = max(max(points), 1)
     return [WIN_SHARE * (seat in state.outcome.winners) + (1 - WIN_SHARE) * points[seat] / best
-            for seat in range(state.players)]
+            for seat in range(state._players)]
 
 
 def rollout_depth(game: GameState) -> int:
@@ -83,10 +78,10 @@ def values(game: GameState) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game: each seat's :func:`evaluate` against the
     best rival's, squashed to 0..1."""
     state = cast(FredericusState, game)
-    own = [evaluate(state, seat) + RIVAL_WEIGHT * max(_rival_points(state, seat)) for seat in range(state.players)]
+    own = [evaluate(state, seat) + RIVAL_WEIGHT * max(_rival_points(state, seat)) for seat in range(state._players)]
     result = []
-    for seat in range(state.players):
-        lead = own[seat] - max(own[other] for other in range(state.players) if other != seat)
+    for seat in range(state._players):
+        lead = own[seat] - max(own[other] for other in range(state._players) if other != seat)
         result.append(1.0 / (1.0 + math.exp(-lead / 3.0)))
     return result
 
@@ -99,7 +94,7 @@ def pointless(game: GameState, action: Any) -> bool:
     """
     state = cast(FredericusState, game)
     seat = state.current_seat
-    recent, rows = state.recent[seat], state.rows
+    recent, rows = state._recent[seat], state._rows
     if not takes_back(recent, rows, action):
         return False
     others = [other for other in state.legal_actions() if not takes_back(recent, rows, other)]
@@ -115,4 +110,4 @@ def _value_after(state: FredericusState, action: Action, seat: Seat) -> float:
 
 
 def _rival_points(state: FredericusState, seat: Seat) -> list[int]:
-    return [_public_points(state, other) for other in range(state.players) if other != seat]
+    return [state.public_points(other) for other in range(state._players) if other != seat]

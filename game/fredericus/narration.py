@@ -42,17 +42,17 @@ def narrate(state: FredericusState, action: Action) -> Message:
     target); an action foreign to the position is given as its text form."""
     kind, a, b = action
     who = _colour(state.current_seat)
-    if kind == CARD and state.rows[a]:
+    if kind == CARD and state._rows[a]:
         return Message.of("log.fredericus.card", who=who, card=_card(state, a, "the"), source=a, target=b)
     if kind == RAPTOR:
-        return Message.of("log.fredericus.raptor", who=who, raptor=_raptor(a), source=state.posts[a], target=b)
+        return Message.of("log.fredericus.raptor", who=who, raptor=_raptor(a), source=state._posts[a], target=b)
     if kind == HOOD and 1 <= b.bit_count() <= HOOD_WORDS:
         hooded: dict[str, str] = {}
         for index, raptor in enumerate((r for r in range(8) if b >> r & 1), 1):
             hooded[f"owner{index}"], hooded[f"raptor{index}"] = _colour(raptor >> 1), _raptor(raptor)
         return Message.of(f"log.fredericus.hood.{b.bit_count()}", who=who, post=a, **hooded)
-    if kind == CAPTURE and state.rows[state.posts[a]]:
-        post = state.posts[a]
+    if kind == CAPTURE and state._rows[state._posts[a]]:
+        post = state._posts[a]
         return Message.of(
             "log.fredericus.capture", who=who, raptor=_raptor(a), card=_card(state, post, "the"), tower=post
         )
@@ -60,7 +60,7 @@ def narrate(state: FredericusState, action: Action) -> Message:
         return Message.of("log.fredericus.flip", who=who, row=a)
     if kind == SEAL:
         return Message.of("log.fredericus.seal", who=who, row=a)
-    if kind == TIDY and state.rows[a]:
+    if kind == TIDY and state._rows[a]:
         return Message.of("log.fredericus.tidy", who=who, cards=_card(state, a, "plural"), row=a)
     if kind == END:
         unused = state.extra_actions_left if state.phase_name == "play" else 0
@@ -87,10 +87,10 @@ def aftermath(before: FredericusState, after: FredericusState, action: Action) -
     drawing Fredericus (on a capture's returned token, a flip or a token back from the courtyard centre) or by
     the deck keeper turning it up; and the game over once the last round is complete, with its winner."""
     events: list[Message] = []
-    trigger = after.trigger
-    if before.trigger is None and trigger is not None:
-        drawer = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after.fredericus_holder}
-        who = drawer.get(trigger, after.keeper)  # else the deck keeper turned it up
+    trigger = after._trigger
+    if before._trigger is None and trigger is not None:
+        drawer = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after._fredericus_holder}
+        who = drawer.get(trigger, after._keeper)  # else the deck keeper turned it up
         events.append(Message.of(f"log.fredericus.trigger.{trigger}", who=_colour(who)))
     outcome = after.outcome
     if not before.is_terminal() and outcome is not None:
@@ -115,4 +115,4 @@ def _raptor(raptor: int) -> str:
 
 def _card(state: FredericusState, row: int, form: str) -> str:
     """The end card of ``row`` as a catalog key: ``the`` (with its article, as an object) or ``plural``."""
-    return f"@card.{_CARD_KEYS[state.rows[row][-1]]}.{form}"
+    return f"@card.{_CARD_KEYS[state._rows[row][-1]]}.{form}"

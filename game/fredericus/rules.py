@@ -77,32 +77,32 @@ class TurnRules:
     if not TYPE_CHECKING:  # the state's slots hold the fields below; a checker takes them as this class's own
         __slots__ = ()
 
-    players: int
-    short_game: bool
-    order: tuple[int, ...]
-    keeper: int
-    tokens_each: int
-    rows: list[list[int]]
-    posts: list[int]
-    hooded: int
-    tokens: list[int]
-    creatures: list[list[int]]
-    hands: list[list[int]]
-    fredericus_holder: int
-    deck: list[int]
-    discards: list[int]
-    seals_discarded: int
-    phase: Phase
-    turn: int
-    round: int
-    turns_started: int
-    actions_left: int
-    captured: int
-    flipped: bool
-    tidied: bool
-    flip_post: int
-    trigger: Trigger | None
-    recent: list[Moves]
+    _players: int
+    _short_game: bool
+    _order: tuple[int, ...]
+    _keeper: int
+    _tokens_each: int
+    _rows: list[list[int]]
+    _posts: list[int]
+    _hooded: int
+    _tokens: list[int]
+    _creatures: list[list[int]]
+    _hands: list[list[int]]
+    _fredericus_holder: int
+    _deck: list[int]
+    _discards: list[int]
+    _seals_discarded: int
+    _phase: Phase
+    _turn: int
+    _round: int
+    _turns_started: int
+    _actions_left: int
+    _captured: int
+    _flipped: bool
+    _tidied: bool
+    _flip_post: int
+    _trigger: Trigger | None
+    _recent: list[Moves]
     _legal: tuple[Action, ...] | None
 
     # --- the turn's actions ----------------------------------------------------------------------
@@ -114,40 +114,40 @@ class TurnRules:
         they are the lower ``FLIP_BONUS`` of ``actions_left``. Derived, not stored, so a state and its JSON
         need nothing more than ``flipped`` (at most one flip a turn) to know it.
         """
-        return min(self.actions_left, FLIP_BONUS) if self.flipped else 0
+        return min(self._actions_left, FLIP_BONUS) if self._flipped else 0
 
     @property
     def own_actions_left(self) -> int:
         """The turn's own actions still to spend (R-3.1: exactly 4, or 2 and 3 in the first round)."""
-        return self.actions_left - self.extra_actions_left
+        return self._actions_left - self.extra_actions_left
 
     # --- legal actions --------------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the current decision (cached until the next ``apply``)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._play_actions() if self.phase == PLAYING else self._generate()
+            legal = self._legal = self._play_actions() if self._phase == PLAYING else self._generate()
         return legal
 
     def _generate(self) -> tuple[Action, ...]:
         """The decisions outside the hunt itself."""
-        phase = self.phase
+        phase = self._phase
         if phase == BETTING:
             return BETS
         if phase == TOKENS:
             return self._token_actions()
         if phase == SEAL_CHOICE:
-            post = self.flip_post
+            post = self._flip_post
             return (SEALS[(post - 1) % TOWERS], SEALS[(post + 1) % TOWERS])
         return ()
 
     def _play_actions(self) -> tuple[Action, ...]:
-        rows = self.rows
+        rows = self._rows
         ends = [row[-1] if row else EMPTY for row in rows]
-        seat = self.order[self.turn]
-        posts = self.posts
-        free = _FREE_RAPTORS[seat][self.hooded >> 2 * seat & 3]
-        if self.actions_left > 0:
+        seat = self._order[self._turn]
+        posts = self._posts
+        free = _FREE_RAPTORS[seat][self._hooded >> 2 * seat & 3]
+        if self._actions_left > 0:
             if EMPTY in ends:
                 out = [move for row in range(TOWERS) if ends[row] != EMPTY for move in CARD_MOVES[row]]
             else:
@@ -155,9 +155,9 @@ class TurnRules:
             for raptor in free:
                 out += RAPTOR_MOVES[raptor][posts[raptor]]
             if ends.count(TREE) > 1:  # R-3.2 hood: two trees beside a post where an opponent may be hooded
-                hooded = self.hooded
+                hooded = self._hooded
                 spots = 0
-                for raptor in _OPPONENT_RAPTORS[self.players][seat]:
+                for raptor in _OPPONENT_RAPTORS[self._players][seat]:
                     post = posts[raptor]
                     if ends[post - 1] == TREE and ends[(post + 1) & 7] == TREE and not hooded >> (raptor & 14) & 3:
                         spots |= 1 << post  # R-5.2: not if its owner already has a raptor hooded
@@ -166,11 +166,11 @@ class TurnRules:
                         if spots >> post & 1:
                             out += self._hood_actions(post, seat)
             # R-3.1: the own actions must all be spent; R-6.2: a flip's extra actions may be left unused
-            may_end = not out or (self.flipped and self.actions_left <= FLIP_BONUS)
+            may_end = not out or (self._flipped and self._actions_left <= FLIP_BONUS)
         else:
             out = []
             may_end = True
-        captured = self.captured
+        captured = self._captured
         for raptor in free:
             if captured >> raptor & 1:
                 continue
@@ -182,8 +182,8 @@ class TurnRules:
                         out.append(CAPTURES[raptor])
                 elif left == SKY and right == SKY:  # R-4.1: the falcon hunts high, between two skies
                     out.append(CAPTURES[raptor])
-        may_flip = not self.flipped and ends.count(SEAL_CARD) > 1
-        may_tidy = self.short_game and not self.tidied
+        may_flip = not self._flipped and ends.count(SEAL_CARD) > 1
+        may_tidy = self._short_game and not self._tidied
         if free and (may_flip or may_tidy):
             spots_list = [posts[raptor] for raptor in free]
             if len(spots_list) == 2 and spots_list[0] >= spots_list[1]:
@@ -201,11 +201,11 @@ class TurnRules:
 
     def _hood_actions(self, post: int, seat: int) -> list[Action]:
         """R-5: one action per way of choosing, for each opponent with both raptors on the post, which to hood."""
-        posts = self.posts
+        posts = self._posts
         masks = [0]
-        for opponent in range(self.players):
+        for opponent in range(self._players):
             falcon = 2 * opponent
-            if opponent == seat or self.hooded >> falcon & 3:
+            if opponent == seat or self._hooded >> falcon & 3:
                 continue  # R-5.2: an opponent who already has a raptor hooded keeps the other
             here = [raptor for raptor in (falcon, falcon + 1) if posts[raptor] == post]
             if here:
@@ -214,9 +214,9 @@ class TurnRules:
 
     def _token_actions(self) -> tuple[Action, ...]:
         """R-3.4 step 2: place each token from hand; with none in hand, keep them or move one."""
-        seat = self.order[self.turn]
-        mine = self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]
-        centre_free = self.players > 2 and CENTRE not in self.tokens
+        seat = self._order[self._turn]
+        mine = self._tokens[seat * self._tokens_each : (seat + 1) * self._tokens_each]
+        centre_free = self._players > 2 and CENTRE not in self._tokens
         if HAND in mine:
             moves = TOKEN_MOVES[HAND]
             return moves if centre_free else moves[:TOWERS]
@@ -240,63 +240,63 @@ class TurnRules:
             text = repr(action_text(action))  # type: ignore[arg-type]
         except (TypeError, ValueError):
             text = repr(action)
-        if self.phase == OVER:
+        if self._phase == OVER:
             return f"{text} is not legal: the game is over"
-        name = self.seat_name(self.order[self.turn])  # type: ignore[attr-defined]
+        name = self.seat_name(self._order[self._turn])  # type: ignore[attr-defined]
         waiting = {
             BETTING: "to place a betting token on a tower",
-            PLAYING: f"to hunt, with {self.actions_left} action(s) left"
+            PLAYING: f"to hunt, with {self._actions_left} action(s) left"
             + (f" ({self.extra_actions_left} of them optional, from a flip)" if self.extra_actions_left else ""),
             SEAL_CHOICE: "to choose which of the two seals to discard",
             TOKENS: "to place or move betting tokens",
-        }[self.phase]
+        }[self._phase]
         return f"{text} is not legal now: it is {name}'s decision {waiting}"
 
     def _bet(self, tower: int, _: int) -> None:
-        seat = self.order[self.turn]
+        seat = self._order[self._turn]
         self._move_token(seat, HAND, tower)
-        if HAND in self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]:
+        if HAND in self._tokens[seat * self._tokens_each : (seat + 1) * self._tokens_each]:
             return
-        self.turn += 1
-        if self.turn == self.players:
-            self.turn = 0
-            self.round = 1
+        self._turn += 1
+        if self._turn == self._players:
+            self._turn = 0
+            self._round = 1
             self._begin_turn()
 
     def _move_card(self, row: int, to: int) -> None:
-        rows = self.rows
+        rows = self._rows
         card = rows[row].pop()
         rows[to].append(card)
-        self.actions_left -= 1
+        self._actions_left -= 1
         self._remember(TakeBack(Action(CARD, to, row), len(rows[to]), card))
 
     def _move_raptor(self, raptor: int, post: int) -> None:
-        self._remember(TakeBack(Action(RAPTOR, raptor, self.posts[raptor])))
-        self.posts[raptor] = post
-        self.actions_left -= 1
+        self._remember(TakeBack(Action(RAPTOR, raptor, self._posts[raptor])))
+        self._posts[raptor] = post
+        self._actions_left -= 1
 
     def _remember(self, move: TakeBack) -> None:
         """A move of the falconer deciding now, for the AI not to take it back for nothing (issue 38)."""
-        seat = self.order[self.turn]
-        previous, current = self.recent[seat]
-        self.recent[seat] = (previous, (*current, move))
+        seat = self._order[self._turn]
+        previous, current = self._recent[seat]
+        self._recent[seat] = (previous, (*current, move))
 
     def _hood(self, _: int, mask: int) -> None:
-        self.hooded |= mask
-        self.actions_left -= 1
+        self._hooded |= mask
+        self._actions_left -= 1
 
     def _capture(self, raptor: int, _: int) -> None:
         seat = raptor >> 1
-        tower = self.posts[raptor]
-        caught = self.creatures[seat]
-        caught[self.rows[tower].pop()] += 1
-        self.captured |= 1 << raptor
-        if self.trigger is None and sum(caught) >= CREATURES_TO_END:
-            self.trigger = EIGHTH_CREATURE  # R-7.2: at once, so this capture's payouts draw nothing
-        tokens = self.tokens
-        each = self.tokens_each
-        for step in range(1, self.players):  # R-4.4: clockwise from the captor
-            owner = (seat + step) % self.players
+        tower = self._posts[raptor]
+        caught = self._creatures[seat]
+        caught[self._rows[tower].pop()] += 1
+        self._captured |= 1 << raptor
+        if self._trigger is None and sum(caught) >= CREATURES_TO_END:
+            self._trigger = EIGHTH_CREATURE  # R-7.2: at once, so this capture's payouts draw nothing
+        tokens = self._tokens
+        each = self._tokens_each
+        for step in range(1, self._players):  # R-4.4: clockwise from the captor
+            owner = (seat + step) % self._players
             for token in range(owner * each, owner * each + each):
                 if tokens[token] == tower:
                     tokens[token] = HAND
@@ -305,36 +305,36 @@ class TurnRules:
             tokens[tokens.index(CENTRE)] = HAND
 
     def _flip(self, post: int, _: int) -> None:
-        self.rows[post].reverse()
-        self.flipped = True
-        self.actions_left += FLIP_BONUS
-        self._draw(self.order[self.turn])
-        self.phase = SEAL_CHOICE
-        self.flip_post = post
+        self._rows[post].reverse()
+        self._flipped = True
+        self._actions_left += FLIP_BONUS
+        self._draw(self._order[self._turn])
+        self._phase = SEAL_CHOICE
+        self._flip_post = post
 
     def _discard_seal(self, row: int, _: int) -> None:
-        self.rows[row].pop()
-        self.seals_discarded += 1
-        self.phase = PLAYING
-        self.flip_post = -1
+        self._rows[row].pop()
+        self._seals_discarded += 1
+        self._phase = PLAYING
+        self._flip_post = -1
 
     def _tidy(self, row: int, _: int) -> None:
-        cards = self.rows[row]
-        self.rows[row] = cards[-TIDY_LENGTH:] + cards[:-TIDY_LENGTH]
-        self.tidied = True
+        cards = self._rows[row]
+        self._rows[row] = cards[-TIDY_LENGTH:] + cards[:-TIDY_LENGTH]
+        self._tidied = True
 
     def _end_turn(self, _: int, __: int) -> None:
-        seat = self.order[self.turn]
-        self.hooded &= ~(3 << 2 * seat)  # R-3.4 step 1
-        if self.trigger is not None and self.turn == self.players - 1:
+        seat = self._order[self._turn]
+        self._hooded &= ~(3 << 2 * seat)  # R-3.4 step 1
+        if self._trigger is not None and self._turn == self._players - 1:
             self._finish_turn()  # the game ends now: tokens no longer matter
         else:
-            self.phase = TOKENS
+            self._phase = TOKENS
 
     def _token(self, source: int, dest: int) -> None:
-        seat = self.order[self.turn]
+        seat = self._order[self._turn]
         self._move_token(seat, source, dest)
-        if source == HAND and HAND in self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]:
+        if source == HAND and HAND in self._tokens[seat * self._tokens_each : (seat + 1) * self._tokens_each]:
             return
         self._finish_turn()
 
@@ -344,51 +344,60 @@ class TurnRules:
     # --- turn sequence --------------------------------------------------------------------------
     def _finish_turn(self) -> None:
         """R-3.4 step 3, then the next turn, or the end of the game once the round is complete (R-7.2)."""
-        if self.order[self.turn] == self.keeper and self.trigger is None and self.deck:
-            card = self.deck.pop()
-            self.discards.append(card)
+        if self._order[self._turn] == self._keeper and self._trigger is None and self._deck:
+            card = self._deck.pop()
+            self._discards.append(card)
             if card == FREDERICUS:
-                self.trigger = FREDERICUS_DISCARDED
-        following = self.turn + 1
-        if following == self.players:
-            if self.trigger is not None:
-                self.phase = OVER
+                self._trigger = FREDERICUS_DISCARDED
+        following = self._turn + 1
+        if following == self._players:
+            if self._trigger is not None:
+                self._phase = OVER
                 return
             following = 0
-            self.round += 1
-        self.turn = following
+            self._round += 1
+        self._turn = following
         self._begin_turn()
 
     def _begin_turn(self) -> None:
         """R-3.1 action count and R-3.5 centre token return."""
-        self.turns_started += 1
-        self.phase = PLAYING
-        self.captured = 0
-        self.flipped = False
-        self.tidied = False
-        self.actions_left = 2 + self.turn if self.round == 1 and self.turn < 2 else 4
-        seat = self.order[self.turn]
-        self.recent[seat] = (self.recent[seat][1], ())  # the moves of its turn before; none yet of this one
-        tokens = self.tokens
-        for token in range(seat * self.tokens_each, (seat + 1) * self.tokens_each):
+        self._turns_started += 1
+        self._phase = PLAYING
+        self._captured = 0
+        self._flipped = False
+        self._tidied = False
+        self._actions_left = 2 + self._turn if self._round == 1 and self._turn < 2 else 4
+        seat = self._order[self._turn]
+        self._recent[seat] = (self._recent[seat][1], ())  # the moves of its turn before; none yet of this one
+        tokens = self._tokens
+        for token in range(seat * self._tokens_each, (seat + 1) * self._tokens_each):
             if tokens[token] == CENTRE:
                 tokens[token] = HAND
                 self._draw(seat)
 
     def _draw(self, seat: int) -> None:
         """Draw the top objective (R-7.2: nothing once the end is triggered; R-7.3: nothing from an empty deck)."""
-        if self.trigger is None and self.deck:
-            card = self.deck.pop()
+        if self._trigger is None and self._deck:
+            card = self._deck.pop()
             if card == FREDERICUS:
-                self.fredericus_holder = seat
-                self.trigger = FREDERICUS_DRAWN
+                self._fredericus_holder = seat
+                self._trigger = FREDERICUS_DRAWN
             else:
-                self.hands[seat][card] += 1
+                self._hands[seat][card] += 1
 
     def _move_token(self, seat: int, source: int, dest: int) -> None:
-        tokens = self.tokens
-        first = seat * self.tokens_each
-        tokens[tokens.index(source, first, first + self.tokens_each)] = dest
+        tokens = self._tokens
+        first = seat * self._tokens_each
+        tokens[tokens.index(source, first, first + self._tokens_each)] = dest
+
+
+def new_places(kind: str, length: int) -> list[int]:
+    """Where each card of a row of ``length`` cards goes, by its index, when the row is flipped (R-6: end for
+    end) or tidied (R-9: its last ``TIDY_LENGTH`` cards to its start); for the view, not the hot path."""
+    if kind == FLIP:
+        return [length - 1 - index for index in range(length)]
+    kept = length - min(TIDY_LENGTH, length)
+    return [index - kept if index >= kept else index + length - kept for index in range(length)]
 
 
 # _FREE_RAPTORS[seat][hooded bits of the seat]: the seat's raptors that are not hooded.

@@ -56,37 +56,37 @@ MAX_ACTIONS = OWN_ACTIONS + FLIP_BONUS  # plus one flip's extra actions (R-6.2)
 
 def state_to_json(state: FredericusState) -> dict[str, Any]:
     """The whole state; :func:`state_from_json` restores it exactly."""
-    players = range(state.players)
+    players = range(state._players)
     return envelope(
         FORMAT,
         VERSION,
         {
-            "players": state.players,
-            "short_game": state.short_game,
-            "start": state.start,
-            "rows": [row_text(row) for row in state.rows],
-            "raptors": list(state.posts),
-            "hooded": [raptor_text(r) for r in range(2 * state.players) if state.hooded >> r & 1],
+            "players": state._players,
+            "short_game": state._short_game,
+            "start": state._start,
+            "rows": [row_text(row) for row in state._rows],
+            "raptors": list(state._posts),
+            "hooded": [raptor_text(r) for r in range(2 * state._players) if state._hooded >> r & 1],
             "tokens": [[place_json(place) for place in state.tokens_of(seat)] for seat in players],
-            "creatures": [counts_text(state.creatures[seat]) for seat in players],
+            "creatures": [counts_text(state._creatures[seat]) for seat in players],
             "objectives": [
-                counts_text(state.hands[seat], OBJECTIVE_LETTERS) + ("F" if state.fredericus_holder == seat else "")
+                counts_text(state._hands[seat], OBJECTIVE_LETTERS) + ("F" if state._fredericus_holder == seat else "")
                 for seat in players
             ],
-            "deck": objective_text(state.deck[::-1]),
-            "discards": objective_text(state.discards),
-            "seals_discarded": state.seals_discarded,
-            "phase": PHASES[state.phase],
-            "turn": state.turn,
-            "round": state.round,
-            "turns_started": state.turns_started,
-            "actions_left": state.actions_left,
-            "captured": [raptor_text(r) for r in range(2 * state.players) if state.captured >> r & 1],
-            "flipped": state.flipped,
-            "tidied": state.tidied,
-            "flip_post": None if state.flip_post < 0 else state.flip_post,
-            "trigger": state.trigger,
-            "recent_moves": [moves_json(state.recent[seat]) for seat in players],
+            "deck": objective_text(state._deck[::-1]),
+            "discards": objective_text(state._discards),
+            "seals_discarded": state._seals_discarded,
+            "phase": PHASES[state._phase],
+            "turn": state._turn,
+            "round": state._round,
+            "turns_started": state._turns_started,
+            "actions_left": state._actions_left,
+            "captured": [raptor_text(r) for r in range(2 * state._players) if state._captured >> r & 1],
+            "flipped": state._flipped,
+            "tidied": state._tidied,
+            "flip_post": None if state._flip_post < 0 else state._flip_post,
+            "trigger": state._trigger,
+            "recent_moves": [moves_json(state._recent[seat]) for seat in players],
         },
     )
 
@@ -99,25 +99,25 @@ def state_from_json(cls: type[FredericusState], data: Any) -> FredericusState:
         raise StateFormatError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
     start = _in_range(field(doc, "start", int), players, "start")
     state = cls._blank(players, field(doc, "short_game", bool), start)
-    state.rows = [_letters(text, ROW_LETTERS, f"row {row}") for row, text in enumerate(_strings(doc, "rows", TOWERS))]
-    state.posts = int_list(doc, "raptors")
-    if len(state.posts) != 2 * players or not all(0 <= post < TOWERS for post in state.posts):
+    state._rows = [_letters(text, ROW_LETTERS, f"row {row}") for row, text in enumerate(_strings(doc, "rows", TOWERS))]
+    state._posts = int_list(doc, "raptors")
+    if len(state._posts) != 2 * players or not all(0 <= post < TOWERS for post in state._posts):
         raise StateFormatError(f"'raptors' must give a guard post 0..7 for each of the {2 * players} raptors")
-    state.hooded = _raptor_mask(doc, "hooded", players)
+    state._hooded = _raptor_mask(doc, "hooded", players)
     for seat in range(players):
-        if state.hooded >> 2 * seat & 3 == 3:
+        if state._hooded >> 2 * seat & 3 == 3:
             raise StateFormatError(f"seat {seat} has both raptors hooded, which R-5.2 forbids")
-    state.tokens = _tokens(doc, players, state.tokens_each)
-    state.creatures = [_counts(text, ROW_LETTERS[:KINDS], "creatures") for text in _strings(doc, "creatures", players)]
+    state._tokens = _tokens(doc, players, state._tokens_each)
+    state._creatures = [_counts(text, ROW_LETTERS[:KINDS], "creatures") for text in _strings(doc, "creatures", players)]
     hands = _strings(doc, "objectives", players)
-    state.hands = [_counts(text.replace("F", ""), OBJECTIVE_LETTERS[:KINDS], "objectives") for text in hands]
+    state._hands = [_counts(text.replace("F", ""), OBJECTIVE_LETTERS[:KINDS], "objectives") for text in hands]
     holders = [seat for seat, text in enumerate(hands) if "F" in text]
     if len(holders) > 1 or any(text.count("F") > 1 for text in hands):
         raise StateFormatError("more than one Fredericus card in the players' hands")
-    state.fredericus_holder = holders[0] if holders else NO_SEAT
-    state.deck = _letters(field(doc, "deck", str), OBJECTIVE_LETTERS, "deck")[::-1]
-    state.discards = _letters(field(doc, "discards", str), OBJECTIVE_LETTERS, "discards")
-    state.seals_discarded = field(doc, "seals_discarded", int)
+    state._fredericus_holder = holders[0] if holders else NO_SEAT
+    state._deck = _letters(field(doc, "deck", str), OBJECTIVE_LETTERS, "deck")[::-1]
+    state._discards = _letters(field(doc, "discards", str), OBJECTIVE_LETTERS, "discards")
+    state._seals_discarded = field(doc, "seals_discarded", int)
     _check_cards(state)
     _read_progress(state, doc)
     _check_consistency(state)
@@ -128,54 +128,54 @@ def _read_progress(state: FredericusState, doc: dict[str, Any]) -> None:
     phase = field(doc, "phase", str)
     if phase not in PHASES:
         raise StateFormatError(f"unknown phase {phase!r} (expected one of {', '.join(PHASES)})")
-    state.phase = Phase(PHASES.index(phase))
-    state.turn = _in_range(field(doc, "turn", int), state.players, "turn")
-    state.round = field(doc, "round", int)
-    state.turns_started = field(doc, "turns_started", int)
-    state.actions_left = field(doc, "actions_left", int)
-    if not 0 <= state.actions_left <= MAX_ACTIONS:
-        raise StateFormatError(f"'actions_left' must be 0..{MAX_ACTIONS}, not {state.actions_left}")
-    state.captured = _raptor_mask(doc, "captured", state.players)
-    state.flipped = field(doc, "flipped", bool)
-    if state.actions_left > OWN_ACTIONS and not state.flipped:
-        raise StateFormatError(f"'actions_left' is {state.actions_left}, more than {OWN_ACTIONS}, though no row was "
+    state._phase = Phase(PHASES.index(phase))
+    state._turn = _in_range(field(doc, "turn", int), state._players, "turn")
+    state._round = field(doc, "round", int)
+    state._turns_started = field(doc, "turns_started", int)
+    state._actions_left = field(doc, "actions_left", int)
+    if not 0 <= state._actions_left <= MAX_ACTIONS:
+        raise StateFormatError(f"'actions_left' must be 0..{MAX_ACTIONS}, not {state._actions_left}")
+    state._captured = _raptor_mask(doc, "captured", state._players)
+    state._flipped = field(doc, "flipped", bool)
+    if state._actions_left > OWN_ACTIONS and not state._flipped:
+        raise StateFormatError(f"'actions_left' is {state._actions_left}, more than {OWN_ACTIONS}, though no row was "
                                "flipped this turn (only a flip gives extra actions, R-6.2)")
-    state.tidied = field(doc, "tidied", bool)
+    state._tidied = field(doc, "tidied", bool)
     flip_post = field(doc, "flip_post", (int, type(None)))
-    state.flip_post = -1 if flip_post is None else _in_range(flip_post, TOWERS, "flip_post")
-    state.trigger = field(doc, "trigger", (str, type(None)))
-    recent = doc.get("recent_moves", [[[], []]] * state.players)  # a position written by hand may leave it out
-    if not isinstance(recent, list) or len(recent) != state.players:
-        raise StateFormatError(f"'recent_moves' must give the last moves of each of the {state.players} seats")
-    state.recent = [moves_from_json(moves, seat) for seat, moves in enumerate(recent)]
-    if state.trigger is not None and state.trigger not in TRIGGERS:
-        raise StateFormatError(f"unknown end trigger {state.trigger!r} (expected one of {', '.join(TRIGGERS)})")
+    state._flip_post = -1 if flip_post is None else _in_range(flip_post, TOWERS, "flip_post")
+    state._trigger = field(doc, "trigger", (str, type(None)))
+    recent = doc.get("recent_moves", [[[], []]] * state._players)  # a position written by hand may leave it out
+    if not isinstance(recent, list) or len(recent) != state._players:
+        raise StateFormatError(f"'recent_moves' must give the last moves of each of the {state._players} seats")
+    state._recent = [moves_from_json(moves, seat) for seat, moves in enumerate(recent)]
+    if state._trigger is not None and state._trigger not in TRIGGERS:
+        raise StateFormatError(f"unknown end trigger {state._trigger!r} (expected one of {', '.join(TRIGGERS)})")
 
 
 def _check_cards(state: FredericusState) -> None:
     """All 118 cards accounted for (R-1.3, R-2.3): rows, captures, seals out, objectives, Fredericus."""
     found = [0] * ROW_CODES
-    for row in state.rows:
+    for row in state._rows:
         for code in row:
             found[code] += 1
-    for counts in state.creatures:
+    for counts in state._creatures:
         for kind, count in enumerate(counts):
             found[kind] += count
-    found[SEAL] += state.seals_discarded
+    found[SEAL] += state._seals_discarded
     for code, total in enumerate(ROW_CARD_TOTALS):
-        expected = total - REMOVED[state.players][code]
+        expected = total - REMOVED[state._players][code]
         if found[code] != expected:
             raise StateFormatError(
                 f"the cards do not add up to {TOTAL_CARDS}: {found[code]} {ROW_CARD_NAMES[code]} card(s) in play, "
-                f"but a {state.players}-player game has {expected}"
+                f"but a {state._players}-player game has {expected}"
             )
     objectives = [0] * (KINDS + 1)
-    for code in state.deck + state.discards:
+    for code in state._deck + state._discards:
         objectives[code] += 1
-    for counts in state.hands:
+    for counts in state._hands:
         for kind, count in enumerate(counts):
             objectives[kind] += count
-    objectives[FREDERICUS] += state.fredericus_holder != NO_SEAT
+    objectives[FREDERICUS] += state._fredericus_holder != NO_SEAT
     for code, count in enumerate(objectives):
         expected = 1 if code == FREDERICUS else OBJECTIVES_PER_KIND
         if count != expected:
@@ -187,29 +187,29 @@ def _check_cards(state: FredericusState) -> None:
 
 def _check_consistency(state: FredericusState) -> None:
     """Facts that follow from the rules: a position that breaks them could not have been reached."""
-    trigger = state.trigger
-    if (state.fredericus_holder != NO_SEAT) != (trigger == FREDERICUS_DRAWN):
+    trigger = state._trigger
+    if (state._fredericus_holder != NO_SEAT) != (trigger == FREDERICUS_DRAWN):
         raise StateFormatError("a player holds Fredericus exactly when the end was triggered by drawing it (R-7.2)")
-    if (FREDERICUS in state.discards) != (trigger == FREDERICUS_DISCARDED):
+    if (FREDERICUS in state._discards) != (trigger == FREDERICUS_DISCARDED):
         raise StateFormatError("Fredericus is discarded exactly when the deck keeper's draw triggered the end (R-7.2)")
-    most = max(sum(counts) for counts in state.creatures)
+    most = max(sum(counts) for counts in state._creatures)
     if (trigger is None and most >= CREATURES_TO_END) or (trigger == EIGHTH_CREATURE and most < CREATURES_TO_END):
         raise StateFormatError("an eighth creature triggers the end, and only an eighth creature does (R-7.2)")
-    if state.phase == OVER and trigger is None:
+    if state._phase == OVER and trigger is None:
         raise StateFormatError("a finished game needs an end trigger")
-    if (state.phase == BETTING) != (state.round == 0) or state.round < 0 or state.turns_started < 0:
+    if (state._phase == BETTING) != (state._round == 0) or state._round < 0 or state._turns_started < 0:
         raise StateFormatError("the betting phase is exactly round 0, and rounds and turns count up from there")
-    if (state.phase == SEAL_CHOICE) != (state.flip_post >= 0):
+    if (state._phase == SEAL_CHOICE) != (state._flip_post >= 0):
         raise StateFormatError("'flip_post' is given exactly while the seal to discard is being chosen")
-    if state.phase == SEAL_CHOICE:
-        for row in ((state.flip_post - 1) % TOWERS, (state.flip_post + 1) % TOWERS):
-            if not state.rows[row] or state.rows[row][-1] != SEAL:
+    if state._phase == SEAL_CHOICE:
+        for row in ((state._flip_post - 1) % TOWERS, (state._flip_post + 1) % TOWERS):
+            if not state._rows[row] or state._rows[row][-1] != SEAL:
                 raise StateFormatError(f"row {row} must end in an imperial seal while one is being discarded")
-    if state.tidied and not state.short_game:
+    if state._tidied and not state._short_game:
         raise StateFormatError("a row can only be tidied in the shorter game (R-9)")
-    if state.phase != OVER and state.captured & ~(3 << 2 * state.order[state.turn]):
+    if state._phase != OVER and state._captured & ~(3 << 2 * state._order[state._turn]):
         raise StateFormatError("only the player whose turn it is can have captured this turn")
-    if state.phase == BETTING and HAND not in state.tokens_of(state.order[state.turn]):
+    if state._phase == BETTING and HAND not in state.tokens_of(state._order[state._turn]):
         raise StateFormatError("the player placing a betting token must have one in hand")
 
 

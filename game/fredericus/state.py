@@ -2,13 +2,16 @@
 
 Seats are the falconers' places around the table, numbered clockwise and named by colour (seat 0 is Red).
 The start player is drawn from the seed (or chosen by the host); the turn order runs clockwise from them, so
-``seats`` is ``(start, start + 1, …)`` modulo the player count. The game lives in the fields listed on the
-class — small lists of ints that the rules mutate in place; read them, never write them.
+``seats`` is ``(start, start + 1, …)`` modulo the player count. The game lives in the private fields listed on
+the class — small lists of ints that the rules (``rules``, ``serialization``) mutate in place and the core's own
+modules read directly, as the search's hot path asks; everything else reads the named queries at the end of the
+class, which hand out copies, never the lists themselves.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from game.core.draws import shuffle
@@ -29,7 +32,7 @@ from game.fredericus.cards import (
     objective_text,
     row_text,
 )
-from game.fredericus.recent import NO_MOVES
+from game.fredericus.recent import NO_MOVES, takes_back
 from game.fredericus.rules import (
     BETTING,
     EIGHTH_CREATURE,
@@ -37,6 +40,7 @@ from game.fredericus.rules import (
     FREDERICUS_DRAWN,
     OVER,
     PHASES,
+    Trigger,
     TurnRules,
 )
 
@@ -53,29 +57,29 @@ _ENDINGS = {
 class FredericusState(TurnRules, GameState[Action]):
     """A Fredericus position. Build one with :meth:`new_game`, :meth:`from_json` or the position builder.
 
-    Fields (codes in :mod:`~game.fredericus.cards`, raptors and token places in :mod:`~game.fredericus.actions`):
-    ``rows[r]`` the cards of row r, first card first; ``posts[raptor]`` each raptor's guard post (a hooded
-    raptor sits in that post's courtyard segment); ``hooded`` a bit per raptor; ``tokens`` the place of each
-    betting token, ``tokens_each`` per seat in seat order; ``creatures[seat]`` and ``hands[seat]`` counts per
-    creature kind of captures and objectives; ``fredericus_holder`` the seat that drew Fredericus or
-    ``NO_SEAT``; ``deck`` the objective deck, top card last; ``discards`` the face-up objectives;
-    ``phase``/``turn``/``round`` the decision pending and whose it is (``turn`` is a place in ``order``);
-    ``actions_left``, ``captured`` (a bit per raptor), ``flipped``, ``tidied`` the current turn (after a flip the
-    last ``FLIP_BONUS`` of ``actions_left`` are optional: ``extra_actions_left``, R-6.2);
-    ``trigger`` how the end was triggered, or ``None``; ``recent[seat]`` the card and raptor moves of the seat's
-    last turn and of the turn it plays now (:mod:`~game.fredericus.recent`), which the AI does not take back
-    for nothing.
+    Private fields (codes in :mod:`~game.fredericus.cards`, raptors and token places in
+    :mod:`~game.fredericus.actions`): ``_rows[r]`` the cards of row r, first card first; ``_posts[raptor]`` each
+    raptor's guard post (a hooded raptor sits in that post's courtyard segment); ``_hooded`` a bit per raptor;
+    ``_tokens`` the place of each betting token, ``_tokens_each`` per seat in seat order; ``_creatures[seat]``
+    and ``_hands[seat]`` counts per creature kind of captures and objectives; ``_fredericus_holder`` the seat
+    that drew Fredericus or ``NO_SEAT``; ``_deck`` the objective deck, top card last; ``_discards`` the face-up
+    objectives; ``_phase``/``_turn``/``_round`` the decision pending and whose it is (``_turn`` is a place in
+    ``_order``); ``_actions_left``, ``_captured`` (a bit per raptor), ``_flipped``, ``_tidied`` the current turn
+    (after a flip the last ``FLIP_BONUS`` of ``_actions_left`` are optional: ``extra_actions_left``, R-6.2);
+    ``_trigger`` how the end was triggered, or ``None``; ``_recent[seat]`` the card and raptor moves of the
+    seat's last turn and of the turn it plays now (:mod:`~game.fredericus.recent`), which the AI does not take
+    back for nothing.
     """
 
     game_name = "fredericus"
 
     __slots__ = (
-        "players", "short_game", "start", "order", "keeper", "tokens_each",
-        "rows", "posts", "hooded", "tokens", "creatures", "hands", "fredericus_holder", "deck", "discards",
-        "seals_discarded", "phase", "turn", "round", "turns_started", "actions_left", "captured", "flipped",
-        "tidied", "flip_post", "trigger", "recent", "_legal", "_outcome",
+        "_players", "_short_game", "_start", "_order", "_keeper", "_tokens_each",
+        "_rows", "_posts", "_hooded", "_tokens", "_creatures", "_hands", "_fredericus_holder", "_deck", "_discards",
+        "_seals_discarded", "_phase", "_turn", "_round", "_turns_started", "_actions_left", "_captured", "_flipped",
+        "_tidied", "_flip_post", "_trigger", "_recent", "_legal", "_outcome",
     )  # fmt: skip
-    start: int  # the start player's seat (the rest are declared with the turn rules)
+    _start: int  # the start player's seat (the rest are declared with the turn rules)
     _outcome: Outcome | None
 
     # --- construction ---------------------------------------------------------------------------
@@ -92,86 +96,86 @@ class FredericusState(TurnRules, GameState[Action]):
         if start not in range(players):
             raise GameError(f"there is no seat {start} among {players} players")
         state = cls._blank(players, short_game, start)
-        state.rows = deal_rows(players, rng)
-        dealt, state.discards, state.deck = deal_objectives(players, rng)
-        state.hands = [[0] * KINDS for _ in range(players)]
-        state.posts = [0] * (2 * players)
-        for place, seat in enumerate(state.order):
-            state.hands[seat][dealt[place]] += 1
-            state.posts[2 * seat] = place  # R-2.2: falcon on post k, goshawk on the opposite post k+4
-            state.posts[2 * seat + 1] = place + TOWERS // 2
-        state.tokens = [HAND] * (players * state.tokens_each)
-        state.creatures = [[0] * KINDS for _ in range(players)]
+        state._rows = deal_rows(players, rng)
+        dealt, state._discards, state._deck = deal_objectives(players, rng)
+        state._hands = [[0] * KINDS for _ in range(players)]
+        state._posts = [0] * (2 * players)
+        for place, seat in enumerate(state._order):
+            state._hands[seat][dealt[place]] += 1
+            state._posts[2 * seat] = place  # R-2.2: falcon on post k, goshawk on the opposite post k+4
+            state._posts[2 * seat + 1] = place + TOWERS // 2
+        state._tokens = [HAND] * (players * state._tokens_each)
+        state._creatures = [[0] * KINDS for _ in range(players)]
         return state
 
     @classmethod
     def _blank(cls, players: int, short_game: bool, start: int) -> FredericusState:
         """A state with the set-up facts fixed and the game at its betting start; callers fill in the cards."""
         state = cls.__new__(cls)
-        state.players = players
-        state.short_game = short_game
-        state.start = start
-        state.order = tuple((start + place) % players for place in range(players))
-        state.keeper = state.order[-1]  # R-2.4: the player to the start player's right
-        state.tokens_each = 2 if players == 2 else 1  # R-1.4
-        state.hooded = 0
-        state.fredericus_holder = NO_SEAT
-        state.seals_discarded = 0
-        state.phase = BETTING
-        state.turn = 0
-        state.round = 0
-        state.turns_started = 0
-        state.actions_left = 0
-        state.captured = 0
-        state.flipped = False
-        state.tidied = False
-        state.flip_post = -1
-        state.trigger = None
-        state.recent = [NO_MOVES] * players
+        state._players = players
+        state._short_game = short_game
+        state._start = start
+        state._order = tuple((start + place) % players for place in range(players))
+        state._keeper = state._order[-1]  # R-2.4: the player to the start player's right
+        state._tokens_each = 2 if players == 2 else 1  # R-1.4
+        state._hooded = 0
+        state._fredericus_holder = NO_SEAT
+        state._seals_discarded = 0
+        state._phase = BETTING
+        state._turn = 0
+        state._round = 0
+        state._turns_started = 0
+        state._actions_left = 0
+        state._captured = 0
+        state._flipped = False
+        state._tidied = False
+        state._flip_post = -1
+        state._trigger = None
+        state._recent = [NO_MOVES] * players
         state._legal = None
         state._outcome = None
         return state
 
     def clone(self) -> FredericusState:
         other = FredericusState.__new__(FredericusState)
-        other.players = self.players
-        other.short_game = self.short_game
-        other.start = self.start
-        other.order = self.order
-        other.keeper = self.keeper
-        other.tokens_each = self.tokens_each
-        other.rows = [row[:] for row in self.rows]
-        other.posts = self.posts[:]
-        other.hooded = self.hooded
-        other.tokens = self.tokens[:]
-        other.creatures = [counts[:] for counts in self.creatures]
-        other.hands = [counts[:] for counts in self.hands]
-        other.fredericus_holder = self.fredericus_holder
-        other.deck = self.deck[:]
-        other.discards = self.discards[:]
-        other.seals_discarded = self.seals_discarded
-        other.phase = self.phase
-        other.turn = self.turn
-        other.round = self.round
-        other.turns_started = self.turns_started
-        other.actions_left = self.actions_left
-        other.captured = self.captured
-        other.flipped = self.flipped
-        other.tidied = self.tidied
-        other.flip_post = self.flip_post
-        other.trigger = self.trigger
-        other.recent = self.recent[:]  # tuples: safe to share
+        other._players = self._players
+        other._short_game = self._short_game
+        other._start = self._start
+        other._order = self._order
+        other._keeper = self._keeper
+        other._tokens_each = self._tokens_each
+        other._rows = [row[:] for row in self._rows]
+        other._posts = self._posts[:]
+        other._hooded = self._hooded
+        other._tokens = self._tokens[:]
+        other._creatures = [counts[:] for counts in self._creatures]
+        other._hands = [counts[:] for counts in self._hands]
+        other._fredericus_holder = self._fredericus_holder
+        other._deck = self._deck[:]
+        other._discards = self._discards[:]
+        other._seals_discarded = self._seals_discarded
+        other._phase = self._phase
+        other._turn = self._turn
+        other._round = self._round
+        other._turns_started = self._turns_started
+        other._actions_left = self._actions_left
+        other._captured = self._captured
+        other._flipped = self._flipped
+        other._tidied = self._tidied
+        other._flip_post = self._flip_post
+        other._trigger = self._trigger
+        other._recent = self._recent[:]  # tuples: safe to share
         other._legal = self._legal  # an immutable tuple: safe to share
         other._outcome = self._outcome
         return other
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self.players, self.short_game, self.start, tuple(map(tuple, self.rows)), tuple(self.posts),
-            self.hooded, tuple(self.tokens), tuple(map(tuple, self.creatures)), tuple(map(tuple, self.hands)),
-            self.fredericus_holder, tuple(self.deck), tuple(self.discards), self.seals_discarded, self.phase,
-            self.turn, self.round, self.turns_started, self.actions_left, self.captured, self.flipped,
-            self.tidied, self.flip_post, self.trigger, tuple(self.recent),
+            self._players, self._short_game, self._start, tuple(map(tuple, self._rows)), tuple(self._posts),
+            self._hooded, tuple(self._tokens), tuple(map(tuple, self._creatures)), tuple(map(tuple, self._hands)),
+            self._fredericus_holder, tuple(self._deck), tuple(self._discards), self._seals_discarded, self._phase,
+            self._turn, self._round, self._turns_started, self._actions_left, self._captured, self._flipped,
+            self._tidied, self._flip_post, self._trigger, tuple(self._recent),
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -180,16 +184,17 @@ class FredericusState(TurnRules, GameState[Action]):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"<FredericusState {self.players}p {PHASES[self.phase]} round {self.round} turn {self.turns_started}>"
+        phase, turn = PHASES[self._phase], self._turns_started
+        return f"<FredericusState {self._players}p {phase} round {self._round} turn {turn}>"
 
     # --- the protocol ---------------------------------------------------------------------------
     @property
     def current_seat(self) -> Seat:
-        return NO_SEAT if self.phase == OVER else self.order[self.turn]
+        return NO_SEAT if self._phase == OVER else self._order[self._turn]
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return self.order
+        return self._order
 
     def seat_name(self, seat: Seat) -> str:
         return f"{COLOURS[seat]} falconer"
@@ -198,51 +203,51 @@ class FredericusState(TurnRules, GameState[Action]):
         return "falconer"
 
     def seat_count(self) -> int:
-        return self.players
+        return self._players
 
     @property
     def turn_number(self) -> int:
-        return self.turns_started
+        return self._turns_started
 
     @property
     def round_number(self) -> int:
-        return max(1, self.round)  # round 0: before the first (Fredericus' bets)
+        return max(1, self._round)  # round 0: before the first (Fredericus' bets)
 
     @property
     def phase_name(self) -> str:
         """``bet``, ``play``, ``seal``, ``token`` or ``over``: what kind of decision is pending."""
-        return PHASES[self.phase]
+        return PHASES[self._phase]
 
     def scores(self) -> list[int]:
         """R-8 points per seat, as they stand now."""
         return [
-            scoring.score(self.creatures[seat], self.hands[seat], self.fredericus_holder == seat)
-            for seat in range(self.players)
+            scoring.score(self._creatures[seat], self._hands[seat], self._fredericus_holder == seat)
+            for seat in range(self._players)
         ]
 
     def score_breakdowns(self) -> list[scoring.Breakdown]:
         """R-8 points per seat by category (creatures, objectives, pairs, Fredericus), as they stand now."""
         return [
-            scoring.breakdown(self.creatures[seat], self.hands[seat], self.fredericus_holder == seat)
-            for seat in range(self.players)
+            scoring.breakdown(self._creatures[seat], self._hands[seat], self._fredericus_holder == seat)
+            for seat in range(self._players)
         ]
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self._phase == OVER
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
+        if self._phase != OVER:
             return None
         if self._outcome is None:
-            assert self.trigger is not None
+            assert self._trigger is not None
             points = self.scores()
-            best = scoring.winner(points, self.order)
-            tied = [self.seat_name(seat) for seat in self.order if points[seat] == points[best] and seat != best]
-            reason = f"{self.seat_name(best)} wins with {points[best]} points after {_ENDINGS[self.trigger]}"
+            best = scoring.winner(points, self._order)
+            tied = [self.seat_name(seat) for seat in self._order if points[seat] == points[best] and seat != best]
+            reason = f"{self.seat_name(best)} wins with {points[best]} points after {_ENDINGS[self._trigger]}"
             if tied:
                 reason += f" (tied with {', '.join(tied)}, who played earlier in the turn order)"
-            self._outcome = Outcome(self.trigger, frozenset((best,)), reason)
+            self._outcome = Outcome(self._trigger, frozenset((best,)), reason)
         return self._outcome
 
     def action_text(self, action: Action) -> str:
@@ -253,7 +258,7 @@ class FredericusState(TurnRules, GameState[Action]):
 
     def hidden_supply(self) -> int:
         """Tiles or objective cards still face down in the draw pile."""
-        return len(self.deck)
+        return len(self._deck)
 
     def narrate(self, action: Action) -> Message:
         return narration.narrate(self, action)
@@ -275,45 +280,45 @@ class FredericusState(TurnRules, GameState[Action]):
     # --- hidden information (R-10) --------------------------------------------------------------
     def _sees_objectives(self, viewer: Seat, seat: Seat) -> bool:
         """R-7.1: objectives are secret to their owner until the final scoring."""
-        return viewer == seat or self.phase == OVER
+        return viewer == seat or self._phase == OVER
 
     def observation(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` may know (R-10); any other number (e.g. ``NO_SEAT``) is a spectator who sees no hand."""
-        holder = self.fredericus_holder
+        holder = self._fredericus_holder
         view: dict[str, Any] = {
             "game": self.game_name,
             "seat": seat,
-            "players": self.players,
-            "short_game": self.short_game,
-            "turn_order": list(self.order),
-            "deck_keeper": self.keeper,
+            "players": self._players,
+            "short_game": self._short_game,
+            "turn_order": list(self._order),
+            "deck_keeper": self._keeper,
             "phase": self.phase_name,
             "current_seat": self.current_seat,
-            "round": self.round,
-            "turn_number": self.turns_started,
-            "actions_left": self.actions_left,
+            "round": self._round,
+            "turn_number": self._turns_started,
+            "actions_left": self._actions_left,
             "extra_actions_left": self.extra_actions_left,  # optional (R-6.2): the turn may end with them unused
-            "captured_this_turn": [raptor_text(r) for r in range(2 * self.players) if self.captured >> r & 1],
-            "flipped_this_turn": self.flipped,
-            "tidied_this_turn": self.tidied,
-            "flip_post": None if self.flip_post < 0 else self.flip_post,
-            "rows": [row_text(row) for row in self.rows],
-            "raptors": list(self.posts),
-            "hooded": [raptor_text(r) for r in range(2 * self.players) if self.hooded >> r & 1],
-            "tokens": [[serialization.place_json(p) for p in self.tokens_of(s)] for s in range(self.players)],
-            "creatures": [counts_text(counts) for counts in self.creatures],
-            "objective_counts": [sum(counts) for counts in self.hands],
+            "captured_this_turn": [raptor_text(r) for r in range(2 * self._players) if self._captured >> r & 1],
+            "flipped_this_turn": self._flipped,
+            "tidied_this_turn": self._tidied,
+            "flip_post": None if self._flip_post < 0 else self._flip_post,
+            "rows": [row_text(row) for row in self._rows],
+            "raptors": list(self._posts),
+            "hooded": [raptor_text(r) for r in range(2 * self._players) if self._hooded >> r & 1],
+            "tokens": [[serialization.place_json(p) for p in self.tokens_of(s)] for s in range(self._players)],
+            "creatures": [counts_text(counts) for counts in self._creatures],
+            "objective_counts": [sum(counts) for counts in self._hands],
             "objectives": [
-                counts_text(self.hands[s], OBJECTIVE_LETTERS) if self._sees_objectives(seat, s) else None
-                for s in range(self.players)
+                counts_text(self._hands[s], OBJECTIVE_LETTERS) if self._sees_objectives(seat, s) else None
+                for s in range(self._players)
             ],
-            "fredericus": "deck" if FREDERICUS in self.deck else ("discarded" if holder == NO_SEAT else holder),
-            "objective_discards": objective_text(self.discards),
-            "deck_count": len(self.deck),
-            "seals_discarded": self.seals_discarded,
-            "ending": self.trigger,
+            "fredericus": "deck" if FREDERICUS in self._deck else ("discarded" if holder == NO_SEAT else holder),
+            "objective_discards": objective_text(self._discards),
+            "deck_count": len(self._deck),
+            "seals_discarded": self._seals_discarded,
+            "ending": self._trigger,
         }
-        if self.phase == OVER:
+        if self._phase == OVER:
             view["scores"] = self.scores()
         return view
 
@@ -324,24 +329,127 @@ class FredericusState(TurnRules, GameState[Action]):
         if still in the deck, goes anywhere among its bottom five (or fewer, once fewer remain) as in R-2.4.
         """
         other = self.clone()
-        hidden = [s for s in range(self.players) if not self._sees_objectives(seat, s)]
-        pool: list[int] = [kind for s in hidden for kind in range(KINDS) for _ in range(self.hands[s][kind])]
-        pool += [card for card in self.deck if card != FREDERICUS]
+        hidden = [s for s in range(self._players) if not self._sees_objectives(seat, s)]
+        pool: list[int] = [kind for s in hidden for kind in range(KINDS) for _ in range(self._hands[s][kind])]
+        pool += [card for card in self._deck if card != FREDERICUS]
         pool.sort()
         shuffle(pool, rng)
         dealt = 0
         for s in hidden:
             hand = [0] * KINDS
-            for kind in pool[dealt : dealt + sum(self.hands[s])]:
+            for kind in pool[dealt : dealt + sum(self._hands[s])]:
                 hand[kind] += 1
-            dealt += sum(self.hands[s])
-            other.hands[s] = hand
-        other.deck = pool[dealt:]
-        if FREDERICUS in self.deck:
-            other.deck.insert(rng.randrange(min(BOTTOM, len(other.deck) + 1)), FREDERICUS)
+            dealt += sum(self._hands[s])
+            other._hands[s] = hand
+        other._deck = pool[dealt:]
+        if FREDERICUS in self._deck:
+            other._deck.insert(rng.randrange(min(BOTTOM, len(other._deck) + 1)), FREDERICUS)
         return other
+
+    # --- the table, read-only: what views, tools and tests ask (the rules read the fields) -----------------
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def short_game(self) -> bool:
+        """R-9: the shorter game, in which a falconer may tidy a row once a turn."""
+        return self._short_game
+
+    @property
+    def start_seat(self) -> Seat:
+        return self._start
+
+    @property
+    def deck_keeper(self) -> Seat:
+        """R-2.4: the falconer who turns up an objective at the end of each of their turns."""
+        return self._keeper
+
+    @property
+    def actions_left(self) -> int:
+        """The actions the deciding falconer has left this turn, a flip's optional ones included (R-6.2)."""
+        return self._actions_left
+
+    @property
+    def trigger(self) -> Trigger | None:
+        """How the end of the game was triggered (R-7.2), or ``None`` while it is not."""
+        return self._trigger
+
+    @property
+    def fredericus_holder(self) -> Seat:
+        """The seat that drew Fredericus, or ``NO_SEAT``."""
+        return self._fredericus_holder
+
+    @property
+    def seals_discarded(self) -> int:
+        return self._seals_discarded
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """Every row's cards (codes of :mod:`~game.fredericus.cards`), first card (by the castle) to end."""
+        return tuple(map(tuple, self._rows))
+
+    def row(self, number: int) -> tuple[int, ...]:
+        """One row's cards, first to end; an empty row (R-1.2) has none."""
+        return tuple(self._rows[number])
+
+    def raptors(self) -> range:
+        """Every raptor at the table (see :mod:`~game.fredericus.actions` for their numbers)."""
+        return range(2 * self._players)
+
+    def post_of(self, raptor: int) -> int:
+        """The guard post a raptor stands on (a hooded one sits in that post's courtyard segment)."""
+        return self._posts[raptor]
+
+    def raptor_posts(self) -> tuple[int, ...]:
+        """Each raptor's guard post, by raptor number."""
+        return tuple(self._posts)
+
+    def is_hooded(self, raptor: int) -> bool:
+        """R-5: hooded, it waits in the courtyard until its owner's turn ends."""
+        return bool(self._hooded >> raptor & 1)
+
+    def hooded_raptors(self) -> frozenset[int]:
+        return frozenset(raptor for raptor in range(2 * self._players) if self._hooded >> raptor & 1)
 
     def tokens_of(self, seat: Seat) -> list[int]:
         """Where a seat's betting tokens are: a tower 0..7, ``CENTRE`` or ``HAND`` (see ``actions``)."""
-        return self.tokens[seat * self.tokens_each : (seat + 1) * self.tokens_each]
+        return self._tokens[seat * self._tokens_each : (seat + 1) * self._tokens_each]
+
+    def betting_tokens(self) -> tuple[tuple[Seat, int], ...]:
+        """Every betting token's owner and place, in a fixed order (a token's index names it while it moves)."""
+        each = self._tokens_each
+        return tuple((token // each, place) for token, place in enumerate(self._tokens))
+
+    def creatures_of(self, seat: Seat) -> tuple[int, ...]:
+        """The creatures a falconer has caught, a count per kind."""
+        return tuple(self._creatures[seat])
+
+    def objectives_seen_by(self, viewers: Collection[Seat], seat: Seat) -> tuple[int, ...] | None:
+        """A falconer's creature objectives, a count per kind, as a screen shows them to the seats ``viewers``
+        sitting at it; ``None`` while they are secret to every one of them (R-7.1: each falconer sees its own,
+        and the final scoring shows them all). The only way to a hand from outside the core."""
+        if self._phase == OVER or seat in viewers:
+            return tuple(self._hands[seat])
+        return None
+
+    def objective_count(self, seat: Seat) -> int:
+        """How many creature objectives a falconer holds: public, unlike which."""
+        return sum(self._hands[seat])
+
+    def public_points(self, seat: Seat) -> int:
+        """R-8.1 as everybody can count it: creatures, objectives in hand and Fredericus, without the secret pairs."""
+        fredericus = scoring.FREDERICUS_POINTS if self._fredericus_holder == seat else 0
+        return sum(self._creatures[seat]) + sum(self._hands[seat]) + fredericus
+
+    def fredericus_in_deck(self) -> bool:
+        """Fredericus still lies in the objective deck (where in it is secret)."""
+        return FREDERICUS in self._deck
+
+    def discarded_objectives(self) -> tuple[int, ...]:
+        """The face-up objectives the deck keeper turned up, oldest first."""
+        return tuple(self._discards)
+
+    def is_take_back(self, action: Action) -> bool:
+        """Whether ``action`` puts back a card or raptor the deciding falconer moved this turn or its last."""
+        return takes_back(self._recent[self.current_seat], self._rows, action)
 

@@ -10,7 +10,7 @@ ever shown.
 
 While an animation runs, the board leaves out the pieces it names in ``hides``: ``raptor:R`` (raptor R),
 ``card:ROW:INDEX`` (a card in the row of the new position), ``token:T`` (the T-th betting token of
-``FredericusState.tokens``) and ``caught:SEAT:KIND`` (one captured creature of that kind, still on its way to
+``FredericusState.betting_tokens``) and ``caught:SEAT:KIND`` (one captured creature of that kind, still on its way to
 the tray).
 """
 
@@ -22,8 +22,9 @@ from collections.abc import Sequence
 import pygame
 from pygame import Vector2
 
-from game.fredericus.actions import CAPTURE, END, FLIP, HOOD, TIDY
+from game.fredericus.actions import CAPTURE, END, FLIP, HOOD, TIDY, raptor_kind, raptor_owner
 from game.fredericus.cards import FREDERICUS
+from game.fredericus.rules import new_places
 from game.fredericus.state import FredericusState
 from scenes.fredericus import draw
 from scenes.fredericus import sprites as sp
@@ -69,21 +70,21 @@ def build(before: FredericusState, action: tuple[str, int, int], after: Frederic
     animations: list[Animation] = []
     animations += _raptors(before, action, after, layouts, look)
     if kind == "card":
-        code = before.rows[a][-1]
+        cards = before.row(a)
         source, target = old.rows[a], new.rows[b]
-        end = len(after.rows[b]) - 1
-        animations.append(CardSlide(draw.card_image(look.text, code, source.size, look.shorts),
-                                    draw.card_image(look.text, code, target.size, look.shorts),
-                                    source.centre(len(before.rows[a]) - 1), target.centre(end), SLIDE,
+        end = len(after.row(b)) - 1
+        animations.append(CardSlide(draw.card_image(look.text, cards[-1], source.size, look.shorts),
+                                    draw.card_image(look.text, cards[-1], target.size, look.shorts),
+                                    source.centre(len(cards) - 1), target.centre(end), SLIDE,
                                     hides=[card(b, end)], sound="card_swish"))
     elif kind == "seal":
-        row = old.rows[a]
-        image = draw.card_image(look.text, before.rows[a][-1], row.size, look.shorts)
-        animations.append(CardSlide(image, image, row.centre(len(before.rows[a]) - 1),
+        row, cards = old.rows[a], before.row(a)
+        image = draw.card_image(look.text, cards[-1], row.size, look.shorts)
+        animations.append(CardSlide(image, image, row.centre(len(cards) - 1),
                                     Vector2(DECK_RECT.x + 110, DECK_RECT.y + 30), SLIDE, fade=True,
                                     sound="card_swish"))
     elif kind in (FLIP, TIDY):
-        animations.append(_sweep(before.rows[a], kind, a, new, look))
+        animations.append(_sweep(before.row(a), kind, a, new, look))
     animations += _tokens(before, after, layouts, look, kind == CAPTURE)
     animations += _objectives(before, after, new, look)
     return animations
@@ -94,15 +95,15 @@ def _raptors(before: FredericusState, action: tuple[str, int, int], after: Frede
     kind, a, _ = action
     old, new = layouts
     animations: list[Animation] = []
-    for number in range(2 * before.players):
+    for number in before.raptors():
         (start, small_start), (end, small_end) = old.raptors[number], new.raptors[number]
         piece = Piece(number, look)
         if kind == CAPTURE and number == a:
             animations += _capture(before, number, layouts, piece)
-        elif before.posts[number] != after.posts[number]:
+        elif before.post_of(number) != after.post_of(number):
             animations.append(Flight(piece, start, end, small_start, small_end, FLIGHT, sound="wings"))
-        elif (before.hooded ^ after.hooded) >> number & 1:
-            hooding = bool(after.hooded >> number & 1)
+        elif before.is_hooded(number) != after.is_hooded(number):
+            hooding = after.is_hooded(number)
             animations.append(RaptorHop(piece, start, end, small_start, small_end, HOP, hood=hooding,
                                         sound="click" if kind in (HOOD, END) else None))
         elif start != end or small_start != small_end:  # nudged aside by a raptor that came or went
@@ -113,9 +114,10 @@ def _raptors(before: FredericusState, action: tuple[str, int, int], after: Frede
 def _capture(before: FredericusState, number: int, layouts: tuple[Layout, Layout], piece: Piece) -> list[Animation]:
     """The stoop, the feathers, the creature carried to the tray, and the flight back to the post."""
     old, new = layouts
-    post, seat = before.posts[number], number >> 1
-    row, code = old.rows[post], before.rows[post][-1]
-    card_at = row.centre(len(before.rows[post]) - 1)
+    post, seat = before.post_of(number), raptor_owner(number)
+    row, cards = old.rows[post], before.row(post)
+    code = cards[-1]
+    card_at = row.centre(len(cards) - 1)
     home = new.raptors[number][0]
     tray = new.trays[seat]
     chip = Vector2(tray.x + tray.width * 0.55, tray.y + 42)
@@ -134,13 +136,8 @@ def _sweep(cards: Sequence[int], kind: str, row: int, layout: Layout, look: draw
     """R-6 turns the row end for end; R-9 moves its last three cards to its start."""
     count = len(cards)
     places = layout.rows[row]
-    kept = count - min(3, count)  # R-9: the cards that stay in front of the three moved
     moves = []
-    for index, code in enumerate(cards):
-        if kind == FLIP:
-            target = count - 1 - index
-        else:
-            target = index - kept if index >= kept else index + count - kept
+    for index, (code, target) in enumerate(zip(cards, new_places(kind, count))):
         moves.append((draw.card_image(look.text, code, places.size, look.shorts), places.centre(index),
                       places.centre(target), target))
     side = Vector2(-places.direction.y, places.direction.x)
@@ -151,9 +148,10 @@ def _tokens(before: FredericusState, after: FredericusState, layouts: tuple[Layo
             payout: bool) -> list[Animation]:
     """Each token whose place on screen changed hops there (after a capture, once the creature is caught)."""
     old, new = layouts
-    starts = old.token_centres(before.tokens, before.tokens_each)
-    ends = new.token_centres(after.tokens, after.tokens_each)
-    return [TokenHop(index // before.tokens_each, start, end, look, HOP, delay=DIVE if payout else 0.0,
+    tokens = before.betting_tokens()
+    starts = old.token_centres(tokens)
+    ends = new.token_centres(after.betting_tokens())
+    return [TokenHop(tokens[index][0], start, end, look, HOP, delay=DIVE if payout else 0.0,
                      hides=[token(index)], sound="click")
             for index, (start, end) in enumerate(zip(starts, ends)) if start != end]
 
@@ -166,7 +164,7 @@ def _objectives(before: FredericusState, after: FredericusState, layout: Layout,
     for seat in range(after.players):
         tray = layout.trays[seat]
         goal = Vector2(tray.x + tray.width * 0.6, tray.y + 67)
-        gained = sum(after.hands[seat]) - sum(before.hands[seat])
+        gained = after.objective_count(seat) - before.objective_count(seat)
         codes: list[int | None] = [None] * gained
         if after.fredericus_holder == seat != before.fredericus_holder:
             codes.append(FREDERICUS)
@@ -174,7 +172,7 @@ def _objectives(before: FredericusState, after: FredericusState, layout: Layout,
             image = draw.card_image(look.text, code, sp.DECK_SIZE, look.shorts, objective=True)
             animations.append(CardSlide(image, image, deck, goal, DRAW, delay=DRAW_DELAY + 0.15 * number,
                                         shrink=True, sound="card_swish" if number == 0 else None))
-    for number, code in enumerate(after.discards[len(before.discards):]):
+    for number, code in enumerate(after.discarded_objectives()[len(before.discarded_objectives()):]):
         image = draw.card_image(look.text, code, sp.DECK_SIZE, look.shorts, objective=True)
         goal = Vector2(DECK_RECT.x + 110, DECK_RECT.y + 66)
         animations.append(CardSlide(image, image, deck, goal, DRAW, delay=DRAW_DELAY + 0.15 * number, shrink=True))
@@ -187,12 +185,12 @@ class Piece:
 
     def __init__(self, number: int, look: draw.Look) -> None:
         self.number, self.look = number, look
-        self.sheet = sp.RAPTOR_SHEETS[number & 1]
-        self.colour = look.colours[number >> 1]
+        self.sheet = raptor_kind(number)
+        self.colour = look.colours[raptor_owner(number)]
 
     def perched(self, surface: pygame.Surface, centre: Vector2, small: bool, hooded: bool = False) -> None:
         draw.paint_raptor(surface, centre, self.number, hooded, small, self.look.colours,
-                          self.look.marks[self.number >> 1], self.look.text)
+                          self.look.marks[raptor_owner(self.number)], self.look.text)
 
     def flying(self, surface: pygame.Surface, centre: Vector2, heading: Vector2, frame: int) -> None:
         """A flight frame turned to ``heading`` (in steps of 15°, so each turned frame is made once)."""

@@ -15,6 +15,7 @@ import pygame
 from pygame import Vector2
 
 from game.core.message import Message
+from game.fredericus.actions import raptor_kind, raptor_owner
 from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TREE
 from scenes.fredericus import sprites as sp
 from scenes.fredericus.colours import COLOURS
@@ -174,8 +175,8 @@ def paint_raptor(surface: pygame.Surface, centre: Vector2, raptor: int, hooded: 
     """A falcon (the tall piece) or a goshawk (the short one) on a base in its falconer's colour, hooded or
     not; with ``text``, the base carries its falconer's ``mark`` too, so that it is not told by colour alone."""
     scale = sp.SMALL if small else 1.0
-    colour = colours[raptor >> 1]
-    image = SPRITES.tinted(sp.RAPTOR_SHEETS[raptor & 1], sp.HOODED if hooded else sp.PERCHED, colour, scale)
+    colour = colours[raptor_owner(raptor)]
+    image = SPRITES.tinted(raptor_kind(raptor), sp.HOODED if hooded else sp.PERCHED, colour, scale)
     surface.blit(image, image.get_rect(center=(round(centre.x), round(centre.y))))
     if mark and text is not None:
         paint_raptor_mark(surface, centre, raptor, small, colours, mark, text)
@@ -185,7 +186,7 @@ def paint_raptor_mark(surface: pygame.Surface, centre: Vector2, raptor: int, sma
                       mark: str, text: TextCache) -> None:
     """The falconer's mark on a raptor's base; drawn after every bird of a post, so none hides another's."""
     base = centre + Vector2(sp.BASE_OFFSET) * (sp.SMALL if small else 1.0)
-    paint_mark(surface, text, mark, base, 10 if small else 12, colours[raptor >> 1])
+    paint_mark(surface, text, mark, base, 10 if small else 12, colours[raptor_owner(raptor)])
 
 
 def paint_token(surface: pygame.Surface, centre: Vector2, seat: int, colours: Palette = SEAT_COLOURS,

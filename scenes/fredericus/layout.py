@@ -10,7 +10,8 @@ and the arrows of the previews pass under them. Nothing here paints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -146,7 +147,7 @@ class RowLayout:
 class Layout:
     """Every place on the board for one position: rows, towers, posts, courtyard, raptors and trays."""
 
-    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: int, players: int) -> None:
+    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: Collection[int], players: int) -> None:
         castle = load_castle()
         origin = Vector2(castle.centre)
 
@@ -191,19 +192,19 @@ class Layout:
         hand = self.hand_rect(seat)
         return [Vector2(hand.x + 10 + 16 * index, hand.centery) for index in range(count)]
 
-    def token_centres(self, tokens: Sequence[int], tokens_each: int) -> list[Vector2]:
-        """Where each betting token is drawn (``tokens`` as in the state: a place per token, ``tokens_each`` a
-        seat): on its tower's rim in the order they came, in the centre, or in its falconer's tray."""
+    def token_centres(self, tokens: Sequence[tuple[int, int]]) -> list[Vector2]:
+        """Where each betting token is drawn (``tokens`` as the state's ``betting_tokens``: an owner and a place
+        per token): on its tower's rim in the order they came, in the centre, or in its falconer's tray."""
         centres = []
         used = [0] * TOWERS
-        for token, place in enumerate(tokens):
-            seat = token // tokens_each
+        in_hand = Counter(seat for seat, place in tokens if place == HAND)
+        placed: Counter[int] = Counter()
+        for seat, place in tokens:
             if place == CENTRE:
                 centres.append(Vector2(MIDDLE))
             elif place == HAND:
-                mine = tokens[seat * tokens_each: token + 1]
-                hand = self.tray_token_centres(seat, tokens[seat * tokens_each: (seat + 1) * tokens_each].count(HAND))
-                centres.append(hand[mine.count(HAND) - 1])
+                centres.append(self.tray_token_centres(seat, in_hand[seat])[placed[seat]])
+                placed[seat] += 1
             else:
                 centres.append(self.tower_token_centres(place)[used[place] % 4])
                 used[place] += 1
@@ -261,7 +262,7 @@ def rect_at(centre: Vector2, size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
-def _raptor_places(layout: Layout, posts: Sequence[int], hooded: int) -> dict[int, tuple[Vector2, bool]]:
+def _raptor_places(layout: Layout, posts: Sequence[int], hooded: Collection[int]) -> dict[int, tuple[Vector2, bool]]:
     """Each raptor's centre and whether it is drawn small (hooded, in the courtyard segment, R-5.1). The pieces
     of a post stand side by side, three to a line, whichever way the post faces, touching: however many
     share a post (R-3.2), each shows whole and is pointed at on its own."""
@@ -269,7 +270,7 @@ def _raptor_places(layout: Layout, posts: Sequence[int], hooded: int) -> dict[in
     for post in range(TOWERS):
         here = [raptor for raptor in range(len(posts)) if posts[raptor] == post]
         for small in (False, True):
-            group = [raptor for raptor in here if bool(hooded >> raptor & 1) == small]
+            group = [raptor for raptor in here if (raptor in hooded) == small]
             spot = layout.segments[post] if small else layout.posts[post]
             spacing = Vector2(RAPTOR_SMALL if small else RAPTOR_SIZE)
             lines = (len(group) + 2) // 3

@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable, Hashable, Iterator
 
 from game.core.message import Message
+from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from scenes.fredericus.layout import Layout
 from scenes.kit import input as inp
@@ -27,7 +28,7 @@ CARD_OF_STEP: dict[str, Callable[[int], int]] = {
     "row": lambda length: length - 1,
     "seal": lambda length: length - 1,
     "flip": lambda length: 0,
-    "tidy": lambda length: length - 3,
+    "tidy": lambda length: length - TIDY_LENGTH,
 }
 _STEPS = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # outward, inward
 STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # what rotate is on each device, inward and outward
@@ -54,7 +55,7 @@ class RowLook:
         looked = self.lifted(game, layout, chooser)
         if focused is not None and looked is not None:
             row, index = looked
-            index = min(max(index + _STEPS[intent.kind], 0), len(game.rows[row]) - 1)
+            index = min(max(index + _STEPS[intent.kind], 0), len(game.row(row)) - 1)
             self.stepped = weakref.ref(chooser), focused, index
 
     def lifted(self, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> Card | None:
@@ -73,7 +74,7 @@ class RowLook:
         """Every row card names itself and its place under the pointer (of two overlapping cards the outer
         answers, as it lies on top); with ``focus_keys`` (the keyboard's or pad's rotate), the lifted card is the
         focused item's tip and names the keys that step along its row."""
-        key = (tuple(map(tuple, game.rows)), lifted, focus_keys)  # the rows' lengths place every card
+        key = (game.rows(), lifted, focus_keys)  # the rows' lengths place every card
         if key != self._tips[0]:
             self._tips = key, list(_card_tips(game, layout, lifted, focus_keys))
         for tip in self._tips[1]:
@@ -83,7 +84,7 @@ class RowLook:
 def _card_tips(game: FredericusState, layout: Layout, lifted: Card | None,
                focus_keys: str | None) -> Iterator[tooltip.Tip]:
     """The tips of :meth:`RowLook.add_tips`, in the order the cards are drawn."""
-    for number, cards in enumerate(game.rows):
+    for number, cards in enumerate(game.rows()):
         row = layout.rows[number]
         for index, code in enumerate(cards):
             fields: dict[str, str | int] = {"name": f"@fredericus.card.{code}", "place": index + 1,
@@ -99,7 +100,7 @@ def card_under(game: FredericusState, layout: Layout, pos: tuple[int, int]) -> C
     """The row card whose visible part is under ``pos``."""
     for number, row in enumerate(layout.rows):
         index = row.card_at(pos)
-        if index is not None and index < len(game.rows[number]):
+        if index is not None and index < len(game.row(number)):
             return number, index
     return None
 
@@ -107,8 +108,8 @@ def card_under(game: FredericusState, layout: Layout, pos: tuple[int, int]) -> C
 def focused_card(game: FredericusState, chooser: ActionChooser | None) -> Card | None:
     """The card the chooser's focused step stands on, if it stands on one."""
     focused = chooser.focused if chooser is not None else None
-    if focused is None or focused[0] not in CARD_OF_STEP or not game.rows[focused[1]]:
+    if focused is None or focused[0] not in CARD_OF_STEP or not game.row(int(focused[1])):
         return None
     row = int(focused[1])
-    return row, CARD_OF_STEP[focused[0]](len(game.rows[row]))
+    return row, CARD_OF_STEP[focused[0]](len(game.row(row)))
 

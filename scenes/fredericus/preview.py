@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, cast
 import pygame
 from pygame import Vector2
 
-from game.fredericus.actions import CENTRE, HOOD
+from game.fredericus.actions import CENTRE, HOOD, raptor_owner, raptors_in
+from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from scenes.fredericus import draw
 from scenes.fredericus import layout as geometry
@@ -61,7 +62,7 @@ def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState,
     elif kind == "to_row":
         source = layout.rows[int(cast(int, chooser.prefix[-1][1]))]
         target = layout.rows[value]
-        code = game.rows[int(cast(int, chooser.prefix[-1][1]))][-1]
+        code = game.row(int(cast(int, chooser.prefix[-1][1])))[-1]
         draw.paint_card(layer, text, target.slot_rect(), code, look.shorts, target.slot_centre())
         draw.arrow(layer, ghost, source.centre(len(source.offsets) - 1), target.slot_centre(), 3, layout.panels)
     elif kind in ("raptor", "post"):
@@ -71,36 +72,32 @@ def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState,
         for post in posts:
             draw.arrow(layer, ghost, start, layout.posts[post], 3)
             draw.paint_raptor(layer, layout.posts[post] + Vector2(0, -2), raptor, False, colours=look.colours,
-                              mark=look.marks[raptor >> 1], text=text)
+                              mark=look.marks[raptor_owner(raptor)], text=text)
     elif kind in ("hood", "mask"):
         masks = hood_masks(game, value) if kind == "hood" else [value]
         post = value if kind == "hood" else int(cast(int, chooser.prefix[-1][1]))
-        union = 0
-        for mask in masks:
-            union |= mask
-        for raptor in range(2 * game.players):
-            if union >> raptor & 1:
-                draw.outline(layer, layout.raptor_rect(raptor), ghost, 3)
-                if len(masks) == 1:
-                    draw.arrow(layer, ghost, Vector2(layout.raptor_rect(raptor).center), layout.segments[post], 2)
+        for raptor in sorted({raptor for mask in masks for raptor in raptors_in(mask)}):
+            draw.outline(layer, layout.raptor_rect(raptor), ghost, 3)
+            if len(masks) == 1:
+                draw.arrow(layer, ghost, Vector2(layout.raptor_rect(raptor).center), layout.segments[post], 2)
         for side in (post - 1, post + 1):
             row = layout.rows[side % 8]
             draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 2)
     elif kind == "capture":
-        row = layout.rows[game.posts[value]]
+        row = layout.rows[game.post_of(value)]
         end = row.card_rect(len(row.offsets) - 1)
         draw.outline(layer, end, ghost, 4)
-        draw.arrow(layer, ghost, Vector2(end.center), Vector2(layout.trays[value >> 1].center), 3)
+        draw.arrow(layer, ghost, Vector2(end.center), Vector2(layout.trays[raptor_owner(value)].center), 3)
     elif kind == "flip":
         _preview_flip(layer, layout, value, ghost)
     elif kind == "seal":
-        rect = layout.rows[value].card_rect(len(game.rows[value]) - 1)
+        rect = layout.rows[value].card_rect(len(game.row(value)) - 1)
         pygame.draw.line(layer, (*DANGER, 230), rect.topleft, rect.bottomright, 4)
         pygame.draw.line(layer, (*DANGER, 230), rect.topright, rect.bottomleft, 4)
     elif kind == "tidy":
         row = layout.rows[value]
         count = len(row.offsets)
-        for index in range(count - 3, count):
+        for index in range(count - TIDY_LENGTH, count):
             draw.outline(layer, row.card_rect(index), ghost, 2)
         draw.arrow(layer, ghost, row.centre(count - 2), row.centre(0), 3)
     elif kind in ("bet", "token_to"):

@@ -68,7 +68,7 @@ SHEETS: dict[str, Sheet] = {
     **{f"cards_{w}x{h}": Sheet((w, h), BODY_FRAMES) for w, h in CARD_SIZES},
     **{f"signs_{size}": Sheet((size, size), SIGN_FRAMES) for size in SIGN_SIZES},
 }
-RAPTOR_SHEETS = ("falcon", "goshawk")  # by raptor & 1 (see game.fredericus.actions)
+RAPTOR_SHEETS = ("falcon", "goshawk")  # named as the raptor kinds, so ``actions.raptor_kind(raptor)`` is its sheet
 
 
 def card_sheet(size: tuple[int, int]) -> str:

@@ -31,15 +31,19 @@ from game.fredericus.actions import (
     HAND,
     HOOD,
     RAPTOR,
-    RAPTOR_KINDS,
     SEAL,
     STAY,
     TIDY,
     TOKEN,
     parse_action,
+    raptor_kind,
+    raptor_owner,
+    raptors_in,
+    raptors_of,
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from game.services.match import LogEntry
 from scenes.context import AppContext
@@ -120,9 +124,9 @@ class FredericusView:
     def layout(self, state: GameState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
         game = _game(state)
-        key = (tuple(map(len, game.rows)), tuple(game.posts), game.hooded, game.players)
+        key = _layout_facts(game)
         if self._layout is None or key != self._layout_key:
-            self._layout = geometry.Layout([len(row) for row in game.rows], game.posts, game.hooded, game.players)
+            self._layout = geometry.Layout(*key)
             self._layout_key = key
         return self._layout
 
@@ -159,9 +163,9 @@ class FredericusView:
             row = layout.rows[value]
             if kind == "to_row":
                 return row.slot_rect()
-            return row.card_rect(CARD_OF_STEP[kind](len(game.rows[value])))
+            return row.card_rect(CARD_OF_STEP[kind](len(game.row(value))))
         if kind == "capture":
-            return layout.rows[game.posts[value]].badge_rect()
+            return layout.rows[game.post_of(value)].badge_rect()
         if kind == "raptor":
             return layout.raptor_rect(value)
         if kind == "post":
@@ -181,7 +185,7 @@ class FredericusView:
         if kind == "to_row":
             return tr("fredericus.step.to_row", row=value)
         if kind == "raptor":
-            return tr("fredericus.step.raptor", raptor=self._raptor_name(value), post=game.posts[value])
+            return tr("fredericus.step.raptor", raptor=self._raptor_name(value), post=game.post_of(value))
         if kind == "post":
             return tr("fredericus.step.post", post=value)
         if kind == "hood":
@@ -193,11 +197,12 @@ class FredericusView:
             count = min(value.bit_count(), 3)
             return tr(f"fredericus.step.mask.{count}", raptors=self._raptor_list(value))
         if kind == "capture":
-            post = game.posts[value]
+            post = game.post_of(value)
             return tr("fredericus.step.capture", raptor=self._raptor_name(value), card=self._end_name(game, post),
                       tower=post)
         if kind == "tidy":
-            code = game.rows[value][-1] if game.rows[value] else 0
+            cards = game.row(value)
+            code = cards[-1] if cards else 0
             return tr(f"fredericus.step.tidy.{code}", row=value)
         if kind == "token":
             return tr("fredericus.step.token_tower", tower=value)
@@ -221,10 +226,10 @@ class FredericusView:
         return self.context.tr(f"fredericus.colour.{seat}")
 
     def _raptor_name(self, raptor: int) -> str:
-        return self.context.tr(f"fredericus.raptor.{RAPTOR_KINDS[raptor & 1]}", colour=self._colour(raptor >> 1))
+        return self.context.tr(f"fredericus.raptor.{raptor_kind(raptor)}", colour=self._colour(raptor_owner(raptor)))
 
     def _raptor_list(self, mask: int) -> str:
-        return self._join([self._raptor_name(raptor) for raptor in range(8) if mask >> raptor & 1])
+        return self._join([self._raptor_name(raptor) for raptor in raptors_in(mask)])
 
     def _join(self, names: Sequence[str]) -> str:
         if len(names) <= 1:
@@ -235,7 +240,8 @@ class FredericusView:
         return self.context.tr(f"fredericus.card.{code}")
 
     def _end_name(self, game: FredericusState, row: int) -> str:
-        return self._card_name(game.rows[row][-1]) if game.rows[row] else ""
+        cards = game.row(row)
+        return self._card_name(cards[-1]) if cards else ""
 
     def _colours(self) -> draw.Palette:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""
@@ -258,16 +264,16 @@ class FredericusView:
         notes = []
         if over:
             scores = game.scores()
-            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.seats[0]
             notes.append(tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)))
             notes.append(tr(f"fredericus.info.ending.{game.trigger}"))
         elif game.trigger is not None:
             notes.append(tr("fredericus.info.last_round"))
         shown = set()
         cards = []
-        for seat in game.order:
-            face_up = over or seat in visible
-            if face_up and not over:
+        for seat in game.seats:
+            objectives = game.objectives_seen_by(visible, seat)
+            if objectives is not None and not over:
                 shown.add(seat)
             chips = []
             in_hand = game.tokens_of(seat).count(HAND)  # betting tokens not yet on a tower (R-2.5)
@@ -276,17 +282,17 @@ class FredericusView:
                                   f"×{in_hand}"))
             if game.fredericus_holder == seat:
                 chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
-            if face_up:
+            if objectives is not None:
                 chips += [Chip(f"objective:{kind}", Message.of("tips.fredericus.objective",
                                                                name=f"@fredericus.card.{kind}"), f"×{count}")
-                          for kind, count in enumerate(game.hands[seat]) if count]
-            elif sum(game.hands[seat]):
+                          for kind, count in enumerate(objectives) if count]
+            elif game.objective_count(seat):
                 chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
-                                  f"×{sum(game.hands[seat])}"))
-            points = game.scores()[seat] if over else _public_points(game, seat)
+                                  f"×{game.objective_count(seat)}"))
+            points = game.scores()[seat] if over else game.public_points(seat)
             tip = Message.of("tips.fredericus.seat_final" if over else "tips.fredericus.seat",
-                             name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures[seat]),
-                             objectives=sum(game.hands[seat]))
+                             name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures_of(seat)),
+                             objectives=game.objective_count(seat))
             cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
                                   tr.plural("fredericus.board.points", points),
                                   active=not over and seat == game.current_seat))
@@ -309,7 +315,7 @@ class FredericusView:
             if image is None:
                 image = self._portraits[key] = pygame.Surface((size, size), pygame.SRCALPHA)
                 seat = int(value)
-                for raptor, x in ((2 * seat, 0.32), (2 * seat + 1, 0.7)):
+                for raptor, x in zip(raptors_of(seat), (0.32, 0.7)):
                     draw.paint_raptor(image, Vector2(size * x, size * 0.5), raptor, False, small=True,
                                       colours=self._colours())
             return image
@@ -322,8 +328,7 @@ class FredericusView:
         """See ``scenes/fredericus/anim.py``: pieces fly, slide and hop; nothing secret is ever shown, so
         ``visible`` changes nothing."""
         game_before, game_after = _game(before), _game(after)
-        layouts = (geometry.Layout([len(row) for row in game_before.rows], game_before.posts, game_before.hooded,
-                                   game_before.players), self.layout(after))
+        layouts = (geometry.Layout(*_layout_facts(game_before)), self.layout(after))
         return anim.build(game_before, cast(tuple[str, int, int], action), game_after, layouts, self.look())
 
     def look(self) -> draw.Look:
@@ -343,46 +348,47 @@ class FredericusView:
         lifted = self._look.lifted(game, layout, chooser)
         if lifted is not None and anim.card(*lifted) in hidden:
             lifted = None
-        for number, row in enumerate(layout.rows):
-            gone = frozenset(index for index in range(len(game.rows[number]))
+        for number, (row, cards) in enumerate(zip(layout.rows, game.rows())):
+            gone = frozenset(index for index in range(len(cards))
                              if anim.card(number, index) in hidden or (number, index) == lifted)
             drawn = row.spread(lifted[1]) if lifted is not None and lifted[0] == number else row
-            draw.paint_row(surface, look.text, drawn, game.rows[number], look.shorts, gone)
+            draw.paint_row(surface, look.text, drawn, cards, look.shorts, gone)
         focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
         self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
-        centres = layout.token_centres(game.tokens, game.tokens_each)
-        for token, place in enumerate(game.tokens):
-            seat = token // game.tokens_each
+        tokens = game.betting_tokens()
+        centres = layout.token_centres(tokens)
+        for token, (seat, place) in enumerate(tokens):
             if place != HAND and anim.token(token) not in hidden:
                 draw.paint_token(surface, centres[token], seat, look.colours, look.marks[seat], look.text)
         shown = [(raptor, centre, small) for raptor, (centre, small) in layout.raptors.items()
                  if anim.raptor(raptor) not in hidden]
         for raptor, centre, small in shown:  # every bird first, then every mark: a neighbour hides none
-            draw.paint_raptor(surface, centre, raptor, bool(game.hooded >> raptor & 1), small, look.colours)
+            draw.paint_raptor(surface, centre, raptor, game.is_hooded(raptor), small, look.colours)
         for raptor, centre, small in shown:
-            draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor >> 1], look.text)
+            draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor_owner(raptor)],
+                                   look.text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, _game(final or state), layout, visible, chooser, hidden)
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
             number, index = lifted
-            draw.paint_lifted(surface, look.text, layout.rows[number], game.rows[number], index, look.shorts)
+            draw.paint_lifted(surface, look.text, layout.rows[number], game.row(number), index, look.shorts)
 
     def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout) -> None:
         """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""
         for action in game.legal_actions():
             if action.kind != CAPTURE:
                 continue
-            row = layout.rows[game.posts[action.a]]
+            row = layout.rows[game.post_of(action.a)]
             badge = row.badge_rect()
             draw.outline(surface, row.card_rect(len(row.offsets) - 1), draw.TALON, 2)
             draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
             pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
             pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
             draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours(),
-                              mark=self._marks()[action.a >> 1], text=self.context.text)
+                              mark=self._marks()[raptor_owner(action.a)], text=self.context.text)
 
     def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
                     last: list[LogEntry]) -> None:
@@ -396,13 +402,13 @@ class FredericusView:
             elif kind in (RAPTOR, CAPTURE):
                 marks.append(layout.raptor_rect(a))
                 if kind == CAPTURE:
-                    marks.append(layout.rows[game.posts[a]].slot_rect())
+                    marks.append(layout.rows[game.post_of(a)].slot_rect())
             elif kind == HOOD:
-                marks += [layout.raptor_rect(raptor) for raptor in range(2 * game.players) if b >> raptor & 1]
+                marks += [layout.raptor_rect(raptor) for raptor in raptors_in(b)]
             elif kind in (FLIP, TIDY):
                 row = layout.rows[a]
                 count = len(row.offsets)
-                marks += [row.card_rect(index) for index in range(count if kind == FLIP else min(3, count))]
+                marks += [row.card_rect(index) for index in range(count if kind == FLIP else min(TIDY_LENGTH, count))]
             elif kind == SEAL:
                 marks.append(layout.rows[a].slot_rect())
             elif kind in (BET, TOKEN):
@@ -423,13 +429,14 @@ class FredericusView:
         over = summary.is_terminal()
         shown = frozenset(seat for seat in visible if seat in game.seats and not over)
         for seat in range(game.players):
-            tray = self._tray(game, summary, seat, seat in shown or over, hidden)
+            tray = self._tray(game, summary, seat, shown, hidden)
             panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
         self._secrets = shown
-        discards = [(code, summary.discards.count(code)) for code in range(KINDS + 1) if code in summary.discards]
+        discarded = summary.discarded_objectives()
+        discards = [(code, discarded.count(code)) for code in range(KINDS + 1) if code in discarded]
         notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=summary.seals_discarded),
                  self._fredericus_short(summary), tr("fredericus.board.discarded")]
-        panels.paint_deck(surface, text, notes, len(summary.deck), discards, shorts)
+        panels.paint_deck(surface, text, notes, summary.hidden_supply(), discards, shorts)
         focus = ""
         if chooser is not None and chooser.focused is not None:
             focus = self.label(game, chooser.focused)
@@ -441,23 +448,23 @@ class FredericusView:
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
         panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
 
-    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, open_hand: bool,
+    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, viewers: frozenset[Seat],
               hidden: frozenset[str]) -> panels.Tray:
         """A falconer's tray: the creatures and tokens of ``game``, without those in ``hidden``, still on their
-        way there; the objectives, points and turn of ``summary``, objectives face up when ``open_hand``, else
-        as backs (Fredericus is always public)."""
+        way there; the objectives, points and turn of ``summary``, objectives face up where the core shows them
+        to ``viewers``, else as backs (Fredericus is always public)."""
         tr = self.context.tr
-        hand = summary.hands[seat]
-        caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures[seat])]
-        mine = range(seat * game.tokens_each, (seat + 1) * game.tokens_each)
-        in_hand = [token for token in mine if game.tokens[token] == HAND]
-        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if open_hand else (
-            [(None, sum(hand))] if sum(hand) else [])
+        hand = summary.objectives_seen_by(viewers, seat)
+        held = summary.objective_count(seat)
+        caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures_of(seat))]
+        in_hand = [token for token, place in enumerate(game.betting_tokens()) if place == (seat, HAND)]
+        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if hand is not None else (
+            [(None, held)] if held else [])
         if summary.fredericus_holder == seat:
             objectives.append((FREDERICUS, 1))
-        points = summary.scores()[seat] if summary.is_terminal() else _public_points(summary, seat)
-        tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start),
-                                            ("fredericus.board.keeper", seat == game.keeper)) if holds]
+        points = summary.scores()[seat] if summary.is_terminal() else summary.public_points(seat)
+        tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start_seat),
+                                            ("fredericus.board.keeper", seat == game.deck_keeper)) if holds]
         return panels.Tray(
             seat=seat,
             name=self._colour(seat),
@@ -474,7 +481,7 @@ class FredericusView:
         )
 
     def _fredericus_short(self, game: FredericusState) -> str:
-        if FREDERICUS in game.deck:
+        if game.fredericus_in_deck():
             return self.context.tr("fredericus.board.fredericus_deck")
         if game.fredericus_holder >= 0:
             return self.context.tr("fredericus.board.fredericus_held", name=self._colour(game.fredericus_holder))
@@ -483,9 +490,9 @@ class FredericusView:
     def _status_lines(self, game: FredericusState) -> list[tuple[str, tuple[int, int, int]]]:
         tr = self.context.tr
         if game.is_terminal():
-            winner = next(iter(game.outcome.winners)) if game.outcome else game.order[0]
+            winner = next(iter(game.outcome.winners)) if game.outcome else game.seats[0]
             return [(tr("fredericus.prompt.over", name=self._colour(winner)), ACCENT)]
-        lines = [(tr("fredericus.board.round", round=max(game.round, 1)), TEXT),
+        lines = [(tr("fredericus.board.round", round=game.round_number), TEXT),
                  (tr(f"fredericus.prompt.{game.phase_name}", name=self._colour(game.current_seat)), TEXT)]
         if game.phase_name in ("play", "seal") and game.extra_actions_left:
             lines.append((tr.plural("fredericus.board.extra_optional", game.extra_actions_left), ACCENT))
@@ -497,7 +504,6 @@ def _game(state: GameState) -> FredericusState:
     return cast(FredericusState, state)
 
 
-def _public_points(game: FredericusState, seat: Seat) -> int:
-    """R-8.1 as everybody can count it: creatures, objectives in hand and Fredericus, without the secret pairs."""
-    fredericus = 2 if game.fredericus_holder == seat else 0
-    return sum(game.creatures[seat]) + sum(game.hands[seat]) + fredericus
+def _layout_facts(game: FredericusState) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int]:
+    """What places the pieces: the rows' lengths, the raptors' posts, the hooded raptors and the player count."""
+    return tuple(map(len, game.rows())), game.raptor_posts(), game.hooded_raptors(), game.players
