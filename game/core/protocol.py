@@ -39,6 +39,7 @@ class GameState(ABC, Generic[A]):
     """A whole game position. Mutated only through :meth:`apply`; copied with :meth:`clone`. Generic in its
     game's action type, so that each game's state takes its own actions."""
 
+    __slots__ = ()  # no instance dictionary: a state holds only the fields its game declares
     game_name: ClassVar[str]
 
     @property

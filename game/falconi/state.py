@@ -59,7 +59,11 @@ def default_police(count: int) -> tuple[Seat, ...]:
 
 
 class FalconiState(GameState[Action]):
-    """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`."""
+    """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`.
+
+    Its fields are private: only the rules modules of :mod:`game.falconi` change them (and read them directly on
+    the hot paths); everyone else reads the queries below, which hand out immutable values, and
+    :mod:`game.falconi.queries`."""
 
     game_name = "falconi"
     __slots__ = _FIELDS
@@ -356,6 +360,11 @@ class FalconiState(GameState[Action]):
     def drive_from(self) -> int:
         """Mode I: where the drive on offer starts; Mode II: where the last drive of this turn began."""
         return self._drive_from
+
+    @property
+    def pre_drive(self) -> bool:
+        """Mode I: the drive on offer comes before taking a tile: someone filled the car's open end (F-5.3)."""
+        return self._pre_drive
 
     @property
     def catch_edge(self) -> int:
