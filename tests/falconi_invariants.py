@@ -97,7 +97,7 @@ def _check_tiles(state: FalconiState, data: dict[str, Any]) -> None:
     assert counts == ALL_TILES, f"tiles do not add up: {extra} extra, {missing} missing"
     craters = sum(1 for tile in data["board"].values() if tile == "crater")
     assert craters == len(data["craters"]) and set(data["craters"]) <= set(data["board"])
-    assert len(state.pile) == len(data["pile"])
+    assert state.hidden_supply() == len(data["pile"])
     mode2 = state.variant.mode == 2
     for seat, hand in enumerate(data["reserves"]):
         assert len(hand) <= 2, f"seat {seat} holds {len(hand)} reserve tiles"
@@ -105,7 +105,7 @@ def _check_tiles(state: FalconiState, data: dict[str, Any]) -> None:
             assert hand == [], f"seat {seat} must hold no reserve"
         if not (mode2 and seat == FUGITIVE):  # only the Mode II fugitive may keep an escape tile (F-6.3)
             assert all(not item.startswith("escape") for item in hand), f"seat {seat} keeps an escape tile: {hand}"
-    if state.variant.mode == 1 and state.variant.reserves and state.pile and not state.is_terminal():
+    if state.variant.mode == 1 and state.variant.reserves and state.hidden_supply() and not state.is_terminal():
         for seat in state.seats:  # F-5.1: while tiles are drawn, everyone holds 2 reserve tiles
             assert len(data["reserves"][seat]) == 2, f"seat {seat} holds {data['reserves'][seat]}"
     if data["drawn"] is not None:
@@ -168,7 +168,8 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
         assert data["phase"] in ("place", "drive", "answer", "blast", "escape")
         if state.phase == PLACE:  # F-5.1 (b): at the car's open end, with a road on its entry edge
             place = state.cars[state.turn_seat]
-            kinds = set(state.reserves[state.turn_seat]) | ({state.drawn} if state.drawn >= 0 else set())
+            drawn = state.tile_just_drawn()
+            kinds = set(state.reserve(state.turn_seat)) | ({drawn} if drawn is not None else set())
             for action in legal:
                 assert action.verb == "place" and action.cell == place >> 2 and action.tile in kinds
             assert state.board[place >> 2] == 255, "placing on a cell that already holds a tile"
@@ -182,15 +183,15 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
         )
         if data["phase"] == "action":
             cell = state.cars[state.turn_seat] >> 2
-            targets = {cell} if state.board[cell] == 255 else set(state.neighbours[cell])
+            targets = {cell} if state.board[cell] == 255 else set(state.city.neighbours[cell])
             for action in legal:
                 if action.verb == "place":  # F-6.1: an empty cell next to the car (in front of it at start)
                     assert action.cell in targets and state.board[action.cell] == 255
-                    assert action.tile in state.reserves[state.turn_seat]
+                    assert action.tile in state.reserve(state.turn_seat)
                 if action.verb == "turn":
                     assert state.acted == 0, "a three-point turn needs all three actions"
                 if action.verb == "draw":
-                    assert len(state.reserves[state.turn_seat]) < 2 and state.pile
+                    assert len(state.reserve(state.turn_seat)) < 2 and state.hidden_supply()
                 if action.verb == "accomplice":
                     assert state.acted == 0 and state.accomplice >= 0
     if state.phase == ESCAPE_PLACE:  # F-5.6, F-6.3: placed at once, on a free slot of its colour
@@ -222,7 +223,7 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
     start = state.cars[seat]
     if board[start >> 2] == 255:
         return True
-    held = {item - 6 for item in state.reserves[FUGITIVE] if item >= 6}
+    held = {item - 6 for item in state.reserve(FUGITIVE) if item >= 6}
     waits = {slot for slot in _free_slots(state, {state.accomplice}) if not state.city.slots[slot].name.startswith("S")
              } if state.accomplice >= 0 else set()
     frontier, seen = [start], {start}
@@ -300,13 +301,13 @@ def _check_observations(state: FalconiState, data: dict[str, Any], rng: random.R
     for seat in state.seats:
         view = views[seat] = state.observation(seat)
         assert view["seat"] == seat
-        assert view["pile"] == len(state.pile), "the pile's order is shown, not only its size"
+        assert view["pile"] == state.hidden_supply(), "the pile's order is shown, not only its size"
         assert ("legal_actions" in view) == (seat == state.current_seat)
         if seat == FUGITIVE:
             assert view["reserves"] == data["reserves"] and view["accomplice"] == data["accomplice"]
             continue
         if mode2:  # F-6.2: his reserve is face down; F-6.3: nor does it show whether he just drew an escape tile
-            assert view["reserves"][FUGITIVE] == len(state.reserves[FUGITIVE]) and view["fresh"] is None
+            assert view["reserves"][FUGITIVE] == len(state.reserve(FUGITIVE)) and view["fresh"] is None
         else:
             assert view["reserves"][FUGITIVE] == data["reserves"][FUGITIVE]
         assert view["accomplice"] == ("hidden" if state.accomplice >= 0 else None)
@@ -359,17 +360,17 @@ def _check_outcome(state: FalconiState, data: dict[str, Any]) -> None:
 def _check_step(state: FalconiState, previous: Snapshot) -> None:
     """F-4.1 turn order, and what can only go one way."""
     assert state.bombs <= previous.bombs and state.boosts <= previous.boosts
-    assert len(state.pile) <= previous.pile, "the pile grew"
+    assert state.hidden_supply() <= previous.pile, "the pile grew"
     for seat in range(4):
         if previous.status[seat] == OFF:
             assert state.status[seat] == OFF
         if previous.status[seat] == OUT:
             assert state.status[seat] == OUT, f"seat {seat} came back into the chase"
-    assert state.turn >= previous.turn and state.round >= previous.round
+    assert state.turn_number >= previous.turn and state.round_number >= previous.round
     if state.is_terminal():
         return
-    if state.turn == previous.turn:
-        assert state.turn_seat == previous.turn_seat and state.round == previous.round
+    if state.turn_number == previous.turn:
+        assert state.turn_seat == previous.turn_seat and state.round_number == previous.round
         return
     # The turn passed: to the next car still in the chase, clockwise after the last turn's seat. Cars that
     # were blocked at the start of their turn on the way took a turn each and are out now.
@@ -380,16 +381,16 @@ def _check_step(state: FalconiState, previous: Snapshot) -> None:
     )
     skipped = order[: order.index(expected)]
     newly_out = [s for s in skipped if previous.status[s] == ACTIVE and state.status[s] == OUT]
-    assert state.turn - previous.turn - 1 <= len(newly_out), "turns were taken by cars that are not in the chase"
+    assert state.turn_number - previous.turn - 1 <= len(newly_out), "turns were taken by cars that are not in the chase"
     wrapped = FUGITIVE in skipped or expected == FUGITIVE
-    assert state.round == previous.round + (1 if wrapped else 0), "the round count is off"
+    assert state.round_number == previous.round + (1 if wrapped else 0), "the round count is off"
 
 
 def check_invariants(
     state: FalconiState, previous: Snapshot | None = None, rng: random.Random | None = None
 ) -> Snapshot:
     """Check every invariant of ``state`` (and of the step from ``previous``); return the snapshot for next time."""
-    rng = rng or random.Random(state.turn)
+    rng = rng or random.Random(state.turn_number)
     data = state.to_json()
     assert data["format"] == "falconi-state"
     _check_tiles(state, data)
@@ -403,24 +404,25 @@ def check_invariants(
     steps = 0 if previous is None else previous.steps + 1
     fugitive_turns = 1 if previous is None else previous.fugitive_turns
     if previous is None:
-        assert state.turn >= 1 and state.round >= 1
+        assert data["turn"] >= 1 and data["round"] >= 1
     else:
         _check_step(state, previous)
-        if state.turn != previous.turn and state.turn_seat == FUGITIVE:
+        if state.turn_number != previous.turn and state.turn_seat == FUGITIVE:
             fugitive_turns += 1
     assert steps <= MAX_STEPS
     if state.variant.mode == 1:
-        assert state.turn <= MODE1_MAX_TURNS and fugitive_turns <= 81, f"Mode I game too long: turn {state.turn}"
+        turn = state.turn_number
+        assert turn <= MODE1_MAX_TURNS and fugitive_turns <= 81, f"Mode I game too long: turn {turn}"
     else:
-        assert state.round <= MODE2_MAX_ROUNDS, f"Mode II game too long: round {state.round}"
+        assert state.round_number <= MODE2_MAX_ROUNDS, f"Mode II game too long: round {state.round_number}"
     return Snapshot(
-        turn=state.turn,
-        round=state.round,
+        turn=state.turn_number,
+        round=state.round_number,
         turn_seat=state.turn_seat,
         status=tuple(state.status),
         bombs=state.bombs,
         boosts=state.boosts,
-        pile=len(state.pile),
+        pile=state.hidden_supply(),
         steps=steps,
         fugitive_turns=fugitive_turns,
     )

@@ -3,6 +3,11 @@
 A scenario starts from a real new game's JSON, replaces what the test cares about, puts every tile the
 scenario does not use back into the pile (``pile_top`` on top, drawn first) and loads it through
 ``FalconiState.from_json``, so every scenario is also validated like a save.
+
+The state's fields are private to the rules core. This module is the one place outside :mod:`game.falconi` that
+touches them (``tests/test_falconi_privacy.py`` holds every other module to the queries): :func:`rigged` and
+:func:`scribble` for a position no rule or save reaches, :func:`pile_order` and :func:`fresh_escape` for what no
+seat may see.
 """
 
 from __future__ import annotations
@@ -64,3 +69,29 @@ def play(state: FalconiState, *actions: str) -> FalconiState:
     for text in actions:
         state.apply(state.parse_action(text))
     return state
+
+
+def rigged(state: FalconiState, **fields: Any) -> FalconiState:
+    """A copy of ``state`` with private fields set by hand and unchecked (``round=40``, ``decider=-1``): for a
+    position no rule or save reaches, or one broken on purpose for the invariant checks to catch."""
+    copy = state.clone()
+    for name, value in fields.items():
+        setattr(copy, f"_{name}", value)
+    return copy
+
+
+def pile_order(state: FalconiState) -> list[int]:
+    """The pile's items, top last: hidden from every seat (F-4.3), so no query hands out their order."""
+    return list(state._pile)
+
+
+def fresh_escape(state: FalconiState) -> int:
+    """The escape tile Don Falconi just drew, or -1: his secret (F-6.3), so no query hands it out."""
+    return state._fresh
+
+
+def scribble(state: FalconiState) -> None:
+    """Change ``state``'s board and pile in place, as no rule would: a clone made before must not see it."""
+    state._board[0] = 0
+    if state._pile:
+        state._pile.append(state._pile.pop(0))

@@ -36,6 +36,7 @@ from game.falconi.variants import VARIANTS
 from game.fredericus.cards import OBJECTIVE_LETTERS
 from game.fredericus.state import FredericusState
 from game.services.match import AI_LEVELS
+from tests.falconi_scenarios import pile_order
 
 SMALL = SearchBudget(iterations=30, seconds=30, rollout_depth=8)  # the iteration count always stops it first
 BIGGER = SearchBudget(iterations=60, seconds=30, rollout_depth=12)
@@ -73,12 +74,13 @@ def falconi_police_positions(variant: str) -> tuple[FalconiState, ...]:
     mode2 = VARIANTS[variant].mode == 2
 
     def wanted(st: FalconiState) -> bool:
-        if st.decider not in POLICE or len(set(st.pile)) < 2:
+        if st.current_seat not in POLICE or len(set(pile_order(st))) < 2:
             return False
         if not mode2:
             return True
-        unseen = st.pile + st.reserves[FUGITIVE]
-        return (len(st.reserves[FUGITIVE]) > 0 and any(item not in st.reserves[FUGITIVE] for item in st.pile)
+        hand = st.reserve(FUGITIVE)
+        unseen = pile_order(st) + list(hand)
+        return (len(hand) > 0 and any(item not in hand for item in pile_order(st))
                 and (st.accomplice < 0 or any(item >= 6 for item in unseen)))
 
     found = []
@@ -120,9 +122,9 @@ def falconi_twin(state: FalconiState, seed: int) -> FalconiState:
         rng.shuffle(pile)
     data["pile"] = pile
     twin = FalconiState.from_json(data)
-    assert twin.pile != state.pile
+    assert pile_order(twin) != pile_order(state)
     if state.variant.mode == 2:
-        assert twin.reserves[FUGITIVE] != state.reserves[FUGITIVE]
+        assert twin.reserve(FUGITIVE) != state.reserve(FUGITIVE)
         assert twin.accomplice != state.accomplice or state.accomplice < 0
     return twin
 

@@ -22,6 +22,7 @@ from devtools.fredericus.matches import fredericus_match, fredericus_seat
 from devtools.intervals import newcombe_difference, wilson_interval
 from game.ai.levels import level_makers
 from game.core.bots import RandomBot
+from tests.falconi_scenarios import rigged
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTCOME_FIELDS = ("wins", "finished", "rate", "interval", "errors", "record")
@@ -329,9 +330,9 @@ def test_the_seal_watch_follows_his_turns():
     assert isinstance(watch, falconi.SealWatch)
     watch.see(state)
     assert watch.since == 1  # at the prison's open end nobody can come up behind him
-    state.round = 3
-    state.cars[falconi.FUGITIVE_SEAT] = state.cars[2]  # pretend he stands where the port car stands
-    watch.see(state)
+    cars = list(state.cars)
+    cars[falconi.FUGITIVE_SEAT] = cars[2]  # pretend he stands where the port car stands
+    watch.see(rigged(state, round=3, cars=cars))
     assert watch.since is None
 
 

@@ -222,7 +222,7 @@ def test_an_escape_ends_in_confetti(view):
 
 def test_a_chili_boost_burns_a_trail_and_smashes_its_crater_under_the_car_f6_6(view):
     before, action, after = first_move("diavola", lambda b, a, s: a.verb == "boost" and any(
-        step.smashed >= 0 for step in b.boost_steps[a.path]))
+        step.smashed >= 0 for step in b.boost_routes()[a.path]))
     animations = view.animations(before, action, after, frozenset(range(4)))
     drive = only(animations, anim.Drive)
     smash = next(a for a in animations if isinstance(a, anim.Smash))

@@ -180,7 +180,7 @@ def test_the_police_count_his_face_down_reserve_among_the_tiles_they_may_draw():
 def offered_catches(state: FalconiState) -> set[int]:
     """The police seats offered a catch in this decision (F-5.4 catch, F-6.4 Drive into his lane)."""
     seat = state.turn_seat
-    if state.outcome is not None or seat == FUGITIVE or state.decider != seat:
+    if state.outcome is not None or seat == FUGITIVE or state.current_seat != seat:
         return set()
     fugitive = state.cars[FUGITIVE]
     return {seat for action in state.legal_actions() if action.verb == "catch"
@@ -189,8 +189,8 @@ def offered_catches(state: FalconiState) -> set[int]:
 
 def catches_within_turn(state: FalconiState, seen: set) -> bool:
     """Whether the car whose turn it is can catch him before its turn ends, whatever it does (every action)."""
-    key = (bytes(state.board), bytes(state.closed), tuple(state.cars), tuple(map(tuple, state.reserves)),
-           state.actions_left, state.phase, state.drawn, state.bombs)
+    key = (bytes(state.board), bytes(state.closed), tuple(state.cars), tuple(state.reserve(seat) for seat in range(4)),
+           state.actions_left, state.phase, state.tile_just_drawn(), state.bombs)
     if key in seen:
         return False
     seen.add(key)
@@ -216,16 +216,16 @@ def test_every_catch_offered_before_his_next_turn_was_in_the_danger_set(variant,
     his Mode I drive after laying his tile), every catch offered before his next turn is in the set."""
     danger = None
     for before, _action, _after in random_moves(FalconiState.new_game(variant, seed, police), seed):
-        if before.turn > 160:
+        if before.turn_number > 160:
             break
         his_stop = before.variant.mode == 1 and before.phase == DRIVE and not before.pre_drive
         if before.turn_seat == FUGITIVE:
-            danger = danger_lanes(before, FUGITIVE) if his_stop and before.decider == FUGITIVE else None
+            danger = danger_lanes(before, FUGITIVE) if his_stop and before.current_seat == FUGITIVE else None
             continue
         if danger is None:
-            danger = danger_lanes(before, before.decider)
+            danger = danger_lanes(before, before.current_seat)
         for car in offered_catches(before):
-            assert car in danger.cars_at(before.cars[FUGITIVE]), (seed, before.turn)
+            assert car in danger.cars_at(before.cars[FUGITIVE]), (seed, before.turn_number)
 
 
 @settings(max_examples=60)
@@ -240,8 +240,8 @@ def test_every_catch_a_car_near_him_can_make_in_its_turn_was_in_the_danger_set(v
     rng = random.Random(seed)
     while state.outcome is None and state.turn_seat != FUGITIVE:
         fresh = state.phase == PLACE if state.variant.mode == 1 else state.phase == ACTION and state.acted == 0
-        if fresh and state.decider == state.turn_seat and catches_within_turn(state, set()):
-            assert state.turn_seat in danger.cars_at(state.cars[FUGITIVE]), (seed, state.turn)
+        if fresh and state.current_seat == state.turn_seat and catches_within_turn(state, set()):
+            assert state.turn_seat in danger.cars_at(state.cars[FUGITIVE]), (seed, state.turn_number)
         state.apply(rng.choice(state.legal_actions()))
 
 

@@ -26,6 +26,7 @@ from game.falconi.heuristics import (
 )
 from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.state import FalconiState
+from tests.falconi_scenarios import rigged
 
 PORT = 2
 STRAIGHT_ROAD = {f"4,{y}": "straight r0" for y in range(3, 9)}
@@ -66,8 +67,7 @@ def test_a_police_car_in_his_lane_values_the_position_more():
 
 def test_mode2_rounds_played_bring_his_win_closer_d11():
     """The round limit ends the game in his favour, so stalling must never look good to the police."""
-    early, late = police_behind("4,4 S"), police_behind("4,4 S")
-    late.round = 40
+    early, late = police_behind("4,4 S"), rigged(police_behind("4,4 S"), round=40)
     assert values(late)[FUGITIVE] > values(early)[FUGITIVE]
     assert values(late)[PORT] < values(early)[PORT]
 
@@ -125,7 +125,7 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
     while not state.is_terminal():
         chases = chase_distances(state)
         ends = _escape_fronts(state, None) or _fugitive_ways(state, 8, None)[1]
-        beside = {cell for end in ends for cell in state.neighbours[end >> 2]}
+        beside = {cell for end in ends for cell in state.city.neighbours[end >> 2]}
         for police in POLICE:
             start, him = state.cars[police], state.cars[FUGITIVE]
             if state.status[police] == ACTIVE and start != him:  # a car in his very lane: tested below

@@ -24,6 +24,7 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import parse_json_text, read_json_file, write_json_atomic
 from game.falconi.constants import ANSWER, DRIVE, ESCAPE_PLACE, POLICE
 from game.falconi.state import FalconiState
+from tests.falconi_scenarios import fresh_escape
 
 
 # --- positions to break ---------------------------------------------------------------------------------------
@@ -48,7 +49,7 @@ def _positions() -> dict[str, dict[str, Any]]:
         "drive": _play_until("funghi", POLICE, lambda s: s.phase == DRIVE and not s.pre_drive),
         "answer": _play_until("margherita", (2,), lambda s: s.phase == ANSWER),
         "escape": _play_until("prosciutto", POLICE, lambda s: s.phase == ESCAPE_PLACE),
-        "salami": _play_until("salami", POLICE, lambda s: s.turn > 6 and s.phase != ESCAPE_PLACE),
+        "salami": _play_until("salami", POLICE, lambda s: s.turn_number > 6 and s.phase != ESCAPE_PLACE),
         "diavola": FalconiState.new_game("diavola", 4, POLICE).to_json(),  # a secret accomplice
         "over": _play_until("prosciutto", (1, 3), lambda s: s.is_terminal()),
     }
@@ -88,7 +89,7 @@ def test_a_version_1_state_without_a_fresh_escape_tile_still_loads() -> None:
     data = save("salami")
     data["version"] = 1
     del data["fresh"]
-    assert FalconiState.from_json(data).fresh == -1
+    assert fresh_escape(FalconiState.from_json(data)) == -1
 
 
 def test_a_version_2_state_without_must_smash_still_loads() -> None:

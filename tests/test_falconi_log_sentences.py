@@ -38,7 +38,7 @@ def catch_he_may_answer(state: FalconiState, action: Action) -> bool:
 
 
 def step_out(state: FalconiState, action: Action) -> bool:
-    if state.decider != FUGITIVE or action.verb != "step":
+    if state.current_seat != FUGITIVE or action.verb != "step":
         return False
     return state.links[(state.cars[FUGITIVE] & ~3) + action.edge] < 0
 
@@ -51,7 +51,7 @@ def test_f5_4_a_catch_he_may_still_bomb_is_told_as_closing_in_not_as_caught(lang
     fields = dict(told.fields)
     assert told.key == "log.falconi.catch_attempt" and fields["fugitive"] == "@seat.falconi.0"
     assert tr.message(told) != tr.message(replace(told, key="log.falconi.catch"))
-    assert tr(f"seat.falconi.{state.decider}") in tr.message(told)  # the police car that drove up
+    assert tr(f"seat.falconi.{state.current_seat}") in tr.message(told)  # the police car that drove up
     state.apply(catch)
     assert state.legal_actions()[0].verb == "bomb"  # he is asked now: it was not a catch yet
     done = state.clone()

@@ -22,6 +22,7 @@ from game.core.errors import ActionFormatError, IllegalActionError, StateFormatE
 from game.falconi.actions import Action
 from game.falconi.constants import FUGITIVE, OFF, POLICE
 from game.falconi.state import FalconiState
+from tests.falconi_scenarios import fresh_escape, pile_order, scribble
 
 variants = st.sampled_from(VARIANT_NAMES)
 police_setups = st.sampled_from(POLICE_SETUPS)
@@ -114,9 +115,7 @@ class FalconiMachine(RuleBasedStateMachine):
     def continue_on_a_clone(self) -> None:
         old = self.subject
         self.subject = old.clone()
-        old.board[0] = 0  # scribbling on the old copy must not reach the clone
-        if old.pile:
-            old.pile.append(old.pile.pop(0))
+        scribble(old)  # scribbling on the old copy must not reach the clone
 
     @invariant()
     def subject_and_reference_are_the_same_game(self) -> None:
@@ -280,7 +279,8 @@ def test_determinize_depends_only_on_what_the_seat_sees(variant, police, seed, i
     seat = FUGITIVE if fugitive else random.Random(k).choice([s for s in POLICE if state.status[s] != OFF])
     twin = _redeal_hidden(state, seat, random.Random(swap_seed))
     assume(twin is not None)
-    hidden = twin.to_json() != state.to_json() and (twin.pile != state.pile or twin.reserves != state.reserves)
+    redealt = pile_order(twin) != pile_order(state) or hands(twin) != hands(state)
+    hidden = twin.to_json() != state.to_json() and redealt
     event(f"{state.variant.name}, {'fugitive' if fugitive else 'police'}, re-dealt: {hidden}")
     assert count_tiles(twin.to_json()) == ALL_TILES
     assert twin.observation(seat) == state.observation(seat), "the re-deal changed what the seat sees"
@@ -289,6 +289,11 @@ def test_determinize_depends_only_on_what_the_seat_sees(variant, police, seed, i
     assert one.to_json() == two.to_json()
     assert tuple(one.legal_actions()) == tuple(two.legal_actions())
     assert one.observation(seat) == state.observation(seat)
+
+
+def hands(state: FalconiState) -> list[tuple[int, ...]]:
+    """Every seat's reserve."""
+    return [state.reserve(seat) for seat in range(4)]
 
 
 def _fresh_escape_positions(count: int) -> list[FalconiState]:
@@ -300,7 +305,7 @@ def _fresh_escape_positions(count: int) -> list[FalconiState]:
             state = FalconiState.new_game(variant, seed, POLICE)
             rng = random.Random(seed)
             while not state.is_terminal():
-                if state.fresh >= 0:
+                if fresh_escape(state) >= 0:
                     found.append(state.clone())
                     break
                 state.apply(rng.choice(state.legal_actions()))
@@ -313,12 +318,12 @@ def test_f6_3_determinize_ignores_whether_don_falconi_just_drew_an_escape_tile()
     for state in _fresh_escape_positions(3):
         for police in (seat for seat in POLICE if state.status[seat] != OFF):
             view = state.observation(police)
-            assert view["fresh"] is None and view["reserves"][FUGITIVE] == len(state.reserves[FUGITIVE])
+            assert view["fresh"] is None and view["reserves"][FUGITIVE] == len(state.reserve(FUGITIVE))
             for k in range(5):
                 twin = _redeal_hidden(state, police, random.Random(k))
                 assert twin is not None and twin.observation(police) == state.observation(police)
                 one, two = state.determinize(police, random.Random(k)), twin.determinize(police, random.Random(k))
-                assert one.to_json() == two.to_json() and one.fresh == -1
+                assert one.to_json() == two.to_json() and fresh_escape(one) == -1
                 assert tuple(one.legal_actions()) == tuple(two.legal_actions())
 
 
@@ -326,12 +331,12 @@ def test_determinize_deals_the_hidden_reserve_anew_for_the_police() -> None:
     """Not just independent: for the police it really re-deals (else the test above proves nothing)."""
     state = FalconiState.new_game("diavola", 7, POLICE)
     dealt = [state.determinize(POLICE[0], random.Random(k)) for k in range(20)]
-    assert len({tuple(d.reserves[FUGITIVE]) for d in dealt}) > 1
+    assert len({d.reserve(FUGITIVE) for d in dealt}) > 1
     assert len({d.accomplice for d in dealt}) > 1
-    assert all(d.reserves[seat] == state.reserves[seat] for d in dealt for seat in POLICE)
+    assert all(d.reserve(seat) == state.reserve(seat) for d in dealt for seat in POLICE)
     assert all(d.board == state.board and d.cars == state.cars for d in dealt)
     mine = [state.determinize(FUGITIVE, random.Random(k)) for k in range(5)]
-    assert all(d.reserves == state.reserves and d.accomplice == state.accomplice for d in mine)
+    assert all(hands(d) == hands(state) and d.accomplice == state.accomplice for d in mine)
 
 
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
@@ -344,7 +349,7 @@ def test_no_observation_reveals_the_seed_that_shuffled_the_pile(variant: str) ->
         view = state.observation(seat)
         if "seed" in view:
             rebuilt = FalconiState.new_game(variant, view["seed"], POLICE)
-            leaked = rebuilt.pile == state.pile and rebuilt.reserves == state.reserves
+            leaked = pile_order(rebuilt) == pile_order(state) and hands(rebuilt) == hands(state)
             assert not leaked, f"observation({seat}) shows the seed {view['seed']}, which re-deals the hidden pile"
         assert 12345 not in view.values()
 

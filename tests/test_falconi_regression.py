@@ -51,7 +51,7 @@ def counted_game(variant: str, seed: int, police: tuple[int, ...]) -> dict[str, 
         "counts": counts,
         "termination": state.outcome.termination,
         "winners": sorted(state.outcome.winners),
-        "turns": state.turn,
+        "turns": state.turn_number,
     }
 
 

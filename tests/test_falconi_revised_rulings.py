@@ -16,7 +16,7 @@ from game.falconi import mode1
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, play, texts
+from tests.falconi_scenarios import build, pile_order, play, texts
 
 MODE1_PLACE = {"phase": "place", "drawn": "straight"}
 FOREST_ESCAPE = ESCAPE + 2
@@ -119,24 +119,24 @@ def test_f5_5_the_crater_is_open_to_the_police() -> None:
 # --- F-5.8 no U-turn as a first tile ------------------------------------------------------------------------------
 def test_f5_8_a_u_turn_drawn_at_the_prison_goes_back_and_he_draws_again() -> None:
     state = police_turn_ends(pile_top=("u-turn", "curve"))
-    u_turns = state.pile.count(U_TURN)
+    u_turns = pile_order(state).count(U_TURN)
     play(state, "drive 4,1 N")
-    assert state.turn_seat == FUGITIVE and state.drawn == KIND_BY_NAME["curve"]
-    assert state.pile.count(U_TURN) == u_turns
+    assert state.turn_seat == FUGITIVE and state.tile_just_drawn() == KIND_BY_NAME["curve"]
+    assert pile_order(state).count(U_TURN) == u_turns
 
 
 def test_f5_8_a_police_car_at_its_station_draws_again_too() -> None:
     state = build(board={"4,8": "straight r0"}, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, phase="drive",
                   drive_from="4,8 S", pile_top=("u-turn", "u-turn", "straight"))
     play(state, "drive 4,7 S")
-    assert state.turn_seat == PORT and state.drawn == KIND_BY_NAME["straight"]
+    assert state.turn_seat == PORT and state.tile_just_drawn() == KIND_BY_NAME["straight"]
 
 
 def test_f5_8_a_reserve_of_u_turns_is_no_other_tile_to_play() -> None:
     state = police_turn_ends("funghi", pile_top=("u-turn", "curve"),
                              reserves=[["u-turn", "u-turn"], [], ["straight", "straight"], []])
     play(state, "drive 4,1 N")
-    assert state.drawn == KIND_BY_NAME["curve"] and "place curve 4,8 r1" in texts(state)
+    assert state.tile_just_drawn() == KIND_BY_NAME["curve"] and "place curve 4,8 r1" in texts(state)
 
 
 def test_f5_8_with_another_tile_in_reserve_he_may_still_choose_the_u_turn() -> None:
@@ -144,13 +144,13 @@ def test_f5_8_with_another_tile_in_reserve_he_may_still_choose_the_u_turn() -> N
     state = police_turn_ends("funghi", pile_top=("u-turn",),
                              reserves=[["curve", "straight"], [], ["straight", "straight"], []])
     play(state, "drive 4,1 N")
-    assert state.drawn == U_TURN and "place u-turn 4,8 r0" in texts(state)
+    assert state.tile_just_drawn() == U_TURN and "place u-turn 4,8 r0" in texts(state)
 
 
 def test_f5_8_no_margherita_deal_starts_with_a_u_turn_at_the_prison() -> None:
     for seed in range(1, 201):  # 23 of these deals used to start with one (docs/ai.md, 2026-11-24)
         state = FalconiState.new_game("margherita", seed)
-        assert state.drawn != U_TURN, f"seed {seed}"
+        assert state.tile_just_drawn() != U_TURN, f"seed {seed}"
 
 
 def test_f5_8_u_turns_put_back_just_below_another_u_turn_do_not_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,7 +182,7 @@ def test_f5_8_mode2_placing_a_u_turn_stays_a_choice() -> None:
 def test_f6_3_a_drawn_escape_tile_goes_face_down_into_his_reserve_within_the_draw() -> None:
     state = mode2_turn(reserves=[["curve"], [], [], []], pile_top=("escape:forest",))
     play(state, "draw")
-    assert state.reserves[FUGITIVE] == [KIND_BY_NAME["curve"], FOREST_ESCAPE]
+    assert state.reserve(FUGITIVE) == (KIND_BY_NAME["curve"], FOREST_ESCAPE)
     assert state.actions_left == 2 and state.current_seat == FUGITIVE and "keep" not in texts(state)
 
 
@@ -351,8 +351,8 @@ def test_f7_3_the_fugitive_wins_when_round_50_is_complete(round_: int, over: boo
     assert (state.outcome is not None) == over
     if over:
         assert state.outcome.termination == "round_limit" and state.outcome.winners == {FUGITIVE}
-        assert state.round == 51 and state.turn_seat == FUGITIVE
+        assert state.round_number == 51 and state.turn_seat == FUGITIVE
     else:
-        assert state.round == 50 and state.current_seat == FUGITIVE
+        assert state.round_number == 50 and state.current_seat == FUGITIVE
 
 

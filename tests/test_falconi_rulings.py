@@ -11,7 +11,7 @@ from game.core.errors import GameError, IllegalActionError
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi.state import FalconiState, default_police
 from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN
-from tests.falconi_scenarios import build, play, texts
+from tests.falconi_scenarios import build, pile_order, play, texts
 
 MODE1_PLACE = {"phase": "place", "drawn": "straight"}
 
@@ -126,8 +126,8 @@ def test_f4_4_cars_start_at_the_open_ends_of_their_buildings():
 
 
 def test_f4_3_the_same_seed_deals_the_same_pile_and_another_seed_another():
-    assert FalconiState.new_game("funghi", 3).pile == FalconiState.new_game("funghi", 3).pile
-    assert FalconiState.new_game("funghi", 3).pile != FalconiState.new_game("funghi", 4).pile
+    assert pile_order(FalconiState.new_game("funghi", 3)) == pile_order(FalconiState.new_game("funghi", 3))
+    assert pile_order(FalconiState.new_game("funghi", 3)) != pile_order(FalconiState.new_game("funghi", 4))
 
 
 # --- F-5 Mode I ---------------------------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ def test_f5_1_funghi_reserve_tile_may_be_played_and_the_drawn_one_kept():
                   drawn="straight", reserves=reserves)
     assert "place u-turn 4,8 r0" in texts(state)
     play(state, "place u-turn 4,8 r0")
-    assert state.reserves[FUGITIVE] == [KIND_BY_NAME["straight"], KIND_BY_NAME["curve"]]
+    assert state.reserve(FUGITIVE) == (KIND_BY_NAME["straight"], KIND_BY_NAME["curve"])
 
 
 # Both cars wait at the same empty cell (4,6): Don Falconi came in from the west, Port from the south.
@@ -250,15 +250,16 @@ def test_f5_6_a_drawn_escape_tile_goes_on_a_free_slot_of_its_colour_then_the_pla
     assert texts(state) == [f"escape N{i}" for i in (0, 1, 2, 3, 5, 6, 7, 8)]  # never the station N4
     play(state, "escape N6")
     assert state.escapes[state.city.slot_by_name["N6"]] == 1
-    assert state.drawn == KIND_BY_NAME["curve"] and state.action_text(state.legal_actions()[0]).startswith("place")
+    assert state.tile_just_drawn() == KIND_BY_NAME["curve"]
+    assert state.action_text(state.legal_actions()[0]).startswith("place")
 
 
 def test_f5_7_variant_set_ups():
     assert FalconiState.new_game("margherita", 1).bombs == 2
     funghi = FalconiState.new_game("funghi", 1)
-    assert all(len(funghi.reserves[seat]) == 2 for seat in range(4))
-    assert sum(1 for item in FalconiState.new_game("prosciutto", 1).pile if item >= 6) == 3
-    assert sum(1 for item in funghi.pile if item >= 6) == 0
+    assert all(len(funghi.reserve(seat)) == 2 for seat in range(4))
+    assert sum(1 for item in pile_order(FalconiState.new_game("prosciutto", 1)) if item >= 6) == 3
+    assert sum(1 for item in pile_order(funghi) if item >= 6) == 0
 
 
 def test_f7_2_mode1_the_tiles_running_out_lets_the_fugitive_win():

@@ -18,7 +18,7 @@ from game.falconi.constants import FUGITIVE, OUT, PLACE, PORT
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, play, texts
+from tests.falconi_scenarios import build, pile_order, play, texts
 from tests.test_falconi_revised_rulings import fugitive_turn_begins, mode2_turn, police_turn_ends
 
 # Don Falconi's road north of the prison: two straights, his car at the open end beyond them.
@@ -28,10 +28,10 @@ ROAD_HOME = {"4,8": "straight r0", "4,7": "straight r0"}
 # --- F-5.8 no U-turn back into the car's own building --------------------------------------------------------------
 def test_f5_8_a_u_turn_that_would_send_him_back_into_the_prison_later_goes_back_into_the_pile() -> None:
     state = police_turn_ends(board=dict(ROAD_HOME), cars={FUGITIVE: "4,6 S"}, pile_top=("u-turn", "curve"))
-    u_turns = state.pile.count(U_TURN)
+    u_turns = pile_order(state).count(U_TURN)
     play(state, "drive 4,1 N")
-    assert state.turn_seat == FUGITIVE and state.drawn == KIND_BY_NAME["curve"]
-    assert state.pile.count(U_TURN) == u_turns
+    assert state.turn_seat == FUGITIVE and state.tile_just_drawn() == KIND_BY_NAME["curve"]
+    assert pile_order(state).count(U_TURN) == u_turns
 
 
 def test_f5_8_a_police_car_sent_back_into_its_station_draws_again_too() -> None:
@@ -39,7 +39,7 @@ def test_f5_8_a_police_car_sent_back_into_its_station_draws_again_too() -> None:
     state = build(board=board, cars={FUGITIVE: "4,8 S", PORT: "4,2 N"}, turn_seat=FUGITIVE, phase="drive",
                   drive_from="4,8 S", pile_top=("u-turn", "straight"))
     play(state, "drive 4,7 S")
-    assert state.turn_seat == PORT and state.drawn == KIND_BY_NAME["straight"]
+    assert state.turn_seat == PORT and state.tile_just_drawn() == KIND_BY_NAME["straight"]
 
 
 @pytest.mark.parametrize(("bombs", "put_back"), [(2, False), (0, True)])
@@ -49,7 +49,7 @@ def test_f5_8_a_bombable_block_on_the_way_back_lets_the_u_turn_stand(bombs: int,
     board = {"4,8": "straight r0", "4,7": "crossroads r0", "3,7": "straight r0", "5,7": "straight r0"}
     state = police_turn_ends(board=board, cars={FUGITIVE: "4,6 S"}, bombs=bombs, pile_top=("u-turn", "curve"))
     play(state, "drive 4,1 N")
-    assert state.drawn == (KIND_BY_NAME["curve"] if put_back else U_TURN)
+    assert state.tile_just_drawn() == (KIND_BY_NAME["curve"] if put_back else U_TURN)
 
 
 def test_f5_8_a_u_turn_back_to_an_open_end_is_placed_as_drawn() -> None:
@@ -57,7 +57,7 @@ def test_f5_8_a_u_turn_back_to_an_open_end_is_placed_as_drawn() -> None:
     board = {"4,8": "straight r0", "4,7": "t-junction r1"}  # joins N, S and W: west of it (3,7) is empty
     state = police_turn_ends(board=board, cars={FUGITIVE: "4,6 S"}, pile_top=("u-turn", "curve"))
     play(state, "drive 4,1 N")
-    assert state.drawn == U_TURN and texts(state) == ["place u-turn 4,6 r0"]
+    assert state.tile_just_drawn() == U_TURN and texts(state) == ["place u-turn 4,6 r0"]
 
 
 def test_f5_8_a_u_turn_back_into_a_plain_border_slot_is_placed_as_drawn() -> None:
@@ -66,14 +66,14 @@ def test_f5_8_a_u_turn_back_into_a_plain_border_slot_is_placed_as_drawn() -> Non
     state = police_turn_ends(board={"0,5": "straight r1"}, cars={FUGITIVE: "1,5 W"}, bombs=0,
                              pile_top=("u-turn", "curve"))
     play(state, "drive 4,1 N")
-    assert state.drawn == U_TURN
+    assert state.tile_just_drawn() == U_TURN
 
 
 def test_f5_8_a_reserve_of_u_turns_later_in_the_game_is_no_other_tile_to_play() -> None:
     state = police_turn_ends("funghi", board=dict(ROAD_HOME), cars={FUGITIVE: "4,6 S"},
                              pile_top=("u-turn", "curve"), reserves=[["u-turn", "u-turn"], [], ["straight"] * 2, []])
     play(state, "drive 4,1 N")
-    assert state.drawn == KIND_BY_NAME["curve"]
+    assert state.tile_just_drawn() == KIND_BY_NAME["curve"]
 
 
 def test_f5_8_with_another_tile_in_reserve_the_u_turn_home_stays_a_choice() -> None:
@@ -81,7 +81,7 @@ def test_f5_8_with_another_tile_in_reserve_the_u_turn_home_stays_a_choice() -> N
     state = police_turn_ends("funghi", board=dict(ROAD_HOME), cars={FUGITIVE: "4,6 S"},
                              pile_top=("u-turn",), reserves=[["curve", "straight"], [], ["straight"] * 2, []])
     play(state, "drive 4,1 N")
-    assert state.drawn == U_TURN and "place u-turn 4,6 r0" in texts(state)
+    assert state.tile_just_drawn() == U_TURN and "place u-turn 4,6 r0" in texts(state)
 
 
 def test_f5_8_no_random_margherita_car_is_ever_sent_home_by_a_u_turn_it_had_to_place() -> None:
@@ -92,13 +92,13 @@ def test_f5_8_no_random_margherita_car_is_ever_sent_home_by_a_u_turn_it_had_to_p
         state = FalconiState.new_game("margherita", seed)
         choose = random.Random(seed).choice
         while not state.is_terminal():
-            if state.phase == PLACE and state.drawn == U_TURN:
+            if state.phase == PLACE and state.tile_just_drawn() == U_TURN:
                 seat = state.turn_seat
                 placed = play(state.clone(), texts(state)[0])
                 over = placed.outcome is not None and placed.outcome.termination == "fugitive_blocked"
                 if over or placed.status[seat] == OUT:
                     home = drive_route(placed, placed.cars[seat], -(placed.building(seat) + 1))
-                    assert home is None, f"seed {seed}, turn {state.turn}: a U-turn sent seat {seat} home"
+                    assert home is None, f"seed {seed}, turn {state.turn_number}: a U-turn sent seat {seat} home"
                 checked += 1
             state.apply(choose(state.legal_actions()))
     assert checked > 20

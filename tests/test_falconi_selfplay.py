@@ -26,6 +26,7 @@ from falconi_invariants import (  # noqa: F401  (check_invariants is re-exported
 
 from game.falconi.constants import FUGITIVE, PORT
 from game.falconi.state import FalconiState
+from tests.falconi_scenarios import pile_order, rigged
 
 MODE1 = ("margherita", "funghi", "prosciutto")
 MODE1_SEEDS = tuple(range(8))
@@ -88,25 +89,27 @@ def test_check_invariants_accepts_a_new_game_and_returns_a_snapshot() -> None:
 @pytest.mark.parametrize(
     "corrupt",
     [
-        pytest.param(lambda st: st.pile.append(0), id="an extra tile in the pile"),
-        pytest.param(lambda st: st.pile.pop(0), id="a tile lost from the pile"),
-        pytest.param(lambda st: st.reserves[PORT].append(st.pile.pop()), id="three reserve tiles"),
-        pytest.param(lambda st: st.escapes.__setitem__(st.city.slot_by_name["N4"], 1), id="escape on a station"),
-        pytest.param(lambda st: setattr(st, "decider", PORT), id="decider out of turn"),
-        pytest.param(lambda st: setattr(st, "legal", ()), id="no legal action before the end"),
+        pytest.param(lambda st: rigged(st, pile=[*pile_order(st), 0]), id="an extra tile in the pile"),
+        pytest.param(lambda st: rigged(st, pile=pile_order(st)[1:]), id="a tile lost from the pile"),
+        pytest.param(lambda st: rigged(st, pile=pile_order(st)[:-1],
+                                       reserves=[[*st.reserve(seat), *(pile_order(st)[-1:] if seat == PORT else [])]
+                                                 for seat in range(4)]), id="three reserve tiles"),
+        pytest.param(lambda st: rigged(st, escapes=[1 if slot == st.city.slot_by_name["N4"] else district
+                                                    for slot, district in enumerate(st.escapes)]),
+                     id="escape on a station"),
+        pytest.param(lambda st: rigged(st, decider=PORT), id="decider out of turn"),
+        pytest.param(lambda st: rigged(st, legal=()), id="no legal action before the end"),
     ],
 )
 def test_check_invariants_notices_a_broken_position(corrupt) -> None:
-    state = _fresh()
-    corrupt(state)
     with pytest.raises(AssertionError):
-        check_invariants(state)
+        check_invariants(corrupt(_fresh()))
 
 
 def test_check_invariants_notices_a_turn_out_of_order() -> None:
     state = _fresh("margherita")
     snapshot = check_invariants(state)
-    while state.turn == 1:
+    while state.turn_number == 1:
         state.apply(random.Random(0).choice(state.legal_actions()))
     assert state.turn_seat == 1  # Country follows Don Falconi (F-4.1)
     skipped = Snapshot(**{**snapshot.__dict__, "turn_seat": 1})

@@ -69,7 +69,7 @@ def decisions(variant, seeds, every=1, terminal=False):
             if index % every == 0:
                 yield state, last_turn(log)
             action = rng.choice(state.legal_actions())
-            log.append(LogEntry(state.current_seat, state.turn, state.action_text(action), "", False))
+            log.append(LogEntry(state.current_seat, state.turn_number, state.action_text(action), "", False))
             state.apply(action)
             index += 1
         if terminal:
@@ -229,7 +229,7 @@ def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(vi
         pictures, panels = [], []
         for position, surface in zip((state, twin), surfaces):
             chooser = None
-            if position.decider != FUGITIVE:
+            if position.current_seat != FUGITIVE:
                 chooser = ActionChooser(view, position, position.legal_actions())
                 chooser.set_focus(chooser.options[-1])
             view.draw_board(surface, position, chooser, police, last)
@@ -277,7 +277,7 @@ def screenshot_folder(tmp_path):
 
 def first_position(variant, wanted):
     for state, last in decisions(variant, range(300)):
-        if state.turn > 8 and wanted(state):
+        if state.turn_number > 8 and wanted(state):
             return state, last
     raise AssertionError(f"no {variant} position found")
 

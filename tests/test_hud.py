@@ -56,7 +56,7 @@ def test_f6_2_and_f6_6_the_police_see_don_falconis_tiles_and_accomplice_face_dow
         fugitive = next(card for card in view.hud(state, frozenset(POLICE)).cards if card.seat == FUGITIVE)
         own = next(card for card in view.hud(state, frozenset({FUGITIVE})).cards if card.seat == FUGITIVE)
         tiles = [chip for chip in fugitive.chips if chip.picture.startswith("tile:")]
-        hidden = len(state.reserves[FUGITIVE]) + (state.accomplice >= 0)
+        hidden = len(state.reserve(FUGITIVE)) + (state.accomplice >= 0)
         assert tiles == [hud.Chip("tile:back", Message("tips.falconi.hidden_tile"))] * len(tiles)
         assert len(tiles) >= hidden
         shown = [chip.picture for chip in own.chips if chip.picture.startswith("tile:")]
@@ -70,7 +70,7 @@ def test_the_police_cars_tiles_and_don_falconis_tokens_are_pictures_everyone_see
         cards = {card.seat: card for card in view.hud(state, frozenset()).cards}
         for seat in POLICE:
             if seat in cards:
-                assert [chip.picture for chip in cards[seat].chips] == [f"tile:{item}" for item in state.reserves[seat]]
+                assert [chip.picture for chip in cards[seat].chips] == [f"tile:{item}" for item in state.reserve(seat)]
         tokens = [chip for chip in cards[FUGITIVE].chips if chip.picture.startswith("token:")]
         assert [chip.count for chip in tokens] == [f"×{state.boosts}"]
         assert tokens[0].picture == ("token:boost" if state.boosts else "token:boost_spent")

@@ -47,6 +47,7 @@ from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.builder import build_position
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
 from game.services.settings import LANGUAGES
+from tests.falconi_scenarios import rigged
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}
@@ -158,8 +159,7 @@ def falconi_messages() -> list[Message]:
         said.append(state.narrate(FalconiAction("step", edge=edge)))
     said.append(state.narrate(FalconiAction("drive", slot=slots["N0"])))
     said.append(state.narrate(FalconiAction("catch", edge=0)))  # he holds a Chili Bomb: he may answer (F-5.4)
-    bombless = state.clone()
-    bombless.bombs = 0
+    bombless = rigged(state, bombs=0)
     said.append(bombless.narrate(FalconiAction("catch", edge=0)))  # none left: a catch
     for name in ("W0", "N0", "E0"):  # a country, a port and a forest slot
         said.append(state.narrate(FalconiAction("escape", slot=slots[name])))
@@ -167,29 +167,31 @@ def falconi_messages() -> list[Message]:
     said.append(state.narrate(FalconiAction("escape", slot=slots["S4"])))  # no district: the text form
     said += [state.narrate(action) for action in (BOMB, PASS, DRAW, FalconiAction("turn", edge=0))]
     said += [state.narrate(FalconiAction("boost", path=(0, 1, 2, 3)[:length])) for length in (1, 2, 3, 4)]
-    smashing = state.clone()  # F-6.6 (b): through the block ahead, into the crater and up to 3 tiles beyond
-    smashing.boost_steps = {(0, 1, 2, 3)[:length]: (BoostStep(cell * 4, cell),) for length in (1, 2, 3, 4)}
-    said += [smashing.narrate(FalconiAction("boost", path=path)) for path in smashing.boost_steps]
-    answering = state.clone()
-    answering.catch_edge = 0  # Don Falconi may answer a catch with a Chili Bomb (F-5.2)
+    # F-6.6 (b): through the block ahead, into the crater and up to 3 tiles beyond
+    routes = {(0, 1, 2, 3)[:length]: (BoostStep(cell * 4, cell),) for length in (1, 2, 3, 4)}
+    smashing = rigged(state, boost_steps=routes)
+    said += [smashing.narrate(FalconiAction("boost", path=path)) for path in smashing.boost_routes()]
+    answering = rigged(state, catch_edge=0)  # Don Falconi may answer a catch with a Chili Bomb (F-5.2)
     said.append(answering.narrate(PASS))
-    over = state.clone()
-    over.decider = -1
+    over = rigged(state, decider=-1)
     said.append(over.narrate(DRAW))
     # What follows by itself (the aftermath of an action): a car put out, overtaken by a boost, and a block.
-    before, after = state.clone(), state.clone()
-    after.status[2] = OUT
+    status = list(state.status)
+    status[2] = OUT
+    before, after = state.clone(), rigged(state, status=status)
     said += after.aftermath(before, DRAW) + after.aftermath(before, FalconiAction("boost", path=(0,)))
-    after.outcome_ = Outcome("fugitive_blocked", frozenset({1, 2, 3}), "blocked")
+    after = rigged(after, outcome=Outcome("fugitive_blocked", frozenset({1, 2, 3}), "blocked"))
     said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("fugitive_blocked")]
-    before.must_smash = True  # F-6.5 (Diavola): his turn ended without the smash he needed
+    before = rigged(before, must_smash=True)  # F-6.5 (Diavola): his turn ended without the smash he needed
     said += [event for event in after.aftermath(before, DRAW) if event.key.endswith("unsmashed")]
     for termination in ("police_out", "tiles_out", "round_limit"):  # the endings no action's sentence tells (F-8)
-        after.outcome_ = Outcome(termination, frozenset({0}), termination)
+        after = rigged(after, outcome=Outcome(termination, frozenset({0}), termination))
         said += after.aftermath(before, DRAW)
     mode2 = FalconiState.new_game("salami", 3)  # Port one tile behind him, driving into his lane (F-6.4)
-    mode2.decider, mode2.cars[2] = 2, mode2.city.cell(4, 3) * 4
-    mode2.cars[0] = mode2.links[mode2.cars[2] + 2]
+    cars = list(mode2.cars)
+    cars[2] = mode2.city.cell(4, 3) * 4
+    cars[0] = mode2.links[cars[2] + 2]
+    mode2 = rigged(mode2, decider=2, cars=cars)
     said.append(mode2.narrate(FalconiAction("step", edge=2)))
     return said
 

@@ -11,6 +11,7 @@ import pytest
 from saved_games import load_latest, write_slot
 
 from game.core.errors import StateFormatError
+from game.falconi.actions import action_table
 from game.falconi.constants import FUGITIVE, PLACE
 from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
@@ -19,6 +20,7 @@ from game.fredericus.cards import SEAL
 from game.i18n import Translator
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
+from tests.falconi_scenarios import fresh_escape, pile_order
 
 EASY = SeatPlan.ai("easy")
 
@@ -43,7 +45,7 @@ def salami_with_a_fresh_escape_tile() -> Match:
             state = match.state
             if state.is_terminal():
                 break
-            if state.fresh >= 0 and state.current_seat == 0 and match.log[-1].text == "draw":
+            if fresh_escape(state) >= 0 and state.current_seat == 0 and match.log[-1].text == "draw":
                 return match
             match.play(rng.choice(state.legal_actions()))
     raise AssertionError("no seed drew Don Falconi an escape tile")
@@ -120,11 +122,11 @@ def test_f5_8_a_format_2_save_that_placed_a_u_turn_home_mid_game_is_kept_aside_s
             before = match.state.clone()
             match.play(rng.choice(before.legal_actions()))
             after = match.state
-            put_back = (after.phase == PLACE and after.turn_seat == FUGITIVE and after.turn != before.turn
-                        and before.pile[-1] == U_TURN and after.drawn != U_TURN
+            put_back = (after.phase == PLACE and after.turn_seat == FUGITIVE and after.turn_number != before.turn_number
+                        and pile_order(before)[-1] == U_TURN and after.tile_just_drawn() != U_TURN
                         and after.cars[FUGITIVE] != after.start_place(FUGITIVE))
             if put_back:
-                u_turn = after.table.place_facing[after.cars[FUGITIVE]][U_TURN][0]
+                u_turn = action_table(after.city).place_facing[after.cars[FUGITIVE]][U_TURN][0]
                 actions = [entry.text for entry in match.log] + [after.action_text(u_turn)]
                 kept_aside(tmp_path, old_save(match.to_json(), actions, version=2))
                 return

@@ -38,6 +38,7 @@ from scenes.context import AppContext
 from scenes.falconi.view import FalconiView
 from scenes.kit.input import InputMapper
 from tests.board_frames import frames
+from tests.falconi_scenarios import fresh_escape, pile_order, rigged
 
 SEEDS = range(1, 25)
 ACTIONS_AFTER_THE_DRAW = 14
@@ -61,7 +62,7 @@ def twins(variant: str, seed: int) -> tuple[FalconiState, FalconiState] | None:
         if state.is_terminal():
             return None
         if state.current_seat == FUGITIVE and "draw" in texts(state) and rng.random() < 0.5:
-            pile = state.pile
+            pile = pile_order(state)
             escape = next((i for i, item in enumerate(pile) if item >= ESCAPE), None)
             road = next((i for i, item in enumerate(pile) if item < ESCAPE), None)
             if escape is not None and road is not None:
@@ -72,12 +73,10 @@ def twins(variant: str, seed: int) -> tuple[FalconiState, FalconiState] | None:
 
 def with_top(state: FalconiState, top: int, bottom: int) -> FalconiState:
     """``state`` with ``top`` moved to the top of the pile and ``bottom`` to its bottom."""
-    twin = state.clone()
-    pile = list(twin.pile)
+    pile = pile_order(state)
     pile.remove(top)
     pile.remove(bottom)
-    twin.pile = [bottom, *pile, top]
-    return twin
+    return rigged(state, pile=[bottom, *pile, top])
 
 
 def texts(state: FalconiState) -> list[str]:
@@ -139,7 +138,7 @@ def same_turn_after(one: FalconiState, two: FalconiState, text: str) -> bool:
     after = [twin.clone() for twin in (one, two)]
     for twin in after:
         twin.apply(twin.parse_action(text))
-    return (after[0].turn, after[0].current_seat) == (after[1].turn, after[1].current_seat)
+    return (after[0].turn_number, after[0].current_seat) == (after[1].turn_number, after[1].current_seat)
 
 
 def assert_same(one: dict, two: dict, where: str) -> None:
@@ -161,7 +160,7 @@ def test_f6_3_the_police_perceive_the_same_whether_he_drew_an_escape_tile_or_a_r
         if pair is None:
             continue
         escape_twin, road_twin = pair
-        assert escape_twin.pile[-1] >= ESCAPE > road_twin.pile[-1]
+        assert pile_order(escape_twin)[-1] >= ESCAPE > pile_order(road_twin)[-1]
         assert_same(perceived(view, escape_twin, None, None), perceived(view, road_twin, None, None), "before")
         rng = random.Random(seed)
         text = "draw"
@@ -174,7 +173,7 @@ def test_f6_3_the_police_perceive_the_same_whether_he_drew_an_escape_tile_or_a_r
                         where)
             compared += 1
             if step == 0:  # the draw itself: the tile went face down into his reserve in both
-                assert escape_twin.fresh >= ESCAPE and road_twin.fresh < 0
+                assert fresh_escape(escape_twin) >= ESCAPE and fresh_escape(road_twin) < 0
             if escape_twin.is_terminal() or road_twin.is_terminal():
                 break
             if escape_twin.current_seat != FUGITIVE and hinted < 6:

@@ -15,7 +15,7 @@ from typing import Any
 
 from devtools.dithering import Tally
 from game.falconi.constants import ACTION, FUGITIVE, SEAT_NAMES
-from game.falconi.heuristics import escape_distance, road_distance, way_ahead
+from game.falconi.heuristics import placed_escape_distance, road_distance, way_ahead
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 
@@ -36,14 +36,6 @@ def new_game(args: argparse.Namespace, seed: int) -> FalconiState:
 
 def watch(state: Any) -> DitherWatch:
     return DitherWatch()
-
-
-def placed_escape_distance(state: FalconiState) -> int:
-    """His actions to a placed escape tile: what every police car sees (his hand and accomplice are hidden)."""
-    public = state.clone()
-    public.reserves[FUGITIVE] = []
-    public.accomplice = -1
-    return escape_distance(public)
 
 
 def distance_to_escapes(state: FalconiState, seat: int) -> int:
@@ -102,7 +94,7 @@ class DitherWatch(Tally):
             return
         turn, _, his, own = self.threat
         self.threat = None
-        if state.is_terminal() and state.outcome_ is not None and FUGITIVE not in state.outcome_.winners:
+        if state.is_terminal() and state.outcome is not None and FUGITIVE not in state.outcome.winners:
             return  # caught or blocked him
         if placed_escape_distance(state) <= his and distance_to_escapes(state, seat) >= own:
             self._count("escape_ignored", turn, seat, f"left him {placed_escape_distance(state)} actions from it")

@@ -56,15 +56,15 @@ class SealWatch:
 
     def see(self, state: Any) -> None:
         """Look at the game before a decision; only the first decision of each of his turns counts."""
-        if state.turn_seat != FUGITIVE_SEAT or state.round == self._round:
+        if state.turn_seat != FUGITIVE_SEAT or state.round_number == self._round:
             return
         from game.falconi.heuristics import out_of_reach
 
-        self._round = state.round
+        self._round = state.round_number
         if not out_of_reach(state):
             self.since = None
         elif self.since is None:
-            self.since = state.round
+            self.since = state.round_number
 
     def fields(self) -> dict[str, Any]:
         """What the watch adds to a finished game's result."""

@@ -80,9 +80,9 @@ class Danger:
 def unseen_kinds(state: FalconiState, seat: Seat) -> frozenset[int]:
     """The road tile kinds ``seat`` cannot rule out of the pile: the pile's kinds, and from the police also
     those of Don Falconi's face-down Mode II reserve, all one pool to them (F-6.2, F-9)."""
-    pool = set(state.pile)
-    if seat != FUGITIVE and state.variant.mode == 2:
-        pool.update(state.reserves[FUGITIVE])
+    pool = set(state._pile)
+    if seat != FUGITIVE and state._variant.mode == 2:
+        pool.update(state._reserves[FUGITIVE])
     return frozenset(item for item in pool if item < ESCAPE)
 
 
@@ -90,8 +90,8 @@ def police_to_come(state: FalconiState) -> list[Seat]:
     """The police cars in the chase whose turns come before Don Falconi's next one, in turn order (F-4.1)."""
     if state.outcome is not None:
         return []
-    first = state.turn_seat if state.turn_seat != FUGITIVE else POLICE[0]
-    return [seat for seat in range(first, 4) if seat in POLICE and state.status[seat] == ACTIVE]
+    first = state._turn_seat if state._turn_seat != FUGITIVE else POLICE[0]
+    return [seat for seat in range(first, 4) if seat in POLICE and state._status[seat] == ACTIVE]
 
 
 def danger_lanes(state: FalconiState, seat: Seat) -> Danger:
@@ -101,11 +101,11 @@ def danger_lanes(state: FalconiState, seat: Seat) -> Danger:
 
 def _danger(state: FalconiState, seat: Seat, cars: Iterable[Seat]) -> Danger:
     pool = unseen_kinds(state, seat)
-    board = state.board
-    wild = _Wild(_MODE1_CELLS if state.variant.mode == 1 else None)
+    board = state._board
+    wild = _Wild(_MODE1_CELLS if state._variant.mode == 1 else None)
     lanes: dict[int, set[Seat]] = {}
-    own = state.cars[FUGITIVE]
-    mode1 = state.variant.mode == 1
+    own = state._cars[FUGITIVE]
+    mode1 = state._variant.mode == 1
     for car in cars:
         turn = _mode1_turn if mode1 else _mode2_turn
         arrived, laid, tiles = turn(state, car, pool, wild)
@@ -152,13 +152,13 @@ def _mode1_turn(state: FalconiState, car: Seat, pool: frozenset[int],
                 wild: _Wild) -> tuple[bytearray, set[int], int]:
     """Every lane ``car`` could drive into on its turn (F-5.1, F-5.3), the cells it may lay a tile on, and
     how many tiles it lays there at most."""
-    board, closed, links = bytearray(state.board), state.closed, state.links
-    place = state.cars[car]
+    board, closed, links = bytearray(state._board), state._closed, state._links
+    place = state._cars[car]
     arrived = bytearray(len(links))
     laid: set[int] = set()
-    if car == state.turn_seat and state.phase in (DRIVE, ANSWER):  # its tile lies: only the drive is left
-        ends = _drive(board, closed, links, state.drive_from, wild, arrived)
-        if not state.pre_drive:
+    if car == state._turn_seat and state._phase in (DRIVE, ANSWER):  # its tile lies: only the drive is left
+        ends = _drive(board, closed, links, state._drive_from, wild, arrived)
+        if not state._pre_drive:
             return arrived, laid, 0
         _lay_at_ends(board, closed, links, ends, wild, arrived, laid)
         return arrived, laid, 1
@@ -185,10 +185,10 @@ def _mode1_turn(state: FalconiState, car: Seat, pool: frozenset[int],
 def _kinds_to_take(state: FalconiState, car: Seat, pool: frozenset[int]) -> set[int]:
     """The road tile kinds ``car`` may place on its turn: its drawn tile once drawn, else any it may draw, and
     its face-up reserve (F-5.1 a)."""
-    kinds = set(state.reserves[car])
-    if car == state.turn_seat and state.phase == PLACE:
-        if state.drawn >= 0:
-            kinds.add(state.drawn)
+    kinds = set(state._reserves[car])
+    if car == state._turn_seat and state._phase == PLACE:
+        if state._drawn >= 0:
+            kinds.add(state._drawn)
     else:
         kinds |= pool
     return {kind for kind in kinds if kind < ESCAPE}
@@ -248,12 +248,12 @@ def _mode2_turn(state: FalconiState, car: Seat, pool: frozenset[int],
                 wild: _Wild) -> tuple[bytearray, set[int], int]:
     """Every lane ``car`` could drive into within its actions (F-6.1, F-6.4), the cells it may place a tile on
     meanwhile (empty cells next to where it stands with an action left) and how many tiles it places at most."""
-    board, links, neighbours = state.board, state.links, state.neighbours
-    budget = state.actions_left if car == state.turn_seat and state.phase == ACTION else ACTIONS_PER_TURN
-    place = state.cars[car]
+    board, links, neighbours = state._board, state._links, state._neighbours
+    budget = state._actions_left if car == state._turn_seat and state._phase == ACTION else ACTIONS_PER_TURN
+    place = state._cars[car]
     cell, entry = place >> 2, place & 3
-    reserve = {item for item in state.reserves[car] if item < ESCAPE}
-    can_draw = len(state.reserves[car]) < 2 and bool(state.pile)
+    reserve = {item for item in state._reserves[car] if item < ESCAPE}
+    can_draw = len(state._reserves[car]) < 2 and bool(state._pile)
     cost = [99] * len(links)  # the fewest actions spent to drive into each lane
     starts: list[tuple[int, tuple[int, ...], int, int]] = []  # (place, exits open there, actions spent, mask)
     if board[cell] == EMPTY:  # still at its building: a tile goes in front of it first (F-6.1)
@@ -281,7 +281,7 @@ def _mode2_turn(state: FalconiState, car: Seat, pool: frozenset[int],
     laid = {cell} if board[cell] == EMPTY else set()  # the cell in front of its building
     for stand in [place] + [p for p, spent in enumerate(cost) if spent < budget]:
         laid.update(n for n in neighbours[stand >> 2] if board[n] == EMPTY)
-    tiles = min(2, budget, len(state.reserves[car]) + can_draw) if reserve or can_draw else 0
+    tiles = min(2, budget, len(state._reserves[car]) + can_draw) if reserve or can_draw else 0
     return arrived, laid, tiles
 
 
@@ -332,21 +332,21 @@ def risky_stops(state: FalconiState, seat: Seat, danger: Danger | None = None) -
     that could catch him there: a Mode I drive's open end (not one before taking a tile: he drives on from
     there, F-5.3), a Mode II Drive, three-point turn or Chili Boost (its craters and the cars it knocks out
     counted, F-6.6). ``danger`` is :func:`danger_lanes` of the position, if already known."""
-    if state.outcome is not None or state.decider != FUGITIVE or state.turn_seat != FUGITIVE:
+    if state.outcome is not None or state._decider != FUGITIVE or state._turn_seat != FUGITIVE:
         return {}
-    mode1 = state.variant.mode == 1
-    if (mode1 and (state.phase != DRIVE or state.pre_drive)) or (not mode1 and state.phase != ACTION):
+    mode1 = state._variant.mode == 1
+    if (mode1 and (state._phase != DRIVE or state._pre_drive)) or (not mode1 and state._phase != ACTION):
         return {}
     danger = danger if danger is not None else danger_lanes(state, seat)
-    car = state.cars[FUGITIVE]
+    car = state._cars[FUGITIVE]
     result: dict[Action, frozenset[Seat]] = {}
     craters: dict[int, Danger] = {}
-    for action in state.legal:
+    for action in state._legal:
         verb = action.verb
         if verb == "drive" and action.slot < 0:
             cars = danger.cars_at(action.cell * 4 + action.edge)
         elif verb == "step":
-            cars = danger.cars_at(state.links[(car & ~3) + action.edge])
+            cars = danger.cars_at(state._links[(car & ~3) + action.edge])
         elif verb == "turn":
             cars = danger.cars_at((car & ~3) + action.edge)
         elif verb == "boost":
@@ -362,16 +362,16 @@ def _after_boost(state: FalconiState, seat: Seat, action: Action, danger: Danger
                  craters: dict[int, Danger]) -> frozenset[Seat]:
     """The police cars that could catch him where a Chili Boost ends: not those it knocks out, and on the board
     with the crater it smashed (the police may drive through it too: F-6.6)."""
-    steps = state.boost_steps.get(action.path, ())
+    steps = state._boost_steps.get(action.path, ())
     if not steps or steps[-1].place < 0:
         return frozenset()  # an escape ends the game
     knocked = {car for car in POLICE for step in steps
-               if state.status[car] == ACTIVE and state.cars[car] == step.place}
+               if state._status[car] == ACTIVE and state._cars[car] == step.place}
     smashed = next((step.smashed for step in steps if step.smashed >= 0), -1)
     if smashed >= 0:
         if smashed not in craters:
             after = state.clone()
-            after.board[smashed] = CRATER
+            after._board[smashed] = CRATER
             craters[smashed] = _danger(after, seat, police_to_come(state))
         danger = craters[smashed]
     return danger.cars_at(steps[-1].place) - knocked

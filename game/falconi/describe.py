@@ -23,8 +23,8 @@ BOOST_WORDS = 4  # a Chili Boost drives 1 to 4 tiles (F-6.6): the catalogs have 
 
 def narrate(st: FalconiState, action: Action) -> Message:
     """The log entry for ``action`` as played by the deciding seat in ``st`` (before it is applied)."""
-    who = f"@seat.falconi.{st.decider}" if st.decider >= 0 else "@log.nobody"
-    city = st.city
+    who = f"@seat.falconi.{st._decider}" if st._decider >= 0 else "@log.nobody"
+    city = st._city
     verb = action.verb
     if verb == "place":
         return Message.of(
@@ -37,16 +37,16 @@ def narrate(st: FalconiState, action: Action) -> Message:
             "log.falconi.drive", who=who, cell=cell_text(city, action.cell), edge=_EDGE_KEYS[action.edge]
         )
     if verb == "catch":  # with a Chili Bomb in hand he may still answer it (F-5.4): the next entry tells
-        where = cell_text(city, st.cars[FUGITIVE] >> 2)
-        key = "log.falconi.catch_attempt" if st.bombs > 0 else "log.falconi.catch"
+        where = cell_text(city, st._cars[FUGITIVE] >> 2)
+        key = "log.falconi.catch_attempt" if st._bombs > 0 else "log.falconi.catch"
         return Message.of(key, who=who, cell=where, fugitive=_FUGITIVE_KEY)
     if verb == "bomb":
         return Message.of("log.falconi.bomb", who=_FUGITIVE_KEY)
     if verb == "pass":
-        if st.catch_edge < 0:
+        if st._catch_edge < 0:
             return Message.of("log.falconi.give_up", who=who)
         # F-5.4: no Chili Bomb in answer, so the catch takes effect: the sentence says so, and who caught him
-        return Message.of("log.falconi.no_answer", who=_FUGITIVE_KEY, police=f"@seat.falconi.{st.turn_seat}")
+        return Message.of("log.falconi.no_answer", who=_FUGITIVE_KEY, police=f"@seat.falconi.{st._turn_seat}")
     if verb == "blast":
         return Message.of(
             "log.falconi.blast", who=who, cell=cell_text(city, action.cell), side=_EDGE_LETTER_KEYS[action.edge]
@@ -62,17 +62,17 @@ def narrate(st: FalconiState, action: Action) -> Message:
     if verb == "draw":
         return Message.of("log.falconi.draw", who=who)
     if verb == "step":
-        ahead = st.links[(st.cars[st.decider] & ~3) + action.edge]
+        ahead = st._links[(st._cars[st._decider] & ~3) + action.edge]
         if ahead < 0:  # into the slot of an escape tile: he escapes (F-3.5)
             return Message.of("log.falconi.drive_out", who=who, slot=city.slots[-ahead - 1].name)
-        if st.decider != FUGITIVE and ahead == st.cars[FUGITIVE]:  # into his cell, in his lane (F-6.4)
+        if st._decider != FUGITIVE and ahead == st._cars[FUGITIVE]:  # into his cell, in his lane (F-6.4)
             return Message.of("log.falconi.step_catch", who=who, edge=_EDGE_KEYS[action.edge], fugitive=_FUGITIVE_KEY)
         return Message.of("log.falconi.step", who=who, edge=_EDGE_KEYS[action.edge])
     if verb == "turn":
         return Message.of("log.falconi.turn", who=who)
     if verb == "boost" and 1 <= len(action.path) <= BOOST_WORDS:
         route = {f"edge{index}": _EDGE_KEYS[edge] for index, edge in enumerate(action.path, 1)}
-        steps = st.boost_steps.get(action.path, ())
+        steps = st._boost_steps.get(action.path, ())
         if steps and steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead
             smashed = cell_text(city, steps[0].smashed)
             return Message.of(f"log.falconi.boost_smash.{len(action.path)}", who=_FUGITIVE_KEY, cell=smashed, **route)
@@ -89,17 +89,18 @@ def why_illegal(st: FalconiState, action: object) -> str:
     """The message of an ``IllegalActionError``: what was tried and what the player may do instead. The
     choices are listed only when they name nothing secret: in Mode II Don Falconi's choices would show his
     face-down reserve, and whoever reads an error may be a police player (F-6.3, F-9)."""
-    if st.phase == OVER:
+    if st._phase == OVER:
         return "the game is over: no more actions"
     try:
-        tried = action_text(st.city, action)  # type: ignore[arg-type]
+        tried = action_text(st._city, action)  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001 — any object may be tried: its text form may fail in any way
         tried = repr(action)
-    refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st.decider]} must choose {_CHOICE_WORDS[PHASE_NAMES[st.phase]]}"
-    if st.variant.mode == 2 and st.decider == FUGITIVE:
+    choice = _CHOICE_WORDS[PHASE_NAMES[st._phase]]
+    refusal = f"{tried!r} is not legal now: {SEAT_NAMES[st._decider]} must choose {choice}"
+    if st._variant.mode == 2 and st._decider == FUGITIVE:
         return refusal
-    choices = ", ".join(action_text(st.city, a) for a in st.legal[:8])
-    more = f" and {len(st.legal) - 8} more" if len(st.legal) > 8 else ""
+    choices = ", ".join(action_text(st._city, a) for a in st._legal[:8])
+    more = f" and {len(st._legal) - 8} more" if len(st._legal) > 8 else ""
     return f"{refusal} ({choices}{more})"
 
 
@@ -123,7 +124,7 @@ def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list
     everyone to see."""
     events: list[Message] = []
     for seat in POLICE:
-        if before.status[seat] == ACTIVE and after.status[seat] == OUT:
+        if before._status[seat] == ACTIVE and after._status[seat] == OUT:
             key = "log.falconi.overtaken" if action.verb == "boost" else "log.falconi.out_blocked"
             events.append(Message.of(key, who=f"@seat.falconi.{seat}"))
     ended = after.outcome
@@ -132,11 +133,11 @@ def aftermath(before: FalconiState, after: FalconiState, action: Action) -> list
     termination = ended.termination
     if termination == "fugitive_blocked":
         # F-6.5 (Diavola): his own turn ended without the smash he needed
-        key = "log.falconi.fugitive_unsmashed" if before.must_smash else "log.falconi.fugitive_blocked"
+        key = "log.falconi.fugitive_unsmashed" if before._must_smash else "log.falconi.fugitive_blocked"
         events.append(Message.of(key, who=_FUGITIVE_KEY))
     elif termination == "escape" and action.verb == "boost":  # F-6.6: the boost's last tile is an escape slot
-        place = before.boost_steps[action.path][-1].place
-        events.append(Message.of("log.falconi.drive_out", who=_FUGITIVE_KEY, slot=after.city.slots[-place - 1].name))
+        place = before._boost_steps[action.path][-1].place
+        events.append(Message.of("log.falconi.drive_out", who=_FUGITIVE_KEY, slot=after._city.slots[-place - 1].name))
     elif termination == "round_limit":  # F-7.3
         events.append(Message.of("log.falconi.round_limit", who=_FUGITIVE_KEY, round=ROUND_LIMIT))
     elif termination in ("police_out", "tiles_out"):  # F-8.3, F-7.2

@@ -50,7 +50,7 @@ def pointless(state: GameState, action: Any) -> bool:
 
     assert isinstance(state, FalconiState)
     seat = state.current_seat
-    if state.variant.mode != 2:
+    if state._variant.mode != 2:
         return False
     if action.verb in ("step", "boost"):
         return _reverses(state, action)
@@ -76,15 +76,15 @@ def _reverses(state: Any, action: Any) -> bool:
     """A Mode II drive that undoes the car's last drive of this turn (back into the cell that drive left)
     without winning the game or anything the value guess can name by :data:`REVERSAL_MARGIN`: a car that
     stepped out and straight back, and a hint that undid its own advice (issue 38)."""
-    if state.drive_from < 0:
+    if state._drive_from < 0:
         return False
     seat = state.current_seat
     after = state.clone()
     after.apply(action)
-    if after.is_terminal() or after.cars[seat] >> 2 != state.drive_from >> 2:
+    if after.is_terminal() or after._cars[seat] >> 2 != state._drive_from >> 2:
         return False
     others = []
-    for other in state.legal:
+    for other in state._legal:
         if other != action:
             tried = state.clone()
             tried.apply(other)
@@ -96,16 +96,16 @@ def way_ahead(state: Any, seat: int) -> bool:
     """Whether ``seat``'s Mode II car can go on without turning round: a road of its tile leads into a tile
     with a road towards it, into an empty cell (lay a tile, drive onto it) or, for him, out by an escape tile.
     A car still at its building has the empty cell in front of it."""
-    place = state.cars[seat]
-    tile = state.board[place >> 2]
+    place = state._cars[seat]
+    tile = state._board[place >> 2]
     if tile == EMPTY:
         return True
     for edge in EXITS[tile][place & 3]:
-        ahead = state.links[(place & ~3) + edge]
+        ahead = state._links[(place & ~3) + edge]
         if ahead < 0:
-            if seat == FUGITIVE and state.escapes[-ahead - 1] >= 0:
+            if seat == FUGITIVE and state._escapes[-ahead - 1] >= 0:
                 return True
-        elif state.board[ahead >> 2] == EMPTY or EXITS[state.board[ahead >> 2]][ahead & 3]:
+        elif state._board[ahead >> 2] == EMPTY or EXITS[state._board[ahead >> 2]][ahead & 3]:
             return True
     return False
 
@@ -114,13 +114,13 @@ def utilities(state: GameState) -> list[float]:
     """What a finished game is worth to each seat index, between 0 and 1."""
     from game.falconi.state import FalconiState
 
-    assert isinstance(state, FalconiState) and state.outcome_ is not None
-    winners = state.outcome_.winners
+    assert isinstance(state, FalconiState) and state._outcome is not None
+    winners = state._outcome.winners
     police_won = FUGITIVE not in winners
     result = [0.0] * 4
     result[FUGITIVE] = 0.0 if police_won else 1.0
     for police in POLICE:
-        if state.status[police] != 0:
+        if state._status[police] != 0:
             result[police] = (TEAM_SHARE if police_won else 0.0) + (1 - TEAM_SHARE) * (police in winners)
     return result
 
@@ -132,7 +132,7 @@ def rollout_depth(state: GameState) -> int:
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
-    return 20 if state.variant.mode == 1 else 0
+    return 20 if state._variant.mode == 1 else 0
 
 
 def values_for_one_search() -> Callable[[GameState], list[float]]:
@@ -160,9 +160,9 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     from game.falconi.state import FalconiState
 
     assert isinstance(state, FalconiState)
-    width = state.city.width
-    mode2 = state.variant.mode == 2
-    cars, status = state.cars, state.status
+    width = state._city.width
+    mode2 = state._variant.mode == 2
+    cars, status = state._cars, state._status
     fugitive_cell = cars[FUGITIVE] >> 2
     fx, fy = fugitive_cell % width, fugitive_cell // width  # _xy's, inline: the guess is made for every new node
     nearest: float = 20
@@ -189,16 +189,16 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
                 out += 1
         elif status[police] == OUT:
             out += 1
-    escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state.bombs + state.boosts)
+    escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state._bombs + state._boosts)
     if not mode2:
-        board, neighbours = state.board, state.neighbours
+        board, neighbours = state._board, state._neighbours
         escape += _ROOM_BONUS[len([cell for cell in neighbours[fugitive_cell] if board[cell] == EMPTY])]  # _room
     else:
         assert his_ways is not None
         escape += _WAYS_BONUS[his_ways[0]]
         # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
         # drawn and every round played brings his win closer, so stalling never helps the police.
-        progress = max(1 - len(state.pile) / _MODE2_PILE, state.round / ROUND_LIMIT)
+        progress = max(1 - len(state._pile) / _MODE2_PILE, state._round / ROUND_LIMIT)
         escape += 0.6 * progress - 0.25
         # An escape he can drive to wins at once (F-8.4): the nearer, the better, so he heads for it rather
         # than waiting for the clock, and the police learn to stand in the way.
@@ -212,15 +212,15 @@ def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
     result = [0.0] * 4
     result[FUGITIVE] = escape
     for police in POLICE:
-        if state.status[police] == ACTIVE and not stuck[police]:
+        if state._status[police] == ACTIVE and not stuck[police]:
             # Each car also wants to be the one close to him. In Mode II a car chases his lane, not room
             # around itself: weighing its own room there kept cars turning on the spot.
             reach = 12 if mode2 else 8
             own_chase = 0.03 * (reach - min(gaps[police], reach))
-            own_chase += 0.01 * len(state.reserves[police])  # tiles in hand are roads to come
+            own_chase += 0.01 * len(state._reserves[police])  # tiles in hand are roads to come
             room = 0.0 if mode2 else _ROOM_BONUS[_room(state, cars[police])] / 2
             result[police] = TEAM_SHARE * (1 - escape) - dread + room + own_chase
-        elif state.status[police] != 0:
+        elif state._status[police] != 0:
             result[police] = (TEAM_SHARE * (1 - escape) - dread) * 0.8
     return result
 
@@ -243,7 +243,7 @@ def ways_on(state: Any, seat: int, limit: int, memo: dict[Any, Any] | None = Non
         return _fugitive_ways(state, limit, memo)[0]
     if memo is None:
         return count_ways_on(state, seat, limit)
-    key = ("ways", bytes(state.board), state.cars[seat], limit, state.cars[FUGITIVE])
+    key = ("ways", bytes(state._board), state._cars[seat], limit, state._cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
         found = memo[key] = count_ways_on(state, seat, limit)
@@ -256,15 +256,15 @@ def _fugitive_ways(state: Any, limit: int, memo: dict[Any, Any] | None) -> tuple
     from game.falconi.mode2 import escape_ways
 
     slots = escape_ways(state)
-    key = ("ways", bytes(state.board), state.cars[FUGITIVE], limit, slots, state.boosts > 0)
+    key = ("ways", bytes(state._board), state._cars[FUGITIVE], limit, slots, state._boosts > 0)
     found = memo.get(key) if memo is not None else None
     if found is None:
         ends: list[int] = []
-        count = network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, False, limit, ends)
-        if not count and state.boosts > 0:
+        count = network_ways_on(state._board, state._links, state._cars[FUGITIVE], slots, -1, False, limit, ends)
+        if not count and state._boosts > 0:
             # A block a boost could smash is no way on, but with a boost in hand it keeps him in the game for a
             # turn in which he smashes it (F-6.5, revised 2026-11-27): as precarious as a single way on.
-            count = min(1, network_ways_on(state.board, state.links, state.cars[FUGITIVE], slots, -1, True, 1))
+            count = min(1, network_ways_on(state._board, state._links, state._cars[FUGITIVE], slots, -1, True, 1))
         found = (count, tuple(sorted(ends)))
         if memo is not None:
             memo[key] = found
@@ -273,8 +273,8 @@ def _fugitive_ways(state: Any, limit: int, memo: dict[Any, Any] | None) -> tuple
 
 def _room(state: Any, place: int) -> int:
     """Empty cells next to a car's cell: the ways a new tile could lead on (0 means nearly blocked)."""
-    board = state.board
-    return sum(1 for cell in state.neighbours[place >> 2] if board[cell] == EMPTY)
+    board = state._board
+    return sum(1 for cell in state._neighbours[place >> 2] if board[cell] == EMPTY)
 
 
 def chase_distances(state: Any, memo: dict[Any, Any] | None = None) -> list[int]:
@@ -293,10 +293,10 @@ def _escape_fronts(state: Any, memo: dict[Any, Any] | None) -> tuple[int, ...]:
     the slot closes that way out for good, so while there is one the police's net (:func:`_chase_distances`)
     is cast there rather than at his other open ends: cars head for an escape in sight to close the road or
     race him there, where before they ignored one two cells from him."""
-    escapes = state.escapes
+    escapes = state._escapes
     if max(escapes) < 0:
         return ()
-    city, board = state.city, state.board
+    city, board = state._city, state._board
     fronts = []
     for slot, district in enumerate(escapes):
         if district < 0:
@@ -310,33 +310,33 @@ def _escape_fronts(state: Any, memo: dict[Any, Any] | None) -> tuple[int, ...]:
 def _slot_distance(state: Any, slot: int, memo: dict[Any, Any] | None) -> int:
     """Mode II actions he needs to drive out through border slot ``slot`` (as :func:`escape_distance`)."""
     if memo is None:
-        return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, {slot: 1})
+        return _cheapest_road(state, state._cars[FUGITIVE], -1, 0, {slot: 1})
     return _roads_out(state, memo).cheapest({slot: 1})
 
 
 def _roads_out(state: Any, memo: dict[Any, Any]) -> RoadsOut:
     """His roads out to the border, remembered by board and his place alone: in the samples of a police search
     only the slots he may use differ (his hidden reserve, his accomplice), and they only weigh what was found."""
-    board = bytes(state.board)
-    key = ("out", board, state.cars[FUGITIVE])
+    board = bytes(state._board)
+    key = ("out", board, state._cars[FUGITIVE])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state.cars[FUGITIVE])
+        found = memo[key] = RoadsOut(_board_bits(state, board, memo), state._cars[FUGITIVE])
     return found
 
 
 def _chase_distances(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> list[int]:
     """:func:`chase_distances`, given his open ends."""
-    fugitive = state.cars[FUGITIVE]
+    fugitive = state._cars[FUGITIVE]
     to_lane = _distance_map(state, (fugitive,), memo)
     to_cell: RoadDistances | None = None
     to_net: RoadDistances | None = None
     net_known = False
     result = [60, 60, 60, 60]
     for police in POLICE:
-        if state.status[police] != ACTIVE:
+        if state._status[police] != ACTIVE:
             continue
-        place = state.cars[police]
+        place = state._cars[police]
         distance = to_lane[place] if place != fugitive else _back_in(state, place, to_lane)
         if distance >= 60:
             if to_cell is None:
@@ -359,9 +359,9 @@ def _back_in(state: Any, place: int, to_lane: RoadDistances) -> int:
     """The way of a car standing in his very lane back into it: a catch is a drive into his lane (F-6.4), so
     it must drive out and come round. Counting 0 there kept cars turning on the spot in his cell, each
     three-point turn of his answered by one of theirs."""
-    board = state.board.translate(_TILE_INDEX)
+    board = state._board.translate(_TILE_INDEX)
     best = 60
-    for after in _road_tables(state.links)[1][place][board[place >> 2]]:
+    for after in _road_tables(state._links)[1][place][board[place >> 2]]:
         if after < 0:
             continue
         tile = board[after >> 2]
@@ -378,7 +378,7 @@ def _net_map(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> 
     has none."""
     if memo is None:
         return _net_distances(state, ends, BoardBits(state))
-    board = bytes(state.board)
+    board = bytes(state._board)
     key = ("net", board, ends)  # his open ends decide the cells: a shorter key than those cells' places
     if key in memo:
         return memo[key]
@@ -387,7 +387,7 @@ def _net_map(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> 
 
 
 def _net_distances(state: Any, ends: tuple[int, ...], board: BoardBits) -> RoadDistances | None:
-    neighbours = state.neighbours
+    neighbours = state._neighbours
     cells = sorted({cell for end in ends for cell in neighbours[end >> 2]})
     if not cells:
         return None
@@ -399,7 +399,7 @@ def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | N
     and targets: nothing else changes it in Mode II, where no edge is ever bombed)."""
     if memo is None:
         return RoadDistances(BoardBits(state), targets)
-    board = bytes(state.board)
+    board = bytes(state._board)
     key = (board, targets)
     found = memo.get(key)
     if found is None:
@@ -420,9 +420,9 @@ def out_of_reach(state: Any) -> bool:
     however the empty cells were filled: every road into it is closed by tiles that lie for good. From such
     a lane only he can end the chase, by driving out of it; a fugitive who stays wins on the tiles or the
     round limit (F-7.2, D-11), so tournaments report it to tell a weak police car from a lost cause."""
-    distances = _distances_to(state, (state.cars[FUGITIVE],), limit=_UNLIMITED)
-    return all(distances[state.cars[police]] >= _UNLIMITED
-               for police in POLICE if state.status[police] == ACTIVE)
+    distances = _distances_to(state, (state._cars[FUGITIVE],), limit=_UNLIMITED)
+    return all(distances[state._cars[police]] >= _UNLIMITED
+               for police in POLICE if state._status[police] == ACTIVE)
 
 
 def road_distance(state: Any, start: int, target: int, exact: bool = False) -> int:
@@ -447,9 +447,9 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
     :func:`road_distance` counts them: into a slot already holding an escape tile, or a free slot where he
     could place one he holds (a reserve escape tile, the Diavola accomplice off the prison's side) at one
     action more. 60 when there is none."""
-    escapes = state.escapes
-    own = [state.free_escape_slots(item - ESCAPE) for item in state.reserves[FUGITIVE] if item >= ESCAPE]
-    if state.accomplice >= 0:
+    escapes = state._escapes
+    own = [state.free_escape_slots(item - ESCAPE) for item in state._reserves[FUGITIVE] if item >= ESCAPE]
+    if state._accomplice >= 0:
         own.append(state.accomplice_slots())  # never on the prison's side (F-6.6)
     slot_cost = {slot: 1 for slot, district in enumerate(escapes) if district >= 0}
     for slots in own:
@@ -458,16 +458,25 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
     if not slot_cost:
         return 60
     if memo is None:
-        return _cheapest_road(state, state.cars[FUGITIVE], -1, 0, slot_cost)
+        return _cheapest_road(state, state._cars[FUGITIVE], -1, 0, slot_cost)
     return _roads_out(state, memo).cheapest(slot_cost)
+
+
+def placed_escape_distance(state: Any) -> int:
+    """:func:`escape_distance` as every police car sees it: to the escape tiles already placed, his hand and
+    accomplice hidden."""
+    public = state.clone()
+    public._reserves[FUGITIVE] = []
+    public._accomplice = -1
+    return escape_distance(public)
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:
     """Uniform-cost search over lanes (costs 1 or 2, so three buckets suffice): the cheapest way from place
     ``start`` to a place whose ``place >> shift`` is ``target``, or out through a border slot in
     ``slot_cost`` at that extra cost; 60 when there is none."""
-    out_of = _road_tables(state.links)[1]
-    board = state.board.translate(_TILE_INDEX)
+    out_of = _road_tables(state._links)[1]
+    board = state._board.translate(_TILE_INDEX)
     best = [60] * len(out_of)
     best[start] = 0
     found = 60
@@ -511,8 +520,8 @@ def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list
     """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
     (``limit`` when there is none, or when it costs that much): the same uniform-cost search run backwards,
     from the targets to the places that lead into them, so one search answers for every car."""
-    into = _road_tables(state.links)[0]
-    board = state.board.translate(_TILE_INDEX)
+    into = _road_tables(state._links)[0]
+    board = state._board.translate(_TILE_INDEX)
     best = [limit] * len(into)
     buckets: list[list[int]] = [[], [], []]
     for target in targets:

@@ -268,7 +268,7 @@ def drive_route(state: FalconiState, start: int, goal: int) -> list[int] | None:
     edge (F-5.4)."""
     if start == goal:
         return [start]
-    board, closed, links = state.board, state.closed, state.links
+    board, closed, links = state._board, state._closed, state._links
     if closed[start]:
         return None
     parent: dict[int, int | None] = {start: None}

@@ -105,8 +105,8 @@ class BoardBits:
     __slots__ = ("city", "live", "empty", "exits_from", "steps_back", "odd_back")
 
     def __init__(self, state: Any) -> None:  # made for every new board a search meets: kept plain and short
-        translate = state.board.translate
-        city = self.city = city_bits(state.links, state.city.width)
+        translate = state._board.translate
+        city = self.city = city_bits(state._links, state._city.width)
         self.live = int.from_bytes(translate(_LIVE), "little")
         self.empty = int.from_bytes(translate(_EMPTY), "little")
         entries_to = (int.from_bytes(translate(_ENTRIES_TO[0]), "little"),

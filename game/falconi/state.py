@@ -23,6 +23,7 @@ from game.falconi.citymap import default_city
 from game.falconi.constants import (
     ACTIVE,
     COUNTRY,
+    ESCAPE_PLACE,
     FOREST,
     FUGITIVE,
     OFF,
@@ -42,10 +43,10 @@ from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
 from game.falconi.variants import Variant, find_variant
 
 _FIELDS = (
-    "variant", "city", "links", "neighbours", "board", "craters", "closed", "escapes", "pile", "reserves",
-    "set_aside", "bombs", "boosts", "accomplice", "cars", "status", "turn_seat", "decider", "phase",
-    "actions_left", "acted", "drawn", "drive_from", "pre_drive", "catch_edge", "last_round", "must_smash", "turn",
-    "round", "outcome_", "seed", "legal", "boost_steps", "table", "fresh",
+    "_variant", "_city", "_links", "_neighbours", "_board", "_craters", "_closed", "_escapes", "_pile",
+    "_reserves", "_set_aside", "_bombs", "_boosts", "_accomplice", "_cars", "_status", "_turn_seat", "_decider",
+    "_phase", "_actions_left", "_acted", "_drawn", "_drive_from", "_pre_drive", "_catch_edge", "_last_round",
+    "_must_smash", "_turn", "_round", "_outcome", "_seed", "_legal", "_boost_steps", "_table", "_fresh",
 )
 
 
@@ -58,46 +59,50 @@ def default_police(count: int) -> tuple[Seat, ...]:
 
 
 class FalconiState(GameState[Action]):
-    """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`."""
+    """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`.
+
+    Its fields are private: only the rules modules of :mod:`game.falconi` change them (and read them directly on
+    the hot paths); everyone else reads the queries below, which hand out immutable values, and
+    :mod:`game.falconi.queries`."""
 
     game_name = "falconi"
     __slots__ = _FIELDS
 
-    variant: Variant
-    city: CityLayout
-    links: tuple[int, ...]
-    neighbours: tuple[tuple[int, ...], ...]
-    board: bytearray  # tile code per cell, EMPTY where no tile lies
-    craters: dict[int, int]  # blasted cell -> the tile that lies under the crater
-    closed: bytearray  # per place: 1 where a Chili Bomb closed that edge (F-5.4)
-    escapes: list[int]  # per border slot: the district of the escape tile on it, or -1
-    pile: list[int]  # items, top of the pile last
-    reserves: list[list[int]]  # per seat, sorted items
-    set_aside: list[int]  # items out of the game (escape tiles with no free slot, unused escape tiles)
-    bombs: int
-    boosts: int
-    accomplice: int  # district of Diavola's secret escape tile, or -1
-    cars: list[int]  # per seat: place, or -1 for a seat not in play
-    status: list[Status]
-    turn_seat: Seat
-    decider: Seat
-    phase: Phase
-    actions_left: int  # Mode II
-    acted: int  # Mode II: actions taken this turn
-    drawn: int  # Mode I: the tile taken this turn; both modes: an escape tile waiting to be placed
-    fresh: int  # Mode II: the escape tile Don Falconi just drew, which he may place free of charge (F-6.3)
-    drive_from: int  # Mode I: where the current drive starts; Mode II: where the last drive of this turn began
-    pre_drive: bool  # Mode I: the drive happens before taking a tile (F-5.3)
-    catch_edge: int  # Mode I: the edge of a catch waiting for the fugitive's answer
-    last_round: bool  # Mode II: the pile was empty when the fugitive's turn began (F-7.2)
-    must_smash: bool  # Diavola: his turn began with no way on but a block to smash; he must smash one (F-6.5)
-    turn: int
-    round: int
-    outcome_: Outcome | None
-    seed: int
-    legal: tuple[Action, ...]
-    boost_steps: dict[tuple[int, ...], tuple[Any, ...]]  # Diavola: the steps of each boost route on offer
-    table: ActionTable
+    _variant: Variant
+    _city: CityLayout
+    _links: tuple[int, ...]
+    _neighbours: tuple[tuple[int, ...], ...]
+    _board: bytearray  # tile code per cell, EMPTY where no tile lies
+    _craters: dict[int, int]  # blasted cell -> the tile that lies under the crater
+    _closed: bytearray  # per place: 1 where a Chili Bomb closed that edge (F-5.4)
+    _escapes: list[int]  # per border slot: the district of the escape tile on it, or -1
+    _pile: list[int]  # items, top of the pile last
+    _reserves: list[list[int]]  # per seat, sorted items
+    _set_aside: list[int]  # items out of the game (escape tiles with no free slot, unused escape tiles)
+    _bombs: int
+    _boosts: int
+    _accomplice: int  # district of Diavola's secret escape tile, or -1
+    _cars: list[int]  # per seat: place, or -1 for a seat not in play
+    _status: list[Status]
+    _turn_seat: Seat
+    _decider: Seat
+    _phase: Phase
+    _actions_left: int  # Mode II
+    _acted: int  # Mode II: actions taken this turn
+    _drawn: int  # Mode I: the tile taken this turn; both modes: an escape tile waiting to be placed
+    _fresh: int  # Mode II: the escape tile Don Falconi just drew, which he may place free of charge (F-6.3)
+    _drive_from: int  # Mode I: where the current drive starts; Mode II: where the last drive of this turn began
+    _pre_drive: bool  # Mode I: the drive happens before taking a tile (F-5.3)
+    _catch_edge: int  # Mode I: the edge of a catch waiting for the fugitive's answer
+    _last_round: bool  # Mode II: the pile was empty when the fugitive's turn began (F-7.2)
+    _must_smash: bool  # Diavola: his turn began with no way on but a block to smash; he must smash one (F-6.5)
+    _turn: int
+    _round: int
+    _outcome: Outcome | None
+    _seed: int
+    _legal: tuple[Action, ...]
+    _boost_steps: dict[tuple[int, ...], tuple[Any, ...]]  # Diavola: the steps of each boost route on offer
+    _table: ActionTable
 
     # --- set-up (F-4, F-5.7, F-6.2, F-6.3, F-6.6) -----------------------------------------------
     @classmethod
@@ -118,27 +123,27 @@ class FalconiState(GameState[Action]):
         city = city or default_city()
         rng = random.Random(seed)
         st = cls.blank(variant, city)
-        st.seed = seed
+        st._seed = seed
         pile = list(PILE_TEMPLATE)
         rng.shuffle(pile)  # F-4.3: one shuffled pile, its order hidden from everyone
         seats = (FUGITIVE,) + police
         for seat in seats:
-            st.status[seat] = ACTIVE
-            st.cars[seat] = st.start_place(seat)
+            st._status[seat] = ACTIVE
+            st._cars[seat] = st.start_place(seat)
             if variant.reserves:
-                st.reserves[seat] = sorted(pile.pop() for _ in range(2))
+                st._reserves[seat] = sorted(pile.pop() for _ in range(2))
         escape_items = [ESCAPE + d for d in range(len(DISTRICTS))]
         if variant.accomplice:
-            st.accomplice = rng.choice(escape_items) - ESCAPE
-            escape_items.remove(ESCAPE + st.accomplice)
+            st._accomplice = rng.choice(escape_items) - ESCAPE
+            escape_items.remove(ESCAPE + st._accomplice)
         if variant.escapes:
             pile.extend(escape_items)
             rng.shuffle(pile)
         else:
-            st.set_aside = escape_items
-        st.pile = pile
-        st.bombs, st.boosts = variant.bombs, variant.boosts
-        st.round = 1
+            st._set_aside = escape_items
+        st._pile = pile
+        st._bombs, st._boosts = variant.bombs, variant.boosts
+        st._round = 1
         st.start_turn(FUGITIVE)
         return st
 
@@ -146,68 +151,69 @@ class FalconiState(GameState[Action]):
     def blank(cls, variant: Variant, city: CityLayout) -> FalconiState:
         """An empty board with no cars: the starting point of set-up and of loading."""
         st = object.__new__(cls)
-        st.variant, st.city = variant, city
-        st.links = city.links
-        st.neighbours = city.neighbours
-        st.table = action_table(city)
-        st.board = bytearray([EMPTY]) * city.cell_count
-        st.craters, st.closed = {}, bytearray(city.cell_count * 4)
-        st.escapes = [-1] * len(city.slots)
-        st.pile, st.reserves, st.set_aside = [], [[], [], [], []], []
-        st.bombs = st.boosts = 0
-        st.accomplice = -1
-        st.cars, st.status = [-1] * 4, [OFF] * 4
-        st.turn_seat = st.decider = FUGITIVE
-        st.phase, st.actions_left, st.acted = PLACE, 0, 0
-        st.drawn = st.drive_from = st.catch_edge = st.fresh = -1
-        st.pre_drive = st.last_round = st.must_smash = False
-        st.turn = st.round = 0
-        st.outcome_, st.seed = None, 0
-        st.legal, st.boost_steps = (), {}
+        st._variant, st._city = variant, city
+        st._links = city.links
+        st._neighbours = city.neighbours
+        st._table = action_table(city)
+        st._board = bytearray([EMPTY]) * city.cell_count
+        st._craters, st._closed = {}, bytearray(city.cell_count * 4)
+        st._escapes = [-1] * len(city.slots)
+        st._pile, st._reserves, st._set_aside = [], [[], [], [], []], []
+        st._bombs = st._boosts = 0
+        st._accomplice = -1
+        st._cars, st._status = [-1] * 4, [OFF] * 4
+        st._turn_seat = st._decider = FUGITIVE
+        st._phase, st._actions_left, st._acted = PLACE, 0, 0
+        st._drawn = st._drive_from = st._catch_edge = st._fresh = -1
+        st._pre_drive = st._last_round = st._must_smash = False
+        st._turn = st._round = 0
+        st._outcome, st._seed = None, 0
+        st._legal, st._boost_steps = (), {}
         return st
 
     def clone(self) -> FalconiState:
         st = object.__new__(FalconiState)
-        st.variant, st.city, st.links, st.neighbours = self.variant, self.city, self.links, self.neighbours
-        st.table = self.table
-        st.board, st.closed = self.board[:], self.closed[:]
-        st.craters = dict(self.craters) if self.craters else {}
-        st.escapes, st.pile, st.set_aside = self.escapes[:], self.pile[:], self.set_aside[:]
-        st.reserves = [hand[:] for hand in self.reserves]
-        st.bombs, st.boosts, st.accomplice = self.bombs, self.boosts, self.accomplice
-        st.cars, st.status = self.cars[:], self.status[:]
-        st.turn_seat, st.decider, st.phase = self.turn_seat, self.decider, self.phase
-        st.actions_left, st.acted, st.drawn, st.fresh = self.actions_left, self.acted, self.drawn, self.fresh
-        st.drive_from, st.pre_drive, st.catch_edge = self.drive_from, self.pre_drive, self.catch_edge
-        st.last_round, st.must_smash, st.turn, st.round = self.last_round, self.must_smash, self.turn, self.round
-        st.outcome_, st.seed = self.outcome_, self.seed
-        st.legal, st.boost_steps = self.legal, self.boost_steps  # immutable once made: shared
+        st._variant, st._city, st._links, st._neighbours = self._variant, self._city, self._links, self._neighbours
+        st._table = self._table
+        st._board, st._closed = self._board[:], self._closed[:]
+        st._craters = dict(self._craters) if self._craters else {}
+        st._escapes, st._pile, st._set_aside = self._escapes[:], self._pile[:], self._set_aside[:]
+        st._reserves = [hand[:] for hand in self._reserves]
+        st._bombs, st._boosts, st._accomplice = self._bombs, self._boosts, self._accomplice
+        st._cars, st._status = self._cars[:], self._status[:]
+        st._turn_seat, st._decider, st._phase = self._turn_seat, self._decider, self._phase
+        st._actions_left, st._acted, st._drawn, st._fresh = self._actions_left, self._acted, self._drawn, self._fresh
+        st._drive_from, st._pre_drive, st._catch_edge = self._drive_from, self._pre_drive, self._catch_edge
+        st._last_round, st._must_smash = self._last_round, self._must_smash
+        st._turn, st._round = self._turn, self._round
+        st._outcome, st._seed = self._outcome, self._seed
+        st._legal, st._boost_steps = self._legal, self._boost_steps  # immutable once made: shared
         return st
 
     # --- turn flow shared by both modes -----------------------------------------------------------
     def building(self, seat: Seat) -> int:
         """The border slot of ``seat``'s building: the prison, or its police station (F-1.5)."""
-        city = self.city
+        city = self._city
         return city.prison if seat == FUGITIVE else city.station(SEAT_DISTRICT[seat])
 
     def start_place(self, seat: Seat) -> int:
         """Where ``seat``'s car starts: the open end in front of its building (F-4.4)."""
-        return self.city.slot_place(self.city.slots[self.building(seat)])
+        return self._city.slot_place(self._city.slots[self.building(seat)])
 
     def start_turn(self, seat: Seat) -> None:
         """Give ``seat`` the turn; a car with nothing to do passes it on at once (Mode II, F-6.1)."""
-        self.turn += 1
-        self.turn_seat = self.decider = seat
+        self._turn += 1
+        self._turn_seat = self._decider = seat
         if not self._mode().begin_turn(self):
             self.end_turn()
 
     def end_turn(self) -> None:
         """Pass the turn clockwise to the next car still in the chase (F-4.1, F-7.1)."""
-        status = self.status
+        status = self._status
         while True:
             # The next seat still in the chase, up to four steps on (back to this seat if none is): a loop
             # unrolled, as every turn passes here.
-            seat = (self.turn_seat + 1) % 4
+            seat = (self._turn_seat + 1) % 4
             if status[seat] != ACTIVE:
                 seat = (seat + 1) % 4
                 if status[seat] != ACTIVE:
@@ -215,63 +221,174 @@ class FalconiState(GameState[Action]):
                     if status[seat] != ACTIVE:
                         seat = (seat + 1) % 4
             if seat == FUGITIVE:
-                self.round += 1
-            self.turn += 1
-            self.turn_seat = self.decider = seat
-            if (mode1 if self.variant.mode == 1 else mode2).begin_turn(self):
+                self._round += 1
+            self._turn += 1
+            self._turn_seat = self._decider = seat
+            if (mode1 if self._variant.mode == 1 else mode2).begin_turn(self):
                 return
 
     def _mode(self) -> Any:
-        return mode1 if self.variant.mode == 1 else mode2
+        return mode1 if self._variant.mode == 1 else mode2
 
     def car_blocked(self) -> None:
         """The car whose turn it is can go nowhere: police are out, the fugitive has lost (F-5.5, F-6.5)."""
-        seat = self.turn_seat
+        seat = self._turn_seat
         if seat == FUGITIVE:
-            police = frozenset(s for s in POLICE if self.status[s] == ACTIVE)
+            police = frozenset(s for s in POLICE if self._status[s] == ACTIVE)
             self.finish("fugitive_blocked", police, "Don Falconi is blocked: the police still in the chase win")
             return
-        self.status[seat] = OUT
-        if not any(self.status[s] == ACTIVE for s in POLICE):
+        self._status[seat] = OUT
+        if not any(self._status[s] == ACTIVE for s in POLICE):
             self.finish("police_out", frozenset({FUGITIVE}), "every police car is out: Don Falconi wins")
         else:
             self.end_turn()
 
     def finish(self, termination: Termination, winners: frozenset[Seat], reason: str) -> None:
-        self.outcome_ = Outcome(termination, winners, reason)
-        self.phase, self.decider, self.legal, self.boost_steps = OVER, NO_SEAT, (), {}
+        self._outcome = Outcome(termination, winners, reason)
+        self._phase, self._decider, self._legal, self._boost_steps = OVER, NO_SEAT, (), {}
 
     def free_escape_slots(self, district: int) -> list[int]:
         """Slots of the district's colour where an escape tile may still go (F-5.6)."""
-        escapes = self.escapes
-        return [slot for slot in self.city.escape_slots_by_district[district] if escapes[slot] < 0]
+        escapes = self._escapes
+        return [slot for slot in self._city.escape_slots_by_district[district] if escapes[slot] < 0]
 
     def accomplice_slots(self) -> list[int]:
         """Free slots where the secret accomplice may be placed: off the prison's side (F-6.6)."""
-        escapes = self.escapes
-        return [slot for slot in self.city.accomplice_slots_by_district[self.accomplice] if escapes[slot] < 0]
+        escapes = self._escapes
+        return [slot for slot in self._city.accomplice_slots_by_district[self._accomplice] if escapes[slot] < 0]
 
     def close_edge(self, place: int) -> None:
         """Close the edge at ``place`` from both sides (F-5.4: the road behind him is destroyed)."""
-        self.closed[place] = 1
-        other = self.links[place]
+        self._closed[place] = 1
+        other = self._links[place]
         if other >= 0:
-            self.closed[other] = 1
+            self._closed[other] = 1
 
     def open_edge(self, place: int) -> None:
-        self.closed[place] = 0
-        other = self.links[place]
+        self._closed[place] = 0
+        other = self._links[place]
         if other >= 0:
-            self.closed[other] = 0
+            self._closed[other] = 0
+
+    # --- read-only queries: what views, bots, tools and tests read (copies, never the fields) ------------
+    @property
+    def variant(self) -> Variant:
+        return self._variant
+
+    @property
+    def city(self) -> CityLayout:
+        return self._city
+
+    @property
+    def links(self) -> tuple[int, ...]:
+        """Per place: the place across its edge, or ``-(slot + 1)`` out through a border slot (F-1.4)."""
+        return self._links
+
+    @property
+    def board(self) -> bytes:
+        """Per cell: the tile code lying there, ``EMPTY`` where none does."""
+        return bytes(self._board)
+
+    @property
+    def closed(self) -> bytes:
+        """Per place: 1 where a Chili Bomb closed that edge (F-5.4)."""
+        return bytes(self._closed)
+
+    @property
+    def escapes(self) -> tuple[int, ...]:
+        """Per border slot: the district of the escape tile on it, or -1."""
+        return tuple(self._escapes)
+
+    @property
+    def cars(self) -> tuple[int, ...]:
+        """Per seat: its car's place, or -1 for a seat not in play."""
+        return tuple(self._cars)
+
+    @property
+    def status(self) -> tuple[Status, ...]:
+        """Per seat: off (not in play), active (in the chase) or out."""
+        return tuple(self._status)
+
+    def reserve(self, seat: Seat) -> tuple[int, ...]:
+        """The items ``seat`` holds in reserve, sorted (F-5.7, F-6.2): secret where :meth:`hides_hand` says."""
+        return tuple(self._reserves[seat])
+
+    def hides_hand(self, seat: Seat) -> bool:
+        """Whether ``seat``'s tiles in hand are face down to the other seats (F-6.2: Don Falconi's in Mode II)."""
+        return seat == FUGITIVE and self._variant.mode == 2
+
+    def tile_just_drawn(self) -> int | None:
+        """The item the car whose turn it is has just drawn and must place now (a Mode I road tile, or an escape
+        tile waiting for its slot: F-5.1, F-5.6, F-6.3), or ``None``."""
+        return self._drawn if self._drawn >= 0 and self._phase in (PLACE, ESCAPE_PLACE) else None
+
+    @property
+    def turn_seat(self) -> Seat:
+        """The seat whose turn it is (:attr:`current_seat` may differ: Don Falconi answering a catch, F-5.4)."""
+        return self._turn_seat
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def bombs(self) -> int:
+        """Don Falconi's Chili Bombs left (F-5.4)."""
+        return self._bombs
+
+    @property
+    def boosts(self) -> int:
+        """Don Falconi's Chili Boosts left (F-6.6)."""
+        return self._boosts
+
+    @property
+    def accomplice(self) -> int:
+        """The district of Diavola's secret escape tile while he holds it, or -1 (F-6.6): his secret."""
+        return self._accomplice
+
+    @property
+    def actions_left(self) -> int:
+        """Mode II: the actions left in this turn (F-6.1)."""
+        return self._actions_left
+
+    @property
+    def acted(self) -> int:
+        """Mode II: the actions taken in this turn."""
+        return self._acted
+
+    @property
+    def drive_from(self) -> int:
+        """Mode I: where the drive on offer starts; Mode II: where the last drive of this turn began."""
+        return self._drive_from
+
+    @property
+    def pre_drive(self) -> bool:
+        """Mode I: the drive on offer comes before taking a tile: someone filled the car's open end (F-5.3)."""
+        return self._pre_drive
+
+    @property
+    def catch_edge(self) -> int:
+        """Mode I: the edge of the catch waiting for Don Falconi's answer (F-5.4), or -1."""
+        return self._catch_edge
+
+    @property
+    def last_round(self) -> bool:
+        """Mode II: the pile was empty when Don Falconi's turn began (F-7.2)."""
+        return self._last_round
+
+    @property
+    def must_smash(self) -> bool:
+        """Diavola: his turn began with no way on but a block to smash (F-6.5): his secret."""
+        return self._must_smash
 
     # --- the protocol ---------------------------------------------------------------------------
     @property
     def current_seat(self) -> Seat:
-        return self.decider
+        return self._decider
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(seat for seat in range(4) if self.status[seat] != OFF)
+        return tuple(seat for seat in range(4) if self._status[seat] != OFF)
 
     def seat_count(self) -> int:
         return 4
@@ -284,59 +401,59 @@ class FalconiState(GameState[Action]):
 
     @property
     def turn_number(self) -> int:
-        return self.turn
+        return self._turn
 
     @property
     def round_number(self) -> int:
-        return max(1, self.round)  # round 0: a state not dealt yet
+        return max(1, self._round)  # round 0: a state not dealt yet
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.outcome_
+        return self._outcome
 
     def is_terminal(self) -> bool:
-        return self.outcome_ is not None  # as GameState's, without its property call: the search asks often
+        return self._outcome is not None  # as GameState's, without its property call: the search asks often
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, one tuple per decision: a view may keep what it worked out from it for as long
         as the same tuple comes back."""
-        return self.legal
+        return self._legal
 
     def boost_routes(self) -> Mapping[tuple[int, ...], tuple[Any, ...]]:
         """Diavola: the steps of every boost on offer now, by its path (F-6.6); empty when none is."""
-        return MappingProxyType(self.boost_steps)
+        return MappingProxyType(self._boost_steps)
 
     def places_accomplice(self, slot: int) -> bool:
         """Whether placing his secret accomplice on border ``slot`` is one of the legal actions now."""
-        return self.table.accomplice[slot] in self.legal
+        return self._table.accomplice[slot] in self._legal
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal:
+        if action not in self._legal:
             raise IllegalActionError(describing.why_illegal(self, action))
         self._mode().apply(self, action)
 
     def apply_legal(self, action: Action) -> None:
         """:meth:`apply` without its scan of the legal actions, for the search, which takes ``action`` from
         them (a fresh sample's or the position's it plays on)."""
-        (mode1 if self.variant.mode == 1 else mode2).apply(self, action)
+        (mode1 if self._variant.mode == 1 else mode2).apply(self, action)
 
     def play_out(self, depth: int, choice: Callable[[Sequence[Action]], Action]) -> None:
         """The search's random play-out, as :class:`GameState`'s, without a method call a step for the end,
         the legal actions and their check."""
-        apply = (mode1 if self.variant.mode == 1 else mode2).apply
-        while depth and self.outcome_ is None:
-            apply(self, choice(self.legal))
+        apply = (mode1 if self._variant.mode == 1 else mode2).apply
+        while depth and self._outcome is None:
+            apply(self, choice(self._legal))
             depth -= 1
 
     def action_text(self, action: Action) -> str:
-        return action_text(self.city, action)
+        return action_text(self._city, action)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(self.city, text)
+        return parse_action(self._city, text)
 
     def hidden_supply(self) -> int:
         """Tiles or objective cards still face down in the draw pile."""
-        return len(self.pile)
+        return len(self._pile)
 
     def narrate(self, action: Action) -> Message:
         return describing.narrate(self, action)
@@ -369,5 +486,5 @@ class FalconiState(GameState[Action]):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"<FalconiState {self.variant.name} turn {self.turn} {PHASE_NAMES[self.phase]} seat {self.decider}>"
+        return f"<FalconiState {self._variant.name} turn {self._turn} {PHASE_NAMES[self._phase]} seat {self._decider}>"
 

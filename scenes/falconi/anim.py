@@ -22,6 +22,7 @@ from game.falconi.actions import Action
 from game.falconi.city import cell_of, edge_of
 from game.falconi.constants import ACTIVE, ANSWER, FUGITIVE, OUT, POLICE
 from game.falconi.network import BoostStep, drive_route
+from game.falconi.queries import bomb_place, catch_place, step_end
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, EMPTY
 from scenes.falconi import draw, sprites
@@ -54,13 +55,6 @@ class Stage:
     letters: tuple[str, ...]
     strip: tuple[int | None, ...] = ()
     new_strip: tuple[int, ...] = ()  # the strip's tiles that came in with this move
-
-
-def catch_place(state: FalconiState, edge: int) -> int:
-    """The police car's place in the last tile before Don Falconi, entered through ``edge`` (F-5.4)."""
-    behind = state.links[state.cars[FUGITIVE]]
-    cell = cell_of(behind) if behind >= 0 else cell_of(state.cars[FUGITIVE])
-    return cell * 4 + edge
 
 
 def standing(state: FalconiState, seat: int) -> int:
@@ -258,8 +252,7 @@ def animations(stage: Stage, before: FalconiState, action: Action, after: Falcon
             route = _route_to(before, seat, catch_place(before, edge))
             result += _drive(stage, before, after, seat, route + [before.cars[FUGITIVE]] if route else None)
     elif verb == "step":
-        car = before.cars[seat]
-        result += _drive(stage, before, after, seat, [car, before.links[(car & ~3) + action.edge]])
+        result += _drive(stage, before, after, seat, [before.cars[seat], step_end(before, action.edge)])
     elif verb == "turn":
         start = geometry.car_point_behind(before.cars[seat], standing(before, seat))
         end = geometry.car_point_behind(after.cars[seat], standing(after, seat))
@@ -364,8 +357,7 @@ def _reach_times(drive: Drive, route: Sequence[int]) -> list[float]:
 
 def _bomb(stage: Stage, before: FalconiState) -> list[Animation]:
     """F-5.4: a Chili Bomb closes the road behind Don Falconi, in an explosion."""
-    last_tile = cell_of(before.links[before.cars[FUGITIVE]])
-    place = last_tile * 4 + before.catch_edge
+    place = bomb_place(before)
     other = before.links[place]
     point = stage.geometry.edge_mid(cell_of(place), edge_of(place))
     pieces = [f"edge:{place}"] + ([f"edge:{other}"] if other >= 0 else [])

@@ -57,7 +57,7 @@ class DangerOverlay:
         """The danger set as the deciding seat sees it, and his risky stops by the board step that chooses
         them; known again when the legal actions are (a new decision brings new ones)."""
         if self._known is None or self._known[0] is not state.legal_actions():
-            seat = state.decider
+            seat = state.current_seat
             danger = danger_lanes(state, seat)
             steps = self._steps()
             assert steps is not None, "the view that owns the overlay is alive while it draws"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.core.message import Message
 from game.falconi.city import DISTRICTS
-from game.falconi.constants import ESCAPE_PLACE, FUGITIVE, OUT, PHASE_NAMES, PLACE, ROUND_LIMIT
+from game.falconi.constants import FUGITIVE, OUT, PHASE_NAMES, ROUND_LIMIT
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
@@ -18,19 +18,20 @@ from scenes.playing.hud import Chip, Hud, SeatCard
 def hud(tr: Translator, state: FalconiState, hides: bool) -> Hud:
     """What the panel shows; ``hides``: Don Falconi's secrets are face down."""
     cards = tuple(_card(tr, state, seat, hides and seat == FUGITIVE) for seat in state.seats)
-    counters = [Chip("tile:back", Message.of("falconi.info.pile", count=len(state.pile)), str(len(state.pile)))]
+    counters = [Chip("tile:back", Message.of("falconi.info.pile", count=state.hidden_supply()),
+                     str(state.hidden_supply()))]
     notes = []
     if state.outcome is not None:
         notes.append(ending(tr, state))
     else:
-        counters.append(Chip("", Message.of("falconi.info.turn", turn=state.turn,
+        counters.append(Chip("", Message.of("falconi.info.turn", turn=state.turn_number,
                                             seat=f"@seat.falconi.{state.turn_seat}"),
-                             tr("falconi.hud.turn", turn=state.turn)))
+                             tr("falconi.hud.turn", turn=state.turn_number)))
         if state.variant.mode == 2:
             counters.append(Chip(f"pips:{state.actions_left}:{ACTIONS_PER_TURN}",
                                  Message.of("tips.falconi.actions", left=state.actions_left, total=ACTIONS_PER_TURN)))
-            counters.append(Chip("", Message.of("falconi.info.round", round=state.round, limit=ROUND_LIMIT),
-                                 tr("falconi.hud.round", round=state.round, limit=ROUND_LIMIT)))
+            counters.append(Chip("", Message.of("falconi.info.round", round=state.round_number, limit=ROUND_LIMIT),
+                                 tr("falconi.hud.round", round=state.round_number, limit=ROUND_LIMIT)))
             if state.last_round:
                 notes.append(tr("falconi.info.last_round"))
             if state.must_smash and not hides:  # F-6.5: only he may know (his accomplice decides it)
@@ -43,10 +44,11 @@ def _card(tr: Translator, state: FalconiState, seat: int, hidden: bool) -> SeatC
     out = state.status[seat] == OUT
     playing = state.outcome is None and seat == state.turn_seat
     tiles = []
-    if playing and state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):
-        tiles.append(state.drawn)
+    drawn = state.tile_just_drawn()
+    if playing and drawn is not None:
+        tiles.append(drawn)
     if state.variant.reserves:
-        tiles += state.reserves[seat]
+        tiles += state.reserve(seat)
     chips = [_tile_chip(None if hidden else item, False) for item in tiles]
     if seat == FUGITIVE:
         if state.accomplice >= 0:
@@ -64,7 +66,7 @@ def _card(tr: Translator, state: FalconiState, seat: int, hidden: bool) -> SeatC
     elif must_smash:
         tip = Message("falconi.info.must_smash")
     elif playing:
-        tip = Message.of("falconi.info.phase", seat=f"@seat.falconi.{state.decider}",
+        tip = Message.of("falconi.info.phase", seat=f"@seat.falconi.{state.current_seat}",
                          phase=f"@falconi.phase.{PHASE_NAMES[state.phase]}")
     else:
         tip = Message(f"tips.falconi.car.{seat}")

@@ -14,12 +14,12 @@ import pygame
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
-from game.falconi.constants import ACTIVE, BLAST, DRIVE, FUGITIVE, POLICE
+from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
+from game.falconi.queries import catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from scenes.falconi import draw, sprites
-from scenes.falconi.anim import catch_place
 from scenes.falconi.lanes import route_legs
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
@@ -29,24 +29,6 @@ if TYPE_CHECKING:
     from scenes.falconi.view import FalconiView
 
 DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
-
-
-def after_laying(state: FalconiState, action: FalconiAction) -> FalconiState | None:
-    """The position after a Mode I tile is placed, while its car still moves on from it: choosing where to drive,
-    or (Don Falconi with a Chili Bomb, whose roads now run only into blocks) which block to bomb (F-5.5);
-    ``None`` when the tile leads nowhere: no open end, escape, catch or block to bomb, so the car is blocked
-    (F-5.2, F-5.5)."""
-    if action not in state.legal_actions():
-        return None
-    after = state.clone()
-    after.apply(action)
-    return after if after.phase in (DRIVE, BLAST) and after.turn_seat == state.turn_seat else None
-
-
-def needs_bomb(after: FalconiState | None) -> bool:
-    """Whether a tile laid so (``after``, from :func:`after_laying`) leaves Don Falconi blocked unless he bombs a
-    block in his way: a third state between a way on and a dead end (F-5.5)."""
-    return after is not None and after.phase == BLAST
 
 
 GHOST_ALPHA = 150  # the tile being placed: clearly there (and framed), the car under it showing through
@@ -60,7 +42,7 @@ def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     if chooser.focused is None:
         return set()
     kind, value = chooser.focused[0], chooser.focused[1]
-    secret = view.has_secrets(state, state.turn_seat)
+    secret = state.hides_hand(state.turn_seat)
     if secret and state.turn_seat not in visible:
         return set()
     if kind in ("cell", "rot", "tile"):
@@ -123,12 +105,13 @@ def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiSta
     """Dots on every open end the car could drive to after placing the tile this way (F-5.1 c) and on every block
     Don Falconi could bomb (F-5.5), with a tag over the tile (``rect``): DEAD END! when it leads nowhere, or the
     bomb's own when his roads run only into blocks, so that he is blocked unless he bombs one."""
-    after = after_laying(state, action)
+    laid = laying(state, action)
+    if laid.leads_nowhere:
+        draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
+    after = laid.after
     if after is None:
-        if action in state.legal_actions():
-            draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
         return
-    if needs_bomb(after):
+    if laid.needs_bomb:
         draw.tag(surface, view.context.text, view.context.tr("falconi.tag.bomb_needed"), rect, BOMB_COLOUR)
     for option in after.legal_actions():
         if option.verb == "pass":  # giving up: a button, not a place on the board
@@ -156,10 +139,10 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
         if route:
             draw.draw_route(surface, route_legs(geometry, state.links, route))
     elif kind == "step":
-        draw.draw_route(surface, route_legs(geometry, state.links, [car, state.links[(car & ~3) + value]]))
+        draw.draw_route(surface, route_legs(geometry, state.links, [car, step_end(state, value)]))
     elif kind == "turn":
         ghosts.fill((0, 0, 0, 0))
-        place = (car & ~3) + value
+        place = turn_place(state, value)
         draw.draw_car(ghosts, geometry.cs, geometry.car_point(place), sprites.heading_of(edge_of(place)),
                       state.turn_seat, view._colours()[state.turn_seat],
                       view.context.tr(f"falconi.car.{state.turn_seat}"), view.context.text)

@@ -31,15 +31,15 @@ from game.core.protocol import Action, GameState, Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, cell_of, edge_of
-from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, PLACE, POLICE
+from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, POLICE
 from game.falconi.mode2 import ACTIONS_PER_TURN
+from game.falconi.queries import catch_place, laying, places_free, step_catches, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview, sprites
-from scenes.falconi.anim import catch_place
 from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
@@ -75,11 +75,12 @@ class HandTile:
 def hand_tiles(state: FalconiState) -> list[HandTile]:
     """The tiles the car whose turn it is can play from: the one drawn, the reserve, Diavola's accomplice."""
     seat = state.turn_seat
-    secret = seat == FUGITIVE and state.variant.mode == 2
+    secret = state.hides_hand(seat)
     tiles = []
-    if state.drawn >= 0 and state.phase in (PLACE, ESCAPE_PLACE):
-        tiles.append(HandTile(state.drawn, state.drawn, "falconi.board.drawn", secret))
-    tiles += [HandTile(item, item, "falconi.board.reserve", secret) for item in state.reserves[seat]]
+    drawn = state.tile_just_drawn()
+    if drawn is not None:  # first: a new turn's animation turns it over (FalconiView._stage)
+        tiles.append(HandTile(drawn, drawn, "falconi.board.drawn", secret))
+    tiles += [HandTile(item, item, "falconi.board.reserve", secret) for item in state.reserve(seat)]
     if seat == FUGITIVE and state.accomplice >= 0:
         tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
     return tiles
@@ -155,7 +156,7 @@ class FalconiView:
 
     def has_secrets(self, state: GameState, seat: Seat) -> bool:
         assert isinstance(state, FalconiState)
-        return seat == FUGITIVE and state.variant.mode == 2
+        return state.hides_hand(seat)
 
     # --- steps ---------------------------------------------------------------------------------------------
     def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
@@ -169,8 +170,9 @@ class FalconiView:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
-            after = None if mode2 else preview.after_laying(state, action)
-            rotation = Rotation(action.edge, dead_end=not mode2 and after is None, needs_bomb=preview.needs_bomb(after),
+            laid = None if mode2 else laying(state, action)
+            rotation = Rotation(action.edge, dead_end=laid is not None and laid.leads_nowhere,
+                                needs_bomb=laid is not None and laid.needs_bomb,
                                 only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
@@ -229,10 +231,10 @@ class FalconiView:
         if kind == "slot":
             return geometry.slot_rect(value)
         if kind == "step":
-            nxt = state.links[(car & ~3) + value]
+            nxt = step_end(state, value)
             return geometry.slot_rect(-nxt - 1) if nxt < 0 else geometry.cell_rect(cell_of(nxt))
         if kind == "turn":
-            return geometry.place_rect((car & ~3) + value)
+            return geometry.place_rect(turn_place(state, value))
         if kind == "boost":
             return self._boost_rect(state, geometry, value)
         # Buttons are laid out by the play scene; an empty rect in the bar keeps the arrows' focus moves sane.
@@ -284,12 +286,10 @@ class FalconiView:
         if kind == "slot":
             if state.places_accomplice(value):
                 return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
-            district = DISTRICTS.index(city.slots[value].district or "")
-            fresh = state.phase == ACTION and state.fresh == ESCAPE + district  # F-6.3: within his draw
-            key = "falconi.tip.escape_slot_free" if fresh else "falconi.tip.escape_slot"
+            key = "falconi.tip.escape_slot_free" if places_free(state, value) else "falconi.tip.escape_slot"
             return tr(key, slot=city.slots[value].name)
         if kind == "step":
-            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
+            nxt = step_end(state, value)
             if nxt < 0:
                 return tr("falconi.tip.step_out", slot=city.slots[-nxt - 1].name)
             key = "falconi.tip.step_catch" if self._shout(state, step) == "catch" else "falconi.tip.step"
@@ -314,10 +314,9 @@ class FalconiView:
         if kind == "dest" and isinstance(value, tuple):
             return "escape"
         if kind == "step":
-            nxt = state.links[(state.cars[state.turn_seat] & ~3) + value]
-            if nxt < 0:
+            if step_end(state, value) < 0:
                 return "escape"
-            return "catch" if state.turn_seat != FUGITIVE and nxt == state.cars[FUGITIVE] else None
+            return "catch" if step_catches(state, value) else None
         routes = state.boost_routes()
         if kind == "boost" and value in routes:
             return "escape" if routes[value][-1].place < 0 else None
@@ -379,7 +378,7 @@ class FalconiView:
             old = self._strip_items(before, visible)
             new = [index for index, item in enumerate(strip) if index >= len(old) or old[index] != item]
         else:  # a new turn: only a tile just drawn comes in
-            new = [index for index, tile in enumerate(hand_tiles(after)) if tile.caption == "falconi.board.drawn"]
+            new = [0] if after.tile_just_drawn() is not None else []
         return falconi_anim.Stage(self._geometry(after), self.context.text, self._colours(), self._letters(),
                                   tuple(strip), tuple(new))
 
@@ -483,7 +482,7 @@ class FalconiView:
                                          "bomb", "tips.falconi.bombs"))
         draw.draw_strip(surface, geometry, self.context.text, tr(f"seat.falconi.{state.turn_seat}"),
                         self._colours()[state.turn_seat], tiles, counters,
-                        tr("falconi.board.pile", count=len(state.pile)), self._colours(), self._letters(), hidden)
+                        tr("falconi.board.pile", count=state.hidden_supply()), self._colours(), self._letters(), hidden)
         return shown
 
     def _draw_last(self, overlay: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
