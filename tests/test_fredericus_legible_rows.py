@@ -11,9 +11,9 @@ import random
 
 import pygame
 import pytest
+from fredericus_builder import build_position
 from scene_driver import screenshot_dir
 
-from game.fredericus.builder import build_position
 from game.fredericus.cards import ROW_LETTERS, TOWERS, in_play_totals
 from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, SeatPlan

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fredericus_builder import build_position
 from hypothesis import given
 from hypothesis import strategies as st
 from scene_driver import FixedClock, screenshot_dir
 
 from devtools.catalogue import every_screen, midgame_screens, open_screen
-from game.fredericus.builder import build_position
 from game.i18n import Translator, catalog
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES

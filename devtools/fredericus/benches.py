@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def rules_bench_games() -> dict[str, Callable[[int], GameState]]:
     """``bench rules``: 2, 3 and 4 falconers, each with and without the shorter game, by name."""
-    from game.fredericus.setup import game_factory
+    from devtools.fredericus.setup import game_factory
 
     games: dict[str, Callable[[int], GameState]] = {}
     for players in (2, 3, 4):

@@ -48,7 +48,7 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
 
 def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
     """The games ``simulate fredericus`` plays, scored (R-8)."""
-    from game.fredericus.setup import bots_from_spec, game_factory, scores
+    from devtools.fredericus.setup import bots_from_spec, game_factory, scores
 
     bots = bots_from_spec(args.seats, args.players)
     return Simulation({"game": GAME, "players": args.players, "short_game": args.short_game},

@@ -1,4 +1,5 @@
-"""Setting up Falconi games from a seat specification: who drives which car, and which cars are in play."""
+"""Setting up Falconi games from a seat specification, for the command line's simulations and the benchmarks:
+who drives which car, and which cars are in play."""
 
 from __future__ import annotations
 
