@@ -10,6 +10,7 @@ from typing import Any
 
 from devtools.fredericus import GAME
 from devtools.games import Simulation, TournamentRun
+from game.fredericus.seating import players_problem
 
 SHORT_GAME_HELP = "play with the shorter-game option (R-9)"
 
@@ -21,8 +22,8 @@ def falconers(text: str) -> int:
         count = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of falconers") from None
-    if count not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
+    if problem := players_problem(count):
+        raise argparse.ArgumentTypeError(problem)
     return count
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi import seating
+from game.falconi.constants import FUGITIVE
+from game.falconi.seating import SeatsProblem
 from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
@@ -57,7 +59,8 @@ def rules_topics(options: Options | None) -> list[tuple[str, str]]:
 
 
 def seats_problem(in_play: Sequence[bool]) -> str:
-    return "" if any(in_play[seat] for seat in POLICE) else "setup.error.no_police"
+    """The seat set-up's one problem (it keeps Don Falconi's seat and moves a lone police car to the Port)."""
+    return "setup.error.no_police" if seating.seats_problem(in_play) is SeatsProblem.NO_POLICE else ""
 
 
 FALCONI_BOARD = BoardSpec(
@@ -79,7 +82,7 @@ FALCONI_BOARD = BoardSpec(
     record_name=lambda tr, variant: tr(f"variant.{variant}"),
     record_emblem=lambda variant: variant,  # its pizza
     presets=PRESETS,
-    may_be_off=lambda seat: seat != FUGITIVE,  # a police car nobody drives stays in its station
+    may_be_off=seating.may_be_off,
     seats_problem=seats_problem,
     moved_seat_note="setup.note.lone_police",  # F-4.2: a lone police car is the Port car
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
