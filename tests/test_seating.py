@@ -59,7 +59,10 @@ def test_the_falconi_seat_screen_lets_only_police_seats_be_empty_and_names_the_m
     assert falconi.seats_problem([True, False, True, False]) == ""
 
 
-@pytest.mark.parametrize("in_play", [(True,), (True, True), (True, False), (True,) * 4, (True,) * 5, (True, True, False)])
+TABLES = [(True,), (True, True), (True, False), (True,) * 4, (True,) * 5, (True, True, False)]
+
+
+@pytest.mark.parametrize("in_play", TABLES)
 def test_fredericus_seats_are_refused_alike_by_the_spec_the_core_the_save_reader_and_the_command_line(in_play):
     said = fredericus_seating.seats_problem(in_play)
     assert _refusal(lambda: game_spec("fredericus").check_seats(in_play)) == said

@@ -15,6 +15,8 @@ from game.falconi.tutorial import MARGHERITA
 from game.falconi.variants import VARIANTS
 
 Plan = TypeVar("Plan")
+# The pizzas whose "what changes" card shows the first time they are chosen: every one after the first.
+NEW_PIZZA_CARDS = tuple(VARIANTS)[1:]
 
 
 def check_seats(in_play: Sequence[bool]) -> None:
@@ -66,4 +68,5 @@ FALCONI = GameSpec(
     rules_revision="their revision of 2026-11-27",
     upgrade_actions=upgrade_actions,
     tutorials=(MARGHERITA,),
+    once_cards=NEW_PIZZA_CARDS,
 )
