@@ -1,10 +1,13 @@
-"""Catch Don Falconi as the window's registry of boards (:mod:`scenes.boards`) knows it. The board and the menus
-are imported only when first asked for."""
+"""Catch Don Falconi as the window's registry of boards (:mod:`scenes.boards`) knows it, with what it brings to
+the kit (its icons, sounds and the danger lanes' key). The board and the menus are imported only when first asked
+for."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import pygame
 
 from game.falconi import seating
 from game.falconi.constants import FUGITIVE
@@ -13,6 +16,7 @@ from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
 from scenes.boardspec import BoardSpec, Options
+from scenes.kit.input import Binding, GameIntent
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
@@ -26,6 +30,13 @@ COLOURS = ((18, 18, 22), (214, 168, 58), (66, 128, 222), (52, 150, 80))
 COLOUR_BLIND_COLOURS = ((18, 18, 22), (230, 159, 0), (86, 180, 233), (0, 158, 115))
 _P = SeatPlan.human
 # F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
+# The icons of its actions and its seats (drawn by tools/ui_glyphs.py).
+ICONS = ("draw_tile", "place_tile", "drive", "step", "three_point_turn", "escape_tile", "keep", "accomplice",
+         "catch", "chili_bomb", "pass", "blast", "chili_boost")
+SOUNDS = ("engine", "siren", "tile_drop", "bomb", "boost", "catch", "escape", "card_swish")
+DANGER = GameIntent("danger")  # show or hide where the police could catch Don Falconi (scenes/falconi/danger.py)
+DANGER_BINDING = Binding(DANGER, (pygame.K_d,), (pygame.CONTROLLER_BUTTON_RIGHTSTICK,),
+                         ("danger.keys.toggle", ("D",), ("input.right_stick_click",)))
 PRESETS: dict[str, tuple[SeatPlan, ...]] = {
     "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
     "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
@@ -87,4 +98,7 @@ FALCONI_BOARD = BoardSpec(
     moved_seat_note="setup.note.lone_police",  # F-4.2: a lone police car is the Port car
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
                     ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
+    icons=ICONS,
+    sounds=SOUNDS,
+    bindings=(DANGER_BINDING,),
 )

@@ -42,6 +42,7 @@ from scenes.falconi import draw, panel, preview, sprites
 from scenes.falconi.anim import catch_place
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
+from scenes.falconi.registration import DANGER as DANGER_INTENT
 from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.animation import Animation
@@ -108,7 +109,9 @@ class FalconiView:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
         return None
 
-    def toggle_overlay(self) -> bool:
+    def game_intent(self, kind: inp.GameIntent) -> bool:
+        if kind != DANGER_INTENT:
+            return False
         self.danger.toggle()
         return True
 

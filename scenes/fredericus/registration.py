@@ -22,6 +22,9 @@ NAME = "fredericus"
 COLOURS = ((214, 58, 48), (58, 108, 224), (52, 160, 76), (236, 198, 40))
 COLOUR_BLIND_COLOURS = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66))
 FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
+# The icons of its actions and its seats (drawn by tools/ui_glyphs.py), and its sound cues.
+ICONS = ("move_card", "move_raptor", "capture", "hood", "flip_row", "seal", "tidy", "bet", "end_turn", "pass")
+SOUNDS = ("card_swish", "wings", "raptor_cry", "capture")
 
 
 def make_view(context: AppContext) -> GameView:
@@ -85,4 +88,6 @@ FREDERICUS_BOARD = BoardSpec(
     record_name=record_name,
     result_table=result_table,
     sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
+    icons=ICONS,
+    sounds=SOUNDS,
 )
