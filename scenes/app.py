@@ -18,7 +18,6 @@ from game.services.settings import SMALLEST_WINDOW, load_settings
 from game.services.signals import handled, named
 from game.services.stats import load_stats
 from game.services.userdata import data_folder
-from scenes.boards import music_names
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
@@ -60,7 +59,7 @@ class App:
         tooltip.reset()  # the tips of an earlier window (tests open many) must not answer here
         register_pages(PAGES)
         inputs = InputMapper()
-        audio = Audio(settings.effects_volume, settings.music_volume, loops=music_names())
+        audio = Audio(settings.effects_volume, settings.music_volume)
         self.context = AppContext(settings, folder, SaveStore(folder), AIService(), inputs, audio=audio)
         self.context.notices.extend(self.context.explain(problem) for problem in problems)
         self.context.stats, stats_problems = load_stats(folder)

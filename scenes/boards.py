@@ -6,6 +6,7 @@ and how its results and records are shown.
 Each game registers its own from its scenes package (``scenes/<game>/registration.py``); the two boxed games
 are registered here. No other module of the window branches on a game's name or imports a game's package: they
 ask :func:`board` (``tests/test_import_rules.py``). A game the window has no board for is simply not offered.
+Registering a board fills the kit with what the game brings: its icons, emblems, sounds, music and intents.
 """
 
 from __future__ import annotations
@@ -13,20 +14,34 @@ from __future__ import annotations
 from scenes.boardspec import BoardSpec
 from scenes.falconi.registration import FALCONI_BOARD
 from scenes.fredericus.registration import FREDERICUS_BOARD
+from scenes.kit import audio, ui_art
+from scenes.kit import input as inp
 
-__all__ = ["BoardSpec", "board", "boards", "emblem_names", "has_board", "music_names", "register_board",
-           "unregister_board"]
+__all__ = ["BoardSpec", "board", "boards", "has_board", "register_board", "unregister_board"]
 
-_BOARDS: dict[str, BoardSpec] = {spec.name: spec for spec in (FALCONI_BOARD, FREDERICUS_BOARD)}
+_BOARDS: dict[str, BoardSpec] = {}
 
 
 def register_board(spec: BoardSpec) -> None:
-    """Add a game's board (or replace the one of the same name); its rules must be in game.registry."""
+    """Add a game's board (or replace the one of the same name), and what it brings to the kit; its rules must
+    be in game.registry. ``ValueError`` if its intents want a key another intent has."""
+    inp.register_bindings(spec.name, spec.bindings)
     _BOARDS[spec.name] = spec
+    ui_art.ICONS.add(spec.name, spec.icons)
+    ui_art.EMBLEMS.add(spec.name, spec.emblems)
+    audio.CUES.add(spec.name, spec.sounds)
+    audio.MUSIC.add(spec.name, () if spec.music is None else (spec.music,))
 
 
 def unregister_board(name: str) -> None:
     _BOARDS.pop(name, None)
+    inp.unregister_bindings(name)
+    for names in (ui_art.ICONS, ui_art.EMBLEMS, audio.CUES, audio.MUSIC):
+        names.remove(name)
+
+
+for _boxed in (FALCONI_BOARD, FREDERICUS_BOARD):
+    register_board(_boxed)
 
 
 def boards() -> tuple[BoardSpec, ...]:
@@ -44,13 +59,3 @@ def board(name: str) -> BoardSpec:
     if spec is None:
         raise KeyError(f"no board for the game {name!r}; the window shows {', '.join(_BOARDS)}")
     return spec
-
-
-def emblem_names() -> tuple[str, ...]:
-    """Every emblem the art has (``scenes.kit.ui_art``): each game's own and its variants' (pizzas)."""
-    return tuple(dict.fromkeys(name for spec in boards() for name in spec.emblems))
-
-
-def music_names() -> tuple[str, ...]:
-    """The music loops, in files named ``music_<name>.wav``: each game's. The app's sound plays these alone."""
-    return tuple(dict.fromkeys(spec.music for spec in boards()))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import Translator
 from game.services.match import SeatPlan
+from scenes.kit.input import Binding
 
 if TYPE_CHECKING:
     from game.core.protocol import GameState
@@ -54,7 +55,7 @@ class BoardSpec:
     note_key: str  # its line under the title in the game menu
     emblem: str  # the game's own emblem
     emblems: tuple[str, ...]  # every emblem of the game's art, the game's own among them
-    music: str  # its loop, ``assets/sounds/music_<music>.wav``
+    music: str | None  # its loop, ``assets/sounds/music_<music>.wav``; None: the game is played in silence
     colours: tuple[Colour, ...]  # a colour per seat
     colour_blind_colours: tuple[Colour, ...]  # the same seats, told apart by every common kind of colour blindness
     make_view: Callable[[AppContext], GameView]  # its board (imported when first asked for)
@@ -76,6 +77,11 @@ class BoardSpec:
     result_table: Callable[[Translator, MatchSetup, GameState], ScoreTable | None] = _no_table  # the game over's
     # points by category, tallied under why the game ended
     sample_records: tuple[Record, ...] = ()  # a few made-up records, for the screenshots and the frame bench
+    # what the game adds to the kit as it is registered (scenes.boards.register_board): the icons of its actions,
+    # its sound cues (``assets/sounds/<cue>.wav``) and its own intents with their keys
+    icons: tuple[str, ...] = ()
+    sounds: tuple[str, ...] = ()
+    bindings: tuple[Binding, ...] = ()
 
     def seat_key(self, seat: int) -> str:
         """The translation key of a seat's name ("Don Falconi", "Red")."""

@@ -1,4 +1,4 @@
-"""What a test sees of a frame's fit (``scenes.kit.fit``): any scene test can ask whether its screen draws a text
+"""What a test sees of a frame's fit (``fit_recording``): any scene test can ask whether its screen draws a text
 out of its box or over another, or a tip, banner or message over what the player may click next (a button, a
 board option, a car, a seat card, the prompt line).
 
@@ -7,9 +7,10 @@ board option, a car, a seat card, the prompt line).
 
 from __future__ import annotations
 
+import fit_recording as fit
 import pygame
 
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.ui import LOGICAL_SIZE
 
 WINDOW = pygame.Rect((0, 0), LOGICAL_SIZE)

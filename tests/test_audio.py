@@ -19,14 +19,15 @@ import pytest
 from game.ai.service import AIService
 from game.services.saves import SaveStore
 from game.services.settings import Settings
-from scenes.boards import music_names
+from scenes.boards import boards
 from scenes.context import AppContext
-from scenes.kit.audio import CUES, SOUND_FOLDER, Audio, gain
+from scenes.kit.audio import SOUND_FOLDER, Audio, cue_names, gain, music_names
 from scenes.kit.input import InputMapper
 
 ROOT = Path(__file__).resolve().parents[1]
 RATE = 22050
-EFFECT_FILES = [f"{cue}.wav" for cue in CUES]
+assert boards()  # registered: each game's cues and music are in the kit's lists
+EFFECT_FILES = [f"{cue}.wav" for cue in cue_names()]
 MUSIC_FILES = [f"music_{name}.wav" for name in music_names()]
 
 
@@ -142,7 +143,7 @@ def test_a_music_loop_does_not_fade_at_its_seam(name):
 # --- Audio ----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cue", CUES)
+@pytest.mark.parametrize("cue", cue_names())
 def test_every_cue_plays(audio, cue):
     audio.play(cue)
     assert busy_channels() == 1

@@ -22,6 +22,7 @@ from game.falconi.danger import danger_lanes, police_to_come, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY
 from game.services.match import Match, MatchSetup, SeatPlan
+from scenes.falconi.registration import DANGER
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
@@ -360,7 +361,7 @@ def test_a_game_without_an_overlay_says_so(driver):
 def test_the_danger_toggle_is_bound_to_d_and_the_right_stick():
     mapper = inp.InputMapper()
     key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0)
-    assert [intent.kind for intent in mapper.intents(key)] == [inp.DANGER]
+    assert [intent.kind for intent in mapper.intents(key)] == [DANGER]
     stick = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=7, button=pygame.CONTROLLER_BUTTON_RIGHTSTICK)
-    assert [intent.kind for intent in mapper.intents(stick)] == [inp.DANGER]
-    assert any(entry[0] == "danger.keys.toggle" for entry in inp.KEY_HELP)
+    assert [intent.kind for intent in mapper.intents(stick)] == [DANGER]
+    assert any(entry[0] == "danger.keys.toggle" for entry in inp.key_help())

@@ -5,13 +5,13 @@ offers his accomplice only the slots off the prison's side."""
 
 from __future__ import annotations
 
+import fit_recording as fit
 import pygame
 from event_player import choose
 from scene_driver import screenshot_dir
 
 from game.falconi.constants import FUGITIVE, PORT
 from game.services.match import Match, MatchSetup, SeatPlan
-from scenes.kit import fit
 from scenes.kit.chooser import GROUP
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene

@@ -182,7 +182,7 @@ def test_every_text_shown_is_translated_and_fits_in_any_language(context):
 
 
 def test_every_button_of_the_action_bar_has_an_icon(view):
-    """Every button step offered over random Mode I and Mode II games names an icon of ``ui_art.ICONS``."""
+    """Every button step offered over random Mode I and Mode II games names an icon of ``ui_art.icon_names()``."""
     seen = {}
     for variant in VARIANTS:
         for state, _ in decisions(variant, range(400, 420)):
@@ -191,7 +191,7 @@ def test_every_button_of_the_action_bar_has_an_icon(view):
                     if view.is_button(step):
                         seen[step] = view.icon(step)
     for step, icon in seen.items():
-        assert icon in ui_art.ICONS, step
+        assert icon in ui_art.icon_names(), step
     buttons = {("button", verb) for verb in ("draw", "boost", "bomb", "pass")}
     groups = {("group", kind) for kind in ("place", "drive", "turn", "escape", "accomplice")}
     assert buttons | groups <= set(seen), set(seen)

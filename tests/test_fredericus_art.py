@@ -31,8 +31,8 @@ def alphas(image: pygame.Surface) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def book() -> sp.SpriteBook:
-    return sp.SpriteBook()
+def book() -> sp.FredericusSprites:
+    return sp.FredericusSprites()
 
 
 def test_the_generator_redraws_every_shipped_sheet_pixel_for_pixel(tmp_path: Path) -> None:
@@ -54,7 +54,7 @@ def test_every_sheet_holds_its_declared_frames(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", PIECES)
-def test_every_piece_and_sign_stands_free_on_a_transparent_ground(name: str, book: sp.SpriteBook) -> None:
+def test_every_piece_and_sign_stands_free_on_a_transparent_ground(name: str, book: sp.FredericusSprites) -> None:
     """A solid body (the hood alone is small) inside a frame whose edge is mostly see-through."""
     width, height = sp.SHEETS[name].size
     for index in range(sp.SHEETS[name].frames):
@@ -68,14 +68,14 @@ def test_every_piece_and_sign_stands_free_on_a_transparent_ground(name: str, boo
 
 
 @pytest.mark.parametrize("size", sp.CARD_SIZES)
-def test_cards_are_solid_with_rounded_corners(size: tuple[int, int], book: sp.SpriteBook) -> None:
+def test_cards_are_solid_with_rounded_corners(size: tuple[int, int], book: sp.FredericusSprites) -> None:
     for body in range(sp.BODY_FRAMES):
         card = book.frame(sp.card_sheet(size), body)
         assert card.get_at((size[0] // 2, size[1] // 2))[3] == 255
         assert card.get_at((0, 0))[3] < 160  # the corner is rounded off
 
 
-def test_the_ground_is_opaque_and_the_castle_stands_on_it_with_empty_corners(book: sp.SpriteBook) -> None:
+def test_the_ground_is_opaque_and_the_castle_stands_on_it_with_empty_corners(book: sp.FredericusSprites) -> None:
     for tile in range(sp.MEADOW_TILES):
         assert set(alphas(book.frame("meadow", tile))) == {255}
     castle = book.frame("castle")
@@ -86,7 +86,7 @@ def test_the_ground_is_opaque_and_the_castle_stands_on_it_with_empty_corners(boo
 
 @pytest.mark.parametrize("colour", PALETTES)
 def test_pieces_at_rest_carry_the_exact_seat_colour_of_either_palette(colour: tuple[int, int, int],
-                                                                   book: sp.SpriteBook) -> None:
+                                                                   book: sp.FredericusSprites) -> None:
     for sheet, frames in (("falcon", (sp.PERCHED, sp.HOODED)), ("goshawk", (sp.PERCHED, sp.HOODED)),
                           ("token", (0,))):
         for index in frames:
@@ -95,12 +95,12 @@ def test_pieces_at_rest_carry_the_exact_seat_colour_of_either_palette(colour: tu
             assert bytes((*colour, 255)) in [pixels[at:at + 4] for at in range(0, len(pixels), 4)], (sheet, index)
 
 
-def test_the_hood_alone_carries_no_seat_colour(book: sp.SpriteBook) -> None:
+def test_the_hood_alone_carries_no_seat_colour(book: sp.FredericusSprites) -> None:
     for sheet in sp.RAPTOR_SHEETS:
         assert set(alphas(book.frame(f"{sheet}_seat", sp.HOOD))) == {0}
 
 
-def test_a_tinted_piece_is_made_once(book: sp.SpriteBook) -> None:
+def test_a_tinted_piece_is_made_once(book: sp.FredericusSprites) -> None:
     assert book.tinted("falcon", sp.FLAP[2], (1, 2, 3), angle=45) is book.tinted("falcon", sp.FLAP[2], (1, 2, 3),
                                                                                   angle=45)
 

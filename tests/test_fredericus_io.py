@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from fredericus_builder import build_position as build
 
 from game.core.errors import ActionFormatError, StateFormatError
 from game.fredericus import FredericusState
@@ -29,7 +30,6 @@ from game.fredericus.actions import (
     action_text,
     parse_action,
 )
-from game.fredericus.builder import build_position as build
 from game.fredericus.heuristics import evaluate
 
 
@@ -238,7 +238,7 @@ def test_r10_the_greedy_heuristic_reads_only_what_its_seat_may_know():
 
 def test_game_package_never_imports_pygame():
     code = (
-        "import sys, game.fredericus, game.fredericus.heuristics, game.fredericus.builder;"
+        "import sys, game.fredericus, game.fredericus.heuristics;"
         "assert 'pygame' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -11,10 +11,10 @@ import random
 
 import pygame
 import pytest
+from fredericus_builder import build_position
 from scene_driver import screenshot_dir
 
 from game.fredericus.actions import raptor_kind, raptor_owner
-from game.fredericus.builder import build_position
 from game.fredericus.cards import ROW_LETTERS, TOWERS, in_play_totals
 from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, SeatPlan

@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from fredericus_builder import build_position as build
 
 from devtools import dithering
 from devtools.fredericus.dithering import ReversalWatch
@@ -19,7 +20,6 @@ from game.ai.levels import NORMAL
 from game.core.errors import StateFormatError
 from game.core.view import SeatView
 from game.fredericus import FredericusState, heuristics
-from game.fredericus.builder import build_position as build
 
 
 def act(state: FredericusState, *texts: str) -> FredericusState:

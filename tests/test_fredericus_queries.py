@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from fredericus_builder import build_position as build
 
 from game.fredericus.actions import CENTRE, FLIP, HAND, TIDY, raptor_kind, raptor_owner, raptors_in, raptors_of
-from game.fredericus.builder import build_position as build
 from game.fredericus.rules import new_places
 from game.fredericus.state import FredericusState
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from fredericus_builder import build_position as build
 
 from game.core.errors import IllegalActionError, StateFormatError
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, CARD, END_TURN, HOOD, RAPTOR, STAY_TOKENS, Action
-from game.fredericus.builder import build_position as build
 from game.fredericus.cards import FREDERICUS, KINDS, REMOVED, ROW_CARD_TOTALS, SEAL, SKY, TREE
 from game.services.match import Match
 from game.services.tutorials import TUTORIALS

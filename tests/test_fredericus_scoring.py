@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from fredericus_builder import build_position as build
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fredericus_selfplay import points_from_scratch
@@ -13,7 +14,6 @@ from test_fredericus_selfplay import points_from_scratch
 from game.core.bots import GreedyBot
 from game.core.view import SeatView
 from game.fredericus import FredericusState
-from game.fredericus.builder import build_position as build
 from game.fredericus.cards import KINDS
 from game.fredericus.heuristics import evaluate
 from game.fredericus.scoring import CATEGORIES, Breakdown, breakdown, pair_points, score, winner

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fredericus_builder import build_position
 
 from game.ai.service import AIService
 from game.core.message import Message
 from game.core.protocol import GameState
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, HOOD
-from game.fredericus.builder import build_position
 from game.i18n import Translator
 from game.services.match import LogEntry
 from game.services.saves import SaveStore

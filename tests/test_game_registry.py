@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from game.core.simulate import simulate
 from game.core.view import SeatView
 from game.registry import game_names, game_spec, register, unregister
 from game.services.match import Match, MatchSetup, SeatPlan, setup_from_spec
+from game.services.settings import settings_from_json
 from game.services.stats import Stats, match_results
 
 
@@ -96,3 +98,32 @@ def test_no_module_outside_the_registries_and_the_games_own_packages_names_a_gam
              if not str(path.relative_to(ROOT)).startswith(OWN) and str(path.relative_to(ROOT)) not in REGISTRIES
              for hit in names_a_game(path)]
     assert found == []
+
+
+GAME_PACKAGES = tuple(f"{layer}.{game}" for layer in ("game", "scenes", "devtools")
+                      for game in ("falconi", "fredericus"))
+
+
+def imports_a_game(path: Path) -> list[str]:
+    """The modules of the boxed games' own packages that ``path`` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    named = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    named += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    return [f"{path.relative_to(ROOT)}: {module}" for module in named
+            if module.startswith(GAME_PACKAGES)]
+
+
+def test_no_module_outside_the_registries_and_the_games_own_packages_imports_a_game():
+    """Settings, series, services and the kit ask the registries; only those import a game's package."""
+    found = [hit for path in PROGRAM + [ROOT / "cli.py"]
+             if not str(path.relative_to(ROOT)).startswith(OWN) and str(path.relative_to(ROOT)) not in REGISTRIES
+             for hit in imports_a_game(path)]
+    assert found == []
+
+
+def test_a_registered_games_once_only_cards_may_be_remembered_as_seen(takeaway):
+    register(replace(takeaway, once_cards=("heap",)))
+    settings, problems = settings_from_json({"seen_cards": ["heap", "salami"]})
+    assert settings.seen_cards == ("heap", "salami") and problems == []
+    unregister(takeaway.name)
+    assert [problem.setting for problem in settings_from_json({"seen_cards": ["heap"]})[1]] == ["seen_cards"]

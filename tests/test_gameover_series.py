@@ -18,7 +18,7 @@ from game.core.errors import StateFormatError
 from game.services import series as series_module
 from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveError, SaveStore
-from game.services.series import GameResult, Series, next_in_series, passes_fugitive_round, rematch
+from game.services.series import GameResult, Series, next_in_series, plays_as_series, rematch
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import HandOverOverlay
 from scenes.playing.play import PlayScene
@@ -74,7 +74,7 @@ def test_a_series_of_two_ends_once_both_have_been_don_falconi_and_the_score_adds
     second.series.record(second)
     series = second.series
     assert series is first.series and series.is_complete
-    assert [game.fugitive for game in series.history] == [0, 1]
+    assert [game.round_seat_person for game in series.history] == [0, 1]
     assert series.wins == [sum(person in winning_people(match) for match in (first, second)) for person in (0, 1)]
 
 
@@ -96,7 +96,7 @@ def test_the_leaders_are_everyone_with_the_most_wins():
     (MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.human(1)), ANNA_AND_BRUNO), False),
 ])
 def test_only_falconi_with_people_playing_don_falconi_is_a_series(setup, is_series):
-    assert passes_fugitive_round(setup) is is_series
+    assert plays_as_series(setup) is is_series
 
 
 def test_a_rematch_keeps_the_seats_people_and_game_with_the_seed_it_is_given():
@@ -188,7 +188,8 @@ def test_a_two_person_series_through_the_game_over_screen_ends_by_naming_its_win
         driver.key(pygame.K_RETURN)  # "next game of the series" has the focus
         assert driver.top.match.setup.person_of(0) == 1 and driver.top.match.series is series
         last = to_game_over(driver, seed=6)
-        assert series.games == 2 and series.is_complete and [game.fugitive for game in series.history] == [0, 1]
+        assert series.games == 2 and series.is_complete
+        assert [game.round_seat_person for game in series.history] == [0, 1]
         assert sum(series.wins) == len(winning_people(first.match)) + len(winning_people(last.match))
         assert menu_keys(last) == ["new_series", "rematch", "replay", "menu"]
         leaders = [("Anna", "Bruno")[person] for person in series.leaders()]

@@ -121,3 +121,21 @@ def test_no_window_module_outside_the_games_packages_and_the_board_registry_name
     named = [(node.lineno, node.value) for node in _strings(tree)
              if set(re.split(r"[^a-z0-9]+", node.value)) & set(games)]
     assert not named, f"{path.relative_to(ROOT)} names a game: {named}"
+
+
+TEST_HELPERS = {path.stem for path in (ROOT / "tests").glob("*.py")} | {"tests"}
+
+
+@pytest.mark.parametrize("path", files("game") + files("scenes") + files("devtools") + [ROOT / "cli.py"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_product_never_needs_the_tests_helpers(path):
+    """Test-only code (the Fredericus position builder, the text-fit recorder…) lives in ``tests/``, and nothing
+    the game or the tools run imports it."""
+    names = imported_modules(path, top_level_only=False)
+    assert not [name for name in names if name.split(".")[0] in TEST_HELPERS]
+
+
+def test_the_scene_stack_draws_with_no_recorder_hook():
+    """The text-fit recorder makes each scene a layer from the tests (``tests/fit_recording.py``)."""
+    assert not [name for name in imported_modules(ROOT / "scenes" / "kit" / "stack.py", top_level_only=False)
+                if starts(name, "scenes.kit.fit")]

@@ -7,12 +7,13 @@ by itself. Falconi endings are F-8's (with the catch and its Chili Bomb answer o
 
 from __future__ import annotations
 
+from fredericus_builder import build_position
+
 from game.core.protocol import GameState
 from game.falconi.constants import COUNTRY, FUGITIVE, PORT
 from game.falconi.state import FalconiState
 from game.fredericus.actions import CAPTURE, END_TURN, FLIP, STAY_TOKENS
 from game.fredericus.actions import Action as FredericusAction
-from game.fredericus.builder import build_position
 from game.i18n import Translator
 from game.services.settings import LANGUAGES
 from tests.falconi_scenarios import build, play

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fredericus_builder import build_position
 
 from game.core.message import Message, is_key
 from game.core.protocol import GameState, Outcome
@@ -44,7 +45,6 @@ from game.fredericus.actions import (
     TOKEN,
 )
 from game.fredericus.actions import Action as FredericusAction
-from game.fredericus.builder import build_position
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
 from game.services.settings import LANGUAGES
 from tests.falconi_scenarios import rigged

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import fit_recording as fit
 import pygame
 import pytest
 from fit_check import screen_problems
@@ -21,8 +22,9 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
 from game.services.tutorials import NOTE, SCRIPT, TUTORIALS
 from scenes.falconi import draw
-from scenes.kit import fit, tooltip
-from scenes.kit.stack import Pop, Push
+from scenes.kit import fit as listening
+from scenes.kit import tooltip
+from scenes.kit.stack import Pop, Push, Scene, SceneStack
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
 from scenes.playing.play import start_match_scene
@@ -78,6 +80,35 @@ def test_an_overlay_over_a_place_kept_clear_is_told():
         drawn.cover("tip", pygame.Rect(500, 380, 100, 30), about=pygame.Rect(410, 410, 10, 10))  # over its own row
         drawn.cover("message", pygame.Rect(230, 150, 50, 50))  # touching the target's edge
     assert drawn.problems() == ["the tip at (210, 210, 100x50) covers the target at (200, 200, 30x30)"]
+
+
+class _Keeping(Scene):
+    """A scene that keeps a button clear, or an overlay whose banner lies over that same place."""
+
+    def __init__(self, opaque: bool) -> None:
+        self.opaque = opaque
+
+    def draw(self, surface: pygame.Surface) -> None:
+        recorder = listening.RECORDING
+        if recorder is not None:
+            (recorder.keep if self.opaque else recorder.cover)("control", pygame.Rect(10, 10, 50, 20))
+
+
+def test_each_scene_the_stack_draws_is_a_layer_of_its_own_and_the_stack_is_left_as_it_was():
+    """The recording makes each scene a layer by wrapping its drawing while the stack draws (the stack itself
+    has no hook): an overlay's banner over the scene under it is no problem, one in its own layer is."""
+    stack = SceneStack(_Keeping(opaque=True))
+    stack.scenes.append(_Keeping(opaque=False))
+    surface = pygame.Surface((100, 100))
+    with fit.recording() as drawn:
+        stack.draw(surface)
+        assert drawn.problems(surface) == []
+        drawn.keep("control", pygame.Rect(10, 10, 50, 20))
+    assert drawn.problems(surface) == ["the control at (10, 10, 50x20) covers the control at (10, 10, 50x20)"]
+    assert SceneStack.draw is stack_draw and all("draw" not in vars(scene) for scene in stack.scenes)
+
+
+stack_draw = SceneStack.draw
 
 
 def test_a_token_tip_on_the_castle_hides_no_tower_to_click(app, tmp_path):

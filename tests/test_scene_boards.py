@@ -6,6 +6,7 @@ boards say what the window used to hard-code."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -19,19 +20,14 @@ from game.core.message import Message
 from game.core.protocol import Seat
 from game.i18n import catalog
 from game.registry import register, unregister
-from game.services.match import OFF, MatchSetup, SeatPlan
-from scenes.boards import (
-    BoardSpec,
-    board,
-    boards,
-    emblem_names,
-    has_board,
-    music_names,
-    register_board,
-    unregister_board,
-)
+from game.services.match import OFF, Match, MatchSetup, SeatPlan
+from scenes.boards import BoardSpec, board, boards, has_board, register_board, unregister_board
 from scenes.context import AppContext
-from scenes.kit.stack import Scene
+from scenes.kit import input as inp
+from scenes.kit import ui_art
+from scenes.kit.audio import cue_names, music_names
+from scenes.kit.input import Binding, GameIntent, key_help
+from scenes.kit.stack import Push, Scene
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import GameChoiceScene
 from scenes.pages.overlays import RulesOverlay
@@ -39,7 +35,7 @@ from scenes.pages.seats import SeatSetupScene, describe_game
 from scenes.pages.stats_scene import StatsScene, sample_stats, table_lines
 from scenes.playing.gameview import BOARD_AREA
 from scenes.playing.hud import Hud, SeatCard
-from scenes.playing.play import PlayScene
+from scenes.playing.play import PlayScene, start_match_scene
 
 
 class Pebbles(TakeAway):
@@ -65,8 +61,14 @@ PEBBLES = GameSpec(
 )
 
 
+SHAKE = GameIntent("shake_pile")  # the board's own intent: S shakes the pile (it says so)
+SHAKE_BINDING = Binding(SHAKE, (pygame.K_s,), (), ("pebbles.keys.shake", ("S",), ()))
+
+
 class PebblesView:
     """The board: a button per number of pebbles to take, and the pile as a row of dots."""
+
+    shaken = 0
 
     secrets_drawn: frozenset[Seat] = frozenset()
 
@@ -109,8 +111,9 @@ class PebblesView:
     def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
         return PEBBLES_BOARD.colours[seat]
 
-    def toggle_overlay(self) -> bool:
-        return False
+    def game_intent(self, kind: str) -> bool:
+        self.shaken += kind == SHAKE
+        return kind == SHAKE
 
     def looked_at(self, state: Any, intent: Any, chooser: Any) -> None:
         return None
@@ -139,23 +142,36 @@ def options_page(context: AppContext) -> Scene:
     return SeatSetupScene(context, "pebbles")
 
 
+def pebbles_emblem() -> pygame.Surface:
+    """The game's own emblem, drawn here (it has no art files): three grey pebbles on a sand-coloured disc."""
+    size = ui_art.EMBLEM_SIZE
+    emblem = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(emblem, (14, 14, 22), (size // 2, size // 2), size // 2 - 1)
+    pygame.draw.circle(emblem, (222, 196, 140), (size // 2, size // 2), size // 2 - 9)
+    for x, y in ((44, 56), (84, 56), (64, 88)):
+        pygame.draw.circle(emblem, (120, 124, 132), (x, y), 16)
+    return emblem
+
+
 PEBBLES_BOARD = BoardSpec(
-    name="pebbles", title_key="game.pebbles", note_key="game.pebbles.note", emblem="fredericus",
-    emblems=("fredericus",), music="fredericus", colours=((200, 0, 0), (0, 0, 200)),
+    name="pebbles", title_key="game.pebbles", note_key="game.pebbles.note", emblem="pebbles",
+    emblems=("pebbles",), music=None, colours=((200, 0, 0), (0, 0, 200)),
     colour_blind_colours=((213, 94, 0), (0, 114, 178)), make_view=PebblesView, options_page=options_page,
     first_seats=(SeatPlan.human(0), OFF), seat_icons=("player", "player"),
-    describe=lambda tr, options: f"Pebbles ({options['pebbles']})", setup_emblem=lambda options: "fredericus",
-    rules_topics=lambda options: [("rules.pebbles", "fredericus")], record_name=lambda tr, variant: "any pile",
+    describe=lambda tr, options: f"Pebbles ({options['pebbles']})", setup_emblem=lambda options: "pebbles",
+    rules_topics=lambda options: [("rules.pebbles", "pebbles")], record_name=lambda tr, variant: "any pile",
     may_be_off=lambda seat: seat > 0, seats_problem=lambda in_play: "" if all(in_play) else "setup.pebbles.two",
     result_lines=lambda tr, setup, state: [f"{state.taken} turns"],
     sample_records=(("any", "player", "people", 3, 2),),
+    icons=("pebble",), sounds=("click",), bindings=(SHAKE_BINDING,),
 )
 
 
 @pytest.fixture
-def pebbles() -> Iterator[BoardSpec]:
+def pebbles(monkeypatch) -> Iterator[BoardSpec]:
     register(PEBBLES)
     register_board(PEBBLES_BOARD)
+    monkeypatch.setitem(ui_art._ART._images, "emblem_pebbles", pebbles_emblem())  # in place of a file
     yield PEBBLES_BOARD
     unregister_board(PEBBLES_BOARD.name)
     unregister(PEBBLES.name)
@@ -167,7 +183,7 @@ def test_the_boxed_games_register_their_boards_in_the_order_of_the_menus():
     with pytest.raises(KeyError, match="pebbles"):
         board("pebbles")
     assert music_names() == ("falconi", "fredericus")
-    assert emblem_names() == ("margherita", "funghi", "prosciutto", "salami", "diavola", "falconi",
+    assert ui_art.emblem_names() == ("margherita", "funghi", "prosciutto", "salami", "diavola", "falconi",
                                  "fredericus")
     assert board("falconi").palette()[1] == (214, 168, 58) and board("fredericus").palette(True)[3] == (240, 228, 66)
 
@@ -200,7 +216,7 @@ def test_the_game_menu_offers_a_registered_game_which_plays_through_to_its_end(d
     assert seats.plans == [SeatPlan.human(0), SeatPlan.human(0)]
     driver.click_item("start")
     play = driver.top
-    assert isinstance(play, PlayScene) and play.music == "fredericus"
+    assert isinstance(play, PlayScene) and play.music is None  # the game is played in silence
     for _ in range(10):
         if play.match.state.is_terminal():
             break
@@ -217,7 +233,7 @@ def test_the_game_menu_offers_a_registered_game_which_plays_through_to_its_end(d
 def test_the_rules_help_and_the_statistics_show_every_registered_game(driver, pebbles):
     context = driver.app.context
     rules = RulesOverlay(context, None)
-    assert rules.topics[-2:] == ["rules.pebbles", "rules.controls"] and rules.pictures["rules.pebbles"] == "fredericus"
+    assert rules.topics[-2:] == ["rules.pebbles", "rules.controls"] and rules.pictures["rules.pebbles"] == "pebbles"
     setup = MatchSetup("pebbles", (SeatPlan.human(0), SeatPlan.human(0)))
     assert RulesOverlay(context, setup).topics == ["rules.pebbles", "rules.controls"]
     stats = StatsScene(context)
@@ -230,13 +246,61 @@ def test_the_rules_help_and_the_statistics_show_every_registered_game(driver, pe
     stats.draw(pygame.Surface((1280, 720)))  # three games' emblems round the title, the last game's rows
 
 
+def test_registering_a_board_fills_the_kit_with_its_icons_emblems_sounds_and_intents(pebbles):
+    assert "pebble" in ui_art.icon_names() and ui_art.emblem_names()[-1] == "pebbles"
+    assert ui_art.emblem("pebbles").get_at((64, 88))[:3] == (120, 124, 132)  # its own picture, not a plain disc
+    assert music_names() == ("falconi", "fredericus")  # it is played in silence
+    assert key_help()[-2] == SHAKE_BINDING.help and key_help()[-1][0] == "help.keys.fullscreen"
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0)
+    assert [intent.kind for intent in inp.InputMapper().intents(key)] == [SHAKE]
+    unregister_board(pebbles.name)
+    assert "pebble" not in ui_art.icon_names() and "pebbles" not in ui_art.emblem_names()
+    assert SHAKE_BINDING.help not in key_help() and inp.InputMapper().intents(key) == []
+
+
+def test_the_kit_names_no_game_its_lists_come_from_the_boards_registered():
+    boxed = boards()
+    for spec in boxed:
+        unregister_board(spec.name)
+    try:
+        assert ui_art.icon_names() == ui_art.ICONS.own and ui_art.emblem_names() == ()
+        assert cue_names() == ("click", "deny") and music_names() == ()
+        assert key_help() == inp.KEY_HELP
+        assert inp.InputMapper().intents(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0)) == []
+    finally:
+        for spec in boxed:
+            register_board(spec)
+    assert "chili_bomb" in ui_art.icon_names() and "raptor_cry" in cue_names() and not inp.is_game_intent("shake_pile")
+    assert inp.is_game_intent("danger")
+
+
+@pytest.mark.parametrize("taken", [pygame.K_RETURN, pygame.K_d], ids=["the kit's confirm", "Falconi's danger"])
+def test_a_board_whose_intent_wants_a_key_already_taken_is_refused(taken):
+    greedy = replace(PEBBLES_BOARD, bindings=(Binding(SHAKE, (taken,), (), SHAKE_BINDING.help),))
+    with pytest.raises(ValueError, match="another intent has"):
+        register_board(greedy)
+    assert not has_board("pebbles") and not inp.is_game_intent(SHAKE)
+
+
+def test_a_games_own_intent_goes_to_its_board_and_another_board_says_it_has_no_use_for_it(driver, pebbles):
+    setup = MatchSetup("pebbles", (SeatPlan.human(0),) * 2)
+    driver.app.stack.apply(Push(start_match_scene(driver.app.context, Match(setup))))
+    play = driver.top
+    driver.key(pygame.K_s)
+    assert play.view.shaken == 1 and play.message != driver.app.context.tr("danger.none")
+    driver.key(pygame.K_d)  # Falconi's danger lanes
+    assert play.message == driver.app.context.tr("danger.none")
+
+
 def test_every_key_a_boxed_board_names_is_in_the_catalogs():
-    """The keys a board holds as data (its title, its seats, its notes, its rules pages) are not ``tr("…")``
-    calls, which ``test_i18n.py`` finds by reading the scenes: they are checked here."""
+    """The keys a board holds as data (its title, its seats, its notes, its rules pages, its intents' help and
+    what another board says of them) are not ``tr("…")`` calls, which ``test_i18n.py`` finds by reading the
+    scenes: they are checked here."""
     english = catalog("en")
     for spec in boards():
         keys = [spec.title_key, spec.note_key] + [spec.seat_key(seat) for seat in range(len(spec.colours))]
         keys += [topic + suffix for topic, _ in spec.rules_topics(None) for suffix in ("", ".title")]
         keys += [f"setup.preset.{name}" for name in spec.presets]
         keys += [key for key in (spec.moved_seat_note, spec.seats_problem([True] + [False] * 3)) if key]
+        keys += [key for binding in spec.bindings for key in (binding.help[0], f"{binding.intent}.none")]
         assert [key for key in keys if key not in english] == [], spec.name

@@ -6,7 +6,7 @@ prompt line: ``tests/fit_check.py``, which any scene test can call).
 
 Each screen is drawn as it opens, then after each of a few presses of Tab (the next menu item with its note,
 the next rules topic, the board's next option), with its focused item's tip; the tip of every icon the
-screen registered is drawn as if the pointer rested on it. ``scenes.kit.fit`` records where everything went.
+screen registered is drawn as if the pointer rested on it. ``fit_recording`` records where everything went.
 A failure names the language, the screen, the text and the rects.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import fit_recording as fit
 import pygame
 import pytest
 from fit_check import focus_tip_problems, frame_problems, placement_problems, pointer_tip_problems
@@ -23,7 +24,7 @@ from devtools.catalogue import Screen, every_screen, midgame_screens, open_scree
 from game.core.message import Message
 from game.i18n import PSEUDO, Translator
 from game.services.settings import LANGUAGES
-from scenes.kit import fit, surface_cache, tooltip
+from scenes.kit import surface_cache, tooltip
 from scenes.kit.stack import Reset
 from scenes.kit.ui import LOGICAL_SIZE, PANEL, TextCache, panel
 from scenes.pages.overlays import ConfirmOverlay

@@ -10,16 +10,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fredericus_builder import build_position
 from hypothesis import given
 from hypothesis import strategies as st
 from scene_driver import FixedClock, screenshot_dir
 
 from devtools.catalogue import every_screen, midgame_screens, open_screen
-from game.fredericus.builder import build_position
 from game.i18n import Translator, catalog
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
-from scenes.boards import emblem_names
 from scenes.falconi.menus import VariantScene
 from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Push, Reset
@@ -298,7 +297,8 @@ def test_no_scene_draws_an_icon_without_its_tip():
 
 
 def test_every_icon_and_emblem_has_its_own_tip_in_all_four_languages():
-    keys = [f"tips.icon.{name}" for name in ui_art.ICONS] + [f"tips.emblem.{name}" for name in emblem_names()]
+    keys = [f"tips.icon.{name}" for name in ui_art.icon_names()]
+    keys += [f"tips.emblem.{name}" for name in ui_art.emblem_names()]
     for language in LANGUAGES:
         assert [key for key in keys if key not in catalog(language)] == [], language
 

@@ -8,17 +8,27 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.boards import emblem_names
+from scenes.boards import boards
 from scenes.falconi.menus import VariantScene
 from scenes.kit import ui_art
-from scenes.kit.ui_art import BACKGROUNDS, BUTTON_STATES, ICONS, SLICE, SPRITES, MissingArtWarning, UiArt
+from scenes.kit.ui_art import (
+    BACKGROUNDS,
+    BUTTON_STATES,
+    SLICE,
+    SPRITES,
+    MissingArtWarning,
+    UiArt,
+    emblem_names,
+    icon_names,
+)
 from scenes.pages.menus import GameChoiceScene, TitleScene
 from scenes.pages.seats import SeatSetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sprites" / "ui"
+assert boards()  # registered: each game's icons and emblems are in the kit's lists
 EXPECTED = ({f"bg_{name}" for name in BACKGROUNDS} | {"panel"} | {f"button_{state}" for state in BUTTON_STATES}
-            | {f"emblem_{name}" for name in emblem_names()} | {f"icon_{name}" for name in ICONS} | set(SPRITES))
+            | {f"emblem_{name}" for name in emblem_names()} | {f"icon_{name}" for name in icon_names()} | set(SPRITES))
 
 
 def pixels(path: Path) -> tuple[tuple[int, int], bytes]:
@@ -35,7 +45,7 @@ def test_the_generator_draws_the_committed_pictures_again_pixel_for_pixel(tmp_pa
     assert not changed, f"regenerate with python -m tools.make_ui_art and commit: {changed}"
 
 
-@pytest.mark.parametrize("name", ICONS)
+@pytest.mark.parametrize("name", icon_names())
 def test_every_icon_is_48_pixels_square_with_something_drawn(name):
     image = pygame.image.load(str(FOLDER / f"icon_{name}.png"))
     assert image.get_size() == (48, 48)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
-from game.services.settings import NEW_PIZZA_CARDS
+from game.falconi.registration import NEW_PIZZA_CARDS
 from scenes.app import App
 from scenes.falconi.menus import VariantScene
 from scenes.falconi.whatchanges import CARD_LINES, WhatChangesCard

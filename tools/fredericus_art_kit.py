@@ -93,7 +93,7 @@ def finish(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 
 def strip(frames: Sequence[pygame.Surface]) -> pygame.Surface:
-    """Frames side by side, as ``SpriteBook`` cuts them."""
+    """Frames side by side, as ``FredericusSprites`` cuts them."""
     width, height = frames[0].get_size()
     sheet = pygame.Surface((width * len(frames), height), pygame.SRCALPHA)
     for index, frame in enumerate(frames):

@@ -33,8 +33,8 @@ from scenes.falconi.sprites import (
     SPRITE_FOLDER,
     TILE,
     Sheet,
-    paint,
 )
+from scenes.kit.sprite_book import lay_tint
 from tools.falconi_art_city import (
     corner_tile,
     escape_slot,
@@ -294,7 +294,7 @@ def tiled_sheet(city: Cells) -> pygame.Surface:
         picture, layer = city[base_name]
         picture = picture.copy()
         if district is not None:
-            paint(picture, layer, COLOURS[DISTRICTS.index(district) + 1])
+            lay_tint(picture, layer, COLOURS[DISTRICTS.index(district) + 1])
         sheet.blit(picture, (number % columns * TILE, number // columns * TILE))
     return sheet
 

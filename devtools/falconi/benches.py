@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 def rules_bench_games() -> dict[str, Callable[[int], GameState]]:
     """``bench rules``: a game per variant, all three police cars in play, by name."""
+    from devtools.falconi.setup import game_factory
     from game.falconi.constants import POLICE
-    from game.falconi.setup import game_factory
     from game.falconi.variants import VARIANTS
 
     return {f"falconi/{name}": game_factory(name, POLICE) for name in VARIANTS}

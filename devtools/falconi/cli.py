@@ -37,8 +37,8 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
 
 def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
     """The games ``simulate falconi`` plays; a lone police car moved to the Port (F-4.2) is told in ``notes``."""
+    from devtools.falconi.setup import bots_from_spec, game_factory
     from game.falconi.constants import FUGITIVE
-    from game.falconi.setup import bots_from_spec, game_factory
     from game.falconi.variants import find_variant
 
     variant = find_variant(args.variant).name  # " Salami" is summarised as the pizza it names

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.fredericus.seating import PLAYER_COUNTS
+
 if TYPE_CHECKING:
     from devtools.bench_ai import GameSetup
     from devtools.games import DecisionPick
@@ -13,10 +15,10 @@ if TYPE_CHECKING:
 
 def rules_bench_games() -> dict[str, Callable[[int], GameState]]:
     """``bench rules``: 2, 3 and 4 falconers, each with and without the shorter game, by name."""
-    from game.fredericus.setup import game_factory
+    from devtools.fredericus.setup import game_factory
 
     games: dict[str, Callable[[int], GameState]] = {}
-    for players in (2, 3, 4):
+    for players in PLAYER_COUNTS:
         for short in (False, True):
             games[f"fredericus/{players}p{'-short' if short else ''}"] = game_factory(players, short)
     return games

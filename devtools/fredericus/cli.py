@@ -10,6 +10,7 @@ from typing import Any
 
 from devtools.fredericus import GAME
 from devtools.games import Simulation, TournamentRun
+from game.fredericus.seating import players_problem
 
 SHORT_GAME_HELP = "play with the shorter-game option (R-9)"
 
@@ -21,8 +22,8 @@ def falconers(text: str) -> int:
         count = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of falconers") from None
-    if count not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"Fredericus is played by 2, 3 or 4 falconers, not {count}")
+    if problem := players_problem(count):
+        raise argparse.ArgumentTypeError(problem)
     return count
 
 
@@ -48,7 +49,7 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
 
 def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
     """The games ``simulate fredericus`` plays, scored (R-8)."""
-    from game.fredericus.setup import bots_from_spec, game_factory, scores
+    from devtools.fredericus.setup import bots_from_spec, game_factory, scores
 
     bots = bots_from_spec(args.seats, args.players)
     return Simulation({"game": GAME, "players": args.players, "short_game": args.short_game},

@@ -17,6 +17,7 @@ from typing import Any
 from devtools.dithering import Tally
 from game.fredericus.actions import CAPTURE, CARD, FLIP, RAPTOR, SEAL, TIDY
 from game.fredericus.rules import TIDY_LENGTH
+from game.fredericus.seating import PLAYER_COUNTS
 from game.fredericus.state import FredericusState
 from game.registry import game_spec
 
@@ -27,7 +28,7 @@ COLUMNS = {"card moves": "card moves", "raptor moves": "raptor moves",
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
 
 
 def new_game(args: argparse.Namespace, seed: int) -> FredericusState:

@@ -29,8 +29,8 @@ from devtools.tournament import (
     timing,
 )
 from game.core.errors import GameError
+from game.fredericus.seating import players_problem
 
-PLAYER_COUNTS = (2, 3, 4)
 RESULT_FIELDS: Mapping[str, Any] = {}
 
 VS_RANDOM = 0.90  # hard's win rate against random opponents
@@ -44,8 +44,8 @@ def watch(_state: Any) -> None:
 
 
 def check_players(players: int) -> None:
-    if players not in PLAYER_COUNTS:
-        raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
+    if problem := players_problem(players):
+        raise GameError(problem)
 
 
 def fredericus_seat(players: int, index: int) -> int:

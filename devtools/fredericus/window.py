@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from devtools.fredericus import GAME
 from devtools.games import TutorialShowcase
+from game.fredericus.seating import PLAYER_COUNTS
 from game.services.match import MatchSetup, SeatPlan
 
 if TYPE_CHECKING:
@@ -72,12 +73,12 @@ def midgame_boards() -> list[tuple[str, MatchSetup]]:
     """2, 3 and 4 falconers, a person against ``normal`` ones."""
     person, normal = SeatPlan.human(0), SeatPlan.ai("normal")
     return [(f"midgame fredericus/{players}p", MatchSetup(GAME, (person,) + (normal,) * (players - 1), seed=5))
-            for players in (2, 3, 4)]
+            for players in PLAYER_COUNTS]
 
 
 # ----------------------------------------------------------------------------------------------------- the soak
 
-TABLES = [(players, short) for short in (False, True) for players in (2, 3, 4)]  # in the soak's order
+TABLES = [(players, short) for short in (False, True) for players in PLAYER_COUNTS]  # in the soak's order
 SOAK_KINDS = tuple(f"fredericus/{players}p" + (" short" if short else "") for players, short in TABLES)
 
 

@@ -60,6 +60,9 @@ class GameSpec:
     tutorials: tuple[TutorialScript, ...] = ()
     # the names a text option can take (Falconi's pizzas), each in its one spelling: see full_options
     option_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the cards the window shows once, the first time one is chosen (Falconi's new pizzas): the settings
+    # remember which were seen (game.services.settings.Settings.seen_cards)
+    once_cards: tuple[str, ...] = ()
 
     def full_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """``given`` completed with the defaults; ``ValueError`` names an option this game does not have, one

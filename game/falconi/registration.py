@@ -8,25 +8,20 @@ from typing import Any, TypeVar
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
-from game.falconi.constants import FUGITIVE, POLICE, PORT
-from game.falconi.seating import lone_police_at_port, moved_to_port_note
+from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi.seating import SEAT_COUNT, lone_police_at_port, moved_to_port_note, seats_problem
 from game.falconi.state import FalconiState
 from game.falconi.tutorial import MARGHERITA
 from game.falconi.variants import VARIANTS
 
 Plan = TypeVar("Plan")
+# The pizzas whose "what changes" card shows the first time they are chosen: every one after the first.
+NEW_PIZZA_CARDS = tuple(VARIANTS)[1:]
 
 
 def check_seats(in_play: Sequence[bool]) -> None:
-    if len(in_play) != 4:
-        raise GameError("Falconi has four seats: Don Falconi and three police cars")
-    if not in_play[FUGITIVE]:
-        raise GameError("Don Falconi's seat cannot be empty")
-    police = [seat for seat in POLICE if in_play[seat]]
-    if not police:
-        raise GameError("at least one police car must be in play")
-    if len(police) == 1 and police != [PORT]:
-        raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
+    if problem := seats_problem(in_play):
+        raise GameError(problem.value)
 
 
 def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FalconiState:
@@ -66,11 +61,12 @@ FALCONI = GameSpec(
     role_of=lambda seat: "fugitive" if seat == FUGITIVE else "police",
     record_variants=tuple(VARIANTS),
     record_variant=lambda options, _seats: str(options["variant"]),
-    seat_count=lambda _asked, _named: 4,
+    seat_count=lambda _asked, _named: SEAT_COUNT,
     arrange_seats=arrange_seats,
     series_seat=FUGITIVE,
     rules_revised_in=3,  # match format 3: the rulings revised on 2026-11-27 (format 2: on 2026-11-24)
     rules_revision="their revision of 2026-11-27",
     upgrade_actions=upgrade_actions,
     tutorials=(MARGHERITA,),
+    once_cards=NEW_PIZZA_CARDS,
 )

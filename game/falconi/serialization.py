@@ -22,11 +22,11 @@ from game.falconi.constants import (
     OVER,
     PHASE_NAMES,
     POLICE,
-    PORT,
     STATUS_NAMES,
     Phase,
     Status,
 )
+from game.falconi.seating import police_problem
 from game.falconi.tiles import (
     CRATER,
     EMPTY,
@@ -229,10 +229,8 @@ def _read_cars(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
     if st._status[FUGITIVE] != ACTIVE:
         raise StateFormatError("Don Falconi must be in the game")
     police = [seat for seat in POLICE if st._status[seat] != OFF]
-    if not police:
-        raise StateFormatError("at least one police car must be in the game")
-    if len(police) == 1 and police[0] != PORT:
-        raise StateFormatError("a game with one police car uses the Port car (F-4.2, revised 2026-11-24)")
+    if problem := police_problem(police):
+        raise StateFormatError(problem.value)
     for seat in POLICE:
         if st._status[seat] == OFF and st._reserves[seat]:
             raise StateFormatError(f"seat {seat} is off but holds reserve tiles")

@@ -39,6 +39,7 @@ from game.falconi.constants import (
     Status,
     Termination,
 )
+from game.falconi.seating import police_problem
 from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
 from game.falconi.variants import Variant, find_variant
 
@@ -116,10 +117,10 @@ class FalconiState(GameState[Action]):
         """A new game; ``police`` names the police seats in play (1–3 of COUNTRY, PORT, FOREST)."""
         variant = find_variant(variant) if isinstance(variant, str) else variant
         police = tuple(sorted(set(police)))
-        if not police or any(seat not in POLICE for seat in police):
+        if any(seat not in POLICE for seat in police):
             raise GameError("choose 1 to 3 police cars among Country (1), Port (2) and Forest (3)")
-        if len(police) == 1 and police != (PORT,):
-            raise GameError("a game with one police car uses the Port car, opposite the prison (F-4.2)")
+        if problem := police_problem(police):
+            raise GameError(problem.value)
         city = city or default_city()
         rng = random.Random(seed)
         st = cls.blank(variant, city)

@@ -8,17 +8,14 @@ from typing import Any
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.fredericus.seating import PLAYER_COUNTS, seat_count, seats_problem
 from game.fredericus.state import FredericusState
 from game.fredericus.tutorial import TUTORIAL
 
-PLAYER_COUNTS = (2, 3, 4)
-
 
 def check_seats(in_play: Sequence[bool]) -> None:
-    if len(in_play) not in PLAYER_COUNTS:
-        raise GameError("Fredericus is for 2, 3 or 4 falconers")
-    if not all(in_play):
-        raise GameError("every falconer seat needs a player: Fredericus has no empty seats")
+    if problem := seats_problem(in_play):
+        raise GameError(problem)
 
 
 def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FredericusState:
@@ -51,7 +48,7 @@ FREDERICUS = GameSpec(
     role_of=lambda _seat: "falconer",
     record_variants=tuple(f"{players}p{short}" for players in PLAYER_COUNTS for short in ("", "-short")),
     record_variant=record_variant,
-    seat_count=lambda asked, named: asked or max(2, named),
+    seat_count=seat_count,
     rules_revised_in=4,  # match format 4: of 2026-11-27 (an empty row cannot be flipped)
     rules_revision="their revision of 2026-11-27",
     tutorials=(TUTORIAL,),

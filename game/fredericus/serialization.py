@@ -44,6 +44,7 @@ from game.fredericus.rules import (
     TRIGGERS,
     Phase,
 )
+from game.fredericus.seating import players_problem
 
 if TYPE_CHECKING:
     from game.fredericus.state import FredericusState
@@ -95,8 +96,8 @@ def state_from_json(cls: type[FredericusState], data: Any) -> FredericusState:
     """Rebuild a state, raising ``StateFormatError`` for a foreign, malformed or impossible document."""
     doc = open_envelope(data, FORMAT, VERSION)
     players = field(doc, "players", int)
-    if players not in (2, 3, 4):
-        raise StateFormatError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
+    if problem := players_problem(players):
+        raise StateFormatError(problem)
     start = _in_range(field(doc, "start", int), players, "start")
     state = cls._blank(players, field(doc, "short_game", bool), start)
     state._rows = [_letters(text, ROW_LETTERS, f"row {row}") for row, text in enumerate(_strings(doc, "rows", TOWERS))]

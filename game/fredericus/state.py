@@ -43,6 +43,7 @@ from game.fredericus.rules import (
     Trigger,
     TurnRules,
 )
+from game.fredericus.seating import players_problem
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")  # the four falconer cards (R-1.3), by seat
 BOTTOM = BOTTOM_OBJECTIVES + 1  # R-2.4: Fredericus was shuffled among the deck's bottom five cards
@@ -88,8 +89,8 @@ class FredericusState(TurnRules, GameState[Action]):
         cls, players: int, seed: int, short_game: bool = False, start_seat: int | None = None
     ) -> FredericusState:
         """R-2: a game about to start with the betting decisions, all randomness drawn from ``seed``."""
-        if players not in (2, 3, 4):
-            raise GameError(f"Fredericus is played by 2, 3 or 4 falconers, not {players}")
+        if problem := players_problem(players):
+            raise GameError(problem)
         rng = random.Random(seed)
         drawn_start = rng.randrange(players)  # drawn even when the host chooses, so the deal stays the same
         start = drawn_start if start_seat is None else start_seat

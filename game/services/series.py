@@ -1,5 +1,6 @@
-"""A series of Falconi games among the people at the screen (F-8): the fugitive's role passes round so everyone
-plays Don Falconi once, with a running score of games won per person.
+"""A series of games among the people at the screen, in a game whose spec names a seat that goes round
+(``GameSpec.series_seat``; Falconi's F-8: Don Falconi's): that seat passes round so everyone plays it once, with a
+running score of games won per person.
 
 The series is kept as the list of its games; the games played and the wins per person are counted from that
 list, so a saved series can never disagree with itself.
@@ -22,32 +23,33 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: the person who played Don Falconi (``None`` when nobody did: an AI, or Fredericus),
-    the people who won, and how it ended."""
+    """One finished game: the person who played the seat that goes round (``None`` when nobody did: an AI),
+    the people who won, and how it ended. Saves call that person "fugitive", as in Falconi, the first game with a
+    series."""
 
-    fugitive: int | None
+    round_seat_person: int | None
     winners: tuple[int, ...]
     termination: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"fugitive": self.fugitive, "winners": list(self.winners), "termination": self.termination}
+        return {"fugitive": self.round_seat_person, "winners": list(self.winners), "termination": self.termination}
 
     @staticmethod
     def from_json(data: Any, people: int) -> GameResult:
         where = "series game"
         if not isinstance(data, dict):
             raise StateFormatError(f"every {where} must be an object")
-        fugitive = data.get("fugitive", "missing")
-        if fugitive is not None and (not isinstance(fugitive, int) or isinstance(fugitive, bool)):
+        person = data.get("fugitive", "missing")
+        if person is not None and (not isinstance(person, int) or isinstance(person, bool)):
             raise StateFormatError(f"the {where} field 'fugitive' must be a person's number or null")
         winners = int_list(data, "winners", where)
         termination = json_field(data, "termination", str, where)
-        named = winners + ([] if fugitive is None else [fugitive])
-        if not all(0 <= person < people for person in named):
+        named = winners + ([] if person is None else [person])
+        if not all(0 <= someone < people for someone in named):
             raise StateFormatError(f"a {where} names a person who is not at the screen (there are {people})")
         if len(set(winners)) != len(winners):
             raise StateFormatError(f"a {where} names a winner twice")
-        return GameResult(fugitive, tuple(winners), termination)
+        return GameResult(person, tuple(winners), termination)
 
 
 @dataclass
@@ -78,14 +80,14 @@ class Series:
         setup = match.setup
         winners = {person for seat in outcome.winners if (person := setup.person_of(seat)) is not None}
         seat = setup.spec.series_seat
-        fugitive = setup.person_of(seat) if seat is not None else None
-        self.history.append(GameResult(fugitive, tuple(sorted(winners)), outcome.termination))
+        person = setup.person_of(seat) if seat is not None else None
+        self.history.append(GameResult(person, tuple(sorted(winners)), outcome.termination))
 
     @property
     def is_complete(self) -> bool:
-        """Everyone has played Don Falconi once: the series is over."""
-        fugitives = {game.fugitive for game in self.history}
-        return self.people > 1 and fugitives >= set(range(self.people))
+        """Everyone has played the seat that goes round once: the series is over."""
+        played = {game.round_seat_person for game in self.history}
+        return self.people > 1 and played >= set(range(self.people))
 
     def leaders(self) -> list[int]:
         """The people with the most wins (several when they are level)."""
@@ -104,15 +106,16 @@ class Series:
         return Series(people, [GameResult.from_json(game, people) for game in history])
 
 
-def passes_fugitive_round(setup: MatchSetup) -> bool:
-    """Only a Falconi game with several people, one of them Don Falconi, can be played as a series."""
+def plays_as_series(setup: MatchSetup) -> bool:
+    """Only a game with a seat that goes round (``GameSpec.series_seat``), played by one of several people, can be
+    played as a series."""
     seat = setup.spec.series_seat
     return seat is not None and len(setup.people) > 1 and setup.seats[seat].kind == "person"
 
 
 def next_in_series(setup: MatchSetup, seed: int | None = None) -> MatchSetup:
-    """The next game: every person's seats pass to the next person, so Don Falconi's seat goes round in the
-    order of the people (F-8); AI and empty seats stay as they are."""
+    """The next game: every person's seats pass to the next person, so the seat that goes round (Don Falconi's,
+    F-8) does so in the order of the people; AI and empty seats stay as they are."""
     count = len(setup.people)
     seats = tuple(
         replace(plan, person=(plan.person + 1) % count) if plan.kind == "person" else plan for plan in setup.seats

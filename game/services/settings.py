@@ -1,5 +1,5 @@
 """The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints,
-and which new-pizza cards the player has already seen.
+and which of the games' once-only cards (Falconi's new pizzas) the player has already seen.
 
 A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
 used falls back to its default, and each such problem is kept for the app to explain in the player's language.
@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, disk_reason, read_json_file, write_json_atomic
-from game.falconi.variants import VARIANTS
+from game.registry import game_names, game_spec
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
@@ -24,8 +24,6 @@ SMALLEST_WINDOW = (640, 360)  # half the picture each way: the window scales it 
 LARGEST_WINDOW = (7680, 4320)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SETTINGS_FILE = "settings.json"
-# The pizzas whose "what changes" card shows the first time they are chosen: every one after the first.
-NEW_PIZZA_CARDS = tuple(VARIANTS)[1:]
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,7 @@ class Settings:
     colour_blind: bool = False  # seat colours that stay apart for every kind of colour blindness
     hints: bool = True
     screen_shake: bool = True
-    seen_cards: tuple[str, ...] = ()  # the new-pizza cards already shown (of NEW_PIZZA_CARDS), as they were seen
+    seen_cards: tuple[str, ...] = ()  # the once-only cards already shown (of once_cards()), as they were seen
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -96,9 +94,15 @@ def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
     return sorted(set(WINDOW_SIZES) | {current}, key=lambda size: (size[0] * size[1], size))
 
 
+def once_cards() -> tuple[str, ...]:
+    """Every registered game's once-only cards (``GameSpec.once_cards``): the names ``seen_cards`` may hold."""
+    return tuple(card for name in game_names() for card in game_spec(name).once_cards)
+
+
 def _is_card_list(value: Any) -> bool:
-    """Names of new-pizza cards, each at most once: a list the game itself writes, so anything else is damage."""
-    return (isinstance(value, list) and all(isinstance(name, str) and name in NEW_PIZZA_CARDS for name in value)
+    """Names of once-only cards, each at most once: a list the game itself writes, so anything else is damage."""
+    known = once_cards()
+    return (isinstance(value, list) and all(isinstance(name, str) and name in known for name in value)
             and len(set(value)) == len(value))
 
 

@@ -23,7 +23,12 @@ from game.i18n import Translator
 from scenes.falconi.draw import DIRECTIONS, Geometry, Point
 from scenes.falconi.lanes import lane_point, tile_lane
 from scenes.kit.chooser import Step
+from scenes.kit.input import Binding, GameIntent
 from scenes.playing.gameview import BOARD_AREA
+
+DANGER = GameIntent("danger")  # the key that shows or hides the overlay, which the board registers
+DANGER_BINDING = Binding(DANGER, (pygame.K_d,), (pygame.CONTROLLER_BUTTON_RIGHTSTICK,),
+                         ("danger.keys.toggle", ("D",), ("input.right_stick_click",)))
 
 STRIP = (226, 38, 38, 150)  # the lane's tint
 CHEVRON = (255, 238, 232, 235)

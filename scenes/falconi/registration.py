@@ -1,17 +1,21 @@
-"""Catch Don Falconi as the window's registry of boards (:mod:`scenes.boards`) knows it. The board and the menus
-are imported only when first asked for."""
+"""Catch Don Falconi as the window's registry of boards (:mod:`scenes.boards`) knows it, with what it brings to
+the kit (its icons, sounds and the danger lanes' key). The board and the menus are imported only when first asked
+for."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi import seating
+from game.falconi.constants import FUGITIVE
+from game.falconi.seating import SeatsProblem
 from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
 from scenes.boardspec import BoardSpec, Options
 from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
+from scenes.falconi.danger import DANGER_BINDING
 
 if TYPE_CHECKING:
     from scenes.context import AppContext
@@ -21,6 +25,10 @@ if TYPE_CHECKING:
 NAME = "falconi"
 _P = SeatPlan.human
 # F-4.2: with two players the single police car starts at the Port, or one player drives all three cars.
+# The icons of its actions and its seats (drawn by tools/ui_glyphs.py).
+ICONS = ("draw_tile", "place_tile", "drive", "step", "three_point_turn", "escape_tile", "keep", "accomplice",
+         "catch", "chili_bomb", "pass", "blast", "chili_boost")
+SOUNDS = ("engine", "siren", "tile_drop", "bomb", "boost", "catch", "escape", "card_swish")
 PRESETS: dict[str, tuple[SeatPlan, ...]] = {
     "alone_fugitive": (_P(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"), SeatPlan.ai("normal")),
     "alone_police": (SeatPlan.ai("normal"), _P(0), _P(0), _P(0)),
@@ -54,7 +62,8 @@ def rules_topics(options: Options | None) -> list[tuple[str, str]]:
 
 
 def seats_problem(in_play: Sequence[bool]) -> str:
-    return "" if any(in_play[seat] for seat in POLICE) else "setup.error.no_police"
+    """The seat set-up's one problem (it keeps Don Falconi's seat and moves a lone police car to the Port)."""
+    return "setup.error.no_police" if seating.seats_problem(in_play) is SeatsProblem.NO_POLICE else ""
 
 
 FALCONI_BOARD = BoardSpec(
@@ -76,9 +85,12 @@ FALCONI_BOARD = BoardSpec(
     record_name=lambda tr, variant: tr(f"variant.{variant}"),
     record_emblem=lambda variant: variant,  # its pizza
     presets=PRESETS,
-    may_be_off=lambda seat: seat != FUGITIVE,  # a police car nobody drives stays in its station
+    may_be_off=seating.may_be_off,
     seats_problem=seats_problem,
     moved_seat_note="setup.note.lone_police",  # F-4.2: a lone police car is the Port car
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
                     ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
+    icons=ICONS,
+    sounds=SOUNDS,
+    bindings=(DANGER_BINDING,),
 )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes.kit.surface_cache import SurfaceCache
+from scenes.kit.sprite_book import Area, SpriteBook
 
 Colour = tuple[int, int, int]
 
@@ -64,9 +64,11 @@ class Sheet:
         return self.file.replace(".png", "_tint.png")
 
     def rect(self, name: str) -> pygame.Rect:
+        return pygame.Rect(self.area(name))
+
+    def area(self, name: str) -> Area:
         number = self.index[name]
-        return pygame.Rect(number % self.columns * self.cell, number // self.columns * self.cell,
-                           self.cell, self.cell)
+        return number % self.columns * self.cell, number // self.columns * self.cell, self.cell, self.cell
 
 
 ROADS = Sheet("roads.png", TILE, 4, tuple(f"{kind}:{turn}" for kind in range(6) for turn in range(4)) + ("crater",))
@@ -91,53 +93,26 @@ def plain_name(look: str, index: int, side: int) -> str:
 
 
 # --- loading -----------------------------------------------------------------------------------------------
-_LOADED: dict[str, pygame.Surface] = {}
-_CELLS: dict[tuple[str, str, Colour | None], pygame.Surface] = {}
-# Scaled and turned copies: every car in every colour at 120 headings would never stop growing over an evening.
-_MADE = SurfaceCache("Falconi sprites", 12)
-
-
-def _load(file: str) -> pygame.Surface:
-    image = _LOADED.get(file)
-    if image is None:
-        image = pygame.image.load(str(SPRITE_FOLDER / file))
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            image = image.convert_alpha()  # blits fast on the screen; without a window the PNG is used as read
-        _LOADED[file] = image
-    return image
+# Scaled and turned copies are kept within 12 MB: every car in every colour at 120 headings would never stop
+# growing over an evening.
+_BOOK = SpriteBook(SPRITE_FOLDER, "Falconi sprites", 12)
 
 
 def cell(sheet: Sheet, name: str, colour: Colour | None = None) -> pygame.Surface:
     """A picture at the sheet's own size; with ``colour``, its tint layer painted in that colour."""
-    key = (sheet.file, name, colour)
-    image = _CELLS.get(key)
-    if image is None:
-        rect = sheet.rect(name)
-        image = _load(sheet.file).subsurface(rect).copy()
-        if colour is not None and sheet.tinted:
-            paint(image, _load(sheet.tint_file).subsurface(rect), colour)
-        _CELLS[key] = image
-    return image
-
-
-def paint(image: pygame.Surface, tint: pygame.Surface, colour: Colour) -> None:
-    """Lay the white ``tint`` layer over ``image`` multiplied by ``colour`` (shading kept, full white is the
-    colour itself)."""
-    layer = tint.copy()
-    layer.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    image.blit(layer, (0, 0))
+    area = sheet.area(name)
+    if colour is not None and sheet.tinted:
+        return _BOOK.tinted(sheet.file, sheet.tint_file, area, colour)
+    return _BOOK.cut(sheet.file, area)
 
 
 def image(sheet: Sheet, name: str, size: int, colour: Colour | None = None) -> pygame.Surface:
     """A picture scaled to ``size`` pixels square, scaled once and kept."""
-    key = ("scaled", sheet.file, name, colour, size)
-    scaled = _MADE.get(key)
-    if scaled is None:
-        source = cell(sheet, name, colour)
-        if source.get_width() == size:
-            return source
-        scaled = _MADE.put(key, pygame.transform.smoothscale(source, (size, size)))
-    return scaled
+    source = cell(sheet, name, colour)
+    if source.get_width() == size:
+        return source
+    return _BOOK.made(("scaled", sheet.file, name, colour, size),
+                      lambda: pygame.transform.smoothscale(source, (size, size)))
 
 
 def road(code: int, size: int) -> pygame.Surface:
@@ -151,18 +126,15 @@ def car(name: str, cs: int, heading: float, colour: Colour | None = None) -> pyg
     :data:`ANGLE_STEP`. Quarter turns are turned exactly from the tile-scale image, other angles are turned
     and shrunk in one smooth step from the sharper sheet image."""
     step = round((heading - 90) / ANGLE_STEP) % (360 // ANGLE_STEP)
-    key = ("turned", name, colour, cs, step)
-    turned = _MADE.get(key)
-    if turned is None:
+
+    def turn() -> pygame.Surface:
         angle = step * ANGLE_STEP
         zoom = cs / (TILE * CAR_SHEET_SCALE)
         if angle % 90 == 0:
-            upright = image(CARS, name, round(CARS.cell * zoom), colour)
-            turned = pygame.transform.rotate(upright, angle)
-        else:
-            turned = pygame.transform.rotozoom(cell(CARS, name, colour), angle, zoom)
-        _MADE.put(key, turned)
-    return turned
+            return pygame.transform.rotate(image(CARS, name, round(CARS.cell * zoom), colour), angle)
+        return pygame.transform.rotozoom(cell(CARS, name, colour), angle, zoom)
+
+    return _BOOK.made(("turned", name, colour, cs, step), turn)
 
 
 def heading_of(edge: int) -> float:

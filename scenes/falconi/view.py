@@ -41,6 +41,7 @@ from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview, sprites
 from scenes.falconi.colours import seat_colours
+from scenes.falconi.danger import DANGER as DANGER_INTENT
 from scenes.falconi.danger import DangerOverlay
 from scenes.falconi.preview import DRIVE_ENDS
 from scenes.kit import input as inp
@@ -110,7 +111,9 @@ class FalconiView:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
         return None
 
-    def toggle_overlay(self) -> bool:
+    def game_intent(self, kind: inp.GameIntent) -> bool:
+        if kind != DANGER_INTENT:
+            return False
         self.danger.toggle()
         return True
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.falconi.registration import NEW_PIZZA_CARDS
 from game.falconi.variants import VARIANTS
-from game.services.settings import NEW_PIZZA_CARDS
 from scenes.context import AppContext
 from scenes.falconi import draw as falconi_draw
 from scenes.falconi import sprites

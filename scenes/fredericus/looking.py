@@ -30,7 +30,7 @@ CARD_OF_STEP: dict[str, Callable[[int], int]] = {
     "flip": lambda length: 0,
     "tidy": lambda length: length - TIDY_LENGTH,
 }
-_STEPS = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # outward, inward
+_STEPS: dict[inp.IntentKind, int] = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # outward, inward
 STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # what rotate is on each device, inward and outward
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.fredericus.seating import PLAYER_COUNTS
 from game.services.match import SeatPlan
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
@@ -21,14 +22,15 @@ class FredericusOptionsScene(MenuScene):
     def __init__(self, context: AppContext, board: BoardSpec) -> None:
         self.board = board
         self.title_key = board.title_key
-        self.players = 2
+        self.players = PLAYER_COUNTS[0]
         self.short_game = False
         super().__init__(context)
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("setup.players"), choices=["2", "3", "4"], index=self.players - 2,
+            MenuItem(tr("setup.players"), choices=[str(count) for count in PLAYER_COUNTS],
+                     index=PLAYER_COUNTS.index(self.players),
                      on_change=self._set_players, key="players", icon="player", tip="tips.setup.players"),
             MenuItem(tr("setup.short_game"), choices=[tr("common.no"), tr("common.yes")], index=int(self.short_game),
                      on_change=self._set_short, note=tr("setup.short_game.note"), key="short", icon="speed",
@@ -41,7 +43,7 @@ class FredericusOptionsScene(MenuScene):
         return self.board.emblem
 
     def _set_players(self, index: int) -> None:
-        self.players = index + 2
+        self.players = PLAYER_COUNTS[index]
 
     def _set_short(self, index: int) -> None:
         self.short_game = bool(index)

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 NAME = "fredericus"
 FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
+# The icons of its actions and its seats (drawn by tools/ui_glyphs.py), and its sound cues.
+ICONS = ("move_card", "move_raptor", "capture", "hood", "flip_row", "seal", "tidy", "bet", "end_turn", "pass")
+SOUNDS = ("card_swish", "wings", "raptor_cry", "capture")
 
 
 def make_view(context: AppContext) -> GameView:
@@ -82,4 +85,6 @@ FREDERICUS_BOARD = BoardSpec(
     record_name=record_name,
     result_table=result_table,
     sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
+    icons=ICONS,
+    sounds=SOUNDS,
 )

@@ -3,19 +3,19 @@
 The PNGs under ``assets/sprites/fredericus/`` are made by ``tools/make_fredericus_art.py`` from the sheet list
 here (``SHEETS``), so the generator, the tests and the drawing agree on every name, size and frame. A sheet is a
 row of frames of one size. Pieces that carry a falconer's colour come as two sheets: the natural picture and a
-``_seat`` mask, white where the colour goes, which :meth:`SpriteBook.tinted` multiplies by the seat colour; so
-both palettes of ``scenes.fredericus.colours`` (and any later one) need no new art.
+``_seat`` mask, white where the colour goes, which :meth:`FredericusSprites.tinted` multiplies by the seat
+colour; so both palettes of ``scenes.fredericus.colours`` (and any later one) need no new art. The loading is
+the kit's (``scenes.kit.sprite_book``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from scenes.kit.surface_cache import SurfaceCache
+from scenes.kit.sprite_book import Area, SpriteBook
 
 SPRITE_DIR = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "fredericus"
 Colour = tuple[int, int, int]
@@ -79,73 +79,44 @@ def sign_sheet(size: int) -> str:
     return f"signs_{size}"
 
 
-class SpriteBook:
-    """Every frame cut from its sheet once, converted for fast blits once a window exists, and each variant
-    (scaled, tinted, turned) made once and kept: drawing a frame only ever blits."""
+def _area(sheet: str, index: int) -> Area:
+    width, height = SHEETS[sheet].size
+    return index * width, 0, width, height
+
+
+class FredericusSprites:
+    """The frames by sheet and index, through the kit's sprite loader: each cut once, each variant (scaled,
+    tinted, turned) made once and kept, so drawing a frame only ever blits."""
 
     def __init__(self, folder: Path = SPRITE_DIR) -> None:
         self.folder = folder
-        self._frames: dict[tuple[str, int], pygame.Surface] = {}
-        self._variants = SurfaceCache("Fredericus sprites", 12)  # raptors tilted in flight, in every colour
-        self._converted = False
+        self._book = SpriteBook(folder, "Fredericus sprites", 12)  # raptors tilted in flight, in every colour
 
     def frame(self, sheet: str, index: int = 0) -> pygame.Surface:
         """One frame as drawn by the generator."""
-        self._check_conversion()
-        key = (sheet, index)
-        if key not in self._frames:
-            self._load(sheet)
-        return self._frames[key]
+        return self._book.cut(f"{sheet}.png", _area(sheet, index))
 
     def scaled(self, sheet: str, index: int, size: tuple[int, int]) -> pygame.Surface:
         """A frame at ``size`` (smoothscaled the first time it is asked for)."""
         image = self.frame(sheet, index)
         if image.get_size() == size:
             return image
-        return self._variant(("scaled", sheet, index, size), lambda: pygame.transform.smoothscale(image, size))
+        return self._book.made(("scaled", sheet, index, size), lambda: pygame.transform.smoothscale(image, size))
 
     def tinted(self, sheet: str, index: int, colour: Colour, scale: float = 1.0, angle: int = 0) -> pygame.Surface:
         """A seat piece: the natural frame with its ``_seat`` mask in ``colour``, scaled by ``scale`` and turned
         ``angle`` degrees counter-clockwise."""
-        key = ("tinted", sheet, index, colour, scale, angle)
-        found = self._variants.get(key)
-        if found is not None:
-            return found
         if angle:
             upright = self.tinted(sheet, index, colour, scale)
-            return self._variant(key, lambda: pygame.transform.rotate(upright, angle))
+            return self._book.made(("tinted", sheet, index, colour, scale, angle),
+                                   lambda: pygame.transform.rotate(upright, angle))
         if scale != 1.0:
             image = self.tinted(sheet, index, colour)
             size = (round(image.get_width() * scale), round(image.get_height() * scale))
-            return self._variant(key, lambda: pygame.transform.smoothscale(image, size))
-        return self._variant(key, lambda: self._compose(sheet, index, colour))
-
-    def _compose(self, sheet: str, index: int, colour: Colour) -> pygame.Surface:
-        image = self.frame(sheet, index).copy()
-        mask = self.frame(f"{sheet}_seat", index).copy()
-        mask.fill(colour, special_flags=pygame.BLEND_RGB_MULT)  # white becomes the seat colour exactly
-        image.blit(mask, (0, 0))
-        return image
-
-    def _variant(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        return self._variants.get_or_make(key, make)
-
-    def _load(self, name: str) -> None:
-        sheet = SHEETS[name]
-        image = pygame.image.load(str(self.folder / f"{name}.png"))
-        if pygame.display.get_surface() is not None:
-            image = image.convert_alpha()
-        width, height = sheet.size
-        for index in range(sheet.frames):
-            self._frames[(name, index)] = image.subsurface((index * width, 0, width, height)).copy()
-
-    def _check_conversion(self) -> None:
-        """Frames loaded before the window opened (tests draw off-screen) are loaded again, converted, once it
-        has: unconverted pictures blit several times slower."""
-        if not self._converted and pygame.display.get_surface() is not None:
-            self._frames.clear()
-            self._variants.clear()
-            self._converted = True
+            return self._book.made(("tinted", sheet, index, colour, scale, angle),
+                                   lambda: pygame.transform.smoothscale(image, size))
+        area = _area(sheet, index)
+        return self._book.tinted(f"{sheet}.png", f"{sheet}_seat.png", area, colour)
 
 
-SPRITES = SpriteBook()
+SPRITES = FredericusSprites()

@@ -81,7 +81,7 @@ class FredericusView:
         """The seats whose objectives the last ``draw_board`` or ``hud`` call showed while still secret."""
         return self._secrets
 
-    def toggle_overlay(self) -> bool:
+    def game_intent(self, kind: inp.GameIntent) -> bool:
         return False  # the castle has no overlay to show
 
     def playfield(self, state: GameState) -> pygame.Rect:

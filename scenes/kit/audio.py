@@ -12,25 +12,26 @@ from pathlib import Path
 
 import pygame
 
+from scenes.kit.names import Names
+
 SOUND_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sounds"
-CUES = (
-    "engine",
-    "siren",
-    "tile_drop",
-    "bomb",
-    "boost",
-    "catch",
-    "escape",
-    "card_swish",
-    "wings",
-    "raptor_cry",
-    "capture",
-    "click",
-    "deny",
-)
+# The kit's own cues, in files named ``<cue>.wav``; each game adds its own when its board is registered
+# (BoardSpec.sounds), and its music loop (BoardSpec.music), in ``music_<name>.wav``.
+CUES = Names(("click", "deny"))
+MUSIC = Names()
 RESTART_GAP = 0.04  # seconds: a cue started again sooner is dropped, as stacked copies only sound louder and phasey
 FADE_MS = 500
 CHANNELS = 16  # the mixer's default 8 runs short when a siren, an engine and a few clicks overlap
+
+
+def cue_names() -> tuple[str, ...]:
+    """Every effect: the kit's own, then each registered game's."""
+    return CUES.all()
+
+
+def music_names() -> tuple[str, ...]:
+    """The music loops: each registered game's."""
+    return MUSIC.all()
 
 
 def gain(volume: float) -> float:
@@ -73,8 +74,9 @@ class Audio:
         self._music_wanted: str | None = None
         self._music_playing: str | None = None
         self._available, self._owns_mixer = _open_mixer() if open_mixer else (False, False)
-        # loaded up front, so the first play of each cue does not wait for the disk
-        self._sounds = {cue: self._load(cue) for cue in CUES} if self._available else {}
+        # loaded up front, so the first play of each cue does not wait for the disk (a game registered later
+        # has its cues loaded on their first play)
+        self._sounds = {cue: self._load(cue) for cue in cue_names()} if self._available else {}
 
     @classmethod
     def silent(cls) -> Audio:
@@ -107,9 +109,11 @@ class Audio:
         return sound
 
     def play(self, cue: str) -> None:
-        """Play the effect ``cue`` (one of ``CUES``) once."""
+        """Play the effect ``cue`` (one of ``cue_names()``) once."""
         if cue not in CUES:
-            raise ValueError(f"unknown sound cue {cue!r}; the cues are: {', '.join(CUES)}")
+            raise ValueError(f"unknown sound cue {cue!r}; the cues are: {', '.join(cue_names())}")
+        if self._available and cue not in self._sounds:
+            self._sounds[cue] = self._load(cue)
         sound = self._sounds.get(cue)
         if sound is None or self._effects_volume <= 0:
             return

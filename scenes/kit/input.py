@@ -4,31 +4,52 @@ rotate, point, click…), each tagged with the device it came from, so every sce
 A person plays with ``keyboard`` (the keyboard and the mouse together) or with one gamepad, ``pad1``,
 ``pad2``… numbered in the order the pads were first seen. Gamepads use SDL's game-controller layout, so A is
 the bottom face button on every pad.
+
+The kit's own intents are a :class:`Kind`; a game adds its own (Falconi's ``danger``) with a :class:`Binding`
+when its board is registered (``BoardSpec.bindings``, :func:`register_bindings`), so the kit names no game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import NewType
 
 import pygame
 import pygame._sdl2.controller as sdl_controller
 
 KEYBOARD = "keyboard"
 
-CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = "confirm", "back", "up", "down", "left", "right"
-NEXT, PREV, ROTATE_CW, ROTATE_CCW = "next", "prev", "rotate_cw", "rotate_ccw"
-HELP, UNDO, PAUSE, FULLSCREEN, LOG = "help", "undo", "pause", "fullscreen", "log"
-HINT = "hint"  # ask the Normal AI what it would play (scenes/playing/hints.py)
-DANGER = "danger"  # show or hide where the police could catch Don Falconi (scenes/falconi/danger.py)
-PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
-POINT, CLICK = "point", "click"
-PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
-DIRECTIONS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
+
+class Kind(StrEnum):
+    """The kit's own intents, the same in every game."""
+
+    CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = "confirm", "back", "up", "down", "left", "right"
+    NEXT, PREV, ROTATE_CW, ROTATE_CCW = "next", "prev", "rotate_cw", "rotate_ccw"
+    HELP, UNDO, PAUSE, FULLSCREEN, LOG = "help", "undo", "pause", "fullscreen", "log"
+    HINT = "hint"  # ask the Normal AI what it would play (scenes/playing/hints.py)
+    PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
+    POINT, CLICK = "point", "click"
+    PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
+
+
+GameIntent = NewType("GameIntent", str)  # an intent a game's board registered (Binding.intent)
+IntentKind = Kind | GameIntent
+
+CONFIRM, BACK, UP, DOWN, LEFT, RIGHT = Kind.CONFIRM, Kind.BACK, Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT
+NEXT, PREV, ROTATE_CW, ROTATE_CCW = Kind.NEXT, Kind.PREV, Kind.ROTATE_CW, Kind.ROTATE_CCW
+HELP, UNDO, PAUSE, FULLSCREEN, LOG = Kind.HELP, Kind.UNDO, Kind.PAUSE, Kind.FULLSCREEN, Kind.LOG
+HINT = Kind.HINT
+PAGE_UP, PAGE_DOWN, HOME, END = Kind.PAGE_UP, Kind.PAGE_DOWN, Kind.HOME, Kind.END
+POINT, CLICK = Kind.POINT, Kind.CLICK
+PAD_ADDED, PAD_REMOVED = Kind.PAD_ADDED, Kind.PAD_REMOVED
+DIRECTIONS: dict[IntentKind, tuple[int, int]] = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
 @dataclass(frozen=True)
 class Intent:
-    kind: str
+    kind: IntentKind
     device: str = KEYBOARD
     pos: tuple[int, int] | None = None  # for point and click, and for the mouse's rotate
 
@@ -44,7 +65,7 @@ _KEYS = {
     pygame.K_KP8: UP, pygame.K_KP2: DOWN, pygame.K_KP4: LEFT, pygame.K_KP6: RIGHT,
     pygame.K_TAB: NEXT, pygame.K_r: ROTATE_CW, pygame.K_e: ROTATE_CCW,
     pygame.K_F1: HELP, pygame.K_p: PAUSE, pygame.K_PAUSE: PAUSE, pygame.K_F11: FULLSCREEN, pygame.K_l: LOG,
-    pygame.K_h: HINT, pygame.K_d: DANGER,
+    pygame.K_h: HINT,
     pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN, pygame.K_HOME: HOME, pygame.K_END: END,
 }
 _PAD_BUTTONS = {
@@ -54,18 +75,19 @@ _PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ROTATE_CCW, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ROTATE_CW,
     pygame.CONTROLLER_BUTTON_START: PAUSE, pygame.CONTROLLER_BUTTON_BACK: HELP,
-    pygame.CONTROLLER_BUTTON_LEFTSTICK: HINT, pygame.CONTROLLER_BUTTON_RIGHTSTICK: DANGER,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: HINT,
 }
 # The left stick acts as the d-pad: a push past PRESS is one step; it must come back under RELEASE first.
 _STICK_PRESS, _STICK_RELEASE = 0.6, 0.3
 _STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: (LEFT, RIGHT), pygame.CONTROLLER_AXIS_LEFTY: (UP, DOWN)}
 _AXIS_SCALE = 32767
 
-# The help lists these (key names as the player sees them).
-# Every binding for the controls help: what it does, then the keyboard and mouse and the gamepad. Words a
-# player reads (the arrow keys, a click) are catalog keys starting "input."; key and button names stay as
-# they are printed on the keys.
-KEY_HELP: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+# A row of the controls help: what it does, then the keyboard and mouse and the gamepad. Words a player reads
+# (the arrow keys, a click) are catalog keys starting "input."; key and button names stay as they are printed
+# on the keys.
+HelpRow = tuple[str, tuple[str, ...], tuple[str, ...]]
+# The kit's own rows; key_help() adds the games' before the last.
+KEY_HELP: tuple[HelpRow, ...] = (
     ("help.keys.move", ("input.arrows",), ("input.dpad",)),
     ("help.keys.confirm", ("Enter", "input.space", "input.click"), ("A",)),
     ("help.keys.back", ("Esc",), ("B",)),
@@ -76,9 +98,71 @@ KEY_HELP: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("help.keys.pause", ("P",), ("Start",)),
     ("help.keys.log", ("L", "input.click_log"), ("input.pause_menu",)),
     ("hints.keys.hint", ("H",), ("input.stick_click", "input.pause_hint")),
-    ("danger.keys.toggle", ("D",), ("input.right_stick_click",)),
     ("help.keys.fullscreen", ("F11",), ()),
 )
+
+
+@dataclass(frozen=True)
+class Binding:
+    """An intent of a game's own, the keys and pad buttons that send it, and its row in the controls help. The
+    play scene hands it to the board (``GameView.game_intent``); a board with no use for it has the catalog's
+    ``<intent>.none`` said."""
+
+    intent: GameIntent
+    keys: tuple[int, ...]
+    pad_buttons: tuple[int, ...]
+    help: HelpRow
+
+
+_BINDINGS: dict[str, tuple[Binding, ...]] = {}  # by owner (a game's name)
+_GAME_KEYS: dict[int, GameIntent] = {}
+_GAME_PAD_BUTTONS: dict[int, GameIntent] = {}
+
+
+def register_bindings(owner: str, bindings: Iterable[Binding]) -> None:
+    """Add ``owner``'s intents (replacing any it gave before); ``ValueError`` for a key or pad button that the
+    kit or another intent has."""
+    wanted = {**_BINDINGS, owner: tuple(bindings)}
+    _use(wanted, *_game_inputs(wanted.values()))
+
+
+def unregister_bindings(owner: str) -> None:
+    wanted = {name: given for name, given in _BINDINGS.items() if name != owner}
+    _use(wanted, *_game_inputs(wanted.values()))
+
+
+def _game_inputs(given: Iterable[tuple[Binding, ...]]) -> tuple[dict[int, GameIntent], dict[int, GameIntent]]:
+    """The keys and the pad buttons of the games' intents; ``ValueError`` for one that two intents want."""
+    keys: dict[int, GameIntent] = {}
+    buttons: dict[int, GameIntent] = {}
+    for binding in (binding for bindings in given for binding in bindings):
+        for table, kit, codes in ((keys, _KEYS, binding.keys), (buttons, _PAD_BUTTONS, binding.pad_buttons)):
+            for code in codes:
+                if kit.get(code, table.get(code, binding.intent)) != binding.intent:
+                    raise ValueError(f"the intent {binding.intent!r} asks for input {code}, which another intent has")
+                table[code] = binding.intent
+    return keys, buttons
+
+
+def _use(bindings: dict[str, tuple[Binding, ...]], keys: dict[int, GameIntent],
+         buttons: dict[int, GameIntent]) -> None:
+    _BINDINGS.clear()
+    _BINDINGS.update(bindings)
+    _GAME_KEYS.clear()
+    _GAME_KEYS.update(keys)
+    _GAME_PAD_BUTTONS.clear()
+    _GAME_PAD_BUTTONS.update(buttons)
+
+
+def is_game_intent(kind: str) -> bool:
+    """Whether ``kind`` is an intent a registered game added."""
+    return any(binding.intent == kind for bindings in _BINDINGS.values() for binding in bindings)
+
+
+def key_help() -> tuple[HelpRow, ...]:
+    """Every row of the controls help: the kit's, with each registered game's before the last (full screen)."""
+    rows = tuple(dict.fromkeys(binding.help for bindings in _BINDINGS.values() for binding in bindings))
+    return KEY_HELP[:-1] + rows + KEY_HELP[-1:]
 
 
 class InputMapper:
@@ -128,7 +212,7 @@ class InputMapper:
                 return []
             return [Intent(ROTATE_CCW if event.y > 0 else ROTATE_CW, KEYBOARD, self._mouse)]
         if kind == pygame.CONTROLLERBUTTONDOWN:
-            intent = _PAD_BUTTONS.get(event.button)
+            intent = _PAD_BUTTONS.get(event.button) or _GAME_PAD_BUTTONS.get(event.button)
             return [Intent(intent, self._pad(event.instance_id))] if intent else []
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._stick(event)
@@ -154,7 +238,7 @@ class InputMapper:
             return [Intent(PREV)]
         if event.key == pygame.K_r and mods & pygame.KMOD_SHIFT:
             return [Intent(ROTATE_CCW)]
-        intent = _KEYS.get(event.key)
+        intent = _KEYS.get(event.key) or _GAME_KEYS.get(event.key)
         return [Intent(intent)] if intent else []
 
     def _stick(self, event: pygame.event.Event) -> list[Intent]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.allocator import give_back_free_heap
 from scenes.kit.input import Intent
 
@@ -102,8 +102,6 @@ class SceneStack:
         first = max(index for index, scene in enumerate(self.scenes) if scene.opaque or index == 0)
         for scene in self.scenes[first:]:
             tooltip.clear()  # a scene drawn over others covers their icons: only the top scene's tips answer
-            if fit.RECORDING is not None:
-                fit.RECORDING.layer()
             scene.draw(surface)
 
     def apply(self, transition: Transition | None) -> None:

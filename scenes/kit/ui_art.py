@@ -21,25 +21,23 @@ import pygame
 
 from scenes.kit import fit
 from scenes.kit.colours import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE
+from scenes.kit.names import Names
 from scenes.kit.surface_cache import SurfaceCache
 
 UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
 BACKGROUNDS = ("title", "menu")
 SPRITES = ("title_car", "title_falcon")  # what moves over the title's background (scenes.pages.title_motion)
 BUTTON_STATES = ("normal", "focus", "pressed", "disabled")
-ICONS = (
-    # Catch Don Falconi
-    "draw_tile", "place_tile", "rotate", "drive", "step", "three_point_turn", "escape_tile", "keep", "accomplice",
-    "catch", "chili_bomb", "pass", "blast", "chili_boost", "end_turn",
-    # Fredericus
-    "move_card", "move_raptor", "capture", "hood", "flip_row", "seal", "tidy", "bet",
+# The kit's own icons; each game adds its actions' when its board is registered (BoardSpec.icons).
+ICONS = Names((
     # controls and menus
     "undo", "hint", "log", "pause", "settings", "rules", "back", "confirm", "star", "star_empty", "player", "ai",
     "gamepad", "keyboard", "mouse", "volume", "play", "resume", "quit", "home", "language", "window", "music",
-    "speed", "fullscreen", "eye", "shake",
+    "speed", "fullscreen", "eye", "shake", "rotate", "keep",
     # the replay's transport and its close button
     "first", "step_back", "step_forward", "last", "close",
-)
+))
+EMBLEMS = Names()  # every game's emblems, its variants' among them (BoardSpec.emblems)
 ICON_SIZE, EMBLEM_SIZE = 48, 128  # the sizes the files are drawn at
 # How far in from each edge a frame's corners reach: they are copied as they are, the rest is stretched.
 SLICE = {"panel": 24, "button": 16}
@@ -47,6 +45,16 @@ SLICE = {"panel": 24, "button": 16}
 MADE_BUDGET_MB = 16
 
 Colour = tuple[int, int, int]
+
+
+def icon_names() -> tuple[str, ...]:
+    """Every icon the art has: the kit's own, then each registered game's."""
+    return ICONS.all()
+
+
+def emblem_names() -> tuple[str, ...]:
+    """Every emblem the art has: each registered game's own and its variants' (pizzas), as its board lists them."""
+    return EMBLEMS.all()
 
 
 class MissingArtWarning(UserWarning):
@@ -119,7 +127,7 @@ class UiArt:
         self.draw_panel(surface, rect, state)
 
     def icon(self, name: str, size: int = ICON_SIZE, colour: Colour | None = None) -> pygame.Surface:
-        """Icon ``name`` (see ``ICONS``) ``size`` pixels square; ``colour`` tints its white, its outline stays
+        """Icon ``name`` (see ``icon_names``) ``size`` pixels square; ``colour`` tints its white, its outline stays
         dark. A missing icon is a plain disc, so a row of them still lines up."""
         key = ("icon", name, size, colour)
         made = self._made.get(key)
@@ -225,7 +233,8 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, state: str = "normal
 
 
 def icon(name: str, size: int = ICON_SIZE, colour: Colour | None = None) -> pygame.Surface:
-    """Icon ``name`` (one of ``ICONS``), ``size`` pixels square, its white tinted ``colour``. Do not draw on it."""
+    """Icon ``name`` (one of ``icon_names()``), ``size`` pixels square, its white tinted ``colour``. Do not draw on
+    it."""
     return _ART.icon(name, size, colour)
 
 

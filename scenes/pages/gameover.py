@@ -11,7 +11,7 @@ import pygame
 
 from game.core.protocol import Action, GameState
 from game.services.match import Match
-from game.services.series import next_in_series, passes_fugitive_round, rematch
+from game.services.series import next_in_series, plays_as_series, rematch
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -43,7 +43,7 @@ class GameOverScene(Scene):
     def __init__(self, context: AppContext, match: Match) -> None:
         self.context, self.match, self.series = context, match, match.series
         self.board = board(match.setup.game)
-        self.in_series = passes_fugitive_round(match.setup)
+        self.in_series = plays_as_series(match.setup)
         # the next game of the series, or the first of a new one: the fugitive's seat passes on either way
         self.following = next_in_series(match.setup)
         table = self.board.result_table(context.tr, match.setup, match.state)

@@ -64,7 +64,7 @@ class ScrollingPage(Scene):
 
     def scroll_for(self, kind: str) -> None:
         """Scroll as a scrolling intent asks (the wheel comes as a rotation); other intents change nothing."""
-        steps = {inp.UP: -1, inp.DOWN: 1, inp.PAGE_UP: -PAGE, inp.PAGE_DOWN: PAGE,
+        steps: dict[str, int] = {inp.UP: -1, inp.DOWN: 1, inp.PAGE_UP: -PAGE, inp.PAGE_DOWN: PAGE,
                  inp.ROTATE_CCW: -WHEEL_LINES, inp.ROTATE_CW: WHEEL_LINES,
                  inp.HOME: -self.line_count(), inp.END: self.line_count()}
         self.scroll(steps.get(kind, 0))

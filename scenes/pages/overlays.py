@@ -311,7 +311,7 @@ class RulesOverlay(ScrollingPage):
                 return " / ".join(tr(name) if name.startswith("input.") else name for name in names)
 
             return [f"{tr(key)}: {spoken(keys)}" + (f"   ({tr('help.pad')}: {spoken(pad)})" if pad else "")
-                    for key, keys, pad in inp.KEY_HELP]
+                    for key, keys, pad in inp.key_help()]
         return self.context.text.wrap(self.context.tr(topic), RULES_WIDTH, SIZE)
 
     def line_count(self) -> int:

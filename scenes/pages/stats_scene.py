@@ -105,7 +105,7 @@ class StatsScene(Scene):
     # --- input ---------------------------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
-        steps = {inp.UP: -1, inp.DOWN: 1, inp.PAGE_UP: -PAGE, inp.PAGE_DOWN: PAGE,
+        steps: dict[inp.IntentKind, int] = {inp.UP: -1, inp.DOWN: 1, inp.PAGE_UP: -PAGE, inp.PAGE_DOWN: PAGE,
                  inp.ROTATE_CCW: -WHEEL_LINES, inp.ROTATE_CW: WHEEL_LINES, inp.HOME: -len(self.lines()),
                  inp.END: len(self.lines())}
         if kind == inp.BACK:

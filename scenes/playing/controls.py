@@ -25,7 +25,7 @@ class Control:
     """An on-screen button that stands for a key (its tip: tips.control.<name>)."""
 
     name: str
-    intent: str  # what a click on it does: the intent of its key
+    intent: inp.Kind  # what a click on it does: the intent of its key
     icon: str
 
 

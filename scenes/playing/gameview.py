@@ -105,5 +105,6 @@ class GameView(Protocol):
         chooser's focus, and say what that is (a Fredericus card lifted whole out of a crowded row, or ``None``):
         the play scene draws the board again when the answer changes."""
 
-    def toggle_overlay(self) -> bool:
-        """Show or hide the board's helping overlay (Falconi: the danger lanes); whether the game has one."""
+    def game_intent(self, kind: inp.GameIntent) -> bool:
+        """Answer an intent a game registered (``BoardSpec.bindings``; Falconi's D shows or hides the danger lanes);
+        whether this board did anything with it."""

@@ -315,11 +315,11 @@ class PlayScene(Scene):
         if kind == inp.HINT:
             self._ask_hint(intent.device)
             return None
-        if kind == inp.DANGER:
-            if self.view.toggle_overlay():
-                self.board_picture.forget()  # the board is drawn again, with its overlay or without it
+        if inp.is_game_intent(kind):
+            if self.view.game_intent(inp.GameIntent(kind)):
+                self.board_picture.forget()  # the board is drawn again, with what the intent changed
             else:
-                self.message = self.context.tr("danger.none")
+                self.message = self.context.tr(f"{kind}.none")  # this board has no use for another game's intent
             return None
         if kind == inp.HELP:
             return Push(RulesOverlay(self.context, self.match.setup))

@@ -27,13 +27,13 @@ STEP_SECONDS = 0.9  # while playing: the pause after each action's animation
 LOG_LINES = 14  # entries shown round the current one
 KEYS_SIZES, KEYS_LINE = (18, 17, 16, 15), 19  # the keys' reminder over the transport row: the first size that fits
 
-SHORTCUTS = {  # the key or pad button of each button
+SHORTCUTS: dict[inp.IntentKind, str] = {  # the key or pad button of each button
     inp.HOME: "first", inp.LEFT: "back", inp.UP: "back", inp.RIGHT: "forward", inp.DOWN: "forward",
     inp.END: "last", inp.BACK: "close", inp.PAUSE: "close",
 }
 # The pad's shoulder buttons (turning a tile in a game) go to the start and the end; the mouse wheel and R / E
 # give the same intents, and do nothing here.
-PAD_SHORTCUTS = {inp.ROTATE_CCW: "first", inp.ROTATE_CW: "last"}
+PAD_SHORTCUTS: dict[inp.IntentKind, str] = {inp.ROTATE_CCW: "first", inp.ROTATE_CW: "last"}
 PASSIVE = frozenset({inp.PAD_ADDED, inp.PAD_REMOVED})
 
 

@@ -1,4 +1,4 @@
-"""Build a Fredericus position from the few facts that matter, for tests, puzzles and tutorials.
+"""Build a Fredericus position from the few facts that matter, for the tests.
 
 Only the row *ends* that matter need be written: ``rows={3: "Tg"}`` makes row 3 end with a tree and then a
 griffin (its end). Every row card not named anywhere pads the rows from the castle side, sorted so that each

@@ -10,6 +10,7 @@ from game.core.errors import SeatSpecError
 from game.core.protocol import GameState, Seat
 from game.core.seats import parse_seat_spec
 from game.fredericus.heuristics import evaluate
+from game.fredericus.seating import players_problem, seats_problem
 from game.fredericus.state import FredericusState
 
 BOT_MAKERS: dict[str, Callable[[], Bot]] = level_makers(evaluate)
@@ -20,11 +21,11 @@ def bots_from_spec(
 ) -> dict[Seat, Bot]:
     """One bot per falconer seat (0 Red, 1 Blue, 2 Green, 3 Yellow); an empty spec makes them all random."""
     makers = makers or BOT_MAKERS
-    if players not in (2, 3, 4):
-        raise SeatSpecError(f"Fredericus is for 2, 3 or 4 players, not {players}")
+    if problem := players_problem(players):
+        raise SeatSpecError(problem)
     names = parse_seat_spec(spec or ",".join(["random"] * players), players, makers)
-    if any(name is None for name in names):
-        raise SeatSpecError("every falconer seat needs a player: Fredericus has no empty seats")
+    if problem := seats_problem([name is not None for name in names]):
+        raise SeatSpecError(problem)
     return {seat: makers[name]() for seat, name in enumerate(names) if name is not None}
 
 

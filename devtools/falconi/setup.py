@@ -1,4 +1,5 @@
-"""Setting up Falconi games from a seat specification: who drives which car, and which cars are in play."""
+"""Setting up Falconi games from a seat specification, for the command line's simulations and the benchmarks:
+who drives which car, and which cars are in play."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from game.core.bots import Bot
 from game.core.errors import SeatSpecError
 from game.core.protocol import Seat
 from game.core.seats import parse_seat_spec
-from game.falconi.constants import FUGITIVE, POLICE
 from game.falconi.heuristics import evaluate
-from game.falconi.seating import lone_police_at_port, moved_to_port_note
+from game.falconi.seating import SEAT_COUNT, lone_police_at_port, moved_to_port_note, seats_problem
 from game.falconi.state import FalconiState
 from game.falconi.variants import find_variant
 
@@ -24,12 +24,9 @@ def bots_from_spec(
     """Seats in the order Don Falconi, Country, Port, Forest police; ``off`` leaves a police car out. A lone
     police car plays from the Port (F-4.2): it is moved there, with a sentence in ``notes`` saying so."""
     makers = makers or BOT_MAKERS
-    names = parse_seat_spec(spec, 4, makers)
-    if names[FUGITIVE] is None:
-        raise SeatSpecError("Don Falconi's seat cannot be off")
-    if all(names[seat] is None for seat in POLICE):
-        raise SeatSpecError("at least one police car must be in play")
-    names, moved = lone_police_at_port(names, lambda name: name is None, None)
+    names, moved = lone_police_at_port(parse_seat_spec(spec, SEAT_COUNT, makers), lambda name: name is None, None)
+    if problem := seats_problem([name is not None for name in names]):
+        raise SeatSpecError(problem.value)
     if moved is not None and notes is not None:
         notes.append(moved_to_port_note(moved))
     return {seat: makers[name]() for seat, name in enumerate(names) if name is not None}

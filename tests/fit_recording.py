@@ -1,0 +1,200 @@
+"""Where a frame's texts and boxes went, for the test that every language fits (``test_text_fit.py``): the
+recorder the tests install as ``scenes.kit.fit.RECORDING`` while they draw.
+
+While a :func:`recording` is open, ``scenes.kit.ui`` and ``scenes.kit.ui_art`` note every box they frame (panels,
+buttons) and every text they draw, ``scenes.kit.tooltip`` every icon and emblem, each by the surface it went on,
+and ``TextCache.wrap`` every text wrapped to fewer lines than it needs. Each scene the stack draws is a layer of
+its own: the recording wraps each scene's ``draw`` while the stack draws, so the product's frame path carries
+no hook for it.
+
+:meth:`Recording.problems` says which texts do not fit. A text belongs to the smallest box around the point it
+was placed by (its anchor: a title is placed inside its panel) or around its centre (a label centred on its
+button, though placed by its left end), among the boxes of its own layer drawn before it, or to the whole
+surface when no box holds either point. It must lie wholly inside that box, inside the surface's clip, and over
+no other text or picture of its layer, unless a box drawn between the two hides the first (a card laid over a
+panel).
+
+It also says what covers what the player may click next. ``scenes.kit.tooltip.control`` notes each place a layer
+keeps clear (a button, a board option, a car, a seat card, the prompt line); tips, banners and messages note
+where they went (:meth:`Recording.cover`). An overlay over a place kept clear in its own layer is a problem:
+a scene drawn over another (pause, the log) hides the one under it on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.kit import fit
+from scenes.kit.stack import SceneStack
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text as drawn: its words, the rect it took, the point it was placed by, the surface's clip then, and
+    how many boxes its surface had received before it."""
+
+    words: str
+    rect: pygame.Rect
+    anchor: tuple[int, int]
+    clip: pygame.Rect
+    after: int
+
+
+@dataclass
+class Sheet:
+    """What one surface received in one layer: its boxes and its texts, each in drawing order."""
+
+    bounds: pygame.Rect
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    pictures: list[tuple[str, pygame.Rect, int]] = field(default_factory=list)  # name, rect, boxes before it
+
+
+@dataclass(frozen=True)
+class Place:
+    """A rect of one layer: a place kept clear (``what``: "control", "target", "piece", "seat card", "prompt")
+    or an overlay drawn over the scene (``what``: "tip", "banner", "message", "lesson"; ``about``: what a tip
+    explains, which it stands beside, and the places that hold it, whose tip it is)."""
+
+    what: str
+    rect: pygame.Rect
+    layer: int
+    about: pygame.Rect | None = None
+
+
+class Recording:
+    """The boxes and texts drawn while it was open, the texts cut to fewer lines than they need, and the places
+    kept clear with the overlays drawn over the scenes."""
+
+    def __init__(self) -> None:
+        # by surface and layer; the surfaces are kept alive, so no id is used twice
+        self.sheets: dict[tuple[pygame.Surface, int], Sheet] = {}
+        self.cuts: list[str] = []
+        self.kept: list[Place] = []
+        self.covers: list[Place] = []
+        self._layer = 0
+
+    def layer(self) -> None:
+        """What is drawn from now on goes over what was: an overlay's texts belong to its own boxes, and the
+        texts of the scene under it are judged by that scene's boxes (called as the stack draws each scene)."""
+        self._layer += 1
+
+    def _sheet(self, surface: pygame.Surface) -> Sheet:
+        sheet = self.sheets.get((surface, self._layer))
+        if sheet is None:
+            sheet = self.sheets[surface, self._layer] = Sheet(surface.get_rect())
+        return sheet
+
+    def box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._sheet(surface).boxes.append(pygame.Rect(rect))
+
+    def picture(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
+        sheet = self._sheet(surface)
+        sheet.pictures.append((name, pygame.Rect(rect), len(sheet.boxes)))
+
+    def text(self, surface: pygame.Surface, words: str, rect: pygame.Rect, anchor: tuple[int, int]) -> None:
+        if words.strip():
+            sheet = self._sheet(surface)
+            sheet.texts.append(Text(words, pygame.Rect(rect), anchor, surface.get_clip(), len(sheet.boxes)))
+
+    def cut(self, words: str) -> None:
+        self.cuts.append(words)
+
+    def keep(self, what: str, rect: pygame.Rect) -> None:
+        """A place the player must still see: nothing drawn over this layer may cover it."""
+        self.kept.append(Place(what, pygame.Rect(rect), self._layer))
+
+    def cover(self, what: str, rect: pygame.Rect, about: pygame.Rect | None = None) -> None:
+        """An overlay (a tip, a banner, a message) drawn over the layer at ``rect``; a tip says what it is
+        ``about``: the places holding that are its own (a row whose icon it explains)."""
+        self.covers.append(Place(what, pygame.Rect(rect), self._layer, about))
+
+    def problems(self, window: pygame.Surface | None = None) -> list[str]:
+        """Every text that leaves its box, its surface (``window``: the screen) or its clip, covers another text,
+        or was cut, and every overlay over a place kept clear; one sentence each, naming the words and the
+        rects."""
+        found = [f"{words!r} is cut to fewer lines than it needs" for words in dict.fromkeys(self.cuts)]
+        for (surface, _layer), sheet in self.sheets.items():
+            where = "the window" if surface is window else f"its {sheet.bounds.width}x{sheet.bounds.height} picture"
+            found += _sheet_problems(sheet, where)
+        return found + self.covering()
+
+    def covering(self) -> list[str]:
+        """Every overlay that covers a place its layer keeps clear (touching its edge is not covering)."""
+        found = [f"the {cover.what} at {_rect(cover.rect)} covers the {kept.what} at {_rect(kept.rect)}"
+                 for cover in self.covers for kept in self.kept
+                 if kept.layer == cover.layer and cover.rect.colliderect(kept.rect)
+                 and not (cover.about is not None and cover.about.colliderect(kept.rect))]
+        return list(dict.fromkeys(found))
+
+
+def _sheet_problems(sheet: Sheet, where: str) -> list[str]:
+    found: list[str] = []
+    for number, text in enumerate(sheet.texts):
+        box = _owner(sheet.boxes[:text.after], (text.anchor, text.rect.center))
+        said = f"{text.words!r} at {_rect(text.rect)}"
+        if box is not None and not box.contains(text.rect):
+            found.append(f"{said} leaves its box {_rect(box)}")
+        elif not sheet.bounds.contains(text.rect):
+            found.append(f"{said} leaves {where}")
+        elif not text.clip.contains(text.rect):
+            found.append(f"{said} is clipped at {_rect(text.clip)}")
+        for other in sheet.texts[number + 1:]:
+            both = other.rect.clip(text.rect)
+            if (both and other.words != text.words  # a text's own outline is drawn under it
+                    and not any(box.contains(both) for box in sheet.boxes[text.after:other.after])):
+                found.append(f"{said} overlaps {other.words!r} at {_rect(other.rect)}")
+        for name, rect, after in sheet.pictures:
+            # the square inside a round emblem, the drawing inside an icon's margins: their corners are see-through
+            both = rect.inflate(-rect.width * 2 // 7, -rect.height * 2 // 7).clip(text.rect)
+            first, last = sorted((after, text.after))
+            if both and not any(box.contains(both) for box in sheet.boxes[first:last]):
+                found.append(f"{said} overlaps the picture {name} at {_rect(rect)}")
+    return list(dict.fromkeys(found))
+
+
+def _owner(boxes: list[pygame.Rect], points: tuple[tuple[int, int], ...]) -> pygame.Rect | None:
+    """The smallest box holding one of ``points`` (its edges included: a text may be placed on a box's edge)."""
+    holding = [box for box in boxes for x, y in points if box.left <= x <= box.right and box.top <= y <= box.bottom]
+    return min(holding, key=lambda box: box.width * box.height, default=None)
+
+
+def _rect(rect: pygame.Rect) -> str:
+    return f"({rect.x}, {rect.y}, {rect.width}x{rect.height})"
+
+
+@contextmanager
+def recording() -> Iterator[Recording]:
+    """``with recording() as drawn: app.frame()``, then ``drawn.problems(app.screen)``."""
+    drawn = Recording()
+    stack_draw = SceneStack.draw
+
+    def draw_in_layers(stack: SceneStack, surface: pygame.Surface) -> None:
+        """The stack's own drawing, each scene it draws starting a layer of its own."""
+        for scene in stack.scenes:
+            scene.draw = _layered(drawn, scene.draw)  # type: ignore[method-assign]
+        try:
+            stack_draw(stack, surface)
+        finally:
+            for scene in stack.scenes:
+                del scene.draw
+
+    SceneStack.draw = draw_in_layers  # type: ignore[method-assign]
+    fit.RECORDING = drawn
+    try:
+        yield drawn
+    finally:
+        fit.RECORDING = None
+        SceneStack.draw = stack_draw  # type: ignore[method-assign]
+
+
+def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
+    def draw_as_layer(surface: pygame.Surface) -> None:
+        drawn.layer()
+        draw(surface)
+
+    return draw_as_layer
