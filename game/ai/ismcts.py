@@ -88,7 +88,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.stats = SearchStats(0, self.clock() - started, 0)
             return legal[0]
-        sample: Callable[[random.Random], GameState]
+        sample: Callable[[random.Random], GameState[Any]]
         if self.cheat:
             truth = view._state  # the cheating yardstick sees everything on purpose
             sample = lambda _rng: truth.clone()  # noqa: E731
@@ -103,7 +103,7 @@ class ISMCTSBot:
     def _search(
         self,
         root: _Node,
-        sample: Callable[[random.Random], GameState],
+        sample: Callable[[random.Random], GameState[Any]],
         knowledge: GameKnowledge,
         rng: random.Random,
         started: float,

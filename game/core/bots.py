@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.core.protocol import Action, GameState, Seat
 from game.core.view import SeatView
 
-Evaluation = Callable[[GameState, Seat], float]
+Evaluation = Callable[[GameState[Any], Seat], float]
 
 
 class Bot(Protocol):

@@ -19,7 +19,7 @@ class SeatView:
 
     __slots__ = ("seat", "game_name", "legal_actions", "_state")
 
-    def __init__(self, state: GameState, seat: Seat | None = None) -> None:
+    def __init__(self, state: GameState[Any], seat: Seat | None = None) -> None:
         if state.is_terminal():
             raise GameError("the game is over: there is no decision to take")
         deciding = state.current_seat
@@ -35,7 +35,7 @@ class SeatView:
     def observation(self) -> dict[str, Any]:
         return self._state.observation(self.seat)
 
-    def sample(self, rng: random.Random) -> GameState:
+    def sample(self, rng: random.Random) -> GameState[Any]:
         """A full state consistent with this seat's observation (a determinization)."""
         return self._state.determinize(self.seat, rng)
 

@@ -13,7 +13,7 @@ from game.core.jsonio import envelope, field, open_envelope
 from game.core.protocol import NO_SEAT, Outcome, Seat
 from game.falconi import mode1, mode2
 from game.falconi.actions import cell_text, place_text
-from game.falconi.city import DISTRICTS, EDGE_NAMES
+from game.falconi.city import DISTRICTS, EDGE_NAMES, CityLayout
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
     ACTIVE,
@@ -370,7 +370,7 @@ def _check_tiles_accounted(st: FalconiState) -> None:
 class _Reader:
     """Parses the text forms of cells, places, slots, tiles and items with errors that say what is wrong."""
 
-    def __init__(self, city: Any) -> None:
+    def __init__(self, city: CityLayout) -> None:
         self.city = city
 
     def cell(self, text: Any) -> int:

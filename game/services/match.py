@@ -100,7 +100,7 @@ class MatchSetup:
         """One flag per seat: does anybody play it?"""
         return tuple(plan.kind != "off" for plan in self.seats)
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> GameState[Any]:
         return self.spec.new_state(self.options, self.in_play, self.seed)
 
     def person_of(self, seat: Seat) -> int | None:
@@ -200,9 +200,9 @@ class Match:
     setup: MatchSetup
     in_series: InitVar[Series | None] = None
     series: Series = field(init=False)
-    state: GameState = field(init=False)
+    state: GameState[Any] = field(init=False)
     log: list[LogEntry] = field(init=False, default_factory=list)
-    _before: list[GameState] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
+    _before: list[GameState[Any]] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
 
     def __post_init__(self, in_series: Series | None) -> None:
         self.series = in_series if in_series is not None else Series.start(self.setup)
@@ -237,7 +237,7 @@ class Match:
         self.log.append(entry)
         return entry
 
-    def positions(self) -> tuple[list[GameState], list[Action]]:
+    def positions(self) -> tuple[list[GameState[Any]], list[Action]]:
         """Every position of the match, from its start to now, and the actions between them: played again
         from the log, for a replay or the game-over screen to pick from."""
         states, actions = [self.setup.new_state()], []
