@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from falconi_scenarios import build
 
 from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE
@@ -19,7 +20,6 @@ from scenes.kit.chooser import ActionChooser, Rotation
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import DANGER
 from scenes.playing.gameview import BAR_AREA
-from tests.falconi_scenarios import build
 
 INTO_THE_BLOCK, OPEN = 1, 2  # the curve's quarter turns: south-east into the block, south-west to (3,8)
 

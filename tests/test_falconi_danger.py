@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 
 import pygame
+from falconi_scenarios import build, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_moves import random_moves
 from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
@@ -25,8 +27,6 @@ from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
-from tests.falconi_scenarios import build, play
-from tests.random_moves import random_moves
 
 
 def at(state: FalconiState, text: str) -> int:

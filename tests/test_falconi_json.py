@@ -355,6 +355,7 @@ def test_the_phase_over_without_an_outcome_is_refused() -> None:
         ({"termination": 3, "winners": "same", "reason": "x"}, "'termination' must be text"),
         ({"termination": "catch", "winners": None, "reason": "x"}, "'winners' must be a list"),
         ({"termination": "catch", "winners": "same"}, "outcome has no field 'reason'"),
+        ({"termination": "caught", "winners": "same", "reason": "x"}, "unknown termination 'caught'"),
     ],
 )
 def test_a_malformed_outcome_is_refused(outcome: dict[str, Any], pattern: str) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import pygame
 from event_player import choose
 from scene_driver import screenshot_dir
+from test_falconi_revised_rulings import mode2_turn
+from test_falconi_rulings_2026_11_27 import accomplice_twins
+from test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 from game.falconi.constants import FUGITIVE, PORT
 from game.services.match import Match, MatchSetup, SeatPlan
@@ -15,9 +18,6 @@ from scenes.kit import fit
 from scenes.kit.chooser import GROUP
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
-from tests.test_falconi_revised_rulings import mode2_turn
-from tests.test_falconi_rulings_2026_11_27 import accomplice_twins
-from tests.test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 WARNING = "falconi.info.must_smash"
 

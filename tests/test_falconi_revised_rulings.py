@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from falconi_scenarios import build, play, texts
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
 from game.falconi import mode1
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, play, texts
 
 MODE1_PLACE = {"phase": "place", "drawn": "straight"}
 FOREST_ESCAPE = ESCAPE + 2

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from falconi_scenarios import build, play, texts
+from test_falconi_revised_rulings import fugitive_turn_begins, mode2_turn, police_turn_ends
 
 from game.ai.levels import level_makers
 from game.core.view import SeatView
@@ -18,8 +20,6 @@ from game.falconi.constants import FUGITIVE, OUT, PLACE, PORT
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, play, texts
-from tests.test_falconi_revised_rulings import fugitive_turn_begins, mode2_turn, police_turn_ends
 
 # Don Falconi's road north of the prison: two straights, his car at the open end beyond them.
 ROAD_HOME = {"4,8": "straight r0", "4,7": "straight r0"}

@@ -24,8 +24,10 @@ from game.falconi.constants import (
     POLICE,
     PORT,
     STATUS_NAMES,
+    TERMINATIONS,
     Phase,
     Status,
+    Termination,
 )
 from game.falconi.tiles import (
     CRATER,
@@ -265,7 +267,7 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
             raise StateFormatError("outcome winners must be seats in play")
         if not winners:
             raise StateFormatError("a finished game needs at least one winner")
-        st.outcome_ = Outcome(field(outcome, "termination", str, "outcome"), frozenset(winners),
+        st.outcome_ = Outcome(_termination(field(outcome, "termination", str, "outcome")), frozenset(winners),
                               field(outcome, "reason", str, "outcome"))
     if (st.outcome_ is None) != (st.phase != OVER):
         raise StateFormatError("a finished game needs the phase 'over' and an outcome, and only it")
@@ -365,6 +367,14 @@ def _check_tiles_accounted(st: FalconiState) -> None:
         wrong = [f"{ITEM_NAMES[i]}: {counts[i]} instead of {expected[i]}" for i in range(len(counts))
                  if counts[i] != expected[i]]
         raise StateFormatError("the tiles do not add up: " + "; ".join(wrong))
+
+
+def _termination(text: str) -> Termination:
+    """A saved termination, one of F-8's endings."""
+    termination = next((known for known in TERMINATIONS if known == text), None)
+    if termination is None:
+        raise StateFormatError(f"unknown termination {text!r} (expected one of {', '.join(TERMINATIONS)})")
+    return termination
 
 
 class _Reader:

@@ -93,7 +93,7 @@ class FalconiState(GameState[Action]):
     must_smash: bool  # Diavola: his turn began with no way on but a block to smash; he must smash one (F-6.5)
     turn: int
     round: int
-    outcome_: Outcome | None
+    outcome_: Outcome[Termination] | None
     seed: int
     legal: tuple[Action, ...]
     boost_steps: dict[tuple[int, ...], tuple[Any, ...]]  # Diavola: the steps of each boost route on offer
@@ -291,7 +291,7 @@ class FalconiState(GameState[Action]):
         return max(1, self.round)  # round 0: a state not dealt yet
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[Termination] | None:
         return self.outcome_
 
     def is_terminal(self) -> bool:

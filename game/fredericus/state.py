@@ -37,6 +37,7 @@ from game.fredericus.rules import (
     FREDERICUS_DRAWN,
     OVER,
     PHASES,
+    Trigger,
     TurnRules,
 )
 
@@ -76,7 +77,7 @@ class FredericusState(TurnRules, GameState[Action]):
         "tidied", "flip_post", "trigger", "recent", "_legal", "_outcome",
     )  # fmt: skip
     start: int  # the start player's seat (the rest are declared with the turn rules)
-    _outcome: Outcome | None
+    _outcome: Outcome[Trigger] | None
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
@@ -231,7 +232,7 @@ class FredericusState(TurnRules, GameState[Action]):
         return self.phase == OVER
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[Trigger] | None:
         if self.phase != OVER:
             return None
         if self._outcome is None:

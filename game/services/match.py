@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
 from game.core.gamespec import GameSpec
@@ -28,6 +28,8 @@ AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
 NAME_LENGTH = 24  # the longest name a seat label shows
+SeatKind = Literal["person", "ai", "off"]  # who plays a seat, as saves write it
+SEAT_KINDS: tuple[SeatKind, ...] = ("person", "ai", "off")
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Person:
 class SeatPlan:
     """Who plays a seat: ``person`` (with an index into the people), ``ai`` (with a level) or ``off``."""
 
-    kind: str
+    kind: SeatKind
     person: int = 0
     level: str = ""
 
@@ -87,7 +89,7 @@ class MatchSetup:
                 raise GameError(f"seat {index + 1} names person {plan.person + 1}, but there are {len(self.people)}")
             if plan.kind == "ai" and plan.level not in AI_LEVELS:
                 raise GameError(f"seat {index + 1}: unknown AI level {plan.level!r}")
-            if plan.kind not in ("person", "ai", "off"):
+            if plan.kind not in SEAT_KINDS:  # a caller mypy does not check
                 raise GameError(f"seat {index + 1}: unknown kind of player {plan.kind!r}")
         spec.check_seats(self.in_play)
 
@@ -141,7 +143,8 @@ class MatchSetup:
                    _clean_device(json_field(item, "device", str, "person")))
             for number, item in enumerate(_objects(json_field(data, "people", list, where), "person"), start=1)
         )
-        seats = tuple(_seat_plan(item) for item in _objects(json_field(data, "seats", list, where), "seat"))
+        seats = tuple(_seat_plan(item, number)
+                      for number, item in enumerate(_objects(json_field(data, "seats", list, where), "seat"), start=1))
         try:
             return cls(game, seats, people, json_field(data, "seed", int, where), options)
         except GameError as error:
@@ -167,15 +170,18 @@ def _objects(items: list[Any], what: str) -> list[dict[str, Any]]:
     return items
 
 
-def _seat_plan(data: dict[str, Any]) -> SeatPlan:
-    """A stored seat; its kind and AI level are read whatever their case and the spaces around them, as the
-    command line reads them (:func:`setup_from_spec`), and kept in the one spelling the rest of the game knows."""
+def _seat_plan(data: dict[str, Any], number: int) -> SeatPlan:
+    """The stored seat ``number``; its kind and AI level are read whatever their case and the spaces around them,
+    as the command line reads them (:func:`setup_from_spec`), and kept in the one spelling the rest of the game
+    knows."""
     kind = json_field(data, "kind", str, "seat").strip().casefold()
     if kind == "person":
         return SeatPlan.human(json_field(data, "person", int, "seat"))
     if kind == "ai":
         return SeatPlan.ai(json_field(data, "level", str, "seat").strip().casefold())
-    return SeatPlan(kind)
+    if kind == "off":
+        return OFF
+    raise StateFormatError(f"the match set-up is impossible: seat {number}: unknown kind of player {kind!r}")
 
 
 @dataclass(frozen=True)
