@@ -7,6 +7,7 @@ import contextlib
 import os
 import warnings
 from types import FrameType
+from typing import Protocol
 
 import pygame
 
@@ -34,6 +35,12 @@ IDLE_FPS = 15  # at rest (no input for IDLE_AFTER seconds, nothing moving) the w
 IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
 CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
+
+
+class FrameClock(Protocol):
+    """What the frame loop asks of ``pygame.time.Clock`` (a test hands in one whose frames take a fixed time)."""
+
+    def tick(self, framerate: float = 0, /) -> int: ...
 
 
 class App:
@@ -64,7 +71,7 @@ class App:
             from scenes.playing.play import start_match_scene
 
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
-        self.clock = pygame.time.Clock()
+        self.clock: FrameClock = pygame.time.Clock()
         self.frames = 0
         self.quiet_for = 0.0  # seconds since the last input event
         self.music_asked: str | None = None  # the loop last asked of the audio (it may be silent)

@@ -47,7 +47,7 @@ def rotation_step(chooser: ActionChooser, quarters: int):
     return next(step for step in chooser.options if step[1].quarters == quarters)
 
 
-def tag_colours(view: FalconiView, state, chooser: ActionChooser) -> set[tuple[int, int, int]]:
+def tag_colours(view: FalconiView, state, chooser: ActionChooser) -> set[tuple[int, ...]]:
     """The colours drawn just above the ghost tile's cell, where a tag over it sits."""
     surface = pygame.Surface((1280, 720))
     view.draw_board(surface, state, chooser, frozenset(), [])

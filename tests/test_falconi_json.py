@@ -19,7 +19,6 @@ from falconi_invariants import eager_chooser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import jsonio
 from game.core.errors import StateFormatError
 from game.core.jsonio import parse_json_text, read_json_file, write_json_atomic
 from game.falconi.constants import ANSWER, DRIVE, ESCAPE_PLACE, POLICE
@@ -558,7 +557,7 @@ def test_write_json_atomic_keeps_the_old_file_when_writing_fails(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(jsonio.os, failing, broken)
+    monkeypatch.setattr(os, failing, broken)
     with pytest.raises(OSError, match="No space left"):
         write_json_atomic(target, save("place"))
     monkeypatch.undo()
@@ -588,7 +587,7 @@ def test_write_json_atomic_keeps_the_old_file_when_writing_is_interrupted(
             self.stream.write(text[: len(text) // 2])  # half the file, then the power goes
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(jsonio.os, "fdopen", lambda *a, **k: Interrupted(real_fdopen(*a, **k)))
+    monkeypatch.setattr(os, "fdopen", lambda *a, **k: Interrupted(real_fdopen(*a, **k)))
     with pytest.raises(KeyboardInterrupt):
         write_json_atomic(target, save("drive"))
     monkeypatch.undo()

@@ -13,6 +13,7 @@ from test_falconi_rulings_2026_11_27 import accomplice_twins
 from test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 from game.falconi.constants import FUGITIVE, PORT
+from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit import fit
 from scenes.kit.chooser import GROUP
@@ -53,6 +54,7 @@ def bound_turn(driver) -> PlayScene:
     person = SeatPlan.human(0)
     match = twin_matches((person, SeatPlan("off"), person, SeatPlan("off")))[1]
     match.play(match.state.parse_action("step S"))
+    assert isinstance(match.state, FalconiState)
     assert match.state.must_smash and match.state.current_seat == FUGITIVE
     driver.app.stack.apply(Push(start_match_scene(driver.app.context, match)))
     driver.run(2)

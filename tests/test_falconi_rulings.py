@@ -5,6 +5,8 @@ Places are written ``x,y E``: the car is in cell (x,y), having come in through i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from falconi_scenarios import build, play, texts
 
@@ -13,7 +15,7 @@ from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi.state import FalconiState, default_police
 from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN
 
-MODE1_PLACE = {"phase": "place", "drawn": "straight"}
+MODE1_PLACE: dict[str, Any] = {"phase": "place", "drawn": "straight"}
 
 
 def police_turn_ends(variant: str = "margherita", **fields) -> FalconiState:

@@ -14,6 +14,7 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.state import FalconiState
 from game.fredericus.cards import KINDS
+from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -109,6 +110,7 @@ def fredericus_twins() -> tuple[Match, Match]:
     setup = MatchSetup("fredericus", (ANNA, BRUNO), PEOPLE, seed=6)
     first, second = Match(setup), Match(setup)
     state = second.state
+    assert isinstance(state, FredericusState)
     owner = state.current_seat
     held = next(kind for kind in range(KINDS) if state.hands[owner][kind])
     deck_at = next(i for i, kind in enumerate(state.deck) if kind != held and kind < KINDS)

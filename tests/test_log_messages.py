@@ -260,7 +260,7 @@ def test_the_log_catalog_defines_its_names_only_once(language):
 # --- the Message API -------------------------------------------------------------------------------------------
 
 
-def test_a_message_is_a_small_frozen_hashable_value():
+def test_a_message_is_a_small_frozen_hashable_value() -> None:
     message = Message.of("log.falconi.place", who="@seat.falconi.2", tile="@tile.curve", cell="4,7")
     assert message == Message(
         "log.falconi.place", (("who", "@seat.falconi.2"), ("tile", "@tile.curve"), ("cell", "4,7"))

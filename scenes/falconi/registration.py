@@ -13,6 +13,8 @@ from game.services.match import OFF, SeatPlan
 from scenes.boardspec import BoardSpec, Options
 
 if TYPE_CHECKING:
+    from game.falconi.actions import Action
+    from game.falconi.state import FalconiState
     from scenes.context import AppContext
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
@@ -32,7 +34,7 @@ PRESETS: dict[str, tuple[SeatPlan, ...]] = {
 }
 
 
-def make_view(context: AppContext) -> GameView:
+def make_view(context: AppContext) -> GameView[FalconiState, Action]:
     from scenes.falconi.view import FalconiView
 
     return FalconiView(context)
@@ -60,7 +62,7 @@ def seats_problem(in_play: Sequence[bool]) -> str:
     return "" if any(in_play[seat] for seat in POLICE) else "setup.error.no_police"
 
 
-FALCONI_BOARD = BoardSpec(
+FALCONI_BOARD: BoardSpec[FalconiState, Action] = BoardSpec(
     name=NAME,
     title_key="game.falconi",
     note_key="game.falconi.note",

@@ -3,15 +3,16 @@ imported only when first asked for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.message import Message
-from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
 from scenes.boardspec import BoardSpec, Options
 
 if TYPE_CHECKING:
+    from game.fredericus.actions import Action
+    from game.fredericus.state import FredericusState
     from scenes.context import AppContext
     from scenes.kit.score_table import ScoreTable
     from scenes.kit.stack import Scene
@@ -24,7 +25,7 @@ COLOUR_BLIND_COLOURS = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 6
 FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
 
 
-def make_view(context: AppContext) -> GameView:
+def make_view(context: AppContext) -> GameView[FredericusState, Action]:
     from scenes.fredericus.view import FredericusView
 
     return FredericusView(context)
@@ -48,14 +49,12 @@ def record_name(tr: Translator, variant: str) -> str:
     return tr("stats.falconers_short" if variant.endswith("-short") else "stats.falconers", count=players)
 
 
-def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> ScoreTable:
+def result_table(tr: Translator, setup: MatchSetup, state: FredericusState) -> ScoreTable:
     """Every falconer's points by the categories of R-8 (creatures, objectives, pairs, Fredericus), a column
     each in turn order."""
     from game.fredericus.scoring import CATEGORIES
-    from game.fredericus.state import FredericusState
     from scenes.kit.score_table import ScoreRow, ScoreTable
 
-    assert isinstance(state, FredericusState)
     breakdowns = state.score_breakdowns()
     seats = tuple(state.seats)
     pairs = tuple(Message.of("tips.fredericus.pairs", count=breakdowns[seat].pairs) for seat in seats)
@@ -66,7 +65,7 @@ def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> Sc
                       tr("fredericus.score.total"))
 
 
-FREDERICUS_BOARD = BoardSpec(
+FREDERICUS_BOARD: BoardSpec[FredericusState, Action] = BoardSpec(
     name=NAME,
     title_key="game.fredericus",
     note_key="game.fredericus.note",
