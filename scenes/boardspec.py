@@ -60,7 +60,7 @@ class BoardSpec(Generic[S, A]):
     music: str  # its loop, ``assets/sounds/music_<music>.wav``
     colours: tuple[Colour, ...]  # a colour per seat
     colour_blind_colours: tuple[Colour, ...]  # the same seats, told apart by every common kind of colour blindness
-    make_view: Callable[[AppContext], GameView[S, A]]  # its board (imported when first asked for)
+    make_view: Callable[[AppContext], GameView[S, A, Any]]  # its board (imported when first asked for)
     options_page: Callable[[AppContext], Scene]  # where the game menu leads: its options, then the seat set-up
     first_seats: tuple[SeatPlan, ...]  # the seat set-up's rows before anybody changes them
     seat_icons: tuple[str, ...]  # each seat's icon on the seat set-up

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.falconi.actions import Action
     from game.falconi.state import FalconiState
     from scenes.context import AppContext
+    from scenes.falconi.view import FalconiStepKind
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
@@ -34,7 +35,7 @@ PRESETS: dict[str, tuple[SeatPlan, ...]] = {
 }
 
 
-def make_view(context: AppContext) -> GameView[FalconiState, Action]:
+def make_view(context: AppContext) -> GameView[FalconiState, Action, FalconiStepKind]:
     from scenes.falconi.view import FalconiView
 
     return FalconiView(context)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 import pygame
 
@@ -52,6 +53,9 @@ from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
 
 ACCOMPLICE = "accomplice"
+FalconiStepKind = Literal["tile", "cell", "rot", "dest", "catch", "blast", "slot", "step", "turn", "button", "boost",
+                          "group"]  # the steps of the module's docstring
+FalconiStep = Step[FalconiStepKind]
 BUTTONS = ("draw", "boost", "bomb", "pass")
 GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
 # The icon (a name of ``scenes.kit.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
@@ -153,13 +157,13 @@ class FalconiView:
         return seat == FUGITIVE and state.variant.mode == 2
 
     # --- steps ---------------------------------------------------------------------------------------------
-    def steps(self, state: FalconiState, action: FalconiAction) -> tuple[Step, ...]:
+    def steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
         steps = self._steps(state, action)
         if state.variant.mode == 2 and state.phase == ACTION and action.verb in GROUPS:
             return ((GROUP, GROUPS[action.verb]),) + steps
         return steps
 
-    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[Step, ...]:
+    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
@@ -193,10 +197,10 @@ class FalconiView:
             self._ways = (legal, ways)
         return self._ways[1]
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: FalconiStep) -> bool:
         return step[0] in ("button", GROUP)
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: FalconiStep) -> str:
         kind, value = step[0], step[1]
         if kind == "button":
             return BUTTON_ICONS.get(str(value), "")
@@ -204,7 +208,7 @@ class FalconiView:
             return GROUP_ICONS.get(str(value), "")
         return ""
 
-    def option_rect(self, state: FalconiState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: FalconiState, prefix: tuple[FalconiStep, ...], step: FalconiStep) -> pygame.Rect:
         geometry = self._geometry(state)
         kind, value = step[0], step[1]
         car = state.cars[state.turn_seat]
@@ -232,11 +236,11 @@ class FalconiView:
         index = BUTTONS.index(value) if value in BUTTONS else len(BUTTONS)
         return pygame.Rect(BAR_AREA.x + 40 + index * 80, BAR_AREA.y + 20, 0, 0)
 
-    def label(self, state: FalconiState, step: Step) -> str:
+    def label(self, state: FalconiState, step: FalconiStep) -> str:
         caught = self.danger.caught_by(self.context.tr, state, step)  # a stop in danger says who could catch him
         return self._label(state, step) + (" · " + caught if caught else "")
 
-    def _label(self, state: FalconiState, step: Step) -> str:
+    def _label(self, state: FalconiState, step: FalconiStep) -> str:
         tr, city = self.context.tr, state.city
         kind, value = step[0], step[1]
         if kind == GROUP:
@@ -298,7 +302,7 @@ class FalconiView:
                       cell=cell_text(city, cell_of(end)), route=route)
         return tr("falconi.tip.boost", cell=cell_text(city, cell_of(end)), route=route)
 
-    def _shout(self, state: FalconiState, step: Step) -> str | None:
+    def _shout(self, state: FalconiState, step: FalconiStep) -> str | None:
         """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
         kind, value = step[0], step[1]
         if kind == "catch":
@@ -331,7 +335,7 @@ class FalconiView:
         height = base.height // count
         return pygame.Rect(base.x, base.y + index * height, base.width, height)
 
-    def _drive_goal(self, state: FalconiState, step: Step) -> int:
+    def _drive_goal(self, state: FalconiState, step: FalconiStep) -> int:
         """Where a Mode I drive, catch or blast option ends, as :func:`game.falconi.network.drive_route` wants
         it."""
         kind, value = step[0], step[1]
@@ -346,7 +350,7 @@ class FalconiView:
                 if action.verb in ("drive", "catch", "blast"))
         return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
 
-    def _mark(self, state: FalconiState, prefix: tuple[Step, ...], option: Step) -> pygame.Rect:
+    def _mark(self, state: FalconiState, prefix: tuple[FalconiStep, ...], option: FalconiStep) -> pygame.Rect:
         """Where an option is drawn: a drive's end in a cell by its entry edge, where the car would stand, within
         its share of the cell (a click anywhere in that share chooses it); any other option over its hotspot."""
         hotspot = self.option_rect(state, prefix, option)

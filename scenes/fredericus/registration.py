@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from game.fredericus.actions import Action
     from game.fredericus.state import FredericusState
     from scenes.context import AppContext
+    from scenes.fredericus.view import FredericusStepKind
     from scenes.kit.score_table import ScoreTable
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
@@ -25,7 +26,7 @@ COLOUR_BLIND_COLOURS = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 6
 FIRST_SEATS = (SeatPlan.human(0), SeatPlan.ai("normal"))  # the table options page chooses how many
 
 
-def make_view(context: AppContext) -> GameView[FredericusState, Action]:
+def make_view(context: AppContext) -> GameView[FredericusState, Action, FredericusStepKind]:
     from scenes.fredericus.view import FredericusView
 
     return FredericusView(context)

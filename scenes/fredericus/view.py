@@ -14,6 +14,7 @@ in hand; ``end`` and ``stay`` buttons.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Literal
 
 import pygame
 from pygame import Vector2
@@ -53,9 +54,13 @@ from scenes.kit.ui import ACCENT, DANGER, TEXT, seat_colour
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Chip, Hud, SeatCard
 
+FredericusStepKind = Literal["row", "to_row", "raptor", "post", "hood", "mask", "capture", "flip", "seal", "tidy",
+                             "bet", "token", "token_to", "end", "stay"]  # the steps of the module's docstring
+FredericusStep = Step[FredericusStepKind]
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
-_STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
+_STEP_OF: dict[str, FredericusStepKind] = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture",
+                                           END: "end", STAY: "stay"}
 
 
 class FredericusView:
@@ -125,7 +130,7 @@ class FredericusView:
         return self._layout
 
     # --- choosing ---------------------------------------------------------------------------------------------
-    def steps(self, state: FredericusState, action: FredericusAction) -> tuple[Step, ...]:
+    def steps(self, state: FredericusState, action: FredericusAction) -> tuple[FredericusStep, ...]:
         kind, a, b = action
         if kind == CARD:
             return ("row", a), ("to_row", b)
@@ -136,16 +141,17 @@ class FredericusView:
         if kind == TOKEN:  # a token in hand goes straight to the tower clicked, as at the start (R-2.5)
             return (("token_to", b),) if a == HAND else (("token", a), ("token_to", b))
         if kind in (END, STAY):
-            return ((kind, 0),)
+            return ((_STEP_OF[kind], 0),)
         return ((_STEP_OF[kind], a),)
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: FredericusStep) -> bool:
         return step[0] in BUTTONS
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: FredericusStep) -> str:
         return _BUTTON_ICONS.get(str(step[0]), "")
 
-    def option_rect(self, state: FredericusState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: FredericusState, prefix: tuple[FredericusStep, ...],
+                    step: FredericusStep) -> pygame.Rect:
         """Board hotspots; buttons get a place in the action bar too, as the chooser asks every option's rect."""
         game = state
         layout = self.layout(state)
@@ -170,7 +176,7 @@ class FredericusView:
             return layout.centre_rect()
         return layout.tower_rect(value)  # bet, token, token_to on a tower
 
-    def label(self, state: FredericusState, step: Step) -> str:
+    def label(self, state: FredericusState, step: FredericusStep) -> str:
         game = state
         tr = self.context.tr
         kind, value = step[0], int(step[1])

@@ -13,18 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.core.protocol import GameState, Seat
 from scenes.kit import input as inp
 
-# One choice on the way to an action: a kind ("cell", "rotation", "drive", "path"…) and its value, whose type
-# the kind decides (a cell number, a place, a boost's path…): each board reads the values of its own kinds.
-Step = tuple[str, Any]
+K = TypeVar("K", bound=str)  # a game's kinds of step: a Literal of their names
+# One choice on the way to an action: a kind ("cell", "rot", "dest", "boost"…) and its value, whose type the kind
+# decides (a cell number, a place, a boost's path…): each board reads the values of its own kinds. A board names
+# its kinds, ``Step[FalconiStepKind]``; the kit, which serves every board, takes ``Step`` of any kind.
+Step = tuple[K, Any]
 # a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
-GROUP = "group"
+GROUP: Final = "group"
+ROTATION: Final = "rot"  # a step whose value is a Rotation or a number of quarter turns
 
 S = TypeVar("S", bound=GameState[Any])  # the game's state
 A = TypeVar("A", bound=Hashable)  # the game's action
@@ -245,4 +248,4 @@ class ActionChooser(Generic[S, A]):
         return None
 
     def _rotating(self) -> bool:
-        return bool(self._options) and self._options[0][0] == "rot"
+        return bool(self._options) and self._options[0][0] == ROTATION

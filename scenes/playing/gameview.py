@@ -28,27 +28,28 @@ BAR_AREA = pygame.Rect(820, 520, 440, 180)
 # The game's state and action types: a view takes only its own game's (so it reads their fields without a check)
 S = TypeVar("S", bound=GameState[Any], contravariant=True)
 A = TypeVar("A", bound=Hashable, contravariant=True)
+K = TypeVar("K", bound=str)  # the game's kinds of step (see scenes/kit/chooser.py)
 
 
-class GameView(Protocol[S, A]):
-    """A game's board as the play scene drives it, typed by its game's state ``S`` and action ``A``; the scenes
-    that serve every game hold a ``GameView[Any, Any]`` (``GameView`` for short)."""
+class GameView(Protocol[S, A, K]):
+    """A game's board as the play scene drives it, typed by its game's state ``S``, action ``A`` and kinds of
+    step ``K``; the scenes that serve every game hold a ``GameView[Any, Any, Any]`` (``GameView`` for short)."""
 
     input_device: str  # "mouse", "keyboard" or "pad": the device in use, whose keys or buttons prompts name
 
-    def steps(self, state: S, action: A) -> tuple[Step, ...]:
+    def steps(self, state: S, action: A) -> tuple[Step[K], ...]:
         """The action as a sequence of choices, first to last (see ``scenes/kit/chooser.py``)."""
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: Step[K]) -> bool:
         """Whether the step is offered as a button in the action bar rather than on the board."""
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: Step[K]) -> str:
         """The icon (a name of ``scenes.kit.ui_art.ICONS``) drawn before a button step's label; "" for none."""
 
-    def option_rect(self, state: S, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: S, prefix: tuple[Step[K], ...], step: Step[K]) -> pygame.Rect:
         """Where a board step sits on screen, inside ``BOARD_AREA`` (not asked for buttons)."""
 
-    def label(self, state: S, step: Step) -> str:
+    def label(self, state: S, step: Step[K]) -> str:
         """A short translated text for the step: the button's caption, or the tooltip over a board option."""
 
     def has_secrets(self, state: S, seat: Seat) -> bool:
