@@ -75,7 +75,7 @@ def level_names() -> tuple[str, ...]:
     """Every level a tournament seat can be given."""
     from game.ai.levels import level_makers
 
-    return tuple(level_makers(lambda _state: 0.0))  # the names only: no game's heuristic is needed for them
+    return tuple(level_makers(lambda _state, _seat: 0.0))  # the names only: no game's heuristic is needed for them
 
 
 def _new_state(task: GameTask) -> GameState:

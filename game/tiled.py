@@ -36,7 +36,8 @@ def import_pytmx() -> ModuleType:
             for name in [name for name in sys.modules if name.startswith("pygame.")]:
                 del sys.modules[name]
             sys.modules.pop("pytmx.util_pygame", None)
-    return pytmx
+    module: ModuleType = pytmx
+    return module
 
 
 def load_tiled_map(path: str | Path) -> Any:
@@ -71,7 +72,8 @@ def _declares_infinite(path: Path) -> bool:
             _, root = next(xml.etree.ElementTree.iterparse(stream, events=("start",)))
     except (OSError, StopIteration, xml.etree.ElementTree.ParseError):
         return False
-    return root.get("infinite", "0") != "0"
+    infinite: str = root.get("infinite", "0")
+    return infinite != "0"
 
 
 def object_properties(obj: Any) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import contextlib
 import os
 import warnings
 from types import FrameType
+from typing import Protocol
 
 import pygame
 
@@ -44,6 +45,12 @@ PAGES = Pages(title=TitleScene, match=start_match_scene, seats=SeatSetupScene, r
               tutorial=TutorialScene)
 
 
+class FrameClock(Protocol):
+    """What the frame loop asks of ``pygame.time.Clock`` (a test hands in one whose frames take a fixed time)."""
+
+    def tick(self, framerate: float = 0, /) -> int: ...
+
+
 class App:
     """One window and its scene stack. ``frame()`` runs one frame, so tests can drive it event by event."""
 
@@ -71,7 +78,7 @@ class App:
         self.stack = SceneStack(root)
         if setup is not None:
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
-        self.clock = pygame.time.Clock()
+        self.clock: FrameClock = pygame.time.Clock()
         self.frames = 0
         self.quiet_for = 0.0  # seconds since the last input event
         self.music_asked: str | None = None  # the loop last asked of the audio (it may be silent)

@@ -4,16 +4,16 @@ package (``scenes/<game>/registration.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import SeatPlan
 from scenes.kit.input import Binding
 
 if TYPE_CHECKING:
-    from game.core.protocol import GameState
     from game.services.match import MatchSetup
     from scenes.context import AppContext
     from scenes.kit.score_table import ScoreTable
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 Options = Mapping[str, Any]  # a set-up's options, completed with the game's defaults (see game.core.gamespec)
 Record = tuple[str, str, str, int, int]  # a made-up record of the statistics: variant, role, opponents, played, won
+S = TypeVar("S", bound=GameState[Any])  # the game's state
+A = TypeVar("A", bound=Hashable)  # the game's action
 
 
 def _never(_seat: int) -> bool:
@@ -33,11 +35,11 @@ def _no_problem(_in_play: Sequence[bool]) -> str:
     return ""
 
 
-def _no_lines(_tr: Translator, _setup: MatchSetup, _state: GameState) -> list[str]:
+def _no_lines(_tr: Translator, _setup: MatchSetup, _state: Any) -> list[str]:
     return []
 
 
-def _no_table(_tr: Translator, _setup: MatchSetup, _state: GameState) -> ScoreTable | None:
+def _no_table(_tr: Translator, _setup: MatchSetup, _state: Any) -> ScoreTable | None:
     return None
 
 
@@ -46,9 +48,10 @@ def _no_emblem(_variant: str) -> str:
 
 
 @dataclass(frozen=True)
-class BoardSpec:
-    """One game as the window shows it. Translation keys are looked up in ``assets/i18n``; emblems and icons are
-    the names of :mod:`scenes.kit.ui_art`. ``options`` below are a set-up's, completed with the game's defaults."""
+class BoardSpec(Generic[S, A]):
+    """One game as the window shows it, typed by its game's state ``S`` and action ``A`` (the registry holds
+    ``BoardSpec[Any, Any]``). Translation keys are looked up in ``assets/i18n``; emblems and icons are the names
+    of :mod:`scenes.kit.ui_art`. ``options`` below are a set-up's, completed with the game's defaults."""
 
     name: str  # the game's name in game.registry
     title_key: str  # the game's title ("game.falconi")
@@ -58,7 +61,7 @@ class BoardSpec:
     music: str | None  # its loop, ``assets/sounds/music_<music>.wav``; None: the game is played in silence
     colours: tuple[Colour, ...]  # a colour per seat
     colour_blind_colours: tuple[Colour, ...]  # the same seats, told apart by every common kind of colour blindness
-    make_view: Callable[[AppContext], GameView]  # its board (imported when first asked for)
+    make_view: Callable[[AppContext], GameView[S, A, Any]]  # its board (imported when first asked for)
     options_page: Callable[[AppContext], Scene]  # where the game menu leads: its options, then the seat set-up
     first_seats: tuple[SeatPlan, ...]  # the seat set-up's rows before anybody changes them
     seat_icons: tuple[str, ...]  # each seat's icon on the seat set-up
@@ -72,9 +75,9 @@ class BoardSpec:
     may_be_off: Callable[[int], bool] = _never  # may nobody play this seat
     seats_problem: Callable[[Sequence[bool]], str] = _no_problem  # the key of why these seats cannot start, or ""
     moved_seat_note: str = ""  # the key of what the set-up says when GameSpec.arrange_seats moved {seat}
-    result_lines: Callable[[Translator, MatchSetup, GameState], list[str]] = _no_lines  # the game-over
+    result_lines: Callable[[Translator, MatchSetup, S], list[str]] = _no_lines  # the game-over
     # screen's lines after why the game ended (the scores)
-    result_table: Callable[[Translator, MatchSetup, GameState], ScoreTable | None] = _no_table  # the game over's
+    result_table: Callable[[Translator, MatchSetup, S], ScoreTable | None] = _no_table  # the game over's
     # points by category, tallied under why the game ended
     sample_records: tuple[Record, ...] = ()  # a few made-up records, for the screenshots and the frame bench
     # what the game adds to the kit as it is registered (scenes.boards.register_board): the icons of its actions,

@@ -176,14 +176,14 @@ def recording() -> Iterator[Recording]:
     def draw_in_layers(stack: SceneStack, surface: pygame.Surface) -> None:
         """The stack's own drawing, each scene it draws starting a layer of its own."""
         for scene in stack.scenes:
-            scene.draw = _layered(drawn, scene.draw)  # type: ignore[method-assign]
+            scene.draw = _layered(drawn, scene.draw)  # type: ignore[method-assign,assignment]
         try:
             stack_draw(stack, surface)
         finally:
             for scene in stack.scenes:
                 del scene.draw
 
-    SceneStack.draw = draw_in_layers  # type: ignore[method-assign]
+    SceneStack.draw = draw_in_layers  # type: ignore[method-assign,assignment]
     fit.RECORDING = drawn
     try:
         yield drawn

@@ -23,7 +23,7 @@ class FixedClock:
     def __init__(self, ms: int = 16) -> None:
         self.ms = ms
 
-    def tick(self, _framerate: int = 0) -> int:
+    def tick(self, _framerate: float = 0) -> int:
         return self.ms
 
 

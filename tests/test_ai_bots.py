@@ -20,11 +20,15 @@ import functools
 import gc
 import random
 import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
+from falconi_scenarios import pile_order
 
 from game.ai.easy import EasyBot
 from game.ai.ismcts import ISMCTSBot, SearchBudget, SearchCancelled, _Node
+from game.ai.knowledge import knowledge_of
 from game.ai.levels import HARD, NORMAL, level_makers
 from game.core.bots import Bot, RandomBot
 from game.core.errors import GameError
@@ -36,7 +40,8 @@ from game.falconi.variants import VARIANTS
 from game.fredericus.cards import OBJECTIVE_LETTERS
 from game.fredericus.state import FredericusState
 from game.services.match import AI_LEVELS
-from tests.falconi_scenarios import pile_order
+
+St = TypeVar("St", bound=GameState[Any])
 
 SMALL = SearchBudget(iterations=30, seconds=30, rollout_depth=8)  # the iteration count always stops it first
 BIGGER = SearchBudget(iterations=60, seconds=30, rollout_depth=12)
@@ -56,7 +61,7 @@ def fair_bots() -> dict[str, Bot]:
 
 
 # --- positions and their twins ------------------------------------------------------------------------------
-def _walk(state: GameState, rng: random.Random, wanted, skip: int, limit: int = 3000) -> GameState | None:
+def _walk(state: St, rng: random.Random, wanted: Callable[[St], bool], skip: int, limit: int = 3000) -> St | None:
     """Play ``state`` on at random; return the first position after ``skip`` decisions where ``wanted`` holds."""
     for step in range(limit):
         if state.is_terminal():
@@ -185,8 +190,8 @@ def _cases(game: str, which: str | int) -> list[tuple[GameState, GameState]]:
     if game == "falconi":
         states = falconi_police_positions(str(which))
         return [(state, falconi_twin(state, 100 * i + k)) for i, state in enumerate(states) for k in (0, 1)]
-    states = fredericus_positions(int(which))
-    return [(state, fredericus_twin(state, 100 * i + k)) for i, state in enumerate(states) for k in (0, 1)]
+    positions = fredericus_positions(int(which))
+    return [(state, fredericus_twin(state, 100 * i + k)) for i, state in enumerate(positions) for k in (0, 1)]
 
 
 @pytest.mark.parametrize("game,which", TWIN_CASES)
@@ -297,7 +302,7 @@ def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do
     """A developer-only level: Don Falconi sitting where he stands (draw, place, turn round), never offered in
     the app. Its ``hard`` search still runs; only its choice is held back from steps and boosts."""
     sitter = level_makers()["sitter"]()
-    assert sitter.sitter and sitter.budget == HARD and "sitter" not in AI_LEVELS
+    assert isinstance(sitter, ISMCTSBot) and sitter.sitter and sitter.budget == HARD and "sitter" not in AI_LEVELS
     moved = chosen = 0
     for seed in range(3):
         state = FalconiState.new_game("diavola", seed)
@@ -323,13 +328,17 @@ def test_a_search_never_chooses_what_the_game_calls_pointless_while_it_has_anoth
     from game.ai import ismcts
     from game.falconi import heuristics
 
-    knowledge = ismcts.knowledge_of("falconi")
+    knowledge = knowledge_of("falconi")
     assert knowledge.pointless is heuristics.pointless
     state = FalconiState.new_game("salami", 3)
     for level in ("normal", "hard"):
         monkeypatch.setattr(ismcts, "knowledge_of", lambda _name: knowledge)
         first = level_makers()[level]().choose(SeatView(state), random.Random(1))
-        ruled_out = dataclasses.replace(knowledge, pointless=lambda _state, action, first=first: action == first)
+
+        def is_first(_state: object, action: object, first: object = first) -> bool:
+            return action == first
+
+        ruled_out = dataclasses.replace(knowledge, pointless=is_first)
         monkeypatch.setattr(ismcts, "knowledge_of", lambda _name, ruled_out=ruled_out: ruled_out)
         assert level_makers()[level]().choose(SeatView(state), random.Random(1)) != first
 
@@ -337,8 +346,10 @@ def test_a_search_never_chooses_what_the_game_calls_pointless_while_it_has_anoth
 def test_every_level_name_makes_a_bot() -> None:
     makers = level_makers()
     assert {"random", "easy", "normal", "hard", "cheat", "sitter"} <= set(makers)
-    assert makers["normal"]().budget == NORMAL and makers["hard"]().budget == HARD
-    assert not makers["hard"]().cheat and makers["cheat"]().cheat
+    normal, hard, cheat = makers["normal"](), makers["hard"](), makers["cheat"]()
+    assert isinstance(normal, ISMCTSBot) and isinstance(hard, ISMCTSBot) and isinstance(cheat, ISMCTSBot)
+    assert normal.budget == NORMAL and hard.budget == HARD
+    assert not hard.cheat and cheat.cheat
     for budget, cap in ((NORMAL, 1.0), (HARD, 3.0)):  # the caps stay inside the per-decision targets
         assert budget.seconds < cap
 

@@ -12,6 +12,7 @@ import types
 from pathlib import Path
 
 import pytest
+from falconi_scenarios import rigged
 
 from cli import main
 from devtools import strength_table, tournament
@@ -22,7 +23,6 @@ from devtools.fredericus.matches import fredericus_match, fredericus_seat
 from devtools.intervals import newcombe_difference, wilson_interval
 from game.ai.levels import level_makers
 from game.core.bots import RandomBot
-from tests.falconi_scenarios import rigged
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTCOME_FIELDS = ("wins", "finished", "rate", "interval", "errors", "record")

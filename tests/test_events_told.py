@@ -12,6 +12,7 @@ import pytest
 from scene_driver import Driver, screenshot_dir
 
 from game.falconi.constants import ACTIVE, OUT, POLICE
+from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -68,9 +69,10 @@ def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought
 
 
 def puts_a_car_out(match: Match, action) -> bool:
-    after = match.state.clone()
+    before, after = match.state, match.state.clone()
     after.apply(action)
-    return any(match.state.status[seat] == ACTIVE and after.status[seat] == OUT for seat in POLICE)
+    assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
+    return any(before.status[seat] == ACTIVE and after.status[seat] == OUT for seat in POLICE)
 
 
 @contextmanager

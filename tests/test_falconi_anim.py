@@ -10,6 +10,8 @@ import re
 
 import pygame
 import pytest
+from board_frames import frames
+from falconi_scenarios import build, play
 from random_moves import random_moves
 
 from game.ai.service import AIService
@@ -23,8 +25,6 @@ from scenes.falconi.lanes import LanePath, tile_lane
 from scenes.falconi.view import FalconiView
 from scenes.kit.animation import Animation, Timeline
 from scenes.kit.input import InputMapper
-from tests.board_frames import frames
-from tests.falconi_scenarios import build, play
 
 LONGEST = 1.5  # seconds at speed 1: the new position is never hidden for longer
 PIECE = re.compile(r"(car|cell|slot|edge|strip):\d+")

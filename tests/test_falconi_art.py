@@ -141,7 +141,7 @@ def test_tokens_have_a_spent_grey_look():
 # --- the Tiled map ---------------------------------------------------------------------------------------------
 def tilesets() -> dict[str, ElementTree.Element]:
     root = ElementTree.parse(DEFAULT_MAP).getroot()
-    return {tileset.get("name"): tileset for tileset in root.iter("tileset")}
+    return {tileset.attrib["name"]: tileset for tileset in root.iter("tileset")}
 
 
 def test_the_map_embeds_tilesets_whose_images_are_the_sheets():
@@ -161,7 +161,9 @@ def test_the_map_embeds_tilesets_whose_images_are_the_sheets():
 def layer_gids(name: str) -> list[list[int]]:
     root = ElementTree.parse(DEFAULT_MAP).getroot()
     layer = next(layer for layer in root.iter("layer") if layer.get("name") == name)
-    return [[int(gid) for gid in row.split(",") if gid] for row in layer.find("data").text.strip().split("\n")]
+    data = layer.find("data")
+    assert data is not None and data.text is not None, f"the layer {name} has no data"
+    return [[int(gid) for gid in row.split(",") if gid] for row in data.text.strip().split("\n")]
 
 
 def test_the_ground_and_landmarks_show_each_slot_as_the_game_draws_it():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from falconi_scenarios import build
 
 from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE
@@ -19,7 +20,6 @@ from scenes.kit.chooser import ActionChooser, Rotation
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import DANGER
 from scenes.playing.gameview import BAR_AREA
-from tests.falconi_scenarios import build
 
 INTO_THE_BLOCK, OPEN = 1, 2  # the curve's quarter turns: south-east into the block, south-west to (3,8)
 
@@ -47,7 +47,7 @@ def rotation_step(chooser: ActionChooser, quarters: int):
     return next(step for step in chooser.options if step[1].quarters == quarters)
 
 
-def tag_colours(view: FalconiView, state, chooser: ActionChooser) -> set[tuple[int, int, int]]:
+def tag_colours(view: FalconiView, state, chooser: ActionChooser) -> set[tuple[int, ...]]:
     """The colours drawn just above the ghost tile's cell, where a tag over it sits."""
     surface = pygame.Surface((1280, 720))
     view.draw_board(surface, state, chooser, frozenset(), [])

@@ -259,7 +259,7 @@ BROKEN_MAPS = [
 ]
 
 
-@pytest.mark.parametrize("case, message, broken", BROKEN_MAPS, ids=[param.values[0] for param in BROKEN_MAPS])
+@pytest.mark.parametrize("case, message, broken", BROKEN_MAPS, ids=[str(param.values[0]) for param in BROKEN_MAPS])
 def test_a_broken_map_is_refused_saying_what_is_wrong(tmp_path, case, message, broken):
     assert_refused(tmp_path, broken(), message)
 

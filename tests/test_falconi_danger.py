@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 
 import pygame
+from falconi_scenarios import build, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_moves import random_moves
 from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
@@ -22,12 +24,10 @@ from game.falconi.danger import danger_lanes, police_to_come, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY
 from game.services.match import Match, MatchSetup, SeatPlan
-from scenes.falconi.registration import DANGER
+from scenes.falconi.danger import DANGER
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
-from tests.falconi_scenarios import build, play
-from tests.random_moves import random_moves
 
 
 def at(state: FalconiState, text: str) -> int:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from falconi_scenarios import build
+from falconi_scenarios import build, rigged
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,6 @@ from game.falconi.heuristics import (
 )
 from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.state import FalconiState
-from tests.falconi_scenarios import rigged
 
 PORT = 2
 STRAIGHT_ROAD = {f"4,{y}": "straight r0" for y in range(3, 9)}
@@ -75,7 +75,7 @@ def test_mode2_rounds_played_bring_his_win_closer_d11():
 NORTH_ROAD = {f"3,{y}": "straight r0" for y in range(0, 5)}  # from his car at 3,4 up to border slot N3
 
 
-def fugitive_on_the_north_road(reserve: list[str], **fields: object) -> object:
+def fugitive_on_the_north_road(reserve: list[str], **fields: Any) -> FalconiState:
     return build("salami", turn_seat=FUGITIVE, phase="action", board=NORTH_ROAD, cars={FUGITIVE: "3,4 S"},
                  reserves=[reserve, [], ["t-junction", "t-junction"], []], actions_left=3, acted=0, **fields)
 

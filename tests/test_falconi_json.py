@@ -16,15 +16,14 @@ from typing import Any
 
 import pytest
 from falconi_invariants import eager_chooser
+from falconi_scenarios import fresh_escape
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import jsonio
 from game.core.errors import StateFormatError
 from game.core.jsonio import parse_json_text, read_json_file, write_json_atomic
 from game.falconi.constants import ANSWER, DRIVE, ESCAPE_PLACE, POLICE
 from game.falconi.state import FalconiState
-from tests.falconi_scenarios import fresh_escape
 
 
 # --- positions to break ---------------------------------------------------------------------------------------
@@ -356,6 +355,7 @@ def test_the_phase_over_without_an_outcome_is_refused() -> None:
         ({"termination": 3, "winners": "same", "reason": "x"}, "'termination' must be text"),
         ({"termination": "catch", "winners": None, "reason": "x"}, "'winners' must be a list"),
         ({"termination": "catch", "winners": "same"}, "outcome has no field 'reason'"),
+        ({"termination": "caught", "winners": "same", "reason": "x"}, "unknown termination 'caught'"),
     ],
 )
 def test_a_malformed_outcome_is_refused(outcome: dict[str, Any], pattern: str) -> None:
@@ -558,7 +558,7 @@ def test_write_json_atomic_keeps_the_old_file_when_writing_fails(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(jsonio.os, failing, broken)
+    monkeypatch.setattr(os, failing, broken)
     with pytest.raises(OSError, match="No space left"):
         write_json_atomic(target, save("place"))
     monkeypatch.undo()
@@ -588,7 +588,7 @@ def test_write_json_atomic_keeps_the_old_file_when_writing_is_interrupted(
             self.stream.write(text[: len(text) // 2])  # half the file, then the power goes
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(jsonio.os, "fdopen", lambda *a, **k: Interrupted(real_fdopen(*a, **k)))
+    monkeypatch.setattr(os, "fdopen", lambda *a, **k: Interrupted(real_fdopen(*a, **k)))
     with pytest.raises(KeyboardInterrupt):
         write_json_atomic(target, save("drive"))
     monkeypatch.undo()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from falconi_scenarios import build
 
 from game.ai.service import AIService
 from game.falconi.constants import ACTION, FUGITIVE, PORT
@@ -23,7 +24,6 @@ from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
 from scenes.playing.gameview import BAR_AREA, PANEL_AREA
 from scenes.playing.play import PlayScene, _Layout
-from tests.falconi_scenarios import build
 
 KINDS = {"draw": ("button", "draw"), "boost": ("button", "boost"), "place": (GROUP, "place"),
          "step": (GROUP, "drive"), "turn": (GROUP, "turn"), "escape": (GROUP, "escape"),

@@ -9,15 +9,16 @@ import fit_recording as fit
 import pygame
 from event_player import choose
 from scene_driver import screenshot_dir
+from test_falconi_revised_rulings import mode2_turn
+from test_falconi_rulings_2026_11_27 import accomplice_twins
+from test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 from game.falconi.constants import FUGITIVE, PORT
+from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit.chooser import GROUP
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
-from tests.test_falconi_revised_rulings import mode2_turn
-from tests.test_falconi_rulings_2026_11_27 import accomplice_twins
-from tests.test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 WARNING = "falconi.info.must_smash"
 
@@ -53,6 +54,7 @@ def bound_turn(driver) -> PlayScene:
     person = SeatPlan.human(0)
     match = twin_matches((person, SeatPlan("off"), person, SeatPlan("off")))[1]
     match.play(match.state.parse_action("step S"))
+    assert isinstance(match.state, FalconiState)
     assert match.state.must_smash and match.state.current_seat == FUGITIVE
     driver.app.stack.apply(Push(start_match_scene(driver.app.context, match)))
     driver.run(2)

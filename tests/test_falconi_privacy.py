@@ -50,7 +50,7 @@ def test_nothing_outside_the_rules_core_touches_a_falconi_states_fields():
     assert not found, "read the state's queries instead:\n" + "\n".join(found)
 
 
-def test_a_falconi_state_takes_no_field_it_does_not_declare():
+def test_a_falconi_state_takes_no_field_it_does_not_declare() -> None:
     state = FalconiState.new_game("margherita", 1)
     try:
         state.cars_seen = ()  # type: ignore[attr-defined]

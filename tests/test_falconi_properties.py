@@ -13,7 +13,16 @@ import random
 import string
 
 import pytest
-from falconi_invariants import ALL_TILES, POLICE_SETUPS, VARIANT_NAMES, check_invariants, count_tiles, play_checked
+from falconi_invariants import (
+    ALL_TILES,
+    POLICE_SETUPS,
+    VARIANT_NAMES,
+    Snapshot,
+    check_invariants,
+    count_tiles,
+    play_checked,
+)
+from falconi_scenarios import fresh_escape, pile_order, scribble
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -22,7 +31,6 @@ from game.core.errors import ActionFormatError, IllegalActionError, StateFormatE
 from game.falconi.actions import Action
 from game.falconi.constants import FUGITIVE, OFF, POLICE
 from game.falconi.state import FalconiState
-from tests.falconi_scenarios import fresh_escape, pile_order, scribble
 
 variants = st.sampled_from(VARIANT_NAMES)
 police_setups = st.sampled_from(POLICE_SETUPS)
@@ -75,7 +83,7 @@ class FalconiMachine(RuleBasedStateMachine):
         super().__init__()
         self.reference: FalconiState | None = None
         self.subject: FalconiState | None = None
-        self.snapshot = None
+        self.snapshot: Snapshot | None = None
 
     @initialize(variant=variants, police=police_setups, seed=seeds)
     def start(self, variant: str, police, seed: int) -> None:
@@ -89,6 +97,7 @@ class FalconiMachine(RuleBasedStateMachine):
     @precondition(playing)
     @rule(index=st.integers(min_value=0, max_value=10**6))
     def play(self, index: int) -> None:
+        assert self.reference is not None and self.subject is not None
         legal = self.reference.legal_actions()
         action = legal[index % len(legal)]
         self.reference.apply(action)
@@ -99,6 +108,7 @@ class FalconiMachine(RuleBasedStateMachine):
     @rule(count=st.integers(min_value=1, max_value=40), seed=st.integers(min_value=0, max_value=2**32))
     def play_many(self, count: int, seed: int) -> None:
         rng = random.Random(seed)
+        assert self.reference is not None
         for _ in range(count):
             if self.reference.is_terminal():
                 return
@@ -107,6 +117,7 @@ class FalconiMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.subject is not None)
     @rule()
     def save_and_reload(self) -> None:
+        assert self.subject is not None
         text = json.dumps(self.subject.to_json())
         self.subject = FalconiState.from_json(json.loads(text))
 
@@ -114,12 +125,13 @@ class FalconiMachine(RuleBasedStateMachine):
     @rule()
     def continue_on_a_clone(self) -> None:
         old = self.subject
+        assert old is not None
         self.subject = old.clone()
         scribble(old)  # scribbling on the old copy must not reach the clone
 
     @invariant()
     def subject_and_reference_are_the_same_game(self) -> None:
-        if self.subject is None:
+        if self.subject is None or self.reference is None:
             return
         assert self.subject.to_json() == self.reference.to_json()
         assert tuple(self.subject.legal_actions()) == tuple(self.reference.legal_actions())
@@ -155,7 +167,7 @@ def test_actions_of_other_positions_are_refused_and_change_nothing(variant, poli
     legal = set(state.legal_actions())
     illegal = sorted(FOREIGN - legal)
     assert illegal
-    for action in pick.sample(illegal, 25) + [Action("fly"), Action("draw", tile=3)]:
+    for action in pick.sample(illegal, 25) + [Action("fly"), Action("draw", tile=3)]:  # type: ignore[arg-type]  # no such verb
         with pytest.raises(IllegalActionError) as error:
             state.apply(action)
         assert str(error.value).strip()

@@ -4,13 +4,13 @@ the state's own queries, which hand out copies so that nothing outside the rules
 from __future__ import annotations
 
 import pytest
+from falconi_scenarios import build, play
 
 from game.falconi.actions import Action
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, PORT
 from game.falconi.queries import bomb_place, catch_place, laying, places_free, step_catches, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE, KIND_BY_NAME
-from tests.falconi_scenarios import build, play
 
 
 def into_the_escape_slot() -> FalconiState:
@@ -94,7 +94,7 @@ def test_only_don_falconis_mode_ii_hand_is_face_down():
     assert not FalconiState.new_game("funghi", 1).hides_hand(FUGITIVE)
 
 
-def test_the_queries_hand_out_copies_that_cannot_change_the_position():
+def test_the_queries_hand_out_copies_that_cannot_change_the_position() -> None:
     state = FalconiState.new_game("funghi", 2)
     before = state.to_json()
     for copy in (state.board, state.closed, state.escapes, state.cars, state.status, state.reserve(PORT)):

@@ -8,17 +8,17 @@ Places are written ``x,y E``: the car is in cell (x,y), having come in through i
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from falconi_scenarios import build, pile_order, play, texts
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
-from game.falconi import mode1
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, pile_order, play, texts
 
-MODE1_PLACE = {"phase": "place", "drawn": "straight"}
+MODE1_PLACE: dict[str, Any] = {"phase": "place", "drawn": "straight"}
 FOREST_ESCAPE = ESCAPE + 2
 
 
@@ -104,7 +104,7 @@ def test_f5_5_a_bomb_reaches_an_escape_tile_behind_a_block() -> None:
     play(state, "blast 0,3 E")
     assert "drive W3" in texts(state)
     play(state, "drive W3")
-    assert state.outcome.termination == "escape"
+    assert state.outcome is not None and state.outcome.termination == "escape"
 
 
 def test_f5_5_the_crater_is_open_to_the_police() -> None:
@@ -159,12 +159,12 @@ def test_f5_8_u_turns_put_back_just_below_another_u_turn_do_not_loop(monkeypatch
     budget = {"shuffles": 0}
 
     class CountedRandom(random.Random):
-        def randrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def randrange(self, *args, **kwargs):
             budget["shuffles"] += 1
             assert budget["shuffles"] < 1000, "the U-turns keep going back to the top"
             return super().randrange(*args, **kwargs)
 
-    monkeypatch.setattr(mode1.random, "Random", CountedRandom)
+    monkeypatch.setattr(random, "Random", CountedRandom)  # the module game.falconi.mode1 draws with
     state = FalconiState.new_game("margherita", 636)
     choose = random.Random(636).choice
     while not state.is_terminal():
@@ -239,6 +239,7 @@ def test_f6_5_a_fugitive_closed_in_at_the_prison_is_blocked() -> None:
     # towards him. He could still draw, place or turn round, which used to keep him in the game.
     board = {"4,8": "crossroads r0", "4,7": "straight r1", "3,8": "straight r0", "5,8": "straight r0"}
     state = fugitive_turn_begins(board=board, cars={FUGITIVE: "4,8 S"})
+    assert state.outcome is not None
     assert state.outcome.termination == "fugitive_blocked" and state.outcome.winners == {PORT}
 
 
@@ -294,7 +295,7 @@ def test_f6_5_a_police_car_that_can_still_reach_his_lane_plays_on() -> None:
     play(state, "place curve 3,2 r0")
     assert state.status[PORT] == ACTIVE and state.turn_seat == PORT
     play(state, "step S")
-    assert state.outcome.termination == "catch"
+    assert state.outcome is not None and state.outcome.termination == "catch"
 
 
 def test_f6_5_blocked_cars_are_checked_only_when_their_turn_begins() -> None:
@@ -307,7 +308,7 @@ def test_f6_5_blocked_cars_are_checked_only_when_their_turn_begins() -> None:
     play(state, "place straight 5,8 r0")
     assert state.outcome is None and state.turn_seat == PORT
     play(state, state.action_text(next(a for a in state.legal_actions() if a.verb != "turn")))
-    assert state.outcome.termination == "fugitive_blocked"
+    assert state.outcome is not None and state.outcome.termination == "fugitive_blocked"
 
 
 # --- F-6.6 the revised Chili Boost ---------------------------------------------------------------------------------
@@ -350,6 +351,7 @@ def test_f7_3_the_fugitive_wins_when_round_50_is_complete(round_: int, over: boo
     state = fugitive_turn_begins(board={"4,8": "crossroads r0"}, cars={FUGITIVE: "4,8 S"}, round=round_)
     assert (state.outcome is not None) == over
     if over:
+        assert state.outcome is not None
         assert state.outcome.termination == "round_limit" and state.outcome.winners == {FUGITIVE}
         assert state.round_number == 51 and state.turn_seat == FUGITIVE
     else:

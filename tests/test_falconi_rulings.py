@@ -5,15 +5,17 @@ Places are written ``x,y E``: the car is in cell (x,y), having come in through i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from falconi_scenarios import build, pile_order, play, texts
 
 from game.core.errors import GameError, IllegalActionError
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi.state import FalconiState, default_police
 from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN
-from tests.falconi_scenarios import build, pile_order, play, texts
 
-MODE1_PLACE = {"phase": "place", "drawn": "straight"}
+MODE1_PLACE: dict[str, Any] = {"phase": "place", "drawn": "straight"}
 
 
 def police_turn_ends(variant: str = "margherita", **fields) -> FalconiState:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from falconi_scenarios import build, pile_order, play, texts
+from test_falconi_revised_rulings import fugitive_turn_begins, mode2_turn, police_turn_ends
 
 from game.ai.levels import level_makers
 from game.core.view import SeatView
@@ -18,8 +20,6 @@ from game.falconi.constants import FUGITIVE, OUT, PLACE, PORT
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, KIND_BY_NAME, U_TURN
-from tests.falconi_scenarios import build, pile_order, play, texts
-from tests.test_falconi_revised_rulings import fugitive_turn_begins, mode2_turn, police_turn_ends
 
 # Don Falconi's road north of the prison: two straights, his car at the open end beyond them.
 ROAD_HOME = {"4,8": "straight r0", "4,7": "straight r0"}
@@ -123,6 +123,7 @@ def test_f6_5_with_only_a_block_to_smash_his_turn_begins_bound_to_smash_it() -> 
 def test_f6_5_a_turn_that_ends_without_the_smash_blocks_him() -> None:
     state = must_smash_turn()
     play(state, "turn N")  # a three-point turn spends the whole turn
+    assert state.outcome is not None
     assert state.outcome.termination == "fugitive_blocked" and state.outcome.winners == {PORT}
 
 
@@ -131,7 +132,7 @@ def test_f6_5_three_actions_without_a_smash_block_him_at_the_turns_end() -> None
     play(state, "place curve 3,8 r0", "place curve 5,8 r0")
     assert state.outcome is None
     play(state, "draw")
-    assert state.outcome.termination == "fugitive_blocked"
+    assert state.outcome is not None and state.outcome.termination == "fugitive_blocked"
 
 
 def test_f6_5_the_smash_keeps_him_in_the_game() -> None:
@@ -153,7 +154,7 @@ def test_f6_5_a_block_too_far_to_smash_within_the_turn_does_not_save_him(boosts:
     if in_game:
         assert state.must_smash
     else:
-        assert state.outcome.termination == "fugitive_blocked"
+        assert state.outcome is not None and state.outcome.termination == "fugitive_blocked"
 
 
 def test_f6_5_another_way_on_frees_him_from_the_smash() -> None:
@@ -206,7 +207,7 @@ def test_f6_6_a_free_south_slot_of_his_accomplices_district_is_no_way_out() -> N
     waiting = fugitive_turn_begins("diavola", board=board, cars={FUGITIVE: "6,8 N"}, boosts=0,
                                    accomplice="forest", reserves=[["curve"], [], [], []],
                                    set_aside=["escape:port", "escape:country"])
-    assert waiting.outcome.termination == "fugitive_blocked"
+    assert waiting.outcome is not None and waiting.outcome.termination == "fugitive_blocked"
 
 
 def test_f6_6_a_drawn_escape_tile_may_still_go_on_the_south_border() -> None:

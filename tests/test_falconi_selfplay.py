@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from falconi_invariants import (  # noqa: F401  (check_invariants is re-exported for other tests)
@@ -23,17 +24,17 @@ from falconi_invariants import (  # noqa: F401  (check_invariants is re-exported
     check_invariants,
     play_random_game,
 )
+from falconi_scenarios import pile_order, rigged
 
 from game.falconi.constants import FUGITIVE, PORT
 from game.falconi.state import FalconiState
-from tests.falconi_scenarios import pile_order, rigged
 
 MODE1 = ("margherita", "funghi", "prosciutto")
 MODE1_SEEDS = tuple(range(8))
 MODE2_SEEDS = (0, 4, 5)  # include a blocked Don Falconi (salami, eager, 4) and an escape (diavola, eager, 5)
 
 
-def _games() -> list[object]:
+def _games() -> list[Any]:
     games = []
     for variant in VARIANT_NAMES:
         seeds = MODE1_SEEDS if variant in MODE1 else MODE2_SEEDS
@@ -64,6 +65,7 @@ def test_self_play_games_reach_every_kind_of_action() -> None:
         variant, police, chooser, seed = param.values
         state, played = play_random_game(variant, police, seed, chooser, checked=False)
         verbs[state.variant.mode].update(text.split()[0] for text in played)
+        assert state.outcome is not None
         endings[state.outcome.termination] += 1
     assert set(verbs[1]) == {"place", "drive", "catch", "bomb", "pass", "blast", "escape"}
     assert set(verbs[2]) == {"draw", "place", "step", "turn", "escape", "boost", "accomplice"}

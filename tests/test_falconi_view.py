@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from falconi_scenarios import build, play
 
 from game.ai.service import AIService
 from game.falconi.city import DISTRICTS
@@ -35,7 +36,6 @@ from scenes.kit.input import InputMapper
 from scenes.kit.ui import DANGER, TextCache
 from scenes.playing import hud
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
-from tests.falconi_scenarios import build, play
 
 POLICE_CHOICES = ((PORT,), (COUNTRY, FOREST), POLICE)
 

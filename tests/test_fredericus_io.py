@@ -82,7 +82,7 @@ def test_malformed_action_text_raises_action_format_error(text):
         parse_action(text)
 
 
-def test_parse_action_rejects_non_text():
+def test_parse_action_rejects_non_text() -> None:
     with pytest.raises(ActionFormatError):
         parse_action(None)  # type: ignore[arg-type]
 

@@ -22,6 +22,7 @@ from scenes.fredericus import draw
 from scenes.fredericus import sprites as sp
 from scenes.fredericus.layout import RowLayout
 from scenes.fredericus.sprites import SPRITES
+from scenes.fredericus.view import FredericusView
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
 
@@ -58,9 +59,11 @@ def inner_corner(row: RowLayout, index: int) -> tuple[int, int]:
 
 def shown_whole(scene: PlayScene, screen: pygame.Surface, row: int, index: int) -> bool:
     """Whether every opaque pixel of the card's own picture is on screen where the card lies."""
-    rect = scene.view.layout(scene.match.state).rows[row].card_rect(index)
-    look = scene.view.look()
-    code = scene.match.state.row(row)[index]
+    view, state = scene.view, scene.match.state
+    assert isinstance(view, FredericusView) and isinstance(state, FredericusState)
+    rect = view.layout(state).rows[row].card_rect(index)
+    look = view.look()
+    code = state.row(row)[index]
     image = draw.card_image(look.text, code, rect.size, look.shorts)
     return all(screen.get_at((rect.x + x, rect.y + y)) == image.get_at((x, y))
                for x in range(rect.width) for y in range(rect.height) if image.get_at((x, y)).a == 255)
@@ -147,8 +150,10 @@ RAPTOR_NAMES = [f"{seat}{kind}" for seat in range(PLAYERS) for kind in "fg"]
 
 def drawn_rect(scene: PlayScene, raptor: int) -> pygame.Rect:
     """Where the raptor's picture covers the board (its see-through margin left out)."""
-    centre, small = scene.view.layout(scene.match.state).raptors[raptor]
-    hooded = scene.match.state.is_hooded(raptor)
+    view, state = scene.view, scene.match.state
+    assert isinstance(view, FredericusView) and isinstance(state, FredericusState)
+    centre, small = view.layout(state).raptors[raptor]
+    hooded = state.is_hooded(raptor)
     image = SPRITES.tinted(raptor_kind(raptor), sp.HOODED if hooded else sp.PERCHED,
                            draw.SEAT_COLOURS[raptor_owner(raptor)], sp.SMALL if small else 1.0)
     where = image.get_rect(center=(round(centre.x), round(centre.y)))

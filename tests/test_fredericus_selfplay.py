@@ -101,6 +101,7 @@ def play(
         assert len(counts) < MAX_DECISIONS
     check_full(state, rng)
     assert state.legal_actions() == ()
+    assert state.outcome is not None
     assert state.outcome.termination in ("eighth_creature", "fredericus_drawn", "fredericus_discarded")
     return state, counts
 

@@ -14,7 +14,6 @@ from fredericus_builder import build_position
 
 from game.ai.service import AIService
 from game.core.message import Message
-from game.core.protocol import GameState
 from game.fredericus import FredericusState
 from game.fredericus.actions import CAPTURE, HOOD
 from game.i18n import Translator
@@ -52,11 +51,11 @@ def random_game(players: int, short: bool, seed: int):
             return
         action = rng.choice(state.legal_actions())
         log.append(LogEntry(state.current_seat, state.turn_number, state.action_text(action),
-                            state.describe(action), False))
+                            state.narrate(action), False))
         state.apply(action)
 
 
-def choose_by_steps(view: FredericusView, state: GameState, action) -> None:
+def choose_by_steps(view: FredericusView, state: FredericusState, action) -> None:
     """Walk the chooser through the action's steps, as a player would; steps it took itself are checked."""
     chooser = ActionChooser(view, state, state.legal_actions())
     path = view.steps(state, action)

@@ -58,8 +58,12 @@ def drawn_words(monkeypatch, driver: Driver) -> list[str]:
     """Every text drawn from now on."""
     text, words = driver.app.context.text, []
     real_blit = text.blit
-    monkeypatch.setattr(text, "blit", lambda surface, line, *args, **kwargs: words.append(line) or real_blit(
-        surface, line, *args, **kwargs))
+
+    def blit(surface, line, *args, **kwargs):
+        words.append(line)
+        return real_blit(surface, line, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit", blit)
     return words
 
 
@@ -67,8 +71,12 @@ def painted_trays(monkeypatch) -> list[panels.Tray]:
     """Every falconer's tray painted on the board from now on."""
     trays = []
     real_paint = panels.paint_tray
-    monkeypatch.setattr(panels, "paint_tray", lambda surface, text, layout, tray, *rest: trays.append(tray) or
-                        real_paint(surface, text, layout, tray, *rest))
+
+    def paint_tray(surface, text, layout, tray, *rest):
+        trays.append(tray)
+        return real_paint(surface, text, layout, tray, *rest)
+
+    monkeypatch.setattr(panels, "paint_tray", paint_tray)
     return trays
 
 

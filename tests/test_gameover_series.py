@@ -38,7 +38,7 @@ def finish(match: Match, seed: int) -> Match:
 
 def winning_people(match: Match) -> set[int]:
     assert match.state.outcome is not None
-    return {match.setup.person_of(seat) for seat in match.state.outcome.winners} - {None}
+    return {person for seat in match.state.outcome.winners if (person := match.setup.person_of(seat)) is not None}
 
 
 def menu_keys(scene: GameOverScene) -> list[str]:

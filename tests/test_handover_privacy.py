@@ -13,6 +13,7 @@ from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.state import FalconiState
+from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -108,6 +109,7 @@ def fredericus_twins() -> tuple[Match, Match]:
     setup = MatchSetup("fredericus", (ANNA, BRUNO), PEOPLE, seed=6)
     first, second = Match(setup), Match(setup)
     state = second.state
+    assert isinstance(state, FredericusState)
     owner = state.current_seat
     data = state.to_json()
     hand, deck = data["objectives"][owner], data["deck"]

@@ -44,7 +44,7 @@ def answer_hints_with(driver: Driver, monkeypatch, action) -> None:
     monkeypatch.setattr(driver.app.context.ai, "ask", ask)
 
 
-def ghost_cell(driver: Driver, cell: int) -> list[tuple[int, int, int]]:
+def ghost_cell(driver: Driver, cell: int) -> list[tuple[int, ...]]:
     """The pixels inside the cell the tile is placed in, clear of the ring round it."""
     scene = driver.top
     rect = scene.view._geometry(scene.match.state).cell_rect(cell).inflate(-12, -12)

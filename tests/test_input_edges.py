@@ -47,12 +47,16 @@ def counted_and_kept(match: Match, folder: Path) -> Stats:
     return stats
 
 
-def play(argv: list[str], data: Path) -> tuple[int, list[MatchSetup]]:
+def play(argv: list[str], data: Path) -> tuple[int, list[MatchSetup | None]]:
     """``main.py play …`` with the window replaced by a list of the set-ups it was asked to open."""
-    opened: list[MatchSetup] = []
+    opened: list[MatchSetup | None] = []
     import scenes.app
 
-    with mock.patch.object(scenes.app, "run_app", lambda setup=None: opened.append(setup) or 0), \
+    def run_app(setup: MatchSetup | None = None) -> int:
+        opened.append(setup)
+        return 0
+
+    with mock.patch.object(scenes.app, "run_app", run_app), \
             mock.patch.dict(os.environ, {"FALCONI_DATA_DIR": str(data)}):
         return cli.main(argv), opened
 

@@ -7,6 +7,7 @@ by itself. Falconi endings are F-8's (with the catch and its Chili Bomb answer o
 
 from __future__ import annotations
 
+from falconi_scenarios import build, play
 from fredericus_builder import build_position
 
 from game.core.protocol import GameState
@@ -16,7 +17,6 @@ from game.fredericus.actions import CAPTURE, END_TURN, FLIP, STAY_TOKENS
 from game.fredericus.actions import Action as FredericusAction
 from game.i18n import Translator
 from game.services.settings import LANGUAGES
-from tests.falconi_scenarios import build, play
 
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}
 

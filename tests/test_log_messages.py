@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from falconi_scenarios import rigged
 from fredericus_builder import build_position
 
 from game.core.message import Message, is_key
@@ -47,7 +48,6 @@ from game.fredericus.actions import (
 from game.fredericus.actions import Action as FredericusAction
 from game.i18n import CATALOG_FOLDER, FALLBACK, Translator, catalog
 from game.services.settings import LANGUAGES
-from tests.falconi_scenarios import rigged
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}
@@ -261,7 +261,7 @@ def test_the_log_catalog_defines_its_names_only_once(language):
 # --- the Message API -------------------------------------------------------------------------------------------
 
 
-def test_a_message_is_a_small_frozen_hashable_value():
+def test_a_message_is_a_small_frozen_hashable_value() -> None:
     message = Message.of("log.falconi.place", who="@seat.falconi.2", tile="@tile.curve", cell="4,7")
     assert message == Message(
         "log.falconi.place", (("who", "@seat.falconi.2"), ("tile", "@tile.curve"), ("cell", "4,7"))

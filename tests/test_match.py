@@ -134,6 +134,7 @@ def test_a_fredericus_save_replays_to_the_same_state():
         (lambda d: d["setup"].update(game="chess"), "impossible"),
         (lambda d: d["setup"]["seats"].__setitem__(0, {"kind": "off"}), "impossible"),
         (lambda d: d["setup"]["seats"].__setitem__(1, {"kind": "person", "person": 7}), "impossible"),
+        (lambda d: d["setup"]["seats"].__setitem__(1, {"kind": "robot"}), "seat 2: unknown kind of player 'robot'"),
         (lambda d: d["setup"].pop("seed"), "no field 'seed'"),
         (lambda d: d.update(actions="draw"), "must be a list"),
         (lambda d: d["setup"].update(people=[3]), "must be an object"),

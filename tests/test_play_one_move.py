@@ -46,7 +46,7 @@ def counting(monkeypatch, match: Match) -> Iterator[Counts]:
         counts.clones += counts.on
         return clone(state)
 
-    def counted_legal_actions(state: FredericusState):  # type: ignore[no-untyped-def]
+    def counted_legal_actions(state: FredericusState):
         counts.checks += counts.on and len(match.log) == played
         return legal_actions(state)
 

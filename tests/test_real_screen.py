@@ -28,7 +28,9 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Literal, TypeVar
 
 import pygame
 import pytest
@@ -42,6 +44,8 @@ from scenes.pages.menus import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.play import start_match_scene
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xwd": "x11-apps"}  # program: the Debian package that has it
@@ -60,7 +64,7 @@ pytestmark = [
 ]
 
 
-def wait_for(condition: Callable[[], object], seconds: float, what: str, pause: float = 0.05) -> object:
+def wait_for(condition: Callable[[], T | None], seconds: float, what: str, pause: float = 0.05) -> T:
     """Poll ``condition`` until it gives something true; fail saying ``what`` was awaited."""
     deadline = time.monotonic() + seconds
     while True:
@@ -80,13 +84,14 @@ def picture_from_xwd(data: bytes) -> pygame.Surface:
     assert (pixmap_format, bits_per_pixel, red, green, blue) == (2, 32, 0xFF0000, 0xFF00, 0xFF), "not 32-bit RGB"
     start = header_size + colours * 12
     pixels = data[start:start + height * bytes_per_line]
-    layout = "BGRA" if byte_order == 0 else "ARGB"  # the fourth byte is padding, not alpha: made opaque below
+    # the fourth byte is padding, not alpha: made opaque below
+    layout: Literal["BGRA", "ARGB"] = "BGRA" if byte_order == 0 else "ARGB"
     surface = pygame.image.frombuffer(pixels, (width, height), layout, bytes_per_line).copy()
     surface.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)
     return surface
 
 
-def thumbnail(surface: pygame.Surface) -> list[tuple[int, int, int]]:
+def thumbnail(surface: pygame.Surface) -> list[tuple[int, ...]]:
     small = pygame.transform.scale(surface, (64, 36))
     return [tuple(small.get_at((x, y)))[:3] for y in range(36) for x in range(64)]
 
@@ -387,6 +392,7 @@ def play_to_the_end(screen: RealScreen, save: Autosave, driver) -> pygame.Surfac
     mid: pygame.Surface | None = None
     presses = 0
     deadline = time.monotonic() + GAME_TIME
+    assert screen.app is not None
     while not save.gone():
         assert time.monotonic() < deadline, f"the game did not end within {GAME_TIME} s"
         assert screen.app.poll() is None, f"the game exited with code {screen.app.returncode}"
@@ -403,7 +409,7 @@ def play_to_the_end(screen: RealScreen, save: Autosave, driver) -> pygame.Surfac
         if name in ("Return", "space"):
             # the turn may pass on or the key come late: the autosave says what to do next
             with contextlib.suppress(AssertionError):
-                screen.press(lambda name=name: screen.key(name), seconds=10)
+                screen.press(partial(screen.key, name), seconds=10)
         else:
             screen.key(name)  # moving the focus may leave the picture as it was
     assert mid is not None, "the game ended before Don Falconi's second turn: no mid-game screenshot"

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,7 @@ def test_a_finished_game_leaves_no_slot_behind(tmp_path):
 
 # --- real processes ---------------------------------------------------------------------------------------------
 @pytest.fixture
-def windows(tmp_path):
+def windows(tmp_path: Path) -> Iterator[Callable[[str, int], subprocess.Popen[str]]]:
     """Starts copies of the game on one data folder; any still running when the test ends is killed."""
     started: list[subprocess.Popen[str]] = []
     data, signals = tmp_path / "data", tmp_path / "signals"

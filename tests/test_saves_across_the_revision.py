@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from falconi_scenarios import fresh_escape, pile_order
 from saved_games import load_latest, write_slot
 
 from game.core.errors import StateFormatError
@@ -17,10 +18,10 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
 from game.fredericus.actions import raptors_of
 from game.fredericus.cards import SEAL
+from game.fredericus.state import FredericusState
 from game.i18n import Translator
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
-from tests.falconi_scenarios import fresh_escape, pile_order
 
 EASY = SeatPlan.ai("easy")
 
@@ -43,6 +44,7 @@ def salami_with_a_fresh_escape_tile() -> Match:
         rng = random.Random(seed)
         for _ in range(200):
             state = match.state
+            assert isinstance(state, FalconiState)
             if state.is_terminal():
                 break
             if fresh_escape(state) >= 0 and state.current_seat == 0 and match.log[-1].text == "draw":
@@ -71,7 +73,8 @@ def test_f4_2_an_old_save_with_a_lone_country_car_is_kept_aside_saying_why(tmp_p
     write_slot(store, json.dumps(old))
     with pytest.raises(SaveError, match="revision of 2026-11-27") as error:
         load_latest(store)
-    assert error.value.kept.exists() and json.loads(error.value.kept.read_text()) == old
+    assert error.value.kept is not None and error.value.kept.exists()
+    assert json.loads(error.value.kept.read_text()) == old
 
 
 def test_f5_8_an_old_save_that_placed_a_u_turn_at_the_prison_is_kept_aside_saying_why(tmp_path) -> None:
@@ -82,6 +85,7 @@ def test_f5_8_an_old_save_that_placed_a_u_turn_at_the_prison_is_kept_aside_sayin
     write_slot(store, json.dumps(old))
     with pytest.raises(SaveError, match="cannot go on under the new ones") as error:
         load_latest(store)
+    assert error.value.kept is not None
     assert json.loads(error.value.kept.read_text()) == old
 
 
@@ -108,6 +112,7 @@ def kept_aside(tmp_path, old: dict) -> SaveError:
     revised = "before their revision of 2026-11-27.*cannot go on under the new ones"
     with pytest.raises(SaveError, match=revised) as error:
         load_latest(store)
+    assert error.value.kept is not None
     assert json.loads(error.value.kept.read_text()) == old
     return error.value
 
@@ -122,6 +127,7 @@ def test_f5_8_a_format_2_save_that_placed_a_u_turn_home_mid_game_is_kept_aside_s
             before = match.state.clone()
             match.play(rng.choice(before.legal_actions()))
             after = match.state
+            assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
             put_back = (after.phase == PLACE and after.turn_seat == FUGITIVE and after.turn_number != before.turn_number
                         and pile_order(before)[-1] == U_TURN and after.tile_just_drawn() != U_TURN
                         and after.cars[FUGITIVE] != after.start_place(FUGITIVE))
@@ -157,6 +163,7 @@ def fredericus_match_ready_to_flip_an_empty_row() -> Match:
         first = match.state.seats[0]
         for _ in range(200):
             state = match.state
+            assert isinstance(state, FredericusState)
             rows = state.rows()
             ready = not rows[0] and rows[7][-1:] == rows[1][-1:] == (SEAL,)
             falcon = raptors_of(first)[0]

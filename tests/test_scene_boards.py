@@ -74,6 +74,7 @@ class PebblesView:
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
+        self.input_device = "mouse"
 
     def steps(self, state: Any, action: int) -> tuple[tuple[str, int], ...]:
         return (("take", action),)
@@ -124,6 +125,9 @@ class PebblesView:
     def announces(self, action: int) -> bool:
         return False
 
+    def event_sound(self) -> str:
+        return "click"
+
     def turn_warning(self, state: Any, visible: frozenset[int]) -> None:
         return None
 
@@ -153,7 +157,7 @@ def pebbles_emblem() -> pygame.Surface:
     return emblem
 
 
-PEBBLES_BOARD = BoardSpec(
+PEBBLES_BOARD: BoardSpec[Pebbles, int] = BoardSpec(
     name="pebbles", title_key="game.pebbles", note_key="game.pebbles.note", emblem="pebbles",
     emblems=("pebbles",), music=None, colours=((200, 0, 0), (0, 0, 200)),
     colour_blind_colours=((213, 94, 0), (0, 114, 178)), make_view=PebblesView, options_page=options_page,

@@ -21,6 +21,8 @@ import random
 
 import pygame
 import pytest
+from board_frames import frames
+from falconi_scenarios import fresh_escape, pile_order, rigged
 
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import NORMAL
@@ -37,8 +39,6 @@ from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi.view import FalconiView
 from scenes.kit.input import InputMapper
-from tests.board_frames import frames
-from tests.falconi_scenarios import fresh_escape, pile_order, rigged
 
 SEEDS = range(1, 25)
 ACTIONS_AFTER_THE_DRAW = 14
@@ -192,7 +192,7 @@ def test_f6_5_the_police_perceive_the_same_whether_he_must_smash_or_has_another_
     """Diavola (F-6.5, revised 2026-11-27): twins that differ only in his accomplice's district, which decides
     whether the free slot at the end of his road is a way out or his only way on is the block ahead. Port ends
     the round, he smashes the block in both, and both play on alike through his turn and the police's."""
-    from tests.test_falconi_rulings_2026_11_27 import accomplice_twins
+    from test_falconi_rulings_2026_11_27 import accomplice_twins
 
     free, bound = accomplice_twins()
     assert_same(perceived(view, free, None, None), perceived(view, bound, None, None), "before")

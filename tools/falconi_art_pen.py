@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -104,7 +104,8 @@ class Pen:
             self.arc(colour, centre, radius, width, start + sign * a / radius, start + sign * b / radius)
             position += dash + gap
 
-    def _draw(self, colour: Colour, tint: int | None, blend: bool, paint) -> None:  # type: ignore[no-untyped-def]
+    def _draw(self, colour: Colour, tint: int | None, blend: bool,
+              paint: Callable[[pygame.Surface, Colour], object]) -> None:
         """Draw on the base layer (blending see-through colours when ``blend``) and on the tint layer."""
         if blend:
             layer = pygame.Surface(self.base.get_size(), pygame.SRCALPHA)

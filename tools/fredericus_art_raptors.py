@@ -3,6 +3,8 @@ base, hooded, and in flight seen from above, each with a mask of the parts that 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from scenes.fredericus import sprites as sp
@@ -75,7 +77,7 @@ def base(mask: pygame.Surface) -> None:
     poly(mask, (255, 255, 255), ellipse(middle[0], middle[1] - 0.2, 9.8, 4.3))
 
 
-def perched(bird: pygame.Surface, c: dict[str, Colour], falcon: bool) -> None:
+def perched(bird: pygame.Surface, c: Mapping[str, Colour], falcon: bool) -> None:
     """Standing, facing east: the falcon tall and slim, the goshawk shorter, rounder, long-tailed."""
     top = 3.0 if falcon else 6.0
     body_y, body_ry, body_rx = (13.8, 7.6, 4.8) if falcon else (15.2, 6.6, 5.6)
@@ -123,7 +125,7 @@ def hood(bird: pygame.Surface, falcon: bool) -> None:
     poly(bird, YELLOW, [(head[0] + 4.4, head[1] + 0.2), (head[0] + 5.6, head[1] + 1.0), (head[0] + 4.4, head[1] + 1.8)])
 
 
-def flying(bird: pygame.Surface, c: dict[str, Colour], falcon: bool, span: float | None) -> None:
+def flying(bird: pygame.Surface, c: Mapping[str, Colour], falcon: bool, span: float | None) -> None:
     """In flight seen from above, heading east, as it crosses the board: the falcon with long pointed wings
     and a narrow tail, the goshawk with broad fingered wings and a long rounded tail. ``span`` is how much of
     the wings shows (a raised or lowered wing is foreshortened); ``None`` folds them for a stoop."""
@@ -152,7 +154,7 @@ def flying(bird: pygame.Surface, c: dict[str, Colour], falcon: bool, span: float
     poly(bird, YELLOW, [(head[0] + 2.2, cy - 0.8), (head[0] + 3.8, cy), (head[0] + 2.2, cy + 0.8)])
 
 
-def paint_wing(bird: pygame.Surface, middle: Point, span: float, side: int, c: dict[str, Colour],
+def paint_wing(bird: pygame.Surface, middle: Point, span: float, side: int, c: Mapping[str, Colour],
                falcon: bool) -> None:
     """One wing from above, ``side`` -1 to the north of the body, 1 to the south; its length along the span
     times ``span``. The falcon's sweeps back to a point, the goshawk's ends in spread fingers."""

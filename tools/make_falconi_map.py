@@ -51,7 +51,7 @@ PIECES = {
 }
 
 # F-1.3 / F-1.4: name, side, slot index, role, extra properties.
-BUILDINGS = (
+BUILDINGS: tuple[tuple[str, str, int, str, dict[str, str]], ...] = (
     ("prison", "south", 4, "prison", {}),
     ("station_country", "west", 4, "station", {"district": "country"}),
     ("station_port", "north", 4, "station", {"district": "port"}),
@@ -120,7 +120,7 @@ def object_xml(object_id: int, name: str, kind: str, box: tuple[int, int, int, i
 
 def border_objects(first_id: int) -> list[str]:
     """The 12 border pieces (F-1.2), each a rectangle over its 3 slots."""
-    objects = []
+    objects: list[str] = []
     for side, districts in PIECES.items():
         for piece, district in enumerate(districts):
             x, y = slot_tile(side, piece * 3)
@@ -133,7 +133,7 @@ def border_objects(first_id: int) -> list[str]:
 
 def building_objects(first_id: int) -> list[str]:
     """The prison, the police stations and the tunnel mouths (F-1.3, F-1.4), one per special slot."""
-    objects = []
+    objects: list[str] = []
     for name, side, index, role, extra in BUILDINGS:
         x, y = slot_tile(side, index)
         side_length = TILE - 2 * BUILDING_INSET

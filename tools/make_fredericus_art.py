@@ -17,6 +17,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,6 +31,7 @@ from scenes.fredericus import sprites as sp
 from tools.fredericus_art_cards import card_bodies, signs
 from tools.fredericus_art_kit import (
     INK,
+    Colour,
     Point,
     S,
     canvas,
@@ -54,6 +56,19 @@ STONE_DARK = (118, 88, 60)
 GRASS = (66, 94, 52)
 
 
+def _blade(colour: Colour, length: float, lean: float, surface: pygame.Surface, x: float, y: float) -> None:
+    line(surface, colour, (x, y), (x + lean, y - length), 0.5)
+
+
+def _flower(colour: Colour, surface: pygame.Surface, x: float, y: float) -> None:
+    disc(surface, colour, (x, y), 0.7)
+
+
+def _stone(surface: pygame.Surface, x: float, y: float) -> None:
+    poly(surface, (104, 104, 92), ellipse(x, y, 2.6, 1.8, 15))
+    poly(surface, (136, 134, 118), ellipse(x - 0.5, y - 0.5, 1.8, 1.1, 15))
+
+
 def meadow() -> pygame.Surface:
     """Four seamless grass tiles: plain, flowers, tufts, a stone."""
     tiles = []
@@ -66,16 +81,13 @@ def meadow() -> pygame.Surface:
         for _ in range(260 if variant != 2 else 340):
             x, y = rng.uniform(0, 32), rng.uniform(0, 32)
             length, lean, colour = rng.uniform(1.2, 2.6), rng.uniform(-0.6, 0.6), rng.choice(blades)
-            extras.append((lambda s, x, y, c=colour, up=length, n=lean: line(s, c, (x, y), (x + n, y - up), 0.5), x, y))
+            extras.append((partial(_blade, colour, length, lean), x, y))
         if variant == 1:
             for _ in range(6):
                 colour = rng.choice([(226, 222, 196), (222, 200, 96), (200, 176, 214)])
-                extras.append((lambda s, x, y, c=colour: disc(s, c, (x, y), 0.7), rng.uniform(0, 32),
-                               rng.uniform(0, 32)))
+                extras.append((partial(_flower, colour), rng.uniform(0, 32), rng.uniform(0, 32)))
         if variant == 3:
-            extras.append((lambda s, x, y: (poly(s, (104, 104, 92), ellipse(x, y, 2.6, 1.8, 15)),
-                                            poly(s, (136, 134, 118), ellipse(x - 0.5, y - 0.5, 1.8, 1.1, 15))),
-                           rng.uniform(6, 26), rng.uniform(6, 26)))
+            extras.append((_stone, rng.uniform(6, 26), rng.uniform(6, 26)))
         for paint, x, y in extras:
             for dx in (-32, 0, 32):
                 for dy in (-32, 0, 32):
@@ -242,8 +254,8 @@ def render_all() -> dict[str, pygame.Surface]:
     for kind in sp.RAPTOR_SHEETS:
         sheets[kind], sheets[f"{kind}_seat"] = raptor_sheets(kind)
     sheets["token"], sheets["token_seat"] = token_sheets()
-    for size in sp.CARD_SIZES:
-        sheets[sp.card_sheet(size)] = card_bodies(size)
+    for card_size in sp.CARD_SIZES:
+        sheets[sp.card_sheet(card_size)] = card_bodies(card_size)
     for size in sp.SIGN_SIZES:
         sheets[sp.sign_sheet(size)] = signs(size)
     return sheets

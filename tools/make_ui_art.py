@@ -17,6 +17,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -172,7 +173,8 @@ def basil(pen: Pen) -> None:
 
 
 def mushroom(pen: Pen) -> None:
-    cap, stem = arc_points((14, 14), 12.5, 180, 360, 24), [(18, 14), (19, 26), (9, 26), (10, 14)]
+    cap = arc_points((14, 14), 12.5, 180, 360, 24)
+    stem: list[Point] = [(18, 14), (19, 26), (9, 26), (10, 14)]
     pen.polygon((70, 40, 24), cap + stem)
     pen.polygon((150, 98, 62), arc_points((14, 14), 11, 180, 360, 24) + [(17, 13), (17.6, 24.6), (10.4, 24.6),
                                                                         (11, 13)])
@@ -298,6 +300,10 @@ def emblem(draw: Callable[[Pen], None]) -> pygame.Surface:
     return smooth(surface, (EMBLEM, EMBLEM))
 
 
+def pizza_emblem(variant: str) -> pygame.Surface:
+    return emblem(pizza(variant))
+
+
 # --- everything ----------------------------------------------------------------------------------------------
 def images() -> dict[str, Callable[[], pygame.Surface]]:
     """Every file to write, by name without ``.png``, with the function that draws it."""
@@ -306,13 +312,13 @@ def images() -> dict[str, Callable[[], pygame.Surface]]:
         result[f"bg_{name}"] = draw
     result["title_car"], result["title_falcon"] = title_car, title_falcon
     for name in FRAMES:
-        result[name] = lambda name=name: frame(name)
+        result[name] = partial(frame, name)
     for variant in ("margherita", "funghi", "prosciutto", "salami", "diavola"):
-        result[f"emblem_{variant}"] = lambda variant=variant: emblem(pizza(variant))
+        result[f"emblem_{variant}"] = partial(pizza_emblem, variant)
     result["emblem_falconi"] = lambda: emblem(falconi)
     result["emblem_fredericus"] = lambda: emblem(fredericus)
     for name, glyph in GLYPHS.items():
-        result[f"icon_{name}"] = lambda glyph=glyph: icon(glyph)
+        result[f"icon_{name}"] = partial(icon, glyph)
     return result
 
 

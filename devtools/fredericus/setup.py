@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from game.ai.levels import level_makers
 from game.core.bots import Bot
@@ -34,7 +35,7 @@ def game_factory(players: int, short_game: bool) -> Callable[[int], FredericusSt
     return lambda seed: FredericusState.new_game(players, seed, short_game=short_game)
 
 
-def scores(state: GameState) -> list[float]:
+def scores(state: GameState[Any]) -> list[float]:
     """Points per seat index (R-8), for simulation summaries."""
     assert isinstance(state, FredericusState)
     return [float(points) for points in state.scores()]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from game.ai.ismcts import ISMCTSBot, SearchBudget
 from game.ai.knowledge import knowledge_of
 from game.core.bots import GreedyBot
-from game.core.protocol import Action
+from game.core.protocol import A
 from game.core.view import SeatView
 
 EASY_SECONDS = 0.08  # the target is 0.1 s per decision
@@ -31,7 +31,7 @@ class EasyBot:
         self.seconds = seconds  # the search's cap; tests raise it so that only the iteration count stops it
         self.clock = clock  # what the cap is timed by (see ``level_makers``)
 
-    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+    def choose(self, view: SeatView[A], rng: random.Random, cancel: threading.Event | None = None) -> A:
         if rng.random() < self.noise:
             return rng.choice(view.legal_actions)
         knowledge = knowledge_of(view.game_name)

@@ -19,7 +19,7 @@ from typing import Any
 
 from game.ai.knowledge import GameKnowledge, knowledge_of
 from game.core.draws import chooser
-from game.core.protocol import Action, GameState
+from game.core.protocol import A, Action, GameState
 from game.core.view import SeatView
 
 
@@ -76,9 +76,9 @@ class ISMCTSBot:
         self.clock = clock  # seconds; tests hand in a clock of their own
         self.stats = SearchStats()
 
-    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+    def choose(self, view: SeatView[A], rng: random.Random, cancel: threading.Event | None = None) -> A:
         started = self.clock()
-        legal: Sequence[Action] = view.legal_actions
+        legal: Sequence[A] = view.legal_actions
         knowledge = knowledge_of(view.game_name)
         if self.sitter:
             legal = [action for action in legal if knowledge.stays_put(action)] or legal
@@ -88,7 +88,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.stats = SearchStats(0, self.clock() - started, 0)
             return legal[0]
-        sample: Callable[[random.Random], GameState]
+        sample: Callable[[random.Random], GameState[Any]]
         if self.cheat:
             truth = view._state  # the cheating yardstick sees everything on purpose
             sample = lambda _rng: truth.clone()  # noqa: E731
@@ -103,7 +103,7 @@ class ISMCTSBot:
     def _search(
         self,
         root: _Node,
-        sample: Callable[[random.Random], GameState],
+        sample: Callable[[random.Random], GameState[Any]],
         knowledge: GameKnowledge,
         rng: random.Random,
         started: float,

@@ -28,7 +28,7 @@ class Decision:
     number: int
     seat: Seat
     future: Future[str | None]
-    state: GameState
+    state: GameState[Any]
 
     def done(self) -> bool:
         return self.future.done()
@@ -59,7 +59,7 @@ class AIService:
                 initargs=(self._cancelled_up_to,),
             )
 
-    def ask(self, state: GameState, level: str, seed: int) -> Decision:
+    def ask(self, state: GameState[Any], level: str, seed: int) -> Decision:
         """Ask for the decision of the seat to play in ``state`` at ``level``, its randomness from ``seed``."""
         self.start()
         assert self._pool is not None
@@ -93,7 +93,8 @@ class _CancelFlag:
         self.number = number
 
     def is_set(self) -> bool:
-        return _cancelled_up_to.value >= self.number
+        cancelled: int = _cancelled_up_to.value
+        return cancelled >= self.number
 
 
 def _start_worker(cancelled_up_to: Any) -> None:
@@ -119,5 +120,5 @@ def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number:
     return state.action_text(action)
 
 
-def state_from_json(game_name: str, data: dict[str, Any]) -> GameState:
+def state_from_json(game_name: str, data: dict[str, Any]) -> GameState[Any]:
     return game_spec(game_name).state_from_json(data)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import A, GameState, Seat
 from game.core.view import SeatView
 
-Evaluation = Callable[[GameState, Seat], float]
+Evaluation = Callable[[GameState[Any], Seat], float]
 
 
 class Bot(Protocol):
@@ -21,7 +21,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action: ...
+    def choose(self, view: SeatView[A], rng: random.Random, cancel: threading.Event | None = None) -> A: ...
 
 
 class RandomBot:
@@ -29,7 +29,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+    def choose(self, view: SeatView[A], rng: random.Random, cancel: threading.Event | None = None) -> A:
         return rng.choice(view.legal_actions)
 
 
@@ -42,14 +42,14 @@ class GreedyBot:
     def __init__(self, evaluate: Evaluation) -> None:
         self._evaluate = evaluate
 
-    def choose(self, view: SeatView, rng: random.Random, cancel: threading.Event | None = None) -> Action:
+    def choose(self, view: SeatView[A], rng: random.Random, cancel: threading.Event | None = None) -> A:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
         seat = view.seat
         sample = view.sample(rng)
         best_score = float("-inf")
-        best: list[Action] = []
+        best: list[A] = []
         for action in actions:
             after = sample.clone()
             after.apply(action)

@@ -84,7 +84,7 @@ def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], where:
 
 def int_list(data: dict[str, Any], name: str, where: str = "state") -> list[int]:
     """A required list of integers."""
-    value = field(data, name, list, where)
+    value: list[int] = field(data, name, list, where)
     if not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
         raise StateFormatError(f"the {where} field {name!r} must be a list of whole numbers")
     return value

@@ -13,16 +13,16 @@ from game.core.protocol import GameState, Seat
 
 @dataclass(frozen=True)
 class GameKnowledge:
-    utilities: Callable[[GameState], list[float]]  # finished game -> worth per seat index, 0..1
-    values: Callable[[GameState], list[float]]  # unfinished game -> estimated worth per seat index
+    utilities: Callable[[GameState[Any]], list[float]]  # finished game -> worth per seat index, 0..1
+    values: Callable[[GameState[Any]], list[float]]  # unfinished game -> estimated worth per seat index
     # values for the positions of one search, free to remember work across them; the memory goes with it
-    values_for_one_search: Callable[[], Callable[[GameState], list[float]]]
-    evaluate: Callable[[GameState, Seat], float]  # heuristic for one-ply look-ahead (easy level)
-    rollout_depth: Callable[[GameState], int]  # random actions to play after the tree before guessing
+    values_for_one_search: Callable[[], Callable[[GameState[Any]], list[float]]]
+    evaluate: Callable[[GameState[Any], Seat], float]  # heuristic for one-ply look-ahead (easy level)
+    rollout_depth: Callable[[GameState[Any]], int]  # random actions to play after the tree before guessing
     easy_lookahead: int  # search iterations of the easy level; 0: it plays ``evaluate``'s one-ply choice
     # the ``sitter`` yardstick plays only actions for which this is true, while it has one (a game without
     # such a notion allows every action)
     stays_put: Callable[[Any], bool] = lambda _action: True
     # actions the searching levels never choose while another is legal, judged on a sample of the position
     # (only what the deciding seat sees is used): moves the value guess cannot tell from progress
-    pointless: Callable[[GameState, Any], bool] = lambda _state, _action: False
+    pointless: Callable[[GameState[Any], Any], bool] = lambda _state, _action: False

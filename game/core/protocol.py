@@ -21,13 +21,15 @@ NO_SEAT: Seat = -1
 
 S = TypeVar("S", bound="GameState[Any]")
 A = TypeVar("A", bound=Hashable)  # one game's own action type
+T = TypeVar("T", bound=str, covariant=True)  # one game's terminations (a ``Literal`` of the names saves write)
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a game ended: a machine-readable termination, the winning seats and a sentence for people."""
+class Outcome(Generic[T]):
+    """How a game ended: a machine-readable termination (one of the game's, typed by it), the winning seats and
+    a sentence for people."""
 
-    termination: str
+    termination: T
     winners: frozenset[Seat]
     reason: str
 
@@ -82,7 +84,7 @@ class GameState(ABC, Generic[A]):
 
     @property
     @abstractmethod
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[str] | None:
         """How the game ended, or ``None`` while it goes on."""
 
     def is_terminal(self) -> bool:

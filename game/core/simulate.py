@@ -17,7 +17,7 @@ from game.core.view import SeatView
 MAX_DECISIONS = 100_000
 
 
-def play_game(state: GameState, bots: Mapping[Seat, Bot], rng: random.Random) -> GameState:
+def play_game(state: GameState[Any], bots: Mapping[Seat, Bot], rng: random.Random) -> GameState[Any]:
     """Play ``state`` to the end, each decision taken by the bot of the deciding seat."""
     for _ in range(MAX_DECISIONS):
         if state.is_terminal():
@@ -27,11 +27,11 @@ def play_game(state: GameState, bots: Mapping[Seat, Bot], rng: random.Random) ->
 
 
 def simulate(
-    new_game: Callable[[int], GameState],
+    new_game: Callable[[int], GameState[Any]],
     bots: Mapping[Seat, Bot],
     games: int,
     seed: int,
-    score: Callable[[GameState], list[float]] | None = None,
+    score: Callable[[GameState[Any]], list[float]] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games, game *i* set up with seed ``seed + i``, and summarise them.
 

@@ -8,18 +8,19 @@ profit from what its seat may know.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Generic
 
 from game.core.errors import GameError
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import A, GameState, Seat
 
 
-class SeatView:
-    """The deciding seat's view of ``state``; raises ``GameError`` for a finished game or another seat."""
+class SeatView(Generic[A]):
+    """The deciding seat's view of ``state``, typed by its game's actions ``A``; raises ``GameError`` for a
+    finished game or another seat."""
 
     __slots__ = ("seat", "game_name", "legal_actions", "_state")
 
-    def __init__(self, state: GameState, seat: Seat | None = None) -> None:
+    def __init__(self, state: GameState[A], seat: Seat | None = None) -> None:
         if state.is_terminal():
             raise GameError("the game is over: there is no decision to take")
         deciding = state.current_seat
@@ -29,17 +30,17 @@ class SeatView:
             )
         self.seat: Seat = deciding
         self.game_name: str = state.game_name
-        self.legal_actions: tuple[Action, ...] = tuple(state.legal_actions())
+        self.legal_actions: tuple[A, ...] = tuple(state.legal_actions())
         self._state = state
 
     def observation(self) -> dict[str, Any]:
         return self._state.observation(self.seat)
 
-    def sample(self, rng: random.Random) -> GameState:
+    def sample(self, rng: random.Random) -> GameState[A]:
         """A full state consistent with this seat's observation (a determinization)."""
         return self._state.determinize(self.seat, rng)
 
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: A) -> str:
         return self._state.action_text(action)
 
     def seat_name(self, seat: Seat) -> str:

@@ -1,7 +1,7 @@
 """Seats, car statuses and decision phases of Catch Don Falconi, shared by the state and both modes."""
 
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, get_args
 
 FUGITIVE, COUNTRY, PORT, FOREST = 0, 1, 2, 3
 POLICE = (COUNTRY, PORT, FOREST)  # clockwise turn order after the fugitive (F-4.1)
@@ -9,6 +9,7 @@ SEAT_DISTRICT = {COUNTRY: "country", PORT: "port", FOREST: "forest"}
 SEAT_NAMES = ("Don Falconi", "Country police", "Port police", "Forest police")
 # How a game ends (F-8): the ``termination`` of its outcome.
 Termination = Literal["catch", "fugitive_blocked", "escape", "police_out", "tiles_out", "round_limit"]
+TERMINATIONS: tuple[Termination, ...] = get_args(Termination)
 
 
 class Status(IntEnum):

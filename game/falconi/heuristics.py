@@ -14,7 +14,7 @@ from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
 
 
-def evaluate(state: GameState, seat: Seat) -> float:
+def evaluate(state: GameState[Any], seat: Seat) -> float:
     """How good the position looks for ``seat``: its share of :func:`values` (for one-ply look-ahead)."""
     return values(state)[seat]
 
@@ -39,7 +39,7 @@ def stays_put(action: Any) -> bool:
     return action.verb not in ("step", "boost")
 
 
-def pointless(state: GameState, action: Any) -> bool:
+def pointless(state: GameState[Any], action: Any) -> bool:
     """A Mode II move that gains nothing the value guess can name: a drive that undoes the car's last drive of
     this turn (:func:`_reverses`), and a three-point turn (F-6.1: it costs the whole turn) of a police car that
     brings it no nearer to him, or of Don Falconi, while a way on lies ahead of him, that takes him no farther
@@ -78,7 +78,7 @@ def _reverses(state: Any, action: Any) -> bool:
     stepped out and straight back, and a hint that undid its own advice (issue 38)."""
     if state._drive_from < 0:
         return False
-    seat = state.current_seat
+    seat: Seat = state.current_seat
     after = state.clone()
     after.apply(action)
     if after.is_terminal() or after._cars[seat] >> 2 != state._drive_from >> 2:
@@ -110,7 +110,7 @@ def way_ahead(state: Any, seat: int) -> bool:
     return False
 
 
-def utilities(state: GameState) -> list[float]:
+def utilities(state: GameState[Any]) -> list[float]:
     """What a finished game is worth to each seat index, between 0 and 1."""
     from game.falconi.state import FalconiState
 
@@ -125,7 +125,7 @@ def utilities(state: GameState) -> list[float]:
     return result
 
 
-def rollout_depth(state: GameState) -> int:
+def rollout_depth(state: GameState[Any]) -> int:
     """Mode I games are short and random play to a block is telling. In Mode II random tiles mostly spoil a
     car's own road and random drives wander off: the value guess of the new node alone judges better, and
     faster (measured in docs/ai.md)."""
@@ -135,13 +135,13 @@ def rollout_depth(state: GameState) -> int:
     return 20 if state._variant.mode == 1 else 0
 
 
-def values_for_one_search() -> Callable[[GameState], list[float]]:
+def values_for_one_search() -> Callable[[GameState[Any]], list[float]]:
     """:func:`values` for the positions of one decision's search. Many of them share a board and his place
     (every sample of the root, most nodes near it), so the road searches behind the Mode II guess are
     remembered by board and place and done once; the memory goes with the search."""
     memo: dict[Any, Any] = {}
 
-    def remembering_values(state: GameState) -> list[float]:
+    def remembering_values(state: GameState[Any]) -> list[float]:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         return values(state, memo)
@@ -152,7 +152,7 @@ def values_for_one_search() -> Callable[[GameState], list[float]]:
 _MEMO_LIMIT = 20_000  # road searches of 1–2 KB each; one hard decision makes under 10,000 entries
 
 
-def values(state: GameState, memo: dict[Any, Any] | None = None) -> list[float]:
+def values(state: GameState[Any], memo: dict[Any, Any] | None = None) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands: distance,
     police out, bombs and boosts, and how boxed in each car is (Mode I: empty cells around its cell; Mode II:
     its ways on, F-6.5, which the police close to win). ``memo`` may remember the road searches across the
@@ -381,7 +381,8 @@ def _net_map(state: Any, memo: dict[Any, Any] | None, ends: tuple[int, ...]) -> 
     board = bytes(state._board)
     key = ("net", board, ends)  # his open ends decide the cells: a shorter key than those cells' places
     if key in memo:
-        return memo[key]
+        known: RoadDistances | None = memo[key]
+        return known
     found = memo[key] = _net_distances(state, ends, _board_bits(state, board, memo))
     return found
 

@@ -13,7 +13,7 @@ from game.core.jsonio import envelope, field, open_envelope
 from game.core.protocol import NO_SEAT, Outcome, Seat
 from game.falconi import mode1, mode2
 from game.falconi.actions import cell_text, place_text
-from game.falconi.city import DISTRICTS, EDGE_NAMES
+from game.falconi.city import DISTRICTS, EDGE_NAMES, CityLayout
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
     ACTIVE,
@@ -23,8 +23,10 @@ from game.falconi.constants import (
     PHASE_NAMES,
     POLICE,
     STATUS_NAMES,
+    TERMINATIONS,
     Phase,
     Status,
+    Termination,
 )
 from game.falconi.seating import police_problem
 from game.falconi.tiles import (
@@ -263,7 +265,7 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
             raise StateFormatError("outcome winners must be seats in play")
         if not winners:
             raise StateFormatError("a finished game needs at least one winner")
-        st._outcome = Outcome(field(outcome, "termination", str, "outcome"), frozenset(winners),
+        st._outcome = Outcome(_termination(field(outcome, "termination", str, "outcome")), frozenset(winners),
                               field(outcome, "reason", str, "outcome"))
     if (st._outcome is None) != (st._phase != OVER):
         raise StateFormatError("a finished game needs the phase 'over' and an outcome, and only it")
@@ -365,10 +367,18 @@ def _check_tiles_accounted(st: FalconiState) -> None:
         raise StateFormatError("the tiles do not add up: " + "; ".join(wrong))
 
 
+def _termination(text: str) -> Termination:
+    """A saved termination, one of F-8's endings."""
+    termination = next((known for known in TERMINATIONS if known == text), None)
+    if termination is None:
+        raise StateFormatError(f"unknown termination {text!r} (expected one of {', '.join(TERMINATIONS)})")
+    return termination
+
+
 class _Reader:
     """Parses the text forms of cells, places, slots, tiles and items with errors that say what is wrong."""
 
-    def __init__(self, city: Any) -> None:
+    def __init__(self, city: CityLayout) -> None:
         self.city = city
 
     def cell(self, text: Any) -> int:

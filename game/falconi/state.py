@@ -99,7 +99,7 @@ class FalconiState(GameState[Action]):
     _must_smash: bool  # Diavola: his turn began with no way on but a block to smash; he must smash one (F-6.5)
     _turn: int
     _round: int
-    _outcome: Outcome | None
+    _outcome: Outcome[Termination] | None
     _seed: int
     _legal: tuple[Action, ...]
     _boost_steps: dict[tuple[int, ...], tuple[Any, ...]]  # Diavola: the steps of each boost route on offer
@@ -409,7 +409,7 @@ class FalconiState(GameState[Action]):
         return max(1, self._round)  # round 0: a state not dealt yet
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[Termination] | None:
         return self._outcome
 
     def is_terminal(self) -> bool:

@@ -23,7 +23,7 @@ HOODED = 0.4  # a hooded raptor loses its next turn's hunting
 RIVAL_WEIGHT = 0.3
 
 
-def evaluate(game: GameState, seat: Seat) -> float:
+def evaluate(game: GameState[Any], seat: Seat) -> float:
     """Higher is better for ``seat``. Typed for ``GreedyBot``, which hands over the Fredericus state it plays."""
     state = cast(FredericusState, game)
     creatures = state._creatures[seat]
@@ -59,7 +59,7 @@ def _hunts(raptor: int, left: int, right: int) -> bool:
 WIN_SHARE = 0.8  # the rest of a finished game's worth is the share of the best score, to prefer big wins
 
 
-def utilities(game: GameState) -> list[float]:
+def utilities(game: GameState[Any]) -> list[float]:
     """What a finished game is worth to each seat index, between 0 and 1."""
     state = cast(FredericusState, game)
     assert state.outcome is not None
@@ -69,12 +69,12 @@ def utilities(game: GameState) -> list[float]:
             for seat in range(state._players)]
 
 
-def rollout_depth(game: GameState) -> int:
+def rollout_depth(game: GameState[Any]) -> int:
     """About two turns of random play before the value guess."""
     return 8
 
 
-def values(game: GameState) -> list[float]:
+def values(game: GameState[Any]) -> list[float]:
     """A quick guess of :func:`utilities` for an unfinished game: each seat's :func:`evaluate` against the
     best rival's, squashed to 0..1."""
     state = cast(FredericusState, game)
@@ -86,7 +86,7 @@ def values(game: GameState) -> list[float]:
     return result
 
 
-def pointless(game: GameState, action: Any) -> bool:
+def pointless(game: GameState[Any], action: Any) -> bool:
     """A move that takes back the falconer's own move of this turn or of its last one, unless the value guess
     after it is better than after every other choice (issue 38). Most moves of a turn leave the value guess
     where it was, so the search's choice among them is noise, and a move and its undoing came one after the

@@ -215,7 +215,7 @@ def _check_consistency(state: FredericusState) -> None:
 
 
 def _strings(doc: dict[str, Any], name: str, count: int) -> list[str]:
-    value = field(doc, name, list)
+    value: list[str] = field(doc, name, list)
     if len(value) != count or not all(isinstance(item, str) for item in value):
         raise StateFormatError(f"the state field {name!r} must be a list of {count} texts")
     return value

@@ -81,7 +81,7 @@ class FredericusState(TurnRules, GameState[Action]):
         "_tidied", "_flip_post", "_trigger", "_recent", "_legal", "_outcome",
     )  # fmt: skip
     _start: int  # the start player's seat (the rest are declared with the turn rules)
-    _outcome: Outcome | None
+    _outcome: Outcome[Trigger] | None
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
@@ -237,7 +237,7 @@ class FredericusState(TurnRules, GameState[Action]):
         return self._phase == OVER
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[Trigger] | None:
         if self._phase != OVER:
             return None
         if self._outcome is None:

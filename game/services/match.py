@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from game.core.errors import GameError, StateFormatError
 from game.core.gamespec import GameSpec
@@ -28,6 +28,8 @@ AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
 NAME_LENGTH = 24  # the longest name a seat label shows
+SeatKind = Literal["person", "ai", "off"]  # who plays a seat, as saves write it
+SEAT_KINDS: tuple[SeatKind, ...] = ("person", "ai", "off")
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Person:
 class SeatPlan:
     """Who plays a seat: ``person`` (with an index into the people), ``ai`` (with a level) or ``off``."""
 
-    kind: str
+    kind: SeatKind
     person: int = 0
     level: str = ""
 
@@ -87,7 +89,7 @@ class MatchSetup:
                 raise GameError(f"seat {index + 1} names person {plan.person + 1}, but there are {len(self.people)}")
             if plan.kind == "ai" and plan.level not in AI_LEVELS:
                 raise GameError(f"seat {index + 1}: unknown AI level {plan.level!r}")
-            if plan.kind not in ("person", "ai", "off"):
+            if plan.kind not in SEAT_KINDS:  # a caller mypy does not check
                 raise GameError(f"seat {index + 1}: unknown kind of player {plan.kind!r}")
         spec.check_seats(self.in_play)
 
@@ -100,7 +102,7 @@ class MatchSetup:
         """One flag per seat: does anybody play it?"""
         return tuple(plan.kind != "off" for plan in self.seats)
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> GameState[Any]:
         return self.spec.new_state(self.options, self.in_play, self.seed)
 
     def person_of(self, seat: Seat) -> int | None:
@@ -141,7 +143,8 @@ class MatchSetup:
                    _clean_device(json_field(item, "device", str, "person")))
             for number, item in enumerate(_objects(json_field(data, "people", list, where), "person"), start=1)
         )
-        seats = tuple(_seat_plan(item) for item in _objects(json_field(data, "seats", list, where), "seat"))
+        seats = tuple(_seat_plan(item, number)
+                      for number, item in enumerate(_objects(json_field(data, "seats", list, where), "seat"), start=1))
         try:
             return cls(game, seats, people, json_field(data, "seed", int, where), options)
         except GameError as error:
@@ -167,15 +170,18 @@ def _objects(items: list[Any], what: str) -> list[dict[str, Any]]:
     return items
 
 
-def _seat_plan(data: dict[str, Any]) -> SeatPlan:
-    """A stored seat; its kind and AI level are read whatever their case and the spaces around them, as the
-    command line reads them (:func:`setup_from_spec`), and kept in the one spelling the rest of the game knows."""
+def _seat_plan(data: dict[str, Any], number: int) -> SeatPlan:
+    """The stored seat ``number``; its kind and AI level are read whatever their case and the spaces around them,
+    as the command line reads them (:func:`setup_from_spec`), and kept in the one spelling the rest of the game
+    knows."""
     kind = json_field(data, "kind", str, "seat").strip().casefold()
     if kind == "person":
         return SeatPlan.human(json_field(data, "person", int, "seat"))
     if kind == "ai":
         return SeatPlan.ai(json_field(data, "level", str, "seat").strip().casefold())
-    return SeatPlan(kind)
+    if kind == "off":
+        return OFF
+    raise StateFormatError(f"the match set-up is impossible: seat {number}: unknown kind of player {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -197,9 +203,9 @@ class Played:
     read it, never change it), the action, the match's state after it (live: it moves on with the next action)
     and the log entry."""
 
-    before: GameState
+    before: GameState[Any]
     action: Action
-    after: GameState
+    after: GameState[Any]
     entry: LogEntry
 
     @property
@@ -217,9 +223,9 @@ class Match:
     setup: MatchSetup
     in_series: InitVar[Series | None] = None
     series: Series = field(init=False)
-    state: GameState = field(init=False)
+    state: GameState[Any] = field(init=False)
     log: list[LogEntry] = field(init=False, default_factory=list)
-    _before: list[GameState] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
+    _before: list[GameState[Any]] = field(init=False, default_factory=list, repr=False)  # undoable snapshots
 
     def __post_init__(self, in_series: Series | None) -> None:
         self.series = in_series if in_series is not None else Series.start(self.setup)
@@ -253,7 +259,7 @@ class Match:
         self.log.append(entry)
         return Played(before, action, state, entry)
 
-    def positions(self) -> tuple[list[GameState], list[Action]]:
+    def positions(self) -> tuple[list[GameState[Any]], list[Action]]:
         """Every position of the match, from its start to now, and the actions between them: played again
         from the log, for a replay or the game-over screen to pick from."""
         states, actions = [self.setup.new_state()], []

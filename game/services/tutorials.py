@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from game.core.errors import GameError
 from game.core.protocol import Action, GameState
@@ -31,7 +32,7 @@ class Tutorial(TutorialScript):
 TUTORIALS = {script.name: Tutorial.of(script) for name in game_names() for script in game_spec(name).tutorials}
 
 
-def accepted(state: GameState, step: Step) -> list[Action]:
+def accepted(state: GameState[Any], step: Step) -> list[Action]:
     """The step's actions that are legal now, in the script's order (the first is the one to show)."""
     legal = state.legal_actions()
     found: list[Action] = []
@@ -51,7 +52,7 @@ def problems(tutorial: Tutorial) -> list[str]:
     none of whose actions is legal. Empty when the tutorial can be played to its end whatever was accepted."""
     found: list[str] = []
 
-    def follow(state: GameState, index: int) -> None:
+    def follow(state: GameState[Any], index: int) -> None:
         while index < len(tutorial.steps) and not found:
             step = tutorial.steps[index]
             if step.kind == NOTE:

@@ -18,7 +18,10 @@ from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.falconi.danger import DANGER_BINDING
 
 if TYPE_CHECKING:
+    from game.falconi.actions import Action
+    from game.falconi.state import FalconiState
     from scenes.context import AppContext
+    from scenes.falconi.view import FalconiStepKind
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
@@ -37,7 +40,7 @@ PRESETS: dict[str, tuple[SeatPlan, ...]] = {
 }
 
 
-def make_view(context: AppContext) -> GameView:
+def make_view(context: AppContext) -> GameView[FalconiState, Action, FalconiStepKind]:
     from scenes.falconi.view import FalconiView
 
     return FalconiView(context)
@@ -66,7 +69,7 @@ def seats_problem(in_play: Sequence[bool]) -> str:
     return "setup.error.no_police" if seating.seats_problem(in_play) is SeatsProblem.NO_POLICE else ""
 
 
-FALCONI_BOARD = BoardSpec(
+FALCONI_BOARD: BoardSpec[FalconiState, Action] = BoardSpec(
     name=NAME,
     title_key="game.falconi",
     note_key="game.falconi.note",

@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 import pygame
 
 from game.core.errors import GameError
 from game.core.message import Message
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, cell_of, edge_of
@@ -54,6 +55,9 @@ from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
 
 ACCOMPLICE = "accomplice"
+FalconiStepKind = Literal["tile", "cell", "rot", "dest", "catch", "blast", "slot", "step", "turn", "button", "boost",
+                          "group"]  # the steps of the module's docstring
+FalconiStep = Step[FalconiStepKind]
 BUTTONS = ("draw", "boost", "bomb", "pass")
 GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
 # The icon (a name of ``scenes.kit.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
@@ -107,7 +111,7 @@ class FalconiView:
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
 
-    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
+    def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
         return None
 
@@ -117,15 +121,13 @@ class FalconiView:
         self.danger.toggle()
         return True
 
-    def playfield(self, state: GameState) -> pygame.Rect:
+    def playfield(self, state: FalconiState) -> pygame.Rect:
         """The grid of cells, inside the ring of border slots."""
-        assert isinstance(state, FalconiState)
         frame, cs = self._geometry(state).frame, self._geometry(state).cs
         return frame.inflate(-2 * cs, -2 * cs)
 
-    def pieces(self, state: GameState) -> list[pygame.Rect]:
+    def pieces(self, state: FalconiState) -> list[pygame.Rect]:
         """The cars on the board."""
-        assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         return [geometry.place_rect(place) for place in state.cars if place >= 0]
 
@@ -133,23 +135,22 @@ class FalconiView:
         """A police car put out, Don Falconi blocked, the chase over: a siren."""
         return "siren"
 
-    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+    def seat_cards(self, state: FalconiState) -> list[pygame.Rect]:
         """None: the seats' cards are in the side panel's HUD."""
         return []
 
-    def announces(self, action: Action) -> bool:
+    def announces(self, action: FalconiAction) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
-        return isinstance(action, FalconiAction) and action.verb in ANNOUNCED
+        return action.verb in ANNOUNCED
 
-    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+    def turn_warning(self, state: FalconiState, visible: frozenset[Seat]) -> Message | None:
         """A Diavola Don Falconi whose one way on is a block to smash this turn (F-6.5): told to him alone, since
         his accomplice's district may be what decides it."""
-        assert isinstance(state, FalconiState)
         if state.must_smash and FUGITIVE in visible and state.current_seat == FUGITIVE:
             return Message("falconi.info.must_smash")
         return None
 
-    def winning_moment(self, actions: Sequence[Action]) -> int:
+    def winning_moment(self, actions: Sequence[FalconiAction]) -> int:
         """The last action: a chase is always decided by its last move (a catch, an escape, a block…)."""
         return len(actions) - 1
 
@@ -157,19 +158,17 @@ class FalconiView:
     def secrets_drawn(self) -> frozenset[Seat]:
         return self._board_secrets | self._info_secrets
 
-    def has_secrets(self, state: GameState, seat: Seat) -> bool:
-        assert isinstance(state, FalconiState)
+    def has_secrets(self, state: FalconiState, seat: Seat) -> bool:
         return state.hides_hand(seat)
 
     # --- steps ---------------------------------------------------------------------------------------------
-    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
-        assert isinstance(state, FalconiState) and isinstance(action, FalconiAction)
+    def steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
         steps = self._steps(state, action)
         if state.variant.mode == 2 and state.phase == ACTION and action.verb in GROUPS:
             return ((GROUP, GROUPS[action.verb]),) + steps
         return steps
 
-    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[Step, ...]:
+    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
         verb = action.verb
         if verb == "place":
             mode2 = state.variant.mode == 2
@@ -204,10 +203,10 @@ class FalconiView:
             self._ways = (legal, ways)
         return self._ways[1]
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: FalconiStep) -> bool:
         return step[0] in ("button", GROUP)
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: FalconiStep) -> str:
         kind, value = step[0], step[1]
         if kind == "button":
             return BUTTON_ICONS.get(str(value), "")
@@ -215,8 +214,7 @@ class FalconiView:
             return GROUP_ICONS.get(str(value), "")
         return ""
 
-    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
-        assert isinstance(state, FalconiState)
+    def option_rect(self, state: FalconiState, prefix: tuple[FalconiStep, ...], step: FalconiStep) -> pygame.Rect:
         geometry = self._geometry(state)
         kind, value = step[0], step[1]
         car = state.cars[state.turn_seat]
@@ -244,12 +242,11 @@ class FalconiView:
         index = BUTTONS.index(value) if value in BUTTONS else len(BUTTONS)
         return pygame.Rect(BAR_AREA.x + 40 + index * 80, BAR_AREA.y + 20, 0, 0)
 
-    def label(self, state: GameState, step: Step) -> str:
-        assert isinstance(state, FalconiState)
+    def label(self, state: FalconiState, step: FalconiStep) -> str:
         caught = self.danger.caught_by(self.context.tr, state, step)  # a stop in danger says who could catch him
         return self._label(state, step) + (" · " + caught if caught else "")
 
-    def _label(self, state: FalconiState, step: Step) -> str:
+    def _label(self, state: FalconiState, step: FalconiStep) -> str:
         tr, city = self.context.tr, state.city
         kind, value = step[0], step[1]
         if kind == GROUP:
@@ -309,7 +306,7 @@ class FalconiView:
                       cell=cell_text(city, cell_of(end)), route=route)
         return tr("falconi.tip.boost", cell=cell_text(city, cell_of(end)), route=route)
 
-    def _shout(self, state: FalconiState, step: Step) -> str | None:
+    def _shout(self, state: FalconiState, step: FalconiStep) -> str | None:
         """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
         kind, value = step[0], step[1]
         if kind == "catch":
@@ -341,7 +338,7 @@ class FalconiView:
         height = base.height // count
         return pygame.Rect(base.x, base.y + index * height, base.width, height)
 
-    def _drive_goal(self, state: FalconiState, step: Step) -> int:
+    def _drive_goal(self, state: FalconiState, step: FalconiStep) -> int:
         """Where a Mode I drive, catch or blast option ends, as :func:`game.falconi.network.drive_route` wants
         it."""
         kind, value = step[0], step[1]
@@ -356,7 +353,7 @@ class FalconiView:
                 if action.verb in ("drive", "catch", "blast"))
         return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
 
-    def _mark(self, state: FalconiState, prefix: tuple[Step, ...], option: Step) -> pygame.Rect:
+    def _mark(self, state: FalconiState, prefix: tuple[FalconiStep, ...], option: FalconiStep) -> pygame.Rect:
         """Where an option is drawn: a drive's end in a cell by its entry edge, where the car would stand, within
         its share of the cell (a click anywhere in that share chooses it); any other option over its hotspot."""
         hotspot = self.option_rect(state, prefix, option)
@@ -367,10 +364,8 @@ class FalconiView:
         return hotspot
 
     # --- drawing -------------------------------------------------------------------------------------------
-    def animations(self, before: GameState, action: Action, after: GameState,
+    def animations(self, before: FalconiState, action: FalconiAction, after: FalconiState,
                    visible: frozenset[Seat]) -> list[Animation]:
-        assert isinstance(before, FalconiState) and isinstance(after, FalconiState)
-        assert isinstance(action, FalconiAction)
         return falconi_anim.animations(self._stage(before, after, visible), before, action, after)
 
     def _stage(self, before: FalconiState, after: FalconiState, visible: frozenset[Seat]) -> falconi_anim.Stage:
@@ -390,12 +385,11 @@ class FalconiView:
         """The strip's tiles as the seats in ``visible`` see them: an item, or ``None`` face down."""
         return [None if tile.secret and FUGITIVE not in visible else tile.item for tile in hand_tiles(state)]
 
-    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: FalconiState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: GameState | None = None) -> None:
+                   final: FalconiState | None = None) -> None:
         """The city, the strip and the cars of ``state``. The board tells nothing of the game as a whole, and
         a chase's winning moment is its last move, so ``final`` changes nothing here."""
-        assert isinstance(state, FalconiState)
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
@@ -522,8 +516,7 @@ class FalconiView:
                 pygame.draw.rect(overlay, (*draw.ROUTE, 200), hotspot.inflate(-4, -4), width=2, border_radius=5)
 
     # --- the side panel ------------------------------------------------------------------------------------
-    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
-        assert isinstance(state, FalconiState)
+    def hud(self, state: FalconiState, visible: frozenset[Seat]) -> Hud:
         hides = self.has_secrets(state, FUGITIVE) and FUGITIVE not in visible
         shown = panel.hud(self.context.tr, state, hides)
         secret = self.has_secrets(state, FUGITIVE) and not hides

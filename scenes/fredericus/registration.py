@@ -3,10 +3,9 @@ imported only when first asked for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.message import Message
-from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
 from scenes.boardspec import BoardSpec, Options
@@ -14,7 +13,10 @@ from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.kit.score_table import ScoreRow, ScoreTable
 
 if TYPE_CHECKING:
+    from game.fredericus.actions import Action
+    from game.fredericus.state import FredericusState
     from scenes.context import AppContext
+    from scenes.fredericus.view import FredericusStepKind
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 
@@ -25,7 +27,7 @@ ICONS = ("move_card", "move_raptor", "capture", "hood", "flip_row", "seal", "tid
 SOUNDS = ("card_swish", "wings", "raptor_cry", "capture")
 
 
-def make_view(context: AppContext) -> GameView:
+def make_view(context: AppContext) -> GameView[FredericusState, Action, FredericusStepKind]:
     from scenes.fredericus.view import FredericusView
 
     return FredericusView(context)
@@ -49,13 +51,11 @@ def record_name(tr: Translator, variant: str) -> str:
     return tr("stats.falconers_short" if variant.endswith("-short") else "stats.falconers", count=players)
 
 
-def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> ScoreTable:
+def result_table(tr: Translator, setup: MatchSetup, state: FredericusState) -> ScoreTable:
     """Every falconer's points by the categories of R-8 (creatures, objectives, pairs, Fredericus), a column
     each in turn order."""
     from game.fredericus.scoring import CATEGORIES
-    from game.fredericus.state import FredericusState
 
-    assert isinstance(state, FredericusState)
     breakdowns = state.score_breakdowns()
     seats = tuple(state.seats)
     pairs = tuple(Message.of("tips.fredericus.pairs", count=breakdowns[seat].pairs) for seat in seats)
@@ -66,7 +66,7 @@ def result_table(tr: Translator, setup: MatchSetup, state: GameState[Any]) -> Sc
                       tr("fredericus.score.total"))
 
 
-FREDERICUS_BOARD = BoardSpec(
+FREDERICUS_BOARD: BoardSpec[FredericusState, Action] = BoardSpec(
     name=NAME,
     title_key="game.fredericus",
     note_key="game.fredericus.note",

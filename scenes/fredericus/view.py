@@ -14,13 +14,13 @@ in hand; ``end`` and ``stay`` buttons.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import cast
+from typing import Literal
 
 import pygame
 from pygame import Vector2
 
 from game.core.message import Message
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import Seat
 from game.fredericus.actions import (
     BET,
     CAPTURE,
@@ -59,9 +59,13 @@ from scenes.kit.ui import ACCENT, DANGER, TEXT
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Chip, Hud, SeatCard
 
+FredericusStepKind = Literal["row", "to_row", "raptor", "post", "hood", "mask", "capture", "flip", "seal", "tidy",
+                             "bet", "token", "token_to", "end", "stay"]  # the steps of the module's docstring
+FredericusStep = Step[FredericusStepKind]
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
-_STEP_OF = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture"}
+_STEP_OF: dict[str, FredericusStepKind] = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture",
+                                           END: "end", STAY: "stay"}
 
 
 class FredericusView:
@@ -84,11 +88,11 @@ class FredericusView:
     def game_intent(self, kind: inp.GameIntent) -> bool:
         return False  # the castle has no overlay to show
 
-    def playfield(self, state: GameState) -> pygame.Rect:
+    def playfield(self, state: FredericusState) -> pygame.Rect:
         """The castle has no border: the whole board."""
         return BOARD_AREA.copy()
 
-    def pieces(self, state: GameState) -> list[pygame.Rect]:
+    def pieces(self, state: FredericusState) -> list[pygame.Rect]:
         """The raptors on their posts."""
         layout = self.layout(state)
         return [layout.raptor_rect(raptor) for raptor in layout.raptors]
@@ -97,33 +101,33 @@ class FredericusView:
         """The end of the hunt triggered, or the game over: a raptor's cry, not the Falconi police's siren."""
         return "raptor_cry"
 
-    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+    def looked_at(self, state: FredericusState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
         """The row card the player looks at (see ``scenes/fredericus/looking.py``), lifted whole out of its row
         in the next drawing."""
-        game, layout = _game(state), self.layout(state)
+        game, layout = state, self.layout(state)
         self._look.follow(intent, game, layout, chooser)
         return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
-    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+    def seat_cards(self, state: FredericusState) -> list[pygame.Rect]:
         """The falconers' trays in the wedges between the rows."""
         return list(self.layout(state).trays.values())
 
-    def announces(self, action: Action) -> bool:
+    def announces(self, action: FredericusAction) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
-        return isinstance(action, FredericusAction) and action.kind in (CAPTURE, FLIP)
+        return action.kind in (CAPTURE, FLIP)
 
-    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+    def turn_warning(self, state: FredericusState, visible: frozenset[Seat]) -> Message | None:
         """A falconer's turn never begins with a warning."""
         return None
 
-    def winning_moment(self, actions: Sequence[Action]) -> int:
+    def winning_moment(self, actions: Sequence[FredericusAction]) -> int:
         """The last capture (the hunt ends at the end of a round, often on a plain move), else the last action."""
-        captures = [index for index, action in enumerate(actions) if cast(FredericusAction, action).kind == CAPTURE]
+        captures = [index for index, action in enumerate(actions) if action.kind == CAPTURE]
         return captures[-1] if captures else len(actions) - 1
 
-    def layout(self, state: GameState) -> geometry.Layout:
+    def layout(self, state: FredericusState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
-        game = _game(state)
+        game = state
         key = _layout_facts(game)
         if self._layout is None or key != self._layout_key:
             self._layout = geometry.Layout(*key)
@@ -131,33 +135,34 @@ class FredericusView:
         return self._layout
 
     # --- choosing ---------------------------------------------------------------------------------------------
-    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
-        kind, a, b = cast(FredericusAction, action)
+    def steps(self, state: FredericusState, action: FredericusAction) -> tuple[FredericusStep, ...]:
+        kind, a, b = action
         if kind == CARD:
             return ("row", a), ("to_row", b)
         if kind == RAPTOR:
             return ("raptor", a), ("post", b)
         if kind == HOOD:  # the set of raptors is a separate choice only where there is one to make (R-5.2)
-            return (("hood", a),) if len(hood_masks(_game(state), a)) == 1 else (("hood", a), ("mask", b))
+            return (("hood", a),) if len(hood_masks(state, a)) == 1 else (("hood", a), ("mask", b))
         if kind == TOKEN:  # a token in hand goes straight to the tower clicked, as at the start (R-2.5)
             return (("token_to", b),) if a == HAND else (("token", a), ("token_to", b))
         if kind in (END, STAY):
-            return ((kind, 0),)
+            return ((_STEP_OF[kind], 0),)
         return ((_STEP_OF[kind], a),)
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: FredericusStep) -> bool:
         return step[0] in BUTTONS
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: FredericusStep) -> str:
         return _BUTTON_ICONS.get(str(step[0]), "")
 
-    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: FredericusState, prefix: tuple[FredericusStep, ...],
+                    step: FredericusStep) -> pygame.Rect:
         """Board hotspots; buttons get a place in the action bar too, as the chooser asks every option's rect."""
-        game = _game(state)
+        game = state
         layout = self.layout(state)
-        kind, value = step[0], int(cast(int, step[1]))
+        kind, value = step[0], int(step[1])
         if kind in BUTTONS:
-            index = hood_masks(game, int(cast(int, prefix[-1][1]))).index(value) if kind == "mask" else 0
+            index = hood_masks(game, int(prefix[-1][1])).index(value) if kind == "mask" else 0
             return pygame.Rect(BAR_AREA.x, BAR_AREA.y + 44 * index, BAR_AREA.width, 40)
         if kind in ("row", "seal", "to_row", "flip", "tidy"):
             row = layout.rows[value]
@@ -176,10 +181,10 @@ class FredericusView:
             return layout.centre_rect()
         return layout.tower_rect(value)  # bet, token, token_to on a tower
 
-    def label(self, state: GameState, step: Step) -> str:
-        game = _game(state)
+    def label(self, state: FredericusState, step: FredericusStep) -> str:
+        game = state
         tr = self.context.tr
-        kind, value = step[0], int(cast(int, step[1]))
+        kind, value = step[0], int(step[1])
         if kind == "row":
             return tr("fredericus.step.row", card=self._end_name(game, value), row=value)
         if kind == "to_row":
@@ -216,7 +221,7 @@ class FredericusView:
             return tr(f"fredericus.step.{kind}")
         return tr(f"fredericus.step.{kind}", row=value, tower=value)  # flip, seal, bet
 
-    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+    def has_secrets(self, state: FredericusState, seat: Seat) -> bool:
         """Every falconer holds a secret objective from the set-up on (R-2.4), until the final scoring shows
         them all (R-7.1)."""
         return not state.is_terminal() and seat in state.seats
@@ -255,10 +260,10 @@ class FredericusView:
         return [self.context.tr(f"fredericus.short.{code}") for code in range(KINDS + 1)]
 
     # --- the side panel -------------------------------------------------------------------------------------
-    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
+    def hud(self, state: FredericusState, visible: frozenset[Seat]) -> Hud:
         """A card per falconer with its points and objectives (face up only to its owner, and to all at the
         end); the rest of the table (rows, trays, the deck, the actions left) is on the board itself."""
-        game = _game(state)
+        game = state
         tr = self.context.tr
         over = game.is_terminal()
         notes = []
@@ -323,25 +328,24 @@ class FredericusView:
         code = None if value == "back" else int(value)
         return draw.card_image(self.context.text, code, (width, size), self._shorts(), objective=True)
 
-    def animations(self, before: GameState, action: Action, after: GameState,
+    def animations(self, before: FredericusState, action: FredericusAction, after: FredericusState,
                    visible: frozenset[Seat]) -> list[Animation]:
         """See ``scenes/fredericus/anim.py``: pieces fly, slide and hop; nothing secret is ever shown, so
         ``visible`` changes nothing."""
-        game_before, game_after = _game(before), _game(after)
-        layouts = (geometry.Layout(*_layout_facts(game_before)), self.layout(after))
-        return anim.build(game_before, cast(tuple[str, int, int], action), game_after, layouts, self.look())
+        layouts = (geometry.Layout(*_layout_facts(before)), self.layout(after))
+        return anim.build(before, action, after, layouts, self.look())
 
     def look(self) -> draw.Look:
         """The player's current text, letters, colours and marks, as the board and the animations use them."""
         return draw.Look(self.context.text, tuple(self._shorts()), self._colours(), self._marks())
 
-    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: FredericusState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: GameState | None = None) -> None:
+                   final: FredericusState | None = None) -> None:
         """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation.
         With ``final``, the wedges tell the end of the game (hands, points, deck, status) over ``state``'s rows
         and pieces."""
-        game = _game(state)
+        game = state
         layout = self.layout(state)
         look = self.look()
         draw.paint_castle(surface, layout, look.text)
@@ -369,7 +373,7 @@ class FredericusView:
             draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor_owner(raptor)],
                                    look.text)
         self._paint_captures(surface, game, layout)
-        self._paint_wedges(surface, game, _game(final or state), layout, visible, chooser, hidden)
+        self._paint_wedges(surface, game, final or state, layout, visible, chooser, hidden)
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
@@ -499,10 +503,6 @@ class FredericusView:
         if game.trigger is not None:
             lines.append((tr("fredericus.info.last_round"), DANGER))
         return lines
-
-def _game(state: GameState) -> FredericusState:
-    return cast(FredericusState, state)
-
 
 def _layout_facts(game: FredericusState) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int]:
     """What places the pieces: the rows' lengths, the raptors' posts, the hooded raptors and the player count."""

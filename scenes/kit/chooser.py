@@ -13,18 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import pygame
 
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import GameState, Seat
 from scenes.kit import input as inp
 
-# One choice on the way to an action: a kind ("cell", "rotation", "drive", "path"…) and its value, whose type
-# the kind decides (a cell number, a place, a boost's path…): each board reads the values of its own kinds.
-Step = tuple[str, Any]
+K = TypeVar("K", bound=str)  # a game's kinds of step: a Literal of their names
+# One choice on the way to an action: a kind ("cell", "rot", "dest", "boost"…) and its value, whose type the kind
+# decides (a cell number, a place, a boost's path…): each board reads the values of its own kinds. A board names
+# its kinds, ``Step[FalconiStepKind]``; the kit, which serves every board, takes ``Step`` of any kind.
+Step = tuple[K, Any]
 # a heading step: taking it narrows the options to one kind of action, or the step behind it is taken at once
-GROUP = "group"
+GROUP: Final = "group"
+ROTATION: Final = "rot"  # a step whose value is a Rotation or a number of quarter turns
+
+S = TypeVar("S", bound=GameState[Any])  # the game's state
+A = TypeVar("A", bound=Hashable)  # the game's action
+S_in = TypeVar("S_in", bound=GameState[Any], contravariant=True)
+A_in = TypeVar("A_in", bound=Hashable, contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -60,21 +68,21 @@ def first_rotation(values: Sequence[Hashable], turn: int) -> int:
     return (free or leading or wanted)[0]
 
 
-class BoardAdapter(Protocol):
-    """What a game's board scene tells the chooser and the play scene."""
+class BoardAdapter(Protocol[S_in, A_in]):
+    """What a game's board scene tells the chooser and the play scene, for its game's states and actions."""
 
-    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+    def steps(self, state: S_in, action: A_in) -> tuple[Step, ...]:
         """The action as a sequence of choices, first to last."""
 
-    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: S_in, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
         """Where the option ``step`` sits on screen (logical coordinates) after ``prefix`` was chosen."""
 
-    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+    def has_secrets(self, state: S_in, seat: Seat) -> bool:
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
 
-class ActionChooser:
-    def __init__(self, adapter: BoardAdapter, state: GameState, actions: Sequence[Action]) -> None:
+class ActionChooser(Generic[S, A]):
+    def __init__(self, adapter: BoardAdapter[S, A], state: S, actions: Sequence[A]) -> None:
         self.adapter, self.state = adapter, state
         self.paths = {action: adapter.steps(state, action) for action in actions}
         self.prefix: list[Step] = []
@@ -96,13 +104,13 @@ class ActionChooser:
     def focused(self) -> Step | None:
         return self._options[self.focus] if self._options else None
 
-    def candidates(self) -> list[Action]:
+    def candidates(self) -> list[A]:
         """The actions still possible after the steps chosen so far."""
         depth = len(self.prefix)
         prefix = tuple(self.prefix)
         return [action for action, path in self.paths.items() if path[:depth] == prefix]
 
-    def action_of(self, step: Step) -> Action | None:
+    def action_of(self, step: Step) -> A | None:
         """The action completed by choosing ``step`` now, if it completes one."""
         path = tuple(self.prefix) + ((self._via[step],) if step in self._via else ()) + (step,)
         return next((action for action, steps in self.paths.items() if steps == path), None)
@@ -131,7 +139,7 @@ class ActionChooser:
             self.focus = first_rotation([value for _, value in self._options], self.turn)
 
     # --- choosing ---------------------------------------------------------------------------------------------
-    def choose(self, step: Step) -> Action | None:
+    def choose(self, step: Step) -> A | None:
         """Take ``step``; the action it completes, if any. Single remaining options that do not complete an
         action are taken at once (the only cell a Mode I tile can go to, say)."""
         action = self.action_of(step)
@@ -212,7 +220,7 @@ class ActionChooser:
         return under[0] if under else None
 
     # --- intents ------------------------------------------------------------------------------------------
-    def handle(self, intent: inp.Intent) -> Action | None:
+    def handle(self, intent: inp.Intent) -> A | None:
         """Answer a board intent; the action chosen, if one was completed."""
         kind = intent.kind
         if kind in inp.DIRECTIONS:
@@ -240,4 +248,4 @@ class ActionChooser:
         return None
 
     def _rotating(self) -> bool:
-        return bool(self._options) and self._options[0][0] == "rot"
+        return bool(self._options) and self._options[0][0] == ROTATION

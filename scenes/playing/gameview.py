@@ -9,12 +9,12 @@ the side panel (``BAR_AREA``) where the play scene lays out the steps a view mar
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
 from game.core.message import Message
-from game.core.protocol import Action, GameState, Seat
+from game.core.protocol import GameState, Seat
 from game.services.match import LogEntry
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
@@ -25,31 +25,39 @@ BOARD_AREA = pygame.Rect(0, 0, 800, 720)
 PANEL_AREA = pygame.Rect(810, 10, 460, 700)
 BAR_AREA = pygame.Rect(820, 520, 440, 180)
 
+# The game's state and action types: a view takes only its own game's (so it reads their fields without a check)
+S = TypeVar("S", bound=GameState[Any], contravariant=True)
+A = TypeVar("A", bound=Hashable, contravariant=True)
+K = TypeVar("K", bound=str)  # the game's kinds of step (see scenes/kit/chooser.py)
 
-class GameView(Protocol):
+
+class GameView(Protocol[S, A, K]):
+    """A game's board as the play scene drives it, typed by its game's state ``S``, action ``A`` and kinds of
+    step ``K``; the scenes that serve every game hold a ``GameView[Any, Any, Any]`` (``GameView`` for short)."""
+
     input_device: str  # "mouse", "keyboard" or "pad": the device in use, whose keys or buttons prompts name
 
-    def steps(self, state: GameState, action: Action) -> tuple[Step, ...]:
+    def steps(self, state: S, action: A) -> tuple[Step[K], ...]:
         """The action as a sequence of choices, first to last (see ``scenes/kit/chooser.py``)."""
 
-    def is_button(self, step: Step) -> bool:
+    def is_button(self, step: Step[K]) -> bool:
         """Whether the step is offered as a button in the action bar rather than on the board."""
 
-    def icon(self, step: Step) -> str:
+    def icon(self, step: Step[K]) -> str:
         """The icon (a name of ``scenes.kit.ui_art.ICONS``) drawn before a button step's label; "" for none."""
 
-    def option_rect(self, state: GameState, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: S, prefix: tuple[Step[K], ...], step: Step[K]) -> pygame.Rect:
         """Where a board step sits on screen, inside ``BOARD_AREA`` (not asked for buttons)."""
 
-    def label(self, state: GameState, step: Step) -> str:
+    def label(self, state: S, step: Step[K]) -> str:
         """A short translated text for the step: the button's caption, or the tooltip over a board option."""
 
-    def has_secrets(self, state: GameState, seat: Seat) -> bool:
+    def has_secrets(self, state: S, seat: Seat) -> bool:
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
-    def draw_board(self, surface: pygame.Surface, state: GameState, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: S, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: GameState | None = None) -> None:
+                   final: S | None = None) -> None:
         """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
         the most recent turn), and when a person chooses, the options, the focused one and its preview
         (ghost tile, route…). Secrets are drawn only for seats in ``visible``. Pieces named in ``hidden`` are
@@ -57,13 +65,13 @@ class GameView(Protocol):
         position while the game over shows an earlier one (its winning moment): whatever the board tells of
         the game as a whole (points, whose turn it is) is told of ``final``, so nothing stale shows."""
 
-    def animations(self, before: GameState, action: Action, after: GameState,
+    def animations(self, before: S, action: A, after: S,
                    visible: frozenset[Seat]) -> list[Animation]:
         """The animations that show ``action`` turning ``before`` into ``after`` (both may be kept: the play
         scene hands over copies), drawn in ``BOARD_AREA`` over the board of ``after``. They reveal nothing
         the seats in ``visible`` may not see."""
 
-    def hud(self, state: GameState, visible: frozenset[Seat]) -> Hud:
+    def hud(self, state: S, visible: frozenset[Seat]) -> Hud:
         """What the side panel shows of each seat and of the table (see ``scenes/playing/hud.py``), with the
         secrets of the seats in ``visible`` only."""
 
@@ -77,30 +85,30 @@ class GameView(Protocol):
     def secrets_drawn(self) -> frozenset[Seat]:
         """The seats whose secrets the last ``draw_board``/``info_lines`` showed (for the privacy tests)."""
 
-    def playfield(self, state: GameState) -> pygame.Rect:
+    def playfield(self, state: S) -> pygame.Rect:
         """Where the game is played on the board, inside any border: notes over the board stay within it."""
 
-    def pieces(self, state: GameState) -> list[pygame.Rect]:
+    def pieces(self, state: S) -> list[pygame.Rect]:
         """Where the pieces stand on the board (cars, raptors): pointers and notes keep off them if they can."""
 
-    def seat_cards(self, state: GameState) -> list[pygame.Rect]:
+    def seat_cards(self, state: S) -> list[pygame.Rect]:
         """Where the seats' cards stand on the board (Fredericus's trays): banners and tips keep off them."""
 
-    def announces(self, action: Action) -> bool:
+    def announces(self, action: A) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""
 
     def event_sound(self) -> str:
         """The sound cue of what an action brought about by itself, said in a banner (a car put out, the end of
         the game triggered): each game has its own."""
 
-    def turn_warning(self, state: GameState, visible: frozenset[Seat]) -> Message | None:
+    def turn_warning(self, state: S, visible: frozenset[Seat]) -> Message | None:
         """What the deciding seat must be told as its turn begins, if the seats in ``visible`` may read it (a
         banner, the hint); ``None`` when there is nothing to tell."""
 
-    def winning_moment(self, actions: Sequence[Action]) -> int:
+    def winning_moment(self, actions: Sequence[A]) -> int:
         """Which of a finished match's actions the game-over screen shows again as its decisive moment."""
 
-    def looked_at(self, state: GameState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+    def looked_at(self, state: S, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
         """Follow ``intent`` (before the chooser answers it) to what the player looks at on the board besides the
         chooser's focus, and say what that is (a Fredericus card lifted whole out of a crowded row, or ``None``):
         the play scene draws the board again when the answer changes."""
