@@ -70,7 +70,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def audio(clock: Clock):
-    audio = Audio(1.0, 1.0, clock=clock, loops=music_names())
+    audio = Audio(1.0, 1.0, clock=clock)
     assert audio.available, "the dummy audio driver of tests/conftest.py should open"
     yield audio
     audio.close()
@@ -170,7 +170,7 @@ def test_the_same_cue_again_within_40_ms_is_not_stacked(audio, clock):
 
 
 def test_effects_at_volume_0_play_nothing(clock):
-    audio = Audio(0.0, 1.0, clock=clock, loops=music_names())
+    audio = Audio(0.0, 1.0, clock=clock)
     try:
         audio.play("siren")
         assert busy_channels() == 0
@@ -219,7 +219,7 @@ def test_without_a_mixer_audio_is_silent_and_never_raises(monkeypatch, capsys):
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", refuse)
-    audio = Audio(1.0, 1.0, loops=music_names())
+    audio = Audio(1.0, 1.0)
     assert not audio.available
     audio.play("bomb")
     audio.play_music("falconi")
@@ -232,7 +232,7 @@ def test_without_a_mixer_audio_is_silent_and_never_raises(monkeypatch, capsys):
 def test_a_missing_or_unreadable_file_silences_only_its_cue(tmp_path, clock, capsys):
     shutil.copy(SOUND_FOLDER / "siren.wav", tmp_path)
     (tmp_path / "bomb.wav").write_bytes(b"not a wave file")
-    audio = Audio(1.0, 1.0, folder=tmp_path, clock=clock, loops=music_names())
+    audio = Audio(1.0, 1.0, folder=tmp_path, clock=clock)
     try:
         audio.play("bomb")
         audio.play("click")

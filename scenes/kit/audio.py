@@ -7,7 +7,7 @@ carries on in silence. Only a cue that does not exist is an error, since that is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -63,14 +63,12 @@ class Audio:
         folder: Path = SOUND_FOLDER,
         clock: Callable[[], float] = time.monotonic,
         open_mixer: bool = True,
-        loops: Collection[str] = (),
     ) -> None:
         self._effects_volume = effects_volume
         self._music_volume = music_volume
         self._folder = folder
         self._clock = clock
         self._last_start: dict[str, float] = {}
-        self._loops = tuple(loops)  # the music it may be asked for (the app's are scenes.boards.music_names())
         self._music_wanted: str | None = None
         self._music_playing: str | None = None
         self._available, self._owns_mixer = _open_mixer() if open_mixer else (False, False)
@@ -125,10 +123,10 @@ class Audio:
         sound.play()
 
     def play_music(self, name: str | None) -> None:
-        """Loop the music ``name`` (one of its ``loops``), fading in; the loop already playing goes on
+        """Loop the music ``name`` (one of ``music_names()``), fading in; the loop already playing goes on
         undisturbed; ``None`` fades the music out."""
-        if name is not None and name not in self._loops:
-            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(self._loops)}")
+        if name is not None and name not in music_names():
+            raise ValueError(f"unknown music {name!r}; the loops are: {', '.join(music_names())}")
         self._music_wanted = name
         self._follow_music()
 

@@ -139,7 +139,7 @@ class UiArt:
         return made
 
     def emblem(self, name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-        """Emblem ``name`` (a game's or a pizza's, see ``scenes.boards.emblem_names``), ``size`` pixels round;
+        """Emblem ``name`` (a game's or a pizza's, see ``emblem_names``), ``size`` pixels round;
         readable from 32 pixels up. ``tint`` multiplies its colours (grey dims it). A missing one is a plain disc."""
         key = ("emblem", name, size, tint)
         made = self._made.get(key)
@@ -239,6 +239,6 @@ def icon(name: str, size: int = ICON_SIZE, colour: Colour | None = None) -> pyga
 
 
 def emblem(name: str, size: int = EMBLEM_SIZE, tint: Colour | None = None) -> pygame.Surface:
-    """Emblem ``name`` (see ``scenes.boards.emblem_names``), ``size`` pixels round, its colours multiplied by
+    """Emblem ``name`` (see ``emblem_names``), ``size`` pixels round, its colours multiplied by
     ``tint``. Do not draw on it."""
     return _ART.emblem(name, size, tint)
