@@ -2,14 +2,14 @@
 (and the tests' tiny third game) and every set-up its spec allows, clones, JSON, action texts, determinizing
 and the end of the game are checked at every position of random games and of games played by every AI level.
 
-The quick tier plays one seeded game on each of a game's option sets with its first seat pattern, and each level
-on each game's very first set-up; the ``slow`` tier plays every set-up, Hypothesis's seeds and every level on
-every set-up."""
+The quick tier plays one seeded random game on each of a game's option sets with its first seat pattern, and a
+game of ``random`` and of ``hard`` on each game's very first set-up; the ``slow`` tier plays every set-up,
+Hypothesis's seeds, and every level on every set-up."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -41,6 +41,7 @@ SET_UPS = [set_up for spec in SPECS for set_up in set_ups(spec)]
 FIRST = {spec.name: set_ups(spec)[0] for spec in SPECS}
 QUICK = [set_up for set_up in SET_UPS if set_up.in_play == FIRST[set_up.game].in_play]
 LEVELS = tuple(level_makers(lambda _state, _seat: 0.0))
+QUICK_LEVELS = ("random", "hard")  # the quick tier's few whole games: no search, and the search on a tiny budget
 SEED = 7
 
 
@@ -52,11 +53,17 @@ def takeaway_registered() -> Iterator[None]:
     unregister(TAKEAWAY.name)
 
 
-def tiered(quick: Collection[SetUp], levels: tuple[str, ...] = ()) -> list[Any]:
-    """Every set-up, with each of ``levels`` if any are given; those not in ``quick`` marked slow."""
-    return [pytest.param(set_up, *level, id="-".join([str(set_up), *level]),
-                         marks=() if set_up in quick else pytest.mark.slow)
-            for set_up in SET_UPS for level in ([(level,) for level in levels] or [()])]
+def tiered(quick: Collection[SetUp]) -> list[Any]:
+    """Every set-up, those not in ``quick`` marked slow."""
+    return [pytest.param(set_up, id=str(set_up), marks=() if set_up in quick else pytest.mark.slow)
+            for set_up in SET_UPS]
+
+
+LEVEL_GAMES = [
+    pytest.param(set_up, level, id=f"{set_up}-{level}",
+                 marks=() if set_up in FIRST.values() and level in QUICK_LEVELS else pytest.mark.slow)
+    for set_up in SET_UPS for level in LEVELS
+]
 
 
 def positions(set_up: SetUp, seed: int = SEED) -> Iterator[tuple[GameState[Any], GameSpec]]:
@@ -115,7 +122,7 @@ def test_random_games_of_any_seed_keep_the_whole_protocol(set_up: SetUp, seed: i
         check_position(state, spec, rng)
 
 
-@pytest.mark.parametrize(("set_up", "level"), tiered(FIRST.values(), LEVELS))
+@pytest.mark.parametrize(("set_up", "level"), LEVEL_GAMES)
 def test_every_ai_level_plays_a_whole_game_of_legal_actions_keeping_the_protocol(set_up: SetUp, level: str) -> None:
     spec = game_spec(set_up.game)
     make = level_bots(spec)[level]
@@ -125,7 +132,7 @@ def test_every_ai_level_plays_a_whole_game_of_legal_actions_keeping_the_protocol
 
 # --- the checks can fail ---------------------------------------------------------------------------------------
 class SharedClone(TakeAway):
-    def clone(self) -> TakeAway:
+    def clone(self) -> SharedClone:
         return self
 
 
@@ -133,9 +140,7 @@ class EqualToAnything(TakeAway):
     def __eq__(self, other: object) -> bool:
         return True
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def clone(self) -> TakeAway:
+    def clone(self) -> EqualToAnything:
         return EqualToAnything(self.stones + 1, self.players, self.turn, self.taken)
 
 
@@ -150,12 +155,12 @@ class MisreadText(TakeAway):
 
 
 class PeekingSample(TakeAway):
-    def determinize(self, seat: int, rng: random.Random) -> TakeAway:
-        return TakeAway(self.stones + 1, self.players, self.turn, self.taken)
+    def determinize(self, seat: int, rng: random.Random) -> PeekingSample:
+        return PeekingSample(self.stones + 1, self.players, self.turn, self.taken)
 
 
 class EndlessEnd(TakeAway):
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         return [] if self.stones == 1 else super().legal_actions()
 
 
