@@ -1,4 +1,5 @@
-"""Test set-up: no screen, no sound card, and Hypothesis without deadlines (a loaded CI machine is slow)."""
+"""Test set-up: no screen, no sound card, and Hypothesis without deadlines (a loaded CI machine is slow); the
+quick tier by default (``--all`` adds the tests marked ``slow``), spread over the machine's cores."""
 
 import os
 
@@ -42,6 +43,20 @@ def service():
     ai.close()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--all", action="store_true",
+                     help="run the slow tier too (whole games, storms, the soak, benches): what CI runs")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Without ``-n``, one test process per core this process may use (xdist's own hook, which runs after this
+    one, starts them), and none besides the main one on a single core. Not in those processes themselves."""
+    if getattr(config.option, "numprocesses", "absent") is None and not hasattr(config, "workerinput"):
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        config.option.numprocesses = cores if cores > 1 else 0
+
+
 def _uses_the_window(module: object) -> bool:
     """Whether a test module imports pygame or anything of the window (``scenes``)."""
     for value in vars(module).values():
@@ -51,10 +66,16 @@ def _uses_the_window(module: object) -> bool:
     return False
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``screen`` every test that opens the window or uses pygame, so ``-m "not screen"`` runs the
-    headless core alone."""
+    headless core alone; leave the ``slow`` tier out unless ``--all`` or a ``-m`` expression asks for it."""
     for item in items:
         module = getattr(item, "module", None)
         if "driver" in getattr(item, "fixturenames", ()) or (module is not None and _uses_the_window(module)):
             item.add_marker(pytest.mark.screen)
+    if config.getoption("--all") or config.getoption("markexpr"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]

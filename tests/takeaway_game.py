@@ -51,6 +51,11 @@ class TakeAway(GameState[int]):
     def clone(self) -> TakeAway:
         return type(self)(self.stones, self.players, self.turn, self.taken)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TakeAway) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def observation(self, seat: Seat) -> dict[str, Any]:
         return self.to_json()
 

@@ -34,7 +34,7 @@ from game.core.bots import Bot, RandomBot
 from game.core.errors import GameError
 from game.core.protocol import GameState
 from game.core.view import SeatView
-from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, POLICE, PORT
+from game.falconi.constants import FUGITIVE, POLICE
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.fredericus.cards import OBJECTIVE_LETTERS
@@ -234,6 +234,7 @@ def test_the_cheat_yardstick_does_read_hidden_information(game: str, cases: tupl
     raise AssertionError("the cheating bot never changed its mind: the twins hide nothing that matters")
 
 
+@pytest.mark.slow
 def test_fair_search_does_vary_with_its_seed() -> None:
     """And the fair bots are not trivially constant: their decisions depend on the seed they are given."""
     for level, bot in fair_bots().items():
@@ -244,58 +245,15 @@ def test_fair_search_does_vary_with_its_seed() -> None:
         assert len(decisions) > positions, f"{level} ignores its random generator"
 
 
-# --- every decision legal -----------------------------------------------------------------------------------
+# --- every level ------------------------------------------------------------------------------------------
 def level_bots() -> dict[str, Bot]:
-    """Every level, with tiny search budgets so that whole games stay quick."""
+    """Every level, with tiny search budgets. Whole games of every level: ``test_conformance.py``."""
     return {
         "random": RandomBot(),
         "easy": EasyBot(),
         "normal": ISMCTSBot("normal", TINY_NORMAL),
         "hard": ISMCTSBot("hard", TINY_HARD),
     }
-
-
-def play_checked(state: GameState, seats: dict[int, str], seed: int, max_decisions: int = 3000) -> int:
-    """Play to the end with a level per seat; every decision must be one of the legal actions."""
-    bots = level_bots()
-    rng = random.Random(seed)
-    for decisions in range(max_decisions):
-        if state.is_terminal():
-            return decisions
-        seat = state.current_seat
-        view = SeatView(state)
-        legal = tuple(state.legal_actions())
-        action = bots[seats[seat]].choose(view, rng)
-        assert action in legal, f"{seats[seat]} chose an illegal action {action!r} in {state!r}"
-        state.apply(action)
-    raise AssertionError(f"no end within {max_decisions} decisions")
-
-
-FALCONI_SEATINGS = [
-    ((COUNTRY, PORT, FOREST), {FUGITIVE: "easy", COUNTRY: "normal", PORT: "hard", FOREST: "random"}),
-    ((COUNTRY, FOREST), {FUGITIVE: "hard", COUNTRY: "easy", FOREST: "normal"}),
-    ((PORT,), {FUGITIVE: "normal", PORT: "hard"}),
-]
-
-
-@pytest.mark.parametrize("variant", list(VARIANTS))
-@pytest.mark.parametrize("seating", range(len(FALCONI_SEATINGS)))
-@pytest.mark.slow
-def test_every_level_plays_only_legal_falconi_actions(variant: str, seating: int) -> None:
-    police, seats = FALCONI_SEATINGS[seating]
-    state = FalconiState.new_game(variant, 11 + seating, police)
-    play_checked(state, seats, seed=seating)
-    assert state.is_terminal()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_level_plays_only_legal_fredericus_actions(players: int) -> None:
-    levels = ["easy", "normal", "hard", "random"]
-    for game in range(2):
-        seats = {seat: levels[(seat + game) % len(levels)] for seat in range(players)}
-        state = FredericusState.new_game(players, 20 + game, short_game=game == 1)
-        play_checked(state, seats, seed=game)
-        assert state.is_terminal()
 
 
 def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do() -> None:
@@ -493,6 +451,7 @@ def _nodes_alive() -> int:
     return sum(1 for obj in gc.get_objects() if type(obj) is _Node)
 
 
+@pytest.mark.slow
 def test_the_tree_is_freed_after_each_decision() -> None:
     gc.collect()
     before = _nodes_alive()

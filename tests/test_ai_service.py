@@ -6,9 +6,20 @@ import time
 import pytest
 
 from game.ai.levels import level_makers
+from game.ai.service import AIService
 from game.core.view import SeatView
 from game.falconi.state import FalconiState
 from game.fredericus.state import FredericusState
+
+
+@pytest.fixture(scope="module")
+def service():
+    """A worker whose searches are capped on its CPU time, as a tournament's are: the wall clock of a loaded
+    machine would cut the worker's search and the local one at different iterations."""
+    ai = AIService(clock=time.process_time)
+    ai.start()
+    yield ai
+    ai.close()
 
 
 def wait(decision, seconds=60.0):
@@ -24,7 +35,7 @@ def wait(decision, seconds=60.0):
 def test_the_worker_answers_as_the_bot_would_for_the_same_seed(service, state):
     action = wait(service.ask(state, "easy", seed=11))
     assert action in state.legal_actions()
-    bot = level_makers()["easy"]()
+    bot = level_makers(clock=time.process_time)["easy"]()
     assert action == bot.choose(SeatView(state), random.Random(11))
 
 

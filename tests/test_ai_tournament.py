@@ -58,6 +58,7 @@ def test_newcombe_difference_matches_the_paper():
     assert high == pytest.approx(0.3339, abs=1e-4)
 
 
+@pytest.mark.slow
 def test_fredericus_rotates_the_bot_through_every_seat():
     assert [fredericus_seat(4, index) for index in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
     plan = fredericus.fredericus_plan(3, "easy", "random", 6, 40, False)
@@ -88,6 +89,7 @@ def test_f4_2_a_one_car_row_plays_the_port_car_and_says_so():
     assert two_cars.in_play == (True, True, False, True) and tournament._new_state(two_cars).seats == (0, 1, 3)
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_with_one_or_two_workers():
     one = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=1)
     two = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=2)
@@ -97,6 +99,7 @@ def test_same_seed_same_result_with_one_or_two_workers():
     assert same_outcomes(again, fredericus_match(2, "easy", "random", games=4, seed=3, jobs=1))
 
 
+@pytest.mark.slow
 def test_head_to_head_swaps_roles_on_the_same_seeds():
     plan = falconi.falconi_h2h_plan("salami", "easy", "random", 6, 10)
     assert [task.seed for task in plan.tasks] == [10, 10, 11, 11, 12, 12]
@@ -117,6 +120,7 @@ def test_head_to_head_swaps_roles_on_the_same_seeds():
     assert falconi_head_to_head("margherita", "easy", "random", games=3, seed=20, jobs=1)["games"] == 4
 
 
+@pytest.mark.slow
 def test_a_recorded_match_resumes_and_grows_playing_only_the_games_not_recorded(tmp_path, monkeypatch):
     whole = falconi_side_match("margherita", "greedy", "random", "police", games=6, seed=5, jobs=1)
     first = falconi_side_match("margherita", "greedy", "random", "police", games=4, seed=5, jobs=2,
@@ -212,6 +216,7 @@ def test_errors_are_counted_not_raised(monkeypatch):
     assert "3 error(s)" in row["text"]
 
 
+@pytest.mark.slow
 def test_table_rows_targets_and_cheat_gap(monkeypatch):
     # Stand-ins keep the table quick: the plumbing, not the strength, is under test here.
     for game in ("falconi", "fredericus"):
@@ -238,6 +243,7 @@ def test_table_rows_targets_and_cheat_gap(monkeypatch):
     json.dumps(result)
 
 
+@pytest.mark.slow
 def test_cli_prints_a_row_per_side(capsys):
     assert main(["tournament", "falconi", "--variant", "prosciutto", "--bot", "easy", "--games", "3",
                  "--jobs", "1"]) == 0
@@ -281,6 +287,7 @@ def test_cli_bad_arguments_exit_2(argv, message, capsys):
     assert message in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_cli_bad_choice_exits_2_without_traceback():
     result = subprocess.run([sys.executable, "main.py", "tournament", "falconi", "--side", "left"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
@@ -336,6 +343,7 @@ def test_the_seal_watch_follows_his_turns():
     assert watch.since is None
 
 
+@pytest.mark.slow
 def test_a_loss_without_a_single_choice_is_counted_and_bounds_the_row():
     """Seed 31 of Margherita was lost before a single choice, to a U-turn that sent him back into the prison,
     by every level alike; F-5.8 (revised 2026-11-27) puts such a U-turn back, and no random deal of 3,000 is

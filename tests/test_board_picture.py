@@ -43,6 +43,7 @@ def board_tips() -> list[str]:
     return [tip.message.key for tip in tooltip.tips().tips if tip.area.colliderect(pygame.Rect(0, 0, 800, 720))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_the_game_over_board_is_drawn_again_only_for_the_winning_moment_and_back(app, monkeypatch, game):
     match = finished(SETUPS[game])

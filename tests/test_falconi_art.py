@@ -38,6 +38,7 @@ def regenerated(tmp_path_factory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHEET_FILES)
 def test_the_generator_draws_exactly_the_committed_sheets(regenerated, name):
     committed, fresh = pygame.image.load(str(sprites.SPRITE_FOLDER / name)), pygame.image.load(str(regenerated / name))

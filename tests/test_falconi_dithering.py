@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from falconi_scenarios import build
 
 from game.ai.ismcts import ISMCTSBot
@@ -127,6 +128,7 @@ def escape_two_cells_away(country_at: str) -> FalconiState:
                            ["curve", "curve"]], actions_left=3, acted=0)
 
 
+@pytest.mark.slow
 def test_the_police_close_the_road_to_an_escape_two_cells_from_him_f6_6():
     """In Diavola three normal police let him drive out by an escape tile two cells away. The Country car two
     tiles up the road has just the turn it needs: two drives and a tile across 0,6."""

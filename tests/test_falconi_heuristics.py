@@ -155,6 +155,7 @@ def test_the_level_by_level_search_agrees_with_the_place_by_place_one(variant: s
         state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 def test_the_roads_out_answer_for_any_slots_as_a_search_for_those_slots():
     """His escape distance is remembered by board and place for every set of slots he may use (a police
     search's samples deal him different ones): asked in turn about different slots, it must answer what a
@@ -213,6 +214,7 @@ def test_a_lane_a_car_could_still_build_its_way_into_is_in_reach():
     assert not out_of_reach(police_behind("4,4 S"))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
 def test_the_value_guess_of_one_search_remembers_without_changing_a_value(variant: str, seed: int):

@@ -426,6 +426,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(
     kind=st.sampled_from(["place", "drive", "answer", "escape", "salami", "diavola", "over"]),

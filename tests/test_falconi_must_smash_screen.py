@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fit_recording as fit
 import pygame
+import pytest
 from event_player import choose
 from scene_driver import screenshot_dir
 from test_falconi_revised_rulings import mode2_turn
@@ -35,6 +36,7 @@ def twin_matches(seats: tuple[SeatPlan, ...]) -> list[Match]:
     return matches
 
 
+@pytest.mark.slow
 def test_f6_5_the_turn_to_smash_never_reaches_a_police_screen(tmp_path, monkeypatch):
     first, second = twin_matches((ANNA, SeatPlan("off"), BRUNO, SeatPlan("off")))
     opening = ["step S", "boost W"]  # Bruno ends round 1; Anna smashes the block (she must, in the second twin)
@@ -63,6 +65,7 @@ def bound_turn(driver) -> PlayScene:
     return scene
 
 
+@pytest.mark.slow
 def test_f6_5_his_card_the_banner_and_the_hint_tell_him_he_must_smash(driver, tmp_path):
     scene = bound_turn(driver)
     tr = driver.app.context.tr
@@ -88,6 +91,7 @@ def test_f6_5_his_card_the_banner_and_the_hint_tell_him_he_must_smash(driver, tm
     driver.save(screenshot_dir(tmp_path), "must_smash_hint")
 
 
+@pytest.mark.slow
 def test_f6_5_the_police_card_says_nothing_and_the_log_tells_everyone_he_is_blocked(driver):
     scene = bound_turn(driver)
     police_view = scene.view.hud(scene.match.state, frozenset({PORT}))

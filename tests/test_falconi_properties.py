@@ -66,6 +66,7 @@ def by_index(indices: list[int]):
 
 
 # --- (a) arbitrary play keeps the invariants --------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
 @settings(max_examples=8)
 @given(police=police_setups, seed=seeds, indices=choices())
@@ -140,6 +141,7 @@ class FalconiMachine(RuleBasedStateMachine):
 
 TestFalconiMachine = FalconiMachine.TestCase
 TestFalconiMachine.settings = settings(max_examples=12, stateful_step_count=60)
+TestFalconiMachine.pytestmark = [pytest.mark.slow]
 
 
 # --- (b) illegal actions and malformed text ---------------------------------------------------------------------
@@ -213,6 +215,7 @@ def test_malformed_action_text_is_an_action_format_error(text: str) -> None:
     assert state.to_json() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(text=st.text(alphabet=string.printable + "äé→", max_size=30))
 def test_any_text_either_reads_as_an_action_that_round_trips_or_is_refused_clearly(text: str) -> None:

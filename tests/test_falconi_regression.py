@@ -131,6 +131,7 @@ def test_cli_simulates_falconi_games_between_bots(variant: str) -> None:
     assert 1 <= summary["mean_turns"] <= summary["max_turns"]
 
 
+@pytest.mark.slow
 def test_cli_same_simulation_twice_gives_the_same_summary() -> None:
     args = ("simulate", "falconi", "--variant", "funghi", "--seats", "random,random,random,random", "--games", "3",
             "--seed", "8", "--json")
@@ -139,6 +140,7 @@ def test_cli_same_simulation_twice_gives_the_same_summary() -> None:
     assert json.loads(first.stdout) == json.loads(second.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "words"),
     [

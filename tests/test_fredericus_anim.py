@@ -167,6 +167,7 @@ def test_a_bet_hops_a_token_from_the_tray_to_its_tower(view):
     assert new.tower_rect(action.a).inflate(24, 24).collidepoint(hop.position(1))
 
 
+@pytest.mark.slow
 def test_every_action_animates_briefly_with_known_sounds(view):
     seen: dict[str, int] = {}
     for players in (2, 3, 4):

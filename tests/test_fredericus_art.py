@@ -35,6 +35,7 @@ def book() -> sp.FredericusSprites:
     return sp.FredericusSprites()
 
 
+@pytest.mark.slow
 def test_the_generator_redraws_every_shipped_sheet_pixel_for_pixel(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "tools.make_fredericus_art", str(tmp_path)], check=True,
                    cwd=REPO, capture_output=True)

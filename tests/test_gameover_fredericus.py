@@ -93,6 +93,7 @@ def play_the_moment(driver: Driver, over: GameOverScene) -> None:
     raise AssertionError("the winning moment never played")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [PAIRS_SEED, LAST_ROUND_SEED])
 def test_the_trays_show_the_result_totals_even_while_the_winning_moment_plays_again(open_over, monkeypatch, seed):
     trays = painted_trays(monkeypatch)
@@ -109,6 +110,7 @@ def test_the_trays_show_the_result_totals_even_while_the_winning_moment_plays_ag
     assert not any(tray.current for tray in trays)  # nobody's turn is picked out: the game is over
 
 
+@pytest.mark.slow
 def test_nothing_of_the_last_turn_stays_on_the_board_after_the_end(open_over, monkeypatch):
     driver, over = open_over(LAST_ROUND_SEED)
     moment = over.moment[2]
@@ -123,6 +125,7 @@ def test_nothing_of_the_last_turn_stays_on_the_board_after_the_end(open_over, mo
     assert tr("fredericus.prompt.over", name=tr(f"fredericus.colour.{winner}")) in words
 
 
+@pytest.mark.slow
 def test_the_breakdown_rows_count_up_one_after_another_and_sum_to_the_totals(open_over, monkeypatch, tmp_path):
     driver, over = open_over(PAIRS_SEED)
     tally, state = over.tally, over.match.state

@@ -41,6 +41,7 @@ def run_until(driver: Driver, done, frames: int = 400) -> None:
     raise AssertionError("never happened")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_the_winning_moment_plays_again_on_the_final_board_with_its_words(over_screen, tmp_path, monkeypatch, game):
     driver, over = over_screen(game)

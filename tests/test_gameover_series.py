@@ -159,6 +159,7 @@ def test_a_save_with_a_malformed_series_is_kept_aside_with_the_reason(tmp_path):
 
 
 # --- through the game-over screen, with posted events ---------------------------------------------------------
+@pytest.mark.slow
 def test_rematch_starts_the_same_set_up_again_with_a_new_seed_and_a_new_running_score(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch, ANNA_FLEES_BRUNO_CHASES)
     try:
@@ -176,6 +177,7 @@ def test_rematch_starts_the_same_set_up_again_with_a_new_seed_and_a_new_running_
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_a_two_person_series_through_the_game_over_screen_ends_by_naming_its_winner(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch, ANNA_FLEES_BRUNO_CHASES)
     shots = screenshot_dir(tmp_path)
@@ -212,6 +214,7 @@ def test_a_tied_series_says_who_is_level(driver):
     assert GameOverScene(driver.app.context, match).series_lines()[0] == "The series ends level: Anna, Bruno."
 
 
+@pytest.mark.slow
 def test_a_series_survives_quit_and_continue_and_ends_with_the_right_score(tmp_path, monkeypatch):
     # The next game's deal is fixed: a fresh random one ended on Bruno's first tile now and then (a U-turn in
     # front of the prison), and a finished game leaves no save to continue.

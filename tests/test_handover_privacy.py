@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
@@ -94,6 +95,7 @@ def plan_alike(first: Match, second: Match, turns: int, seed: int) -> list[str]:
     return plan
 
 
+@pytest.mark.slow
 def test_don_falconis_secrets_never_reach_the_screen_of_the_police_f9(tmp_path, monkeypatch):
     first, second = diavola_twins()
     plan = plan_alike(first, second, turns=2, seed=5)  # Anna's turn, then Bruno's
@@ -122,6 +124,7 @@ def fredericus_twins() -> tuple[Match, Match]:
     return first, second
 
 
+@pytest.mark.slow
 def test_a_falconers_objectives_never_reach_the_other_falconers_screen_r10(tmp_path, monkeypatch):
     first, second = fredericus_twins()
     owner, other = first.state.current_seat, 1 - first.state.current_seat

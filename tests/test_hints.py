@@ -122,6 +122,7 @@ def drawn_words(scene: PlayScene, driver: Driver, monkeypatch) -> list[str]:
     return words
 
 
+@pytest.mark.slow
 def test_h_shows_what_the_normal_ai_would_play_and_plays_nothing(game, tmp_path, monkeypatch):
     driver, scene, asked = game(MARGHERITA)
     scene.context.settings = scene.context.settings.changed(hints=False)  # no tooltips: the key still asks
@@ -144,6 +145,7 @@ def test_h_shows_what_the_normal_ai_would_play_and_plays_nothing(game, tmp_path,
     assert not any(words.startswith("Hint") for words in drawn_words(scene, driver, monkeypatch))
 
 
+@pytest.mark.slow
 def test_the_stick_click_hints_a_mode_ii_action_that_the_player_then_follows_step_by_step(game, tmp_path):
     driver, scene, asked = game(DIAVOLA)
     wait_for_chooser(driver, scene)
@@ -170,6 +172,7 @@ def test_the_stick_click_hints_a_mode_ii_action_that_the_player_then_follows_ste
     driver.save(shots, "hint_diavola_second_action")
 
 
+@pytest.mark.slow
 def test_a_step_off_the_hints_path_drops_it(game):
     driver, scene, asked = game(DIAVOLA)
     wait_for_chooser(driver, scene)
@@ -183,6 +186,7 @@ def test_a_step_off_the_hints_path_drops_it(game):
     assert scene.chooser is chooser and scene.hints.chooser is None and not scene.match.log
 
 
+@pytest.mark.slow
 def test_undo_cancels_a_pending_hint(game):
     driver, scene, asked = game(FREDERICUS)
     rng = random.Random(4)
@@ -201,6 +205,7 @@ def test_undo_cancels_a_pending_hint(game):
     assert scene.hints.action is None and len(asked.hints) == 1
 
 
+@pytest.mark.slow
 def test_leaving_the_game_cancels_a_pending_hint(game):
     driver, scene, asked = game(FREDERICUS)
     wait_for_chooser(driver, scene)
@@ -214,6 +219,7 @@ def test_leaving_the_game_cancels_a_pending_hint(game):
     assert asked.hints[0][3] in asked.cancelled
 
 
+@pytest.mark.slow
 def test_no_hint_while_an_ai_seat_decides(game):
     setup = MatchSetup("falconi", (EASY, ANNA, EASY, EASY), (Person("Anna"),), seed=3,
                        options={"variant": "margherita"})
@@ -227,6 +233,7 @@ def test_no_hint_while_an_ai_seat_decides(game):
     assert not driver.top.menu.item("hint").enabled
 
 
+@pytest.mark.slow
 def test_the_pause_menu_asks_for_a_hint_once(game, tmp_path):
     driver, scene, asked = game(FREDERICUS)
     wait_for_chooser(driver, scene)
@@ -242,6 +249,7 @@ def test_the_pause_menu_asks_for_a_hint_once(game, tmp_path):
     driver.save(screenshot_dir(tmp_path), "hint_fredericus")
 
 
+@pytest.mark.slow
 def test_two_people_get_hints_only_for_their_own_turn_after_the_hand_over(game, tmp_path, monkeypatch):
     """Anna (keyboard) is Don Falconi with his secret reserve; Bruno (a gamepad) drives the Port police car."""
     seats = (ANNA, EASY, SeatPlan.human(1), SeatPlan("off"))

@@ -113,6 +113,7 @@ def pizza_named(name: str) -> str | None:
     return next((variant for variant in VARIANTS if variant == name.strip().casefold()), None)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])  # capsys: read out each time
 @given(name=VARIANT_NAMES)
 def test_any_variant_name_is_read_as_its_pizza_or_refused_on_the_command_line(tmp_path_factory, capsys, name):
@@ -185,6 +186,7 @@ COUNTS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80)
 @given(played=COUNTS, won=COUNTS)
 def test_any_stored_count_loads_within_bounds_and_counts_on_or_is_left_out_and_kept(tmp_path_factory, played, won):

@@ -78,6 +78,7 @@ def load(kind: str, data: Any) -> None:
         assert isinstance(result[0], Settings) and isinstance(result[1], list)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(kind=st.sampled_from(sorted(LOADERS)), data=JSON)
 def test_any_json_value_is_loaded_or_refused_as_a_format_error(kind: str, data: Any) -> None:

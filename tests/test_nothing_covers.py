@@ -111,6 +111,7 @@ def test_each_scene_the_stack_draws_is_a_layer_of_its_own_and_the_stack_is_left_
 stack_draw = SceneStack.draw
 
 
+@pytest.mark.slow
 def test_a_token_tip_on_the_castle_hides_no_tower_to_click(app, tmp_path):
     """A token chosen to move, every tower it may go to is a target: the tip of any token stands clear of them
     (it used to hide towers 6, 7, 1 and 2)."""
@@ -149,6 +150,7 @@ def test_a_car_tip_hides_no_other_car(app, tmp_path):
     app.save(screenshot_dir(tmp_path), "car_tip_beside_the_other_car")
 
 
+@pytest.mark.slow
 def test_the_seat_set_up_tips_leave_the_subtitle_readable(app, tmp_path):
     context = app.app.context
     app.app.stack.apply(Push(SeatSetupScene(context, "falconi")))
@@ -191,6 +193,7 @@ def test_a_refused_undo_is_told_above_the_prompt_and_inside_the_panel(app, tmp_p
     app.save(screenshot_dir(tmp_path), f"undo_refused_{language}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", ["margherita", "fredericus"])
 def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_path, name, language):

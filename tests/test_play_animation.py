@@ -124,6 +124,7 @@ def test_the_next_ai_move_waits_until_the_animation_ends(app, monkeypatch):
     assert len(scene.match.log) == moves + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shaking", [True, False])
 def test_a_shake_moves_the_board_only_when_the_setting_allows(app, monkeypatch, shaking):
     app.context.settings = app.context.settings.changed(screen_shake=shaking)

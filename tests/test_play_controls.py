@@ -28,6 +28,7 @@ def test_the_controls_stand_in_a_row_inside_the_panel_apart_from_each_other():
     assert not any(one.colliderect(other) for number, one in enumerate(rects) for other in rects[number + 1:])
 
 
+@pytest.mark.slow
 def test_a_mouse_alone_reaches_the_menu_undo_hint_rules_and_log(game, tmp_path):  # noqa: F811
     driver, scene, _asked = game(MARGHERITA)
     wait_for_chooser(driver, scene)
@@ -54,6 +55,7 @@ def test_a_mouse_alone_reaches_the_menu_undo_hint_rules_and_log(game, tmp_path):
     assert len(scene.match.log) == played and scene.message == tr("play.undone")
 
 
+@pytest.mark.slow
 def test_the_turning_prompt_names_the_keys_of_the_device_in_use(game):  # noqa: F811
     driver, scene, _asked = game(MARGHERITA)
     wait_for_chooser(driver, scene)

@@ -41,6 +41,7 @@ def quick_app(tmp_path, monkeypatch) -> App:
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_path, monkeypatch, game):
     app = quick_app(tmp_path, monkeypatch)
@@ -136,6 +137,7 @@ def assert_transport(driver, scene, first, back, play, forward, last) -> None:
     assert scene.shown == stopped
 
 
+@pytest.mark.slow
 def test_the_transport_buttons_step_play_and_jump_by_a_click(replay):
     driver, scene = replay
 
@@ -145,6 +147,7 @@ def test_the_transport_buttons_step_play_and_jump_by_a_click(replay):
     assert_transport(driver, scene, *(click(name) for name in ("first", "back", "play", "forward", "last")))
 
 
+@pytest.mark.slow
 def test_home_left_space_right_and_end_do_what_the_buttons_do(replay):
     driver, scene = replay
 
@@ -155,6 +158,7 @@ def test_home_left_space_right_and_end_do_what_the_buttons_do(replay):
                      key(pygame.K_END))
 
 
+@pytest.mark.slow
 def test_the_pads_shoulders_d_pad_and_a_do_what_the_buttons_do(replay):
     driver, scene = replay
 

@@ -205,6 +205,7 @@ def test_the_boxed_boards_describe_their_set_ups(driver):
     assert fredericus.record_name(tr, "3p-short") != fredericus.record_name(tr, "3p")
 
 
+@pytest.mark.slow
 def test_the_game_menu_offers_a_registered_game_which_plays_through_to_its_end(driver, pebbles):
     driver.click_item("new")
     assert isinstance(driver.top, GameChoiceScene)

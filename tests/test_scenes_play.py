@@ -109,6 +109,7 @@ def two_people_diavola() -> MatchSetup:
     return MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=4, options={"variant": "diavola"})
 
 
+@pytest.mark.slow
 def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch, two_people_diavola())
     try:
@@ -138,6 +139,7 @@ def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeyp
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
     """The autosave follows the game turn by turn (issue: "an autosave after every turn"), so a crash or a
     pulled plug loses at most the turn being played."""
@@ -157,6 +159,7 @@ def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_save_quit_and_continue_give_the_same_game(tmp_path, monkeypatch):
     setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=11, options={"variant": "salami"})
     driver = open_app(tmp_path, monkeypatch, setup)
@@ -177,6 +180,7 @@ def test_save_quit_and_continue_give_the_same_game(tmp_path, monkeypatch):
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_ctrl_z_undoes_within_the_turn_and_take_back_rewinds_a_turn(tmp_path, monkeypatch):
     setup = MatchSetup("fredericus", (HUMAN, EASY), (Person("Anna"),), seed=5)
     driver = open_app(tmp_path, monkeypatch, setup)
@@ -200,6 +204,7 @@ def test_ctrl_z_undoes_within_the_turn_and_take_back_rewinds_a_turn(tmp_path, mo
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_an_unplugged_pad_pauses_the_game_until_the_keyboard_takes_over(tmp_path, monkeypatch):
     setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna", "pad1"),), seed=2)
     driver = open_app(tmp_path, monkeypatch, setup)
@@ -216,6 +221,7 @@ def test_an_unplugged_pad_pauses_the_game_until_the_keyboard_takes_over(tmp_path
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_the_pause_menu_and_its_overlays(tmp_path, monkeypatch):
     setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=8,
                        options={"variant": "prosciutto"})
@@ -270,6 +276,7 @@ def test_hints_can_be_turned_off(tmp_path, monkeypatch):
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_a_falconi_series_passes_don_falconis_seat_round(tmp_path, monkeypatch):
     seats = (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(1), SeatPlan("off"))
     setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=1)

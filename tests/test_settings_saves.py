@@ -150,6 +150,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**
                            max_leaves=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(place=st.sampled_from(SAVED_PLACES), value=JSON_VALUES | st.sampled_from(["hawaii", "chess", -1, 10**9]))
 def test_any_damaged_save_either_resumes_or_is_kept_aside_with_a_reason(tmp_path, place, value):

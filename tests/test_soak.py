@@ -75,6 +75,7 @@ def test_a_short_soak_finishes_games_and_reports_what_it_did(short_soak):
     assert json.loads(json.dumps(report)) == report
 
 
+@pytest.mark.slow  # the short soak behind it takes over a minute
 def test_the_table_says_the_figures_and_the_verdict(short_soak):
     text = format_report(short_soak)
     assert "verdict: PASS" in text and "scene types visited" in text and "AI worker" in text
@@ -82,6 +83,7 @@ def test_the_table_says_the_figures_and_the_verdict(short_soak):
     assert f"seed {SEED}" in text
 
 
+@pytest.mark.slow
 def test_the_command_exits_0_on_a_pass_and_prints_json(short_soak, monkeypatch, capsys):
     import devtools.soak
 

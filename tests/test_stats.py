@@ -159,6 +159,7 @@ tallies = st.integers(0, 10**6).flatmap(lambda played: st.builds(Tally, st.just(
 records = st.dictionaries(st.sampled_from(EVERY_KEY), tallies, max_size=12).map(Stats)
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(records)
 def test_a_saved_record_loads_as_it_was(tmp_path_factory, stats):
@@ -217,6 +218,7 @@ def test_a_failed_write_leaves_the_old_record_whole(tmp_path, monkeypatch):
 
 
 # --- the app -----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path, monkeypatch):
     setup = falconi((ANNA, OFF, BRUNO, OFF), TWO, variant="margherita")
     driver = open_app(tmp_path, monkeypatch, setup)
@@ -241,6 +243,7 @@ def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path,
         again.app.close()
 
 
+@pytest.mark.slow
 def test_a_game_whose_window_closes_before_its_result_comes_up_is_counted_once(tmp_path, monkeypatch):
     setup = falconi((ANNA, OFF, BRUNO, OFF), TWO, variant="margherita")
     driver = open_app(tmp_path, monkeypatch, setup)

@@ -141,6 +141,7 @@ def test_a_bar_button_at_the_screens_edge_keeps_its_tip_on_screen(app, tmp_path)
     app.save(screenshot_dir(tmp_path), "tooltip_bar_edge")
 
 
+@pytest.mark.slow
 def test_a_focused_bar_buttons_tip_covers_no_other_control(app, tmp_path, variant="diavola"):
     """Keyboard players see the focused button's tip all the time: it must leave "Drive one tile" readable
     under "Draw", and the other buttons and the controls atop the panel clickable."""
@@ -189,6 +190,7 @@ def test_a_falconi_token_explains_itself(app, tmp_path):
     app.save(screenshot_dir(tmp_path), "tooltip_token")
 
 
+@pytest.mark.slow
 def test_a_card_of_a_long_fredericus_row_names_itself_under_the_pointer_and_at_the_focus(app, tmp_path):
     """Issue 38, point 7: every card of a squeezed row says what it is and where, to the mouse, and to the
     keyboard and the pad with the keys that step along the row (R-6.1: the first card is focused to flip it)."""
@@ -281,6 +283,7 @@ def test_a_tip_is_placed_on_screen_and_clear_of_its_icon_wherever_the_icon_is(x,
         assert not rect.colliderect(icon)
 
 
+@pytest.mark.slow
 def test_no_scene_draws_an_icon_without_its_tip():
     """Every icon and emblem of the menus' art is drawn through ``scenes.kit.tooltip``, which registers its tip."""
     offenders = []

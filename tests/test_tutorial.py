@@ -217,6 +217,7 @@ def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, mon
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_once_put_right(tmp_path, monkeypatch):
     """"Turn it until the road goes on to the north": both turns of the T-junction with a road to the north are
     right. The refusal of a wrong turn goes as soon as the tile is turned a right way, before it is laid."""
@@ -237,6 +238,7 @@ def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_o
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch)
     try:
@@ -260,6 +262,7 @@ def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypa
         driver.app.close()
 
 
+@pytest.mark.slow
 def test_the_saved_game_is_the_same_after_a_tutorial_played_to_its_catch(tmp_path, monkeypatch):
     """Margherita's tutorial with the keyboard, from a title menu with a saved game to resume."""
     driver = open_app(tmp_path, monkeypatch)

@@ -36,6 +36,7 @@ def pixels(path: Path) -> tuple[tuple[int, int], bytes]:
     return image.get_size(), pygame.image.tobytes(image, "RGBA")
 
 
+@pytest.mark.slow
 def test_the_generator_draws_the_committed_pictures_again_pixel_for_pixel(tmp_path):
     subprocess.run([sys.executable, "-m", "tools.make_ui_art", str(tmp_path)], check=True, cwd=ROOT,
                    capture_output=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +21,7 @@ from game.core.protocol import Action, GameState, Seat
 from game.registry import game_spec
 
 _cancelled_up_to: Any = None  # in the worker: the shared number of the last cancelled request
+_clock: Callable[[], float] = time.perf_counter  # in the worker: what times the searches' caps
 
 
 @dataclass
@@ -42,9 +45,12 @@ class Decision:
 
 
 class AIService:
-    """Runs AI seats' searches one at a time in a worker process, started on first use."""
+    """Runs AI seats' searches one at a time in a worker process, started on first use. ``clock`` times the
+    searches' caps, as in ``level_makers``: the wall clock for players; a test gives the CPU clock, so that a
+    loaded machine does not cut a search short (a module-level function: the worker is handed it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
         self._context = multiprocessing.get_context("spawn")  # no fork of a process that holds a window
         self._cancelled_up_to = self._context.Value("q", 0, lock=False)
         self._pool: ProcessPoolExecutor | None = None
@@ -56,7 +62,7 @@ class AIService:
             start_resource_tracker()
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=self._context, initializer=_start_worker,
-                initargs=(self._cancelled_up_to,),
+                initargs=(self._cancelled_up_to, self._clock),
             )
 
     def ask(self, state: GameState[Any], level: str, seed: int) -> Decision:
@@ -97,9 +103,9 @@ class _CancelFlag:
         return cancelled >= self.number
 
 
-def _start_worker(cancelled_up_to: Any) -> None:
-    global _cancelled_up_to
-    _cancelled_up_to = cancelled_up_to
+def _start_worker(cancelled_up_to: Any, clock: Callable[[], float]) -> None:
+    global _cancelled_up_to, _clock
+    _cancelled_up_to, _clock = cancelled_up_to, clock
     prepare_worker()
 
 
@@ -112,7 +118,7 @@ def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number:
     flag = _CancelFlag(number)
     if flag.is_set():
         return None
-    bot = level_makers()[level]()
+    bot = level_makers(clock=_clock)[level]()
     try:
         action = bot.choose(SeatView(state), random.Random(seed), flag)  # type: ignore[arg-type]
     except SearchCancelled:
