@@ -14,8 +14,8 @@ OptionValue = bool | int | str
 
 class GameOptions(Protocol):
     """A game's options record. ``type()`` (no arguments) gives its defaults; ``from_json`` reads the options
-    out of a saved set-up (or a command line's), checking each, and raises ``StateFormatError`` (a
-    ``GameError``) with a sentence naming what is wrong."""
+    out of a saved set-up, checking each: a ``StateFormatError`` for a missing or mistyped field, a
+    ``GameError`` for a value the game does not have, each with a sentence naming what is wrong."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self: ...

@@ -134,7 +134,7 @@ class MatchSetup:
         game = json_field(data, "game", str, where)
         try:
             options = game_spec(game).options_type.from_json(data)
-        except StateFormatError:
+        except StateFormatError:  # a missing or mistyped option says so as it is
             raise
         except GameError as error:
             raise StateFormatError(f"the match set-up is impossible: {error}") from None
