@@ -42,7 +42,8 @@ def option_sets(spec: GameSpec[Any]) -> list[GameOptions]:
     """Every record of the spec's options (a dataclass) whose fields have a known set of values (a ``Literal``'s
     names, on and off); any other field keeps its default."""
     hints = get_type_hints(spec.options_type)
-    names, values = [], []
+    names: list[str] = []
+    values: list[tuple[Any, ...]] = []
     for item in fields(spec.options_type):
         hint = hints[item.name]
         names.append(item.name)

@@ -20,6 +20,8 @@ from game.core.knowledge import GameKnowledge
 from game.core.message import Message
 from game.core.options import OptionValue
 from game.core.protocol import Seat
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.i18n import catalog
 from game.registry import register, unregister
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
@@ -178,7 +180,7 @@ PEBBLES_BOARD: BoardSpec[Pebbles, int, PebblesOptions] = BoardSpec(
     emblems=("pebbles",), music=None, colours=((200, 0, 0), (0, 0, 200)),
     colour_blind_colours=((213, 94, 0), (0, 114, 178)), make_view=PebblesView, options_page=options_page,
     first_seats=(SeatPlan.human(0), OFF), seat_icons=("player", "player"),
-    describe=lambda tr, options: f"Pebbles ({options['pebbles']})", setup_emblem=lambda options: "pebbles",
+    describe=lambda tr, options: f"Pebbles ({options.pebbles})", setup_emblem=lambda options: "pebbles",
     rules_topics=lambda options: [("rules.pebbles", "pebbles")], record_name=lambda tr, variant: "any pile",
     may_be_off=lambda seat: seat > 0, seats_problem=lambda in_play: "" if all(in_play) else "setup.pebbles.two",
     result_lines=lambda tr, setup, state: [f"{state.taken} turns"],
@@ -210,11 +212,12 @@ def test_the_boxed_games_register_their_boards_in_the_order_of_the_menus():
 
 def test_the_boxed_boards_describe_their_set_ups(driver):
     tr = driver.app.context.tr
-    assert describe_game(tr, "falconi", {"variant": "funghi"}) == "Catch Don Falconi - Pizza Funghi"
-    assert describe_game(tr, "fredericus", {}) == "Fredericus"
-    assert describe_game(tr, "fredericus", {"short_game": True}).startswith("Fredericus - ")
+    assert describe_game(tr, "falconi", FalconiOptions("funghi")) == "Catch Don Falconi - Pizza Funghi"
+    assert describe_game(tr, "fredericus", FredericusOptions()) == "Fredericus"
+    assert describe_game(tr, "fredericus", FredericusOptions(True)).startswith("Fredericus - ")
     falconi, fredericus = board("falconi"), board("fredericus")
-    assert falconi.setup_emblem({"variant": "salami"}) == "salami" and fredericus.setup_emblem({}) == "fredericus"
+    assert falconi.setup_emblem(FalconiOptions("salami")) == "salami"
+    assert fredericus.setup_emblem(FredericusOptions()) == "fredericus"
     assert falconi.seats_problem([True, False, False, False]) and not falconi.seats_problem([True, False, True, False])
     assert [falconi.may_be_off(seat) for seat in range(4)] == [False, True, True, True]
     assert not any(fredericus.may_be_off(seat) for seat in range(4))

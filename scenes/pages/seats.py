@@ -46,7 +46,7 @@ class SeatSetupScene(MenuScene):
     def __init__(self, context: AppContext, game: str, options: GameOptions | None = None,
                  seats: Sequence[SeatPlan] | None = None) -> None:
         self.game, self.board, self.spec = game, board(game), game_spec(game)
-        self.options = self.spec.options_type() if options is None else options
+        self.options: GameOptions = self.spec.options_type() if options is None else options
         self.plans = list(self.board.first_seats if seats is None else seats)
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
