@@ -70,7 +70,7 @@ def finished(setup: MatchSetup) -> Match:
 
 def solo(variant: str) -> MatchSetup:
     return MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=2,
-                      options=FalconiOptions(variant))
+                      options=FalconiOptions.named(variant))
 
 
 TWO_PEOPLE = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),

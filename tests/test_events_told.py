@@ -29,7 +29,7 @@ EVENT_KEYS = {*OUT_KEYS, *BLOCKED_KEYS, *ENDING_KEYS.values()}
 
 def random_match(variant: str, seed: int, stop=None) -> Match:
     """A match of four people played at random, stopped before the first action for which ``stop`` holds."""
-    match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options=FalconiOptions(variant)))
+    match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options=FalconiOptions.named(variant)))
     rng = random.Random(seed)
     while not match.state.is_terminal():
         action = rng.choice(match.state.legal_actions())

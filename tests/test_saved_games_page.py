@@ -34,7 +34,7 @@ def utc(monkeypatch):
 
 def a_game(variant: str, name: str, seed: int = 3) -> Match:
     seats = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), SeatPlan("off"))
-    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options=FalconiOptions(variant)))
+    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options=FalconiOptions.named(variant)))
     match.play(match.state.legal_actions()[0])
     return match
 

@@ -86,14 +86,14 @@ def board_screens() -> list[tuple[str, MatchSetup]]:
     """Every pizza, ``hard`` as Don Falconi against three ``normal`` police cars."""
     hard, normal = SeatPlan.ai("hard"), SeatPlan.ai("normal")
     return [(f"falconi/{variant}", MatchSetup(GAME, (hard, normal, normal, normal), seed=3,
-                                               options=FalconiOptions(variant)))
+                                               options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
 def animated_boards() -> list[tuple[str, MatchSetup]]:
     """Every pizza, every seat one person's."""
     person = SeatPlan.human(0)
-    return [(f"falconi/{variant}", MatchSetup(GAME, (person,) * 4, seed=3, options=FalconiOptions(variant)))
+    return [(f"falconi/{variant}", MatchSetup(GAME, (person,) * 4, seed=3, options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
@@ -101,7 +101,7 @@ def midgame_boards() -> list[tuple[str, MatchSetup]]:
     """Every pizza, a person as Don Falconi against three ``normal`` police cars."""
     person, normal = SeatPlan.human(0), SeatPlan.ai("normal")
     return [(f"midgame falconi/{variant}", MatchSetup(GAME, (person, normal, normal, normal), seed=5,
-                                                       options=FalconiOptions(variant)))
+                                                       options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
@@ -120,7 +120,7 @@ def soak_setup(turn: int, rng: random.Random, levels: Callable[[int, list[int]],
     in_play = [FUGITIVE, *sorted(police)]
     chosen = levels(4, in_play)
     seats = tuple(SeatPlan.ai(chosen[seat]) if seat in in_play else SeatPlan("off") for seat in range(4))
-    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options=FalconiOptions(variant))
+    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options=FalconiOptions.named(variant))
 
 
 def soak_key(setup: MatchSetup) -> str:
