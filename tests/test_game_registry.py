@@ -59,7 +59,7 @@ def test_a_registered_game_checks_its_own_seats_and_options(takeaway):
 
 
 def test_a_registered_game_is_simulated_and_played_by_every_ai_level(takeaway):
-    summary = simulate(lambda seed: game_spec("takeaway").new_state({"stones": 7}, (True, True), seed),
+    summary = simulate(lambda seed: game_spec("takeaway").new_state(TakeAwayOptions(7), (True, True), seed),
                        {0: level_makers()["random"](), 1: level_makers()["random"]()}, games=6, seed=1)
     assert summary["games"] == 6 and summary["errors"] == 0
     for level, make in level_makers().items():
