@@ -12,6 +12,7 @@ from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.gameover import GameOverScene
@@ -89,7 +90,7 @@ def quit_and_continue(driver: Driver, tmp_path, monkeypatch) -> Driver:
 @pytest.mark.slow
 def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant, seats, device):
     setup = MatchSetup(game, seats, (Person("Anna", DEVICES[device]),), seed=7,
-                       options=FalconiOptions(variant) if variant else {})
+                       options=FalconiOptions(variant) if variant else FredericusOptions())
     driver = open_app(tmp_path, monkeypatch, setup)
     try:
         scene = play_to_the_end(driver, device, seed=3)
