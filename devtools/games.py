@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from game.core.options import GameOptions
 from game.registry import game_names
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Simulation:
 class Showcase:
     """The set-ups of the catalogue's screens that show any game: the first game with a showcase gives them."""
 
-    seat_options: Mapping[str, Any]  # the options of the game on the seat set-up page (its game is solo's)
+    seat_options: GameOptions  # the options of the game on the seat set-up page (its game is solo's)
     solo: MatchSetup  # one person against AI seats: pause, game over
     two: MatchSetup  # two people at the screen: the hand-over
     pad_first: MatchSetup  # the first seat a gamepad's: the pad prompt
@@ -79,7 +80,7 @@ class CliPart(Protocol):
 
     def add_play_options(self, parser: argparse.ArgumentParser) -> None: ...
 
-    def play_options(self, args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
+    def play_options(self, args: argparse.Namespace) -> tuple[GameOptions, int | None]:
         """The set-up's options, and the number of seats asked for (``None``: as many as named)."""
         ...
 

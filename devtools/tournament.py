@@ -39,6 +39,7 @@ from devtools.games import matches_part
 from devtools.intervals import wilson_interval
 from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.errors import GameError
+from game.core.options import GameOptions
 from game.core.protocol import GameState
 from game.core.simulate import MAX_DECISIONS
 from game.core.view import SeatView
@@ -53,7 +54,7 @@ class GameTask:
     its :class:`~game.core.gamespec.GameSpec` makes a state of them), the level in each seat and the seed."""
 
     game: str
-    options: Mapping[str, Any]  # every option of the game's spec
+    options: GameOptions  # the game's options record
     in_play: tuple[bool, ...]  # a flag per seat
     levels: tuple[str, ...]  # a level name per seat index (seats not in play are never asked)
     seed: int

@@ -3,15 +3,17 @@ a test (or a future game) adds its own with :func:`register`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.falconi.registration import FALCONI
 from game.fredericus.registration import FREDERICUS
 
-_GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (FALCONI, FREDERICUS)}
+_GAMES: dict[str, GameSpec[Any]] = {spec.name: spec for spec in (FALCONI, FREDERICUS)}
 
 
-def register(spec: GameSpec) -> None:
+def register(spec: GameSpec[Any]) -> None:
     """Add a game (or replace the one of the same name)."""
     _GAMES[spec.name] = spec
 
@@ -25,7 +27,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
-def game_spec(name: str) -> GameSpec:
+def game_spec(name: str) -> GameSpec[Any]:
     """The spec of the game called ``name``; ``GameError`` with the known names for any other."""
     spec = _GAMES.get(name)
     if spec is None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from game.core.options import GameOptions
 from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import SeatPlan
@@ -21,10 +22,10 @@ if TYPE_CHECKING:
     from scenes.playing.gameview import GameView
 
 Colour = tuple[int, int, int]
-Options = Mapping[str, Any]  # a set-up's options, completed with the game's defaults (see game.core.gamespec)
 Record = tuple[str, str, str, int, int]  # a made-up record of the statistics: variant, role, opponents, played, won
 S = TypeVar("S", bound=GameState[Any])  # the game's state
 A = TypeVar("A", bound=Hashable)  # the game's action
+Opts = TypeVar("Opts", bound=GameOptions)  # the game's options record (GameSpec.options_type)
 
 
 def _never(_seat: int) -> bool:
@@ -48,10 +49,10 @@ def _no_emblem(_variant: str) -> str:
 
 
 @dataclass(frozen=True)
-class BoardSpec(Generic[S, A]):
-    """One game as the window shows it, typed by its game's state ``S`` and action ``A`` (the registry holds
-    ``BoardSpec[Any, Any]``). Translation keys are looked up in ``assets/i18n``; emblems and icons are the names
-    of :mod:`scenes.kit.ui_art`. ``options`` below are a set-up's, completed with the game's defaults."""
+class BoardSpec(Generic[S, A, Opts]):
+    """One game as the window shows it, typed by its game's state ``S``, action ``A`` and options record ``Opts``
+    (the registry holds ``BoardSpec[Any, Any, Any]``). Translation keys are looked up in ``assets/i18n``; emblems
+    and icons are the names of :mod:`scenes.kit.ui_art`."""
 
     name: str  # the game's name in game.registry
     title_key: str  # the game's title ("game.falconi")
@@ -65,9 +66,9 @@ class BoardSpec(Generic[S, A]):
     options_page: Callable[[AppContext], Scene]  # where the game menu leads: its options, then the seat set-up
     first_seats: tuple[SeatPlan, ...]  # the seat set-up's rows before anybody changes them
     seat_icons: tuple[str, ...]  # each seat's icon on the seat set-up
-    describe: Callable[[Translator, Options], str]  # the game and its options in a few words
-    setup_emblem: Callable[[Options], str]  # the emblem of a game with these options (its pizza, say)
-    rules_topics: Callable[[Options | None], list[tuple[str, str]]]  # the rules pages of a game with these options
+    describe: Callable[[Translator, Opts], str]  # the game and its options in a few words
+    setup_emblem: Callable[[Opts], str]  # the emblem of a game with these options (its pizza, say)
+    rules_topics: Callable[[Opts | None], list[tuple[str, str]]]  # the rules pages of a game with these options
     # (or every one, for None) as (translation key, emblem)
     record_name: Callable[[Translator, str], str]  # a variant of the statistics (GameSpec.record_variants), in words
     record_emblem: Callable[[str], str] = _no_emblem  # the emblem before a variant's rows ("" for none)

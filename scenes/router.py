@@ -9,11 +9,12 @@ The app registers them once, at start-up (``scenes.app.PAGES``), and ``tests/tes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from game.core.options import GameOptions
     from game.services.match import Match, MatchSetup, SeatPlan
     from game.services.tutorials import Tutorial
     from scenes.context import AppContext
@@ -27,7 +28,7 @@ class Pages:
 
     title: Callable[[AppContext], Scene]  # the title menu
     match: Callable[[AppContext, Match], Scene]  # a match to play, from its first move or where it stands
-    seats: Callable[[AppContext, str, Mapping[str, Any], Sequence[SeatPlan] | None], Scene]  # a game's seat
+    seats: Callable[[AppContext, str, GameOptions | None, Sequence[SeatPlan] | None], Scene]  # a game's seat
     # set-up, with its options and first seats (None: its board's)
     rules: Callable[[AppContext, MatchSetup | None], RulesOverlay]  # the rules help, of a set-up or of every game
     tutorial: Callable[[AppContext, Tutorial], Scene]  # a tutorial, from its first step

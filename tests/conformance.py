@@ -8,15 +8,16 @@ import itertools
 import json
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import level_makers
 from game.core.bots import Bot
 from game.core.errors import GameError, IllegalActionError
 from game.core.gamespec import GameSpec
+from game.core.options import GameOptions
 from game.core.protocol import NO_SEAT, GameState
 from game.core.view import SeatView
 
@@ -29,26 +30,30 @@ class SetUp:
     """One set-up a game's spec allows: its options and which of its seats are in play."""
 
     game: str
-    options: Mapping[str, Any]
+    options: GameOptions
     in_play: tuple[bool, ...]
 
     def __str__(self) -> str:
         seats = "".join("x" if seat else "-" for seat in self.in_play)
-        return "-".join([self.game, *(f"{key}={value}" for key, value in self.options.items()), seats])
+        return "-".join([self.game, *(f"{key}={value}" for key, value in self.options.to_json().items()), seats])
 
 
-def option_sets(spec: GameSpec) -> list[dict[str, Any]]:
-    """Every combination of the spec's options that has a known set of values (named choices, on and off);
-    any other option keeps its default."""
+def option_sets(spec: GameSpec[Any]) -> list[GameOptions]:
+    """Every record of the spec's options (a dataclass) whose fields have a known set of values (a ``Literal``'s
+    names, on and off); any other field keeps its default."""
+    hints = get_type_hints(spec.options_type)
+    names: list[str] = []
     values: list[tuple[Any, ...]] = []
-    for key, default in spec.options.items():
-        if key in spec.option_choices:
-            values.append(spec.option_choices[key])
-        elif isinstance(default, bool):
+    for item in fields(spec.options_type):
+        hint = hints[item.name]
+        names.append(item.name)
+        if hint is bool:
             values.append((False, True))
+        elif get_origin(hint) is Literal:
+            values.append(get_args(hint))
         else:
-            values.append((default,))
-    return [dict(zip(spec.options, combination)) for combination in itertools.product(*values)]
+            values.append((item.default,))
+    return [spec.options_type(**dict(zip(names, combination))) for combination in itertools.product(*values)]
 
 
 def seat_patterns(spec: GameSpec) -> list[tuple[bool, ...]]:
@@ -166,7 +171,7 @@ def check_position(state: GameState[Any], spec: GameSpec, rng: random.Random) ->
 
 # --- games to check them on ----------------------------------------------------------------------------------
 def new_state(set_up: SetUp, spec: GameSpec, seed: int) -> GameState[Any]:
-    return spec.new_state(spec.full_options(set_up.options), set_up.in_play, seed)
+    return spec.new_state(set_up.options, set_up.in_play, seed)
 
 
 def random_positions(state: GameState[Any], seed: int) -> Iterator[GameState[Any]]:

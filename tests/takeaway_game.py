@@ -4,13 +4,16 @@ speaks the whole state protocol in a few lines, so tests can register it as a th
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.core.errors import GameError, IllegalActionError
 from game.core.gamespec import GameSpec
+from game.core.jsonio import field
 from game.core.knowledge import GameKnowledge
 from game.core.message import Message
+from game.core.options import OptionValue
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
 
 
@@ -87,8 +90,23 @@ def worth(state: GameState[Any]) -> list[float]:
     return [1.0 if outcome and seat in outcome.winners else 0.0 for seat in range(state.seat_count())]
 
 
-def new_takeaway(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> TakeAway:
-    return TakeAway(options["stones"] + seed % 3, len(in_play))
+@dataclass(frozen=True)
+class TakeAwayOptions:
+    """The game's one option, as a new game declares its own: the stones on the table (before the seed adds a
+    few)."""
+
+    stones: int = 7
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TakeAwayOptions:
+        return cls(field(data, "stones", int, "match set-up"))
+
+    def to_json(self) -> dict[str, OptionValue]:
+        return {"stones": self.stones}
+
+
+def new_takeaway(options: TakeAwayOptions, in_play: Sequence[bool], seed: int) -> TakeAway:
+    return TakeAway(options.stones + seed % 3, len(in_play))
 
 
 def check_seats(in_play: Sequence[bool]) -> None:
@@ -100,8 +118,8 @@ def guess(state: GameState[Any]) -> list[float]:
     return [0.5] * state.seat_count()
 
 
-TAKEAWAY = GameSpec(
-    name="takeaway", title="Take-away", options={"stones": 7}, check_seats=check_seats, new_state=new_takeaway,
+TAKEAWAY: GameSpec[TakeAwayOptions] = GameSpec(
+    name="takeaway", title="Take-away", options_type=TakeAwayOptions, check_seats=check_seats, new_state=new_takeaway,
     state_from_json=TakeAway.from_json,
     knowledge=lambda: GameKnowledge(worth, guess, lambda: guess, lambda state, seat: 0.0, lambda state: 10, 0),
     roles=("player",), role_of=lambda seat: "player", record_variants=("any",), record_variant=lambda o, s: "any",

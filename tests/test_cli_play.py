@@ -4,6 +4,7 @@ import pytest
 
 import cli
 from game.core.errors import GameError
+from game.falconi.options import FalconiOptions
 from game.services.match import setup_from_spec
 
 
@@ -19,7 +20,7 @@ def started(monkeypatch):
 def test_play_falconi_from_the_command_line(started):
     assert cli.main(["play", "falconi", "--variant", "diavola", "--seats", "human,hard,normal,off", "--seed", "7"]) == 0
     setup = started[0]
-    assert (setup.game, setup.options, setup.seed) == ("falconi", {"variant": "diavola"}, 7)
+    assert (setup.game, setup.options, setup.seed) == ("falconi", FalconiOptions("diavola"), 7)
     assert [(p.kind, p.level) for p in setup.seats] == [("person", ""), ("ai", "hard"), ("ai", "normal"), ("off", "")]
 
 

@@ -112,7 +112,7 @@ def test_a_third_game_plays_a_tournament_through_its_own_part(takeaway, monkeypa
     part.describe = lambda row, tally: f"take-away {row['bot']} first  {tally}"
     monkeypatch.setitem(sys.modules, "devtools.takeaway", types.ModuleType("devtools.takeaway"))
     monkeypatch.setitem(sys.modules, "devtools.takeaway.matches", part)
-    options = takeaway.full_options({})
+    options = takeaway.options_type()
     tasks = [tournament.GameTask(takeaway.name, options, (True, True), ("greedy", "random"), seed)
              for seed in range(1, 5)]
 

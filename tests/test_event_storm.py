@@ -12,6 +12,7 @@ import pygame
 import pytest
 from scene_driver import Driver
 
+from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -69,11 +70,11 @@ def finished(setup: MatchSetup) -> Match:
 
 def solo(variant: str) -> MatchSetup:
     return MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=2,
-                      options={"variant": variant})
+                      options=FalconiOptions.named(variant))
 
 
 TWO_PEOPLE = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
-                        (Person("Anna"), Person("Bruno")), seed=5, options={"variant": "diavola"})
+                        (Person("Anna"), Person("Bruno")), seed=5, options=FalconiOptions("diavola"))
 ON_A_PAD = MatchSetup("falconi", (SeatPlan.human(1), OFF, SeatPlan.human(0), OFF),
                       (Person("Anna"), Person("Bruno", "pad1")), seed=4)  # Bruno, on a pad, plays first
 FREDERICUS = MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.human(1)), (Person("Anna"), Person("Bruno")),

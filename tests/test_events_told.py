@@ -12,6 +12,7 @@ import pytest
 from scene_driver import Driver, screenshot_dir
 
 from game.falconi.constants import ACTIVE, OUT, POLICE
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.app import App
@@ -28,7 +29,7 @@ EVENT_KEYS = {*OUT_KEYS, *BLOCKED_KEYS, *ENDING_KEYS.values()}
 
 def random_match(variant: str, seed: int, stop=None) -> Match:
     """A match of four people played at random, stopped before the first action for which ``stop`` holds."""
-    match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options={"variant": variant}))
+    match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options=FalconiOptions.named(variant)))
     rng = random.Random(seed)
     while not match.state.is_terminal():
         action = rng.choice(match.state.legal_actions())
@@ -42,7 +43,7 @@ def random_match(variant: str, seed: int, stop=None) -> Match:
 def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought_it(variant):
     told = set()
     for seed in range(1, 41):
-        match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options={"variant": variant}))
+        match = Match(MatchSetup("falconi", (SeatPlan.human(0),) * 4, seed=seed, options=FalconiOptions(variant)))
         rng = random.Random(seed)
         while not match.state.is_terminal():
             before = match.state.clone()

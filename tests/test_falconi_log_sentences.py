@@ -11,6 +11,7 @@ import pytest
 
 from game.falconi.actions import Action
 from game.falconi.constants import FUGITIVE
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
@@ -22,7 +23,7 @@ SEATS = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), SeatPlan.a
 def first_position(variant: str, wanted: Callable[[FalconiState, Action], bool]) -> tuple[FalconiState, Action]:
     """The first position of random play (seeds from 1) with a legal action ``wanted`` picks."""
     for seed in range(1, 400):
-        state = MatchSetup("falconi", SEATS, seed=seed, options={"variant": variant}).new_state()
+        state = MatchSetup("falconi", SEATS, seed=seed, options=FalconiOptions.named(variant)).new_state()
         assert isinstance(state, FalconiState)
         rng = random.Random(seed)
         while not state.is_terminal():

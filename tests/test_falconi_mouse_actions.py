@@ -12,6 +12,7 @@ from falconi_scenarios import build
 
 from game.ai.service import AIService
 from game.falconi.constants import ACTION, FUGITIVE, PORT
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveStore
@@ -158,7 +159,7 @@ def test_a_tile_with_one_way_to_lie_says_so_instead_of_turning_silently(context)
 def test_screenshot_of_a_mode_ii_turn_start_with_its_action_bar(context, tmp_path):
     pygame.display.set_mode((1280, 720))
     seats = (SeatPlan.human(0),) * 4
-    match = Match(MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options={"variant": "diavola"}))
+    match = Match(MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options=FalconiOptions("diavola")))
     match.state = richest_turn_start()
     scene = PlayScene(context, match, FalconiView(context))
     surface = pygame.Surface((1280, 720))

@@ -15,6 +15,7 @@ from test_falconi_rulings_2026_11_27 import accomplice_twins
 from test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
 from game.falconi.constants import FUGITIVE, PORT
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit.chooser import GROUP
@@ -27,7 +28,7 @@ WARNING = "falconi.info.must_smash"
 def twin_matches(seats: tuple[SeatPlan, ...]) -> list[Match]:
     """The twins of :func:`accomplice_twins` (Port's last action due; Don Falconi's accomplice from the Forest,
     with a way out, or from the Port, with only a block to smash) as matches with these seats."""
-    setup = MatchSetup("falconi", seats, PEOPLE, seed=4, options={"variant": "diavola"})
+    setup = MatchSetup("falconi", seats, PEOPLE, seed=4, options=FalconiOptions("diavola"))
     matches = []
     for state in accomplice_twins():
         match = Match(setup)
@@ -113,7 +114,7 @@ def _shown(drawn: fit.Recording) -> str:
 def test_f6_6_the_board_offers_the_accomplice_only_slots_off_the_south_border(driver, tmp_path):
     person = SeatPlan.human(0)
     match = Match(MatchSetup("falconi", (person, SeatPlan("off"), person, SeatPlan("off")), PEOPLE, seed=4,
-                             options={"variant": "diavola"}))
+                             options=FalconiOptions("diavola")))
     match.state = mode2_turn("diavola", accomplice="forest", set_aside=["escape:country", "escape:port"])
     driver.app.stack.apply(Push(start_match_scene(driver.app.context, match)))
     driver.run(2)

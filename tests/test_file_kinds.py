@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from saved_games import A_SLOT
 
 from game.core.jsonio import NotAFileError, aside_name, disk_reason
+from game.falconi.options import FalconiOptions
 from game.i18n import Translator
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.saves import SAVES_FOLDER, SaveError, SaveStore
@@ -77,7 +78,7 @@ def entries(*folders: Path) -> Counter[tuple[Any, ...]]:
 
 def a_match() -> Match:
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan("off"), SeatPlan.ai("easy")),
-                             seed=3, options={"variant": "funghi"}))
+                             seed=3, options=FalconiOptions("funghi")))
     rng = random.Random(3)
     for _ in range(6):
         match.play(rng.choice(match.state.legal_actions()))

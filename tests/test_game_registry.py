@@ -10,13 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from takeaway_game import TAKEAWAY, TakeAway
+from takeaway_game import TAKEAWAY, TakeAway, TakeAwayOptions
 
 from game.ai.levels import level_makers
 from game.core.errors import GameError, IllegalActionError
 from game.core.gamespec import GameSpec
 from game.core.simulate import simulate
 from game.core.view import SeatView
+from game.falconi.options import FalconiOptions
 from game.registry import game_names, game_spec, register, unregister
 from game.services.match import Match, MatchSetup, SeatPlan, setup_from_spec
 from game.services.settings import settings_from_json
@@ -31,8 +32,8 @@ def takeaway() -> Iterator[GameSpec]:
 
 
 def test_a_registered_game_plays_through_a_match_and_its_save(takeaway):
-    setup = MatchSetup("takeaway", (SeatPlan.human(0), SeatPlan.ai("easy")), seed=2, options={"stones": 5})
-    assert setup.options == {"stones": 5} and setup.spec is takeaway
+    setup = MatchSetup("takeaway", (SeatPlan.human(0), SeatPlan.ai("easy")), seed=2, options=TakeAwayOptions(5))
+    assert setup.options == TakeAwayOptions(5) and setup.spec is takeaway
     match = Match(setup)
     assert match.state.stones == 7
     match.play(2)
@@ -51,14 +52,14 @@ def test_a_registered_game_plays_through_a_match_and_its_save(takeaway):
 def test_a_registered_game_checks_its_own_seats_and_options(takeaway):
     with pytest.raises(GameError, match="two or more players"):
         MatchSetup("takeaway", (SeatPlan.human(0), SeatPlan("off")))
-    with pytest.raises(GameError, match="no option 'variant'"):
-        MatchSetup("takeaway", (SeatPlan.human(0),) * 2, options={"variant": "salami"})
+    with pytest.raises(GameError, match="the options of takeaway are a TakeAwayOptions, not a FalconiOptions"):
+        MatchSetup("takeaway", (SeatPlan.human(0),) * 2, options=FalconiOptions("salami"))
     setup = setup_from_spec("takeaway", "human,hard,easy", 4)
-    assert [plan.kind for plan in setup.seats] == ["person", "ai", "ai"] and setup.options == {"stones": 7}
+    assert [plan.kind for plan in setup.seats] == ["person", "ai", "ai"] and setup.options == TakeAwayOptions(7)
 
 
 def test_a_registered_game_is_simulated_and_played_by_every_ai_level(takeaway):
-    summary = simulate(lambda seed: game_spec("takeaway").new_state({"stones": 7}, (True, True), seed),
+    summary = simulate(lambda seed: game_spec("takeaway").new_state(TakeAwayOptions(7), (True, True), seed),
                        {0: level_makers()["random"](), 1: level_makers()["random"]()}, games=6, seed=1)
     assert summary["games"] == 6 and summary["errors"] == 0
     for level, make in level_makers().items():

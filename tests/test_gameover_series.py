@@ -15,6 +15,7 @@ from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end, quit_and_continue
 
 from game.core.errors import StateFormatError
+from game.falconi.options import FalconiOptions
 from game.services import series as series_module
 from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveError, SaveStore
@@ -100,10 +101,11 @@ def test_only_falconi_with_people_playing_don_falconi_is_a_series(setup, is_seri
 
 
 def test_a_rematch_keeps_the_seats_people_and_game_with_the_seed_it_is_given():
-    setup = MatchSetup("falconi", ANNA_FLEES_BRUNO_CHASES.seats, ANNA_AND_BRUNO, seed=5, options={"variant": "diavola"})
+    setup = MatchSetup("falconi", ANNA_FLEES_BRUNO_CHASES.seats, ANNA_AND_BRUNO, seed=5,
+                       options=FalconiOptions("diavola"))
     again = rematch(setup, seed=6)
     assert again.seed == 6 and again == MatchSetup("falconi", setup.seats, ANNA_AND_BRUNO, 6,
-                                                   options={"variant": "diavola"})
+                                                   options=FalconiOptions("diavola"))
 
 
 # --- the series in the save ---------------------------------------------------------------------------------

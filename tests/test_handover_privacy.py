@@ -13,6 +13,7 @@ import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -62,7 +63,7 @@ def diavola_twins() -> tuple[Match, Match]:
     """Anna is Don Falconi, Bruno the Port police. The twins differ in Anna's second reserve tile and her
     accomplice's district: the tiles traded for them come from deep in the pile, so nobody draws them here."""
     setup = MatchSetup("falconi", (ANNA, SeatPlan("off"), BRUNO, SeatPlan("off")), PEOPLE, seed=4,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     first, second = Match(setup), Match(setup)
     data = second.state.to_json()
     keep, traded = data["reserves"][0]

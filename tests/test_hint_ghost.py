@@ -11,6 +11,7 @@ from event_player import _choose_step
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.ai.service import Decision
+from game.falconi.options import FalconiOptions
 from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.falconi.preview import placing
@@ -18,7 +19,7 @@ from scenes.kit.chooser import quarters
 
 EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
 MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7,
-                        options={"variant": "margherita"})
+                        options=FalconiOptions("margherita"))
 
 
 @pytest.fixture
@@ -80,7 +81,8 @@ def test_a_mode_ii_hints_tile_starts_turned_as_told_once_the_player_has_followed
     """In Diavola the hint's tile is chosen first (its cell in front of the prison follows by itself); the rotation
     step then starts on the rotation the banner names, and the ghost shows it."""
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    setup = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, options={"variant": "diavola"})
+    setup = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4,
+                       options=FalconiOptions("diavola"))
     app = App(setup, fps=0)
     try:
         app.clock = FixedClock(100)

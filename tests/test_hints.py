@@ -15,6 +15,7 @@ from scene_driver import Driver, FixedClock, screenshot_dir
 from game.ai.levels import level_makers
 from game.ai.service import AIService
 from game.core.view import SeatView
+from game.falconi.options import FalconiOptions
 from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.menus import TitleScene
@@ -25,8 +26,8 @@ from scenes.playing.play import PlayScene
 EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
 STICK = pygame.CONTROLLER_BUTTON_LEFTSTICK
 MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7,
-                        options={"variant": "margherita"})
-DIAVOLA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, options={"variant": "diavola"})
+                        options=FalconiOptions("margherita"))
+DIAVOLA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, options=FalconiOptions("diavola"))
 FREDERICUS = MatchSetup("fredericus", (ANNA, EASY), (Person("Anna"),), seed=5)
 
 
@@ -222,7 +223,7 @@ def test_leaving_the_game_cancels_a_pending_hint(game):
 @pytest.mark.slow
 def test_no_hint_while_an_ai_seat_decides(game):
     setup = MatchSetup("falconi", (EASY, ANNA, EASY, EASY), (Person("Anna"),), seed=3,
-                       options={"variant": "margherita"})
+                       options=FalconiOptions("margherita"))
     driver, scene, asked = game(setup, ai_pause=1000.0)  # Don Falconi's AI waits: it is his turn throughout
     driver.run()
     driver.key(pygame.K_h)
@@ -254,7 +255,7 @@ def test_two_people_get_hints_only_for_their_own_turn_after_the_hand_over(game, 
     """Anna (keyboard) is Don Falconi with his secret reserve; Bruno (a gamepad) drives the Port police car."""
     seats = (ANNA, EASY, SeatPlan.human(1), SeatPlan("off"))
     setup = MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno", "pad1")), seed=4,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     driver, scene, asked = game(setup)
     driver.run()
     assert isinstance(driver.top, HandOverOverlay)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import cli
 from game.core.errors import GameError, StateFormatError
+from game.falconi.options import FalconiOptions
 from game.falconi.variants import VARIANTS
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.settings import (
@@ -66,23 +67,23 @@ def test_a_variant_typed_with_a_space_plays_that_pizza_and_its_result_is_counted
     """``--variant " salami"`` played, then the statistics raised ``tuple.index(x)`` as the game ended."""
     status, [setup] = play(["play", "falconi", "--variant", " salami", "--seats", "human,easy,off,easy",
                             "--seed", "4"], tmp_path)
-    assert status == 0 and setup.options == {"variant": "salami"}
+    assert status == 0 and setup.options == FalconiOptions("salami")
     [key] = counted_and_kept(finished(Match(setup)), tmp_path).tallies
     assert key.variant == "salami"
 
 
 @pytest.mark.parametrize("written", ["SALAMI", "Margherita", " diavola\t"])
 def test_a_save_naming_its_pizza_in_capitals_resumes_as_that_pizza_and_is_counted(tmp_path, written):
-    saved = Match(MatchSetup("falconi", SEATS, seed=6, options={"variant": written.strip().lower()})).to_json()
+    saved = Match(MatchSetup("falconi", SEATS, seed=6, options=FalconiOptions(written.strip().lower()))).to_json()
     saved["setup"]["variant"] = written
     match = Match.from_json(json.loads(json.dumps(saved)))
-    assert match.setup.options["variant"] == written.strip().lower()
+    assert match.setup.options == FalconiOptions(written.strip().lower())
     assert match.to_json()["setup"]["variant"] == written.strip().lower()
     counted_and_kept(finished(match), tmp_path)
 
 
 def test_a_save_naming_an_ai_level_in_capitals_resumes_with_that_level():
-    saved = Match(MatchSetup("falconi", SEATS, options={"variant": "funghi"})).to_json()
+    saved = Match(MatchSetup("falconi", SEATS, options=FalconiOptions("funghi"))).to_json()
     saved["setup"]["seats"][1] = {"kind": " AI", "level": "Hard "}
     assert Match.from_json(saved).setup.seats[1] == SeatPlan.ai("hard")
 
@@ -125,23 +126,23 @@ def test_any_variant_name_is_read_as_its_pizza_or_refused_on_the_command_line(tm
         assert status == 2 and opened == []
         assert err.startswith("main.py: unknown variant") and err.count("\n") == 1
     else:
-        assert status == 0 and opened[0].options == {"variant": pizza}
+        assert status == 0 and opened[0].options == FalconiOptions(pizza)
 
 
 @settings(max_examples=60)
 @given(name=VARIANT_NAMES)
 def test_any_variant_name_in_a_save_is_read_as_its_pizza_or_the_save_is_refused(name):
-    saved = Match(MatchSetup("falconi", SEATS, seed=2, options={"variant": "salami"})).to_json()
+    saved = Match(MatchSetup("falconi", SEATS, seed=2, options=FalconiOptions("salami"))).to_json()
     saved["setup"]["variant"] = name
     pizza = pizza_named(name)
     if pizza is None:
         with pytest.raises(StateFormatError, match="unknown variant"):
             Match.from_json(saved)
         with pytest.raises(GameError, match="unknown variant"):
-            MatchSetup("falconi", SEATS, options={"variant": name})
+            MatchSetup("falconi", SEATS, options=FalconiOptions(name))
     else:
-        assert Match.from_json(saved).setup.options == {"variant": pizza}
-        assert MatchSetup("falconi", SEATS, options={"variant": name}).options == {"variant": pizza}
+        assert Match.from_json(saved).setup.options == FalconiOptions(pizza)
+        assert MatchSetup("falconi", SEATS, options=FalconiOptions(name)).options == FalconiOptions(pizza)
 
 
 # --- counts ----------------------------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ def test_a_count_too_long_to_print_is_left_out_and_the_file_kept(tmp_path):
     [kept] = tmp_path.glob("stats.partial-*.json")
     assert problem.message.key == "stats.notice.partial" and kept.read_bytes() == original
     assert [tally.played for tally in stats.tallies.values()] == [4]
-    match = finished(Match(MatchSetup("falconi", SEATS, options={"variant": "funghi"})))
+    match = finished(Match(MatchSetup("falconi", SEATS, options=FalconiOptions("funghi"))))
     assert str(count_match(stats, match).total("falconi").played) == "1"
     counted_and_kept(match, tmp_path)
 

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.errors import StateFormatError
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, SeatPlan
@@ -41,7 +42,7 @@ def _played(state: Any, seed: int, moves: int) -> Any:
 
 def _a_match() -> Match:
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=4, options={"variant": "diavola"}))
+                                         SeatPlan.ai("easy")), seed=4, options=FalconiOptions("diavola")))
     _played(match.state, 4, 0)
     rng = random.Random(4)
     for _ in range(12):

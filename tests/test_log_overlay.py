@@ -11,6 +11,7 @@ import pytest
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_or_wait, two_people_diavola
 
+from game.falconi.options import FalconiOptions
 from game.services.match import MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.kit.ui import DIM, TEXT
@@ -27,7 +28,7 @@ def long_game(tmp_path, monkeypatch) -> Driver:
     """A salami game against three AI cars, played through events until the log holds ``LONG`` entries and
     Anna decides again (so nothing moves while the overlay is tested)."""
     setup = MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), (Person("Anna"),), seed=11,
-                       options={"variant": "salami"})
+                       options=FalconiOptions("salami"))
     driver = open_app(tmp_path, monkeypatch, setup)
     scene, rng = driver.top, random.Random(5)
     while len(scene.match.log) < LONG or scene.chooser is None:

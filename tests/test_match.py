@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
+from game.falconi.options import FalconiOptions
 from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
 
 ALONE_AS_FUGITIVE = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), OFF)
@@ -17,7 +18,7 @@ TWO_PEOPLE = (Person("Anna"), Person("Bruno", "pad1"))
 
 
 def falconi(variant="salami", seats=ALONE_AS_FUGITIVE, people=ANNA, seed=3):
-    return Match(MatchSetup("falconi", seats, people, seed, options={"variant": variant}))
+    return Match(MatchSetup("falconi", seats, people, seed, options=FalconiOptions(variant)))
 
 
 def fredericus(seats=ALONE_AGAINST_ONE, people=ANNA, seed=3):

@@ -17,6 +17,7 @@ import pytest
 from fit_check import screen_problems
 from scene_driver import FixedClock, screenshot_dir
 
+from game.falconi.options import FalconiOptions
 from game.fredericus.actions import HAND, TOKEN
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
@@ -176,7 +177,7 @@ def test_a_refused_undo_is_told_above_the_prompt_and_inside_the_panel(app, tmp_p
     prompt (the focused choice in words, two lines long here), never over it."""
     context = app.app.context
     context.change_settings(context.settings.changed(language=language))
-    match = Match(MatchSetup("falconi", (ANNA,) * 4, (Person("Anna"),), seed=4, options={"variant": "diavola"}))
+    match = Match(MatchSetup("falconi", (ANNA,) * 4, (Person("Anna"),), seed=4, options=FalconiOptions("diavola")))
     open_board(app, match)
     app.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     refused = context.tr("play.cannot_undo")
@@ -253,7 +254,7 @@ def test_the_hint_banner_leaves_every_seat_card_clear(app, tmp_path, players):
 
 def test_the_ghost_tile_lets_the_car_under_it_show_through(app, tmp_path):
     """The tile being placed is drawn see-through over the car beside its cell: the car shows through it."""
-    match = Match(MatchSetup("falconi", (ANNA,) * 4, (Person("Anna"),), seed=4, options={"variant": "margherita"}))
+    match = Match(MatchSetup("falconi", (ANNA,) * 4, (Person("Anna"),), seed=4, options=FalconiOptions("margherita")))
     scene = open_board(app, match)
     view, state, chooser = scene.view, match.state, scene.chooser
     cars = view.pieces(state)

@@ -8,6 +8,7 @@ import time
 import pygame
 import pytest
 
+from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.animation import Animation
@@ -39,7 +40,7 @@ def app(tmp_path, monkeypatch):
 
 
 def scene_with_marker(app, monkeypatch, seats=(HUMAN, EASY, EASY, EASY), **marker):
-    setup = MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options={"variant": "margherita"})
+    setup = MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options=FalconiOptions("margherita"))
     cues = []
     monkeypatch.setattr(app.context.audio, "play", cues.append)  # before the scene, whose timeline keeps it
     scene = start_match_scene(app.context, Match(setup))
@@ -178,6 +179,6 @@ def test_a_still_window_redraws_less_often(app):
     app.stack.apply(Push(GameChoiceScene(app.context)))
     assert app._frame_rate() == IDLE_FPS  # a still menu, untouched
     setup = MatchSetup("falconi", (EASY, HUMAN, EASY, EASY), (Person("Anna"),), seed=4,
-                       options={"variant": "margherita"})
+                       options=FalconiOptions("margherita"))
     app.stack.apply(Push(start_match_scene(app.context, Match(setup))))
     assert app._frame_rate() == 60  # an AI seat is to play

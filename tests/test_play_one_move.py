@@ -16,6 +16,8 @@ from scene_driver import Driver, FixedClock
 from game.ai.service import Decision
 from game.core.errors import IllegalActionError
 from game.core.protocol import GameState
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.fredericus.state import FredericusState
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
@@ -148,8 +150,8 @@ def test_an_ai_answer_the_position_no_longer_allows_is_dropped_and_the_seat_aske
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "text"), [
-    ("falconi", (ANNA,) * 4, {"variant": "salami"}, "step N"),
-    ("fredericus", (ANNA, ANNA), {}, "end"),
+    ("falconi", (ANNA,) * 4, FalconiOptions("salami"), "step N"),
+    ("fredericus", (ANNA, ANNA), FredericusOptions(), "end"),
 ])
 def test_the_match_refuses_an_illegal_action_and_changes_nothing(game, seats, options, text):
     match = Match(MatchSetup(game, seats, options=options))

@@ -37,6 +37,7 @@ import pytest
 from scene_driver import screenshot_dir
 
 from game.core.jsonio import parse_json_text
+from game.falconi.options import FalconiOptions
 from game.services.match import Match
 from scenes.falconi.menus import VariantScene
 from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
@@ -359,7 +360,7 @@ def test_a_margherita_game_on_a_real_screen_from_the_title_to_quitting(screen, d
     screen.save("3-variant")
     screen.press(lambda: screen.key("space"), what="the seat set-up after Space")
     driver.key(pygame.K_SPACE)
-    assert isinstance(driver.top, SeatSetupScene) and driver.top.options["variant"] == "margherita"
+    assert isinstance(driver.top, SeatSetupScene) and driver.top.options == FalconiOptions("margherita")
     plans = [(plan.kind, plan.level) for plan in driver.top.plans]
     assert plans[0] == ("person", "") and all(kind == "ai" for kind, _ in plans[1:]), plans
     screen.save("4-seat-setup")

@@ -17,6 +17,7 @@ from game.core import jsonio
 from game.core.errors import StateFormatError
 from game.core.jsonio import disk_reason, remove_stale_temporaries
 from game.core.message import Message
+from game.falconi.options import FalconiOptions
 from game.i18n import Translator
 from game.services.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveError, SaveStore
@@ -32,7 +33,7 @@ def a_match(*names: str) -> Match:
     people = tuple(Person(name) for name in names) or (Person("Anna"),)
     seats = tuple(SeatPlan.human(index) for index in range(len(people)))
     seats += (SeatPlan.ai("easy"),) * (4 - len(seats))
-    match = Match(MatchSetup("falconi", seats, people, seed=5, options={"variant": "funghi"}))
+    match = Match(MatchSetup("falconi", seats, people, seed=5, options=FalconiOptions("funghi")))
     match.play(match.state.legal_actions()[0])
     return match
 

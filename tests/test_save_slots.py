@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from saved_games import save_in_new_slot
 
+from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveStore, SlotHeld
 
@@ -24,7 +25,7 @@ WINDOW = Path(__file__).resolve().parent / "window_process.py"
 
 def a_match(name: str = "Anna", seed: int = 5) -> Match:
     seats = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), SeatPlan.ai("easy"))
-    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options={"variant": "funghi"}))
+    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options=FalconiOptions("funghi")))
     match.play(match.state.legal_actions()[0])
     return match
 

@@ -11,6 +11,7 @@ import pytest
 from saved_games import save_in_new_slot
 from scene_driver import screenshot_dir
 
+from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveStore
 from scenes.pages.menus import TitleScene
@@ -33,7 +34,7 @@ def utc(monkeypatch):
 
 def a_game(variant: str, name: str, seed: int = 3) -> Match:
     seats = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), SeatPlan("off"))
-    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options={"variant": variant}))
+    match = Match(MatchSetup("falconi", seats, (Person(name),), seed=seed, options=FalconiOptions.named(variant)))
     match.play(match.state.legal_actions()[0])
     return match
 

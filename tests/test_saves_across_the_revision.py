@@ -14,6 +14,7 @@ from saved_games import load_latest, write_slot
 from game.core.errors import StateFormatError
 from game.falconi.actions import action_table
 from game.falconi.constants import FUGITIVE, PLACE
+from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
 from game.falconi.tiles import PILE_TEMPLATE, U_TURN
 from game.fredericus.actions import raptors_of
@@ -40,7 +41,7 @@ def salami_with_a_fresh_escape_tile() -> Match:
     """A Salami match in which Don Falconi drew an escape tile with an action to spare after it."""
     for seed in range(1, 300):
         match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed,
-                                 options={"variant": "salami"}))
+                                 options=FalconiOptions("salami")))
         rng = random.Random(seed)
         for _ in range(200):
             state = match.state
@@ -142,7 +143,7 @@ def test_f5_8_a_format_2_save_that_placed_a_u_turn_home_mid_game_is_kept_aside_s
 def test_f6_6_a_format_2_save_with_the_accomplice_on_the_south_border_is_kept_aside_saying_why(tmp_path) -> None:
     seed = next(seed for seed in range(1, 100) if FalconiState.new_game("diavola", seed).accomplice == 0)
     match = Match(MatchSetup("falconi", (SeatPlan.human(0), EASY, EASY, EASY), seed=seed,
-                             options={"variant": "diavola"}))
+                             options=FalconiOptions("diavola")))
     kept_aside(tmp_path, old_save(match.to_json(), ["accomplice S2"], version=2))  # a Country slot of the south
 
 

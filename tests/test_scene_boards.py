@@ -6,7 +6,7 @@ boards say what the window used to hard-code."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -15,9 +15,13 @@ from takeaway_game import TakeAway
 
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
+from game.core.jsonio import field
 from game.core.knowledge import GameKnowledge
 from game.core.message import Message
+from game.core.options import OptionValue
 from game.core.protocol import Seat
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.i18n import catalog
 from game.registry import register, unregister
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
@@ -53,9 +57,23 @@ def no_knowledge() -> GameKnowledge:
     raise AssertionError("no AI plays pebbles here")
 
 
-PEBBLES = GameSpec(
-    name="pebbles", title="Pebbles", options={"pebbles": 5}, check_seats=check_seats,
-    new_state=lambda options, in_play, seed: Pebbles(options["pebbles"], len(in_play)),
+@dataclass(frozen=True)
+class PebblesOptions:
+    """How many pebbles a game starts with."""
+
+    pebbles: int = 5
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PebblesOptions:
+        return cls(field(data, "pebbles", int, "match set-up"))
+
+    def to_json(self) -> dict[str, OptionValue]:
+        return {"pebbles": self.pebbles}
+
+
+PEBBLES: GameSpec[PebblesOptions] = GameSpec(
+    name="pebbles", title="Pebbles", options_type=PebblesOptions, check_seats=check_seats,
+    new_state=lambda options, in_play, seed: Pebbles(options.pebbles, len(in_play)),
     state_from_json=Pebbles.from_json, knowledge=no_knowledge, roles=("player",), role_of=lambda seat: "player",
     record_variants=("any",), record_variant=lambda options, seats: "any",
 )
@@ -157,12 +175,12 @@ def pebbles_emblem() -> pygame.Surface:
     return emblem
 
 
-PEBBLES_BOARD: BoardSpec[Pebbles, int] = BoardSpec(
+PEBBLES_BOARD: BoardSpec[Pebbles, int, PebblesOptions] = BoardSpec(
     name="pebbles", title_key="game.pebbles", note_key="game.pebbles.note", emblem="pebbles",
     emblems=("pebbles",), music=None, colours=((200, 0, 0), (0, 0, 200)),
     colour_blind_colours=((213, 94, 0), (0, 114, 178)), make_view=PebblesView, options_page=options_page,
     first_seats=(SeatPlan.human(0), OFF), seat_icons=("player", "player"),
-    describe=lambda tr, options: f"Pebbles ({options['pebbles']})", setup_emblem=lambda options: "pebbles",
+    describe=lambda tr, options: f"Pebbles ({options.pebbles})", setup_emblem=lambda options: "pebbles",
     rules_topics=lambda options: [("rules.pebbles", "pebbles")], record_name=lambda tr, variant: "any pile",
     may_be_off=lambda seat: seat > 0, seats_problem=lambda in_play: "" if all(in_play) else "setup.pebbles.two",
     result_lines=lambda tr, setup, state: [f"{state.taken} turns"],
@@ -194,11 +212,12 @@ def test_the_boxed_games_register_their_boards_in_the_order_of_the_menus():
 
 def test_the_boxed_boards_describe_their_set_ups(driver):
     tr = driver.app.context.tr
-    assert describe_game(tr, "falconi", {"variant": "funghi"}) == "Catch Don Falconi - Pizza Funghi"
-    assert describe_game(tr, "fredericus", {}) == "Fredericus"
-    assert describe_game(tr, "fredericus", {"short_game": True}).startswith("Fredericus - ")
+    assert describe_game(tr, "falconi", FalconiOptions("funghi")) == "Catch Don Falconi - Pizza Funghi"
+    assert describe_game(tr, "fredericus", FredericusOptions()) == "Fredericus"
+    assert describe_game(tr, "fredericus", FredericusOptions(True)).startswith("Fredericus - ")
     falconi, fredericus = board("falconi"), board("fredericus")
-    assert falconi.setup_emblem({"variant": "salami"}) == "salami" and fredericus.setup_emblem({}) == "fredericus"
+    assert falconi.setup_emblem(FalconiOptions("salami")) == "salami"
+    assert fredericus.setup_emblem(FredericusOptions()) == "fredericus"
     assert falconi.seats_problem([True, False, False, False]) and not falconi.seats_problem([True, False, True, False])
     assert [falconi.may_be_off(seat) for seat in range(4)] == [False, True, True, True]
     assert not any(fredericus.may_be_off(seat) for seat in range(4))
@@ -212,7 +231,7 @@ def test_the_game_menu_offers_a_registered_game_which_plays_through_to_its_end(d
     assert [item.key for item in driver.top.menu.items] == ["falconi", "fredericus", "pebbles", "back"]
     driver.click_item("pebbles")
     seats = driver.top
-    assert isinstance(seats, SeatSetupScene) and seats.options == {"pebbles": 5}
+    assert isinstance(seats, SeatSetupScene) and seats.options == PebblesOptions(5)
     assert seats.menu.item("seat1").value == driver.app.context.tr("setup.empty")
     driver.click_item("start")  # the second seat is empty: the board says why it cannot start
     assert driver.top is seats and seats.menu.item("start").note == "setup.pebbles.two"

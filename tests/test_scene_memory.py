@@ -14,6 +14,7 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock
 
+from game.falconi.options import FalconiOptions
 from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Reset
@@ -22,7 +23,7 @@ from scenes.playing.play import PlayScene
 
 SETUPS = {
     "falconi": MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=7,
-                          options={"variant": "diavola"}),
+                          options=FalconiOptions("diavola")),
     "fredericus": MatchSetup("fredericus", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 2, (Person("Anna"),),
                              seed=7),
 }

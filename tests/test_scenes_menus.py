@@ -7,6 +7,8 @@ import pytest
 from saved_games import A_SLOT, write_slot
 from scene_driver import screenshot_dir
 
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.falconi.menus import VariantScene
 from scenes.fredericus.menus import FredericusOptionsScene
@@ -35,7 +37,7 @@ def test_keyboard_reaches_the_seat_setup_of_every_pizza(driver, tmp_path):
         if index:  # a harder pizza's "what changes" card comes first; Enter is "Got it"
             driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, SeatSetupScene)
-        assert driver.top.options["variant"] == ["margherita", "funghi", "prosciutto", "salami", "diavola"][index]
+        assert driver.top.options == FalconiOptions(["margherita", "funghi", "prosciutto", "salami", "diavola"][index])
         if index == 4:
             driver.save(screenshot_dir(tmp_path), "menu_seats_falconi")
         driver.keys(pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)
@@ -69,7 +71,8 @@ def test_the_mouse_alone_reaches_fredericus_options(driver, tmp_path):
     assert driver.top.players == 3 and driver.top.short_game
     driver.save(screenshot_dir(tmp_path), "menu_fredericus_options")
     driver.click_item("next")
-    assert isinstance(driver.top, SeatSetupScene) and len(driver.top.plans) == 3 and driver.top.options["short_game"]
+    assert isinstance(driver.top, SeatSetupScene) and len(driver.top.plans) == 3
+    assert driver.top.options == FredericusOptions(True)
     driver.save(screenshot_dir(tmp_path), "menu_seats_fredericus")
 
 

@@ -11,6 +11,8 @@ import pytest
 from event_player import choose
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.pages.gameover import GameOverScene
@@ -88,7 +90,7 @@ def quit_and_continue(driver: Driver, tmp_path, monkeypatch) -> Driver:
 @pytest.mark.slow
 def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant, seats, device):
     setup = MatchSetup(game, seats, (Person("Anna", DEVICES[device]),), seed=7,
-                       options={"variant": variant} if variant else {})
+                       options=FalconiOptions(variant) if variant else FredericusOptions())
     driver = open_app(tmp_path, monkeypatch, setup)
     try:
         scene = play_to_the_end(driver, device, seed=3)
@@ -106,7 +108,7 @@ def test_a_whole_game_through_posted_events(tmp_path, monkeypatch, game, variant
 def two_people_diavola() -> MatchSetup:
     """Anna is Don Falconi (with a secret reserve and accomplice), Bruno drives the Port police car."""
     seats = (SeatPlan.human(0), EASY, SeatPlan.human(1), SeatPlan("off"))
-    return MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=4, options={"variant": "diavola"})
+    return MatchSetup("falconi", seats, (Person("Anna"), Person("Bruno")), seed=4, options=FalconiOptions("diavola"))
 
 
 @pytest.mark.slow
@@ -144,7 +146,7 @@ def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
     """The autosave follows the game turn by turn (issue: "an autosave after every turn"), so a crash or a
     pulled plug loses at most the turn being played."""
     setup = MatchSetup("falconi", (HUMAN, SeatPlan("off"), SeatPlan.human(0), SeatPlan("off")), (Person("Anna"),),
-                       seed=12, options={"variant": "funghi"})
+                       seed=12, options=FalconiOptions("funghi"))
     driver = open_app(tmp_path, monkeypatch, setup)
     try:
         scene, saves, rng = driver.top, driver.app.context.saves, random.Random(4)
@@ -161,7 +163,8 @@ def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_save_quit_and_continue_give_the_same_game(tmp_path, monkeypatch):
-    setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=11, options={"variant": "salami"})
+    setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=11,
+                       options=FalconiOptions("salami"))
     driver = open_app(tmp_path, monkeypatch, setup)
     scene = driver.top
     rng = random.Random(2)
@@ -224,7 +227,7 @@ def test_an_unplugged_pad_pauses_the_game_until_the_keyboard_takes_over(tmp_path
 @pytest.mark.slow
 def test_the_pause_menu_and_its_overlays(tmp_path, monkeypatch):
     setup = MatchSetup("falconi", (HUMAN, EASY, EASY, EASY), (Person("Anna"),), seed=8,
-                       options={"variant": "prosciutto"})
+                       options=FalconiOptions("prosciutto"))
     driver = open_app(tmp_path, monkeypatch, setup)
     shots = screenshot_dir(tmp_path)
     try:
@@ -305,7 +308,7 @@ def test_ai_seats_wait_between_their_moves_as_the_animation_speed_says(tmp_path,
     try:
         app.context.settings = app.context.settings.changed(animation_speed=speed)
         setup = MatchSetup("falconi", (EASY, EASY, SeatPlan("off"), HUMAN), (Person("Anna"),), seed=2,
-                           options={"variant": "margherita"})
+                           options=FalconiOptions("margherita"))
         scene = start_match_scene(app.context, Match(setup))
         expected = app.context.ai_pause / speed
         for seat in (0, 1):  # the AI Don Falconi, then the AI Country car

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from saved_games import A_SLOT, load_latest, save_in_new_slot, write_slot
 
 from game.core.errors import StateFormatError
+from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.saves import SaveError, SaveStore
 from game.services.settings import Settings, load_settings, save_settings, settings_from_json
@@ -66,7 +67,7 @@ def test_each_bad_value_falls_back_alone():
 
 def a_match():
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=5, options={"variant": "funghi"}))
+                                         SeatPlan.ai("easy")), seed=5, options=FalconiOptions("funghi")))
     match.play(match.state.legal_actions()[0])
     return match
 
@@ -202,7 +203,7 @@ def a_falconi_game_at_turn(turn):
     """A Pizza Funghi game against three AI cars, played (random legal actions) until ``turn``; this seed's
     chase lasts longer than the tests need."""
     match = Match(MatchSetup("falconi", (SeatPlan.human(), SeatPlan.ai("easy"), SeatPlan.ai("easy"),
-                                         SeatPlan.ai("easy")), seed=2, options={"variant": "funghi"}))
+                                         SeatPlan.ai("easy")), seed=2, options=FalconiOptions("funghi")))
     rng = random.Random(2)
     while match.state.turn_number < turn:
         match.play(rng.choice(match.state.legal_actions()))

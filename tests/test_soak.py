@@ -26,7 +26,9 @@ from devtools.soak_memory import (
     warmup_seconds,
 )
 from devtools.soak_report import build_report, format_report
+from game.falconi.registration import FALCONI
 from game.falconi.variants import VARIANTS
+from game.fredericus.registration import FREDERICUS
 from scenes.kit import surface_cache
 from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
@@ -141,8 +143,8 @@ def test_the_matches_go_round_every_game_and_are_fixed_by_the_seed():
     assert plans == [plan for plan, _ in zip(match_plans(5), range(30))]
     assert plans != [plan for plan, _ in zip(match_plans(6), range(30))]
     setups = [plan.setup for plan in plans]
-    assert {s.options["variant"] for s in setups if s.game == "falconi"} == set(VARIANTS)
-    assert {(len(s.seats), s.options["short_game"]) for s in setups if s.game == "fredericus"} == {
+    assert {FALCONI.options_of(s.options).variant for s in setups if s.game == "falconi"} == set(VARIANTS)
+    assert {(len(s.seats), FREDERICUS.options_of(s.options).short_game) for s in setups if s.game == "fredericus"} == {
         (players, short) for players in (2, 3, 4) for short in (False, True)}
     assert {sum(plan.kind != "off" for plan in s.seats[1:]) for s in setups if s.game == "falconi"} == {1, 2, 3}
     assert all(s.seats[0].kind == "ai" for s in setups)

@@ -18,6 +18,8 @@ from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end
 
 from game.core.protocol import Outcome
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
 from game.i18n import Translator
 from game.registry import game_names, game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -58,7 +60,7 @@ ONE_PERSON = (Person("Anna"),)
 
 
 def falconi(seats, people=ONE_PERSON, variant="salami") -> MatchSetup:
-    return MatchSetup("falconi", seats, people, options={"variant": variant})
+    return MatchSetup("falconi", seats, people, options=FalconiOptions(variant))
 
 
 def line(game, variant, role, opponents) -> StatsKey:
@@ -104,7 +106,7 @@ def test_a_role_played_against_oneself_is_not_counted():
 
 
 def test_fredericus_counts_the_falconers_and_the_shorter_game_as_variants():
-    short = ended(MatchSetup("fredericus", (EASY, ME, NORMAL), options={"short_game": True}), {1}, "pile_empty")
+    short = ended(MatchSetup("fredericus", (EASY, ME, NORMAL), options=FredericusOptions(True)), {1}, "pile_empty")
     long = ended(MatchSetup("fredericus", (ME, HARD, EASY, EASY)), {2}, "pile_empty")
     assert match_results(short) == [(line("fredericus", "3p-short", "falconer", "normal"), True)]
     assert match_results(long) == [(line("fredericus", "4p", "falconer", "hard"), False)]
@@ -132,7 +134,7 @@ def random_finish(setup: MatchSetup, seed: int) -> Match:
 
 @pytest.mark.parametrize("setup", [falconi((ME, EASY, NORMAL, OFF), variant="diavola"),
                                    falconi((HARD, OFF, ME, OFF), variant="funghi"),
-                                   MatchSetup("fredericus", (NORMAL, ME), options={"short_game": True})])
+                                   MatchSetup("fredericus", (NORMAL, ME), options=FredericusOptions(True))])
 def test_a_real_finished_match_counts_one_game_as_its_outcome_says(setup):
     match = random_finish(setup, 4)
     [(key, tally)] = count_match(Stats(), match).tallies.items()

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scene_driver import FixedClock, screenshot_dir
 
 from devtools.catalogue import every_screen, midgame_screens, open_screen
+from game.falconi.options import FalconiOptions
 from game.i18n import Translator, catalog
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
@@ -128,7 +129,7 @@ def test_keyboard_and_pad_focus_show_the_focused_rows_tip_beside_it(app, tmp_pat
 
 def test_a_bar_button_at_the_screens_edge_keeps_its_tip_on_screen(app, tmp_path):
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     buttons = [tip for tip in tooltip.tips().tips if tip.picture.startswith("icon:") and BAR_AREA.contains(tip.area)]
@@ -146,7 +147,7 @@ def test_a_focused_bar_buttons_tip_covers_no_other_control(app, tmp_path, varian
     """Keyboard players see the focused button's tip all the time: it must leave "Drive one tile" readable
     under "Draw", and the other buttons and the controls atop the panel clickable."""
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       options={"variant": variant})
+                       options=FalconiOptions(variant))
     scene = start_match_scene(app.app.context, Match(setup))
     app.app.stack.apply(Push(scene))
     app.run()
@@ -180,7 +181,7 @@ def test_a_tip_goes_to_the_side_where_it_covers_no_other_control():
 
 def test_a_falconi_token_explains_itself(app, tmp_path):
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     boosts = next(tip for tip in tooltip.tips().tips if tip.message.key == "tips.falconi.boosts")
@@ -229,7 +230,7 @@ def test_the_police_never_read_don_falconis_hidden_tiles_in_a_tip(app):
     """With an AI Don Falconi to play, a person driving the police sees his reserve and his accomplice face
     down: their tips say so and nothing more (F-6.2, F-6.6)."""
     setup = MatchSetup("falconi", (SeatPlan.ai("easy"),) + (SeatPlan.human(0),) * 3, (Person("Anna"),), seed=3,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     app.app.context.ai_pause = 60.0  # he does not move while we look
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
@@ -257,7 +258,7 @@ def test_with_hints_off_no_tip_shows(app):
 def test_only_the_top_scenes_icons_answer(app):
     """Under the pause menu the board's tiles and tokens are covered: pointing there shows nothing."""
     setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=3,
-                       options={"variant": "diavola"})
+                       options=FalconiOptions("diavola"))
     app.app.stack.apply(Push(start_match_scene(app.app.context, Match(setup))))
     app.run()
     boosts = next(tip for tip in tooltip.tips().tips if tip.message.key == "tips.falconi.boosts")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.falconi.options import FalconiOptions
 from scenes.boards import boards
 from scenes.falconi.menus import VariantScene
 from scenes.kit import ui_art
@@ -143,4 +144,4 @@ def test_the_menus_still_work_with_no_art_at_all(driver, tmp_path, monkeypatch):
     with pytest.warns(MissingArtWarning):
         seen = walk_the_menus(driver)
     assert seen[:3] == [TitleScene, GameChoiceScene, VariantScene] and seen[-1] is SeatSetupScene
-    assert driver.top.options["variant"] == "funghi"
+    assert driver.top.options == FalconiOptions("funghi")

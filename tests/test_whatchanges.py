@@ -10,6 +10,7 @@ import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from game.falconi.options import FalconiOptions
 from game.falconi.registration import NEW_PIZZA_CARDS
 from scenes.app import App
 from scenes.falconi.menus import VariantScene
@@ -57,7 +58,7 @@ def test_a_harder_pizzas_card_shows_once_and_got_it_leads_to_the_seats(driver, t
     assert {f"icon:{icon}" for icon, _ in CARD_LINES[pizza]} <= {tip.picture for tip in tooltip.tips().tips}
     driver.save(screenshot_dir(tmp_path), f"card_{pizza}")
     driver.key(pygame.K_RETURN)  # "Got it" has the focus
-    assert isinstance(driver.top, SeatSetupScene) and driver.top.options["variant"] == pizza
+    assert isinstance(driver.top, SeatSetupScene) and driver.top.options == FalconiOptions(pizza)
     driver.key(pygame.K_ESCAPE)  # the seats go back to the pizzas, not to the card
     assert isinstance(driver.top, VariantScene)
     choose(driver, pizza)

@@ -28,6 +28,7 @@ from event_player import choose  # noqa: E402
 from scene_driver import Driver, FixedClock  # noqa: E402
 
 from game.core.protocol import Action  # noqa: E402
+from game.falconi.options import FalconiOptions  # noqa: E402
 from game.services.match import Match, MatchSetup, Person, SeatPlan  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.kit.stack import Push  # noqa: E402
@@ -36,7 +37,7 @@ from scenes.pages.saved_games import HeldSlotOverlay  # noqa: E402
 from scenes.playing.play import PlayScene, start_match_scene  # noqa: E402
 
 SETUP = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(0), SeatPlan("off")),
-                   (Person("Anna"),), seed=12, options={"variant": "funghi"})
+                   (Person("Anna"),), seed=12, options=FalconiOptions("funghi"))
 
 
 def going_on(match: Match, rng: random.Random) -> Action:

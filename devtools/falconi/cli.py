@@ -10,6 +10,7 @@ from typing import Any
 
 from devtools.falconi import GAME
 from devtools.games import Simulation, TournamentRun
+from game.falconi.options import FalconiOptions
 
 VARIANT_HELP = "margherita, funghi, prosciutto, salami or diavola (default: margherita)"
 
@@ -21,10 +22,10 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
                              "the screen), easy, normal, hard or off (default: human,normal,normal,normal)")
 
 
-def play_options(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
+def play_options(args: argparse.Namespace) -> tuple[FalconiOptions, int | None]:
     """The options of the game ``play`` opens, and its number of seats (Falconi's are always four). The variant
-    goes as typed: the set-up reads it in its own spelling, or refuses it naming the pizzas."""
-    return {"variant": args.variant}, None
+    is read in its own spelling, or refused naming the pizzas."""
+    return FalconiOptions.named(args.variant), None
 
 
 def add_simulate_options(parser: argparse.ArgumentParser) -> None:

@@ -33,6 +33,7 @@ from devtools.tournament import (
 )
 from game.core.errors import GameError
 from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi.options import FalconiOptions
 
 FUGITIVE_SEAT = FUGITIVE
 POLICE_SEATS = POLICE
@@ -91,7 +92,7 @@ def police_seats(count: int) -> tuple[int, ...]:
 
 def _task(variant: str, levels: tuple[str, ...], seed: int, cars: tuple[int, ...]) -> GameTask:
     in_play = tuple(seat == FUGITIVE_SEAT or seat in cars for seat in range(len(levels)))
-    return GameTask(GAME, {"variant": variant}, in_play, levels, seed)
+    return GameTask(GAME, FalconiOptions.named(variant), in_play, levels, seed)
 
 
 def _out_of_reach_fields(variant: str, results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from devtools.falconi import GAME
 from devtools.games import Showcase, TutorialShowcase
 from game.falconi.constants import FUGITIVE, POLICE, PORT
+from game.falconi.options import FalconiOptions
+from game.falconi.registration import FALCONI
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -31,7 +33,7 @@ def menu_screens(context: Any) -> list[Screen]:
 
     def card() -> list[Any]:
         return [board(GAME).options_page(context), WhatChangesCard(
-            context, "diavola", lambda: SeatSetupScene(context, GAME, options={"variant": "diavola"}))]
+            context, "diavola", lambda: SeatSetupScene(context, GAME, options=FalconiOptions("diavola")))]
 
     return [Screen("variant select", lambda: [board(GAME).options_page(context)]), Screen("new pizza card", card)]
 
@@ -48,7 +50,7 @@ def moment_screens(context: Any) -> list[Screen]:
     def bound() -> list[Any]:
         normal = SeatPlan.ai("normal")
         match = Match(MatchSetup(GAME, (SeatPlan.human(0), normal, normal, normal), seed=MUST_SMASH_DEAL,
-                                 options={"variant": "diavola"}))
+                                 options=FalconiOptions("diavola")))
         rng = random.Random(MUST_SMASH_DEAL)
         for _ in range(200):
             state = match.state
@@ -67,11 +69,11 @@ def showcase() -> Showcase:
     people = (Person("Anna"), Person("Bruno", "pad1"))
     off, normal = SeatPlan("off"), SeatPlan.ai("normal")
     return Showcase(
-        {"variant": "diavola"},
+        FalconiOptions("diavola"),
         MatchSetup(GAME, (SeatPlan.human(0), normal, normal, normal), people[:1], seed=3,
-                   options={"variant": "salami"}),
+                   options=FalconiOptions("salami")),
         MatchSetup(GAME, (SeatPlan.human(0), off, SeatPlan.human(1), off), people, seed=3,
-                   options={"variant": "diavola"}),
+                   options=FalconiOptions("diavola")),
         MatchSetup(GAME, (SeatPlan.human(1), off, SeatPlan.human(0), off), people, seed=3),
     )
 
@@ -84,14 +86,14 @@ def board_screens() -> list[tuple[str, MatchSetup]]:
     """Every pizza, ``hard`` as Don Falconi against three ``normal`` police cars."""
     hard, normal = SeatPlan.ai("hard"), SeatPlan.ai("normal")
     return [(f"falconi/{variant}", MatchSetup(GAME, (hard, normal, normal, normal), seed=3,
-                                               options={"variant": variant}))
+                                               options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
 def animated_boards() -> list[tuple[str, MatchSetup]]:
     """Every pizza, every seat one person's."""
     person = SeatPlan.human(0)
-    return [(f"falconi/{variant}", MatchSetup(GAME, (person,) * 4, seed=3, options={"variant": variant}))
+    return [(f"falconi/{variant}", MatchSetup(GAME, (person,) * 4, seed=3, options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
@@ -99,7 +101,7 @@ def midgame_boards() -> list[tuple[str, MatchSetup]]:
     """Every pizza, a person as Don Falconi against three ``normal`` police cars."""
     person, normal = SeatPlan.human(0), SeatPlan.ai("normal")
     return [(f"midgame falconi/{variant}", MatchSetup(GAME, (person, normal, normal, normal), seed=5,
-                                                       options={"variant": variant}))
+                                                       options=FalconiOptions.named(variant)))
             for variant in VARIANTS]
 
 
@@ -118,17 +120,17 @@ def soak_setup(turn: int, rng: random.Random, levels: Callable[[int, list[int]],
     in_play = [FUGITIVE, *sorted(police)]
     chosen = levels(4, in_play)
     seats = tuple(SeatPlan.ai(chosen[seat]) if seat in in_play else SeatPlan("off") for seat in range(4))
-    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options={"variant": variant})
+    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options=FalconiOptions.named(variant))
 
 
 def soak_key(setup: MatchSetup) -> str:
     """``falconi/salami``: the row of the soak's report."""
-    return f"falconi/{setup.options['variant']}"
+    return f"falconi/{FALCONI.options_of(setup.options).variant}"
 
 
 def soak_menus(setup: MatchSetup, menus: Any) -> None:
     """From the game choice to the seat set-up: the pizza (its card, if new, is passed by the soak)."""
-    menus.choose(setup.options["variant"])
+    menus.choose(FALCONI.options_of(setup.options).variant)
 
 
 # The soak report counts Falconi matches by their number of police cars: its field, and its line's title.

@@ -10,6 +10,7 @@ from typing import Any
 
 from devtools.fredericus import GAME
 from devtools.games import Simulation, TournamentRun
+from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import players_problem
 
 SHORT_GAME_HELP = "play with the shorter-game option (R-9)"
@@ -36,9 +37,9 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
                              "(default: human,normal)")
 
 
-def play_options(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
+def play_options(args: argparse.Namespace) -> tuple[FredericusOptions, int | None]:
     """The options of the game ``play`` opens, and the number of falconers asked for (if any)."""
-    return {"short_game": args.short_game}, args.players
+    return FredericusOptions(args.short_game), args.players
 
 
 def add_simulate_options(parser: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from devtools.dithering import Tally
 from game.fredericus.actions import CAPTURE, CARD, FLIP, RAPTOR, SEAL, TIDY
+from game.fredericus.options import FredericusOptions
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.seating import PLAYER_COUNTS
 from game.fredericus.state import FredericusState
@@ -32,7 +33,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def new_game(args: argparse.Namespace, seed: int) -> FredericusState:
-    state = game_spec("fredericus").new_state({"short_game": False}, (True,) * args.players, seed)
+    state = game_spec("fredericus").new_state(FredericusOptions(), (True,) * args.players, seed)
     assert isinstance(state, FredericusState)
     return state
 

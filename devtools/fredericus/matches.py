@@ -29,6 +29,7 @@ from devtools.tournament import (
     timing,
 )
 from game.core.errors import GameError
+from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import players_problem
 
 RESULT_FIELDS: Mapping[str, Any] = {}
@@ -61,7 +62,7 @@ def fredericus_plan(
     for index in range(games):
         levels = [against] * players
         levels[fredericus_seat(players, index)] = bot
-        tasks.append(GameTask(GAME, {"short_game": short_game}, (True,) * players, tuple(levels), seed + index))
+        tasks.append(GameTask(GAME, FredericusOptions(short_game), (True,) * players, tuple(levels), seed + index))
 
     def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         by_seat = [[0, 0] for _ in range(players)]  # wins, finished

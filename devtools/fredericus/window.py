@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from devtools.fredericus import GAME
 from devtools.games import TutorialShowcase
+from game.fredericus.options import FredericusOptions
+from game.fredericus.registration import FREDERICUS
 from game.fredericus.seating import PLAYER_COUNTS
 from game.services.match import MatchSetup, SeatPlan
 
@@ -87,18 +89,18 @@ def soak_setup(turn: int, rng: random.Random, levels: Callable[[int, list[int]],
     level per seat from ``levels(seats, seats in play)``."""
     players, short = TABLES[turn % len(TABLES)]
     seats = tuple(SeatPlan.ai(level) for level in levels(players, list(range(players))))
-    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options={"short_game": short})
+    return MatchSetup(GAME, seats, seed=rng.randrange(1, 1_000_000), options=FredericusOptions(short))
 
 
 def soak_key(setup: MatchSetup) -> str:
     """``fredericus/3p`` (``fredericus/3p short``): the row of the soak's report."""
-    return f"fredericus/{len(setup.seats)}p" + (" short" if setup.options["short_game"] else "")
+    return f"fredericus/{len(setup.seats)}p" + (" short" if FREDERICUS.options_of(setup.options).short_game else "")
 
 
 def soak_menus(setup: MatchSetup, menus: Any) -> None:
     """From the game choice to the seat set-up: the number of falconers and the shorter game, then on."""
     menus.set_choice("players", lambda item: item.index == len(setup.seats) - 2)
-    menus.set_choice("short", lambda item: item.index == int(setup.options["short_game"]))
+    menus.set_choice("short", lambda item: item.index == int(FREDERICUS.options_of(setup.options).short_game))
     menus.choose("next")
 
 SOAK_TALLY = None  # the report counts nothing more of Fredericus's matches than their rows

@@ -14,10 +14,9 @@ that breaks a tutorial fails the tests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
+from game.core.options import DEFAULTS, GameOptions
 from game.core.protocol import NO_SEAT, Seat
 
 NOTE, LEARNER, SCRIPT = "note", "learner", "script"
@@ -70,7 +69,7 @@ class TutorialScript:
     learner_seats: frozenset[Seat]
     steps: tuple[Step, ...]
     outro: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: GameOptions = DEFAULTS  # its game's options record
 
     @property
     def screen_count(self) -> int:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
 from game.falconi.constants import FUGITIVE, POLICE
+from game.falconi.options import FalconiOptions
 from game.falconi.seating import SEAT_COUNT, lone_police_at_port, moved_to_port_note, seats_problem
 from game.falconi.state import FalconiState
 from game.falconi.tutorial import MARGHERITA
@@ -24,8 +25,8 @@ def check_seats(in_play: Sequence[bool]) -> None:
         raise GameError(problem.value)
 
 
-def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FalconiState:
-    return FalconiState.new_game(options["variant"], seed, tuple(seat for seat in POLICE if in_play[seat]))
+def new_state(options: FalconiOptions, in_play: Sequence[bool], seed: int) -> FalconiState:
+    return FalconiState.new_game(options.variant, seed, tuple(seat for seat in POLICE if in_play[seat]))
 
 
 def knowledge() -> GameKnowledge:
@@ -48,11 +49,10 @@ def upgrade_actions(actions: list[str]) -> list[str]:
     return [text for text in actions if text.strip() != "keep"]
 
 
-FALCONI = GameSpec(
+FALCONI: GameSpec[FalconiOptions] = GameSpec(
     name="falconi",
     title="Catch Don Falconi",
-    options={"variant": "margherita"},
-    option_choices={"variant": tuple(VARIANTS)},
+    options_type=FalconiOptions,
     check_seats=check_seats,
     new_state=new_state,
     state_from_json=FalconiState.from_json,
@@ -60,7 +60,7 @@ FALCONI = GameSpec(
     roles=("fugitive", "police"),
     role_of=lambda seat: "fugitive" if seat == FUGITIVE else "police",
     record_variants=tuple(VARIANTS),
-    record_variant=lambda options, _seats: str(options["variant"]),
+    record_variant=lambda options, _seats: options.variant,
     seat_count=lambda _asked, _named: SEAT_COUNT,
     arrange_seats=arrange_seats,
     series_seat=FUGITIVE,

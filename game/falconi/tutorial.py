@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.core.tutorial import TutorialScript, learn, note, script, steps
 from game.falconi.constants import FUGITIVE, PORT
+from game.falconi.options import FalconiOptions
 from game.falconi.tiles import CROSSROADS
 
 _M = "tutorial.margherita."
@@ -14,7 +15,7 @@ MARGHERITA = TutorialScript(
     game="falconi",
     in_play=(True, False, True, False),
     seed=565,
-    options={"variant": "margherita"},
+    options=FalconiOptions("margherita"),
     learner_seats=frozenset({FUGITIVE, PORT}),
     steps=steps(
         note(_M + "welcome"),

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from game.core.errors import GameError
 from game.core.text import shorten
 
+VariantName = Literal["margherita", "funghi", "prosciutto", "salami", "diavola"]
+
 
 @dataclass(frozen=True)
 class Variant:
-    name: str
+    name: VariantName
     mode: int  # 1: simple (draw, place, drive to the end of the road); 2: three actions a turn
     reserves: bool  # each car holds up to 2 reserve tiles
     escapes: bool  # the 3 escape tiles are in play
@@ -40,7 +43,7 @@ VARIANTS: dict[str, Variant] = {
 
 def find_variant(name: str) -> Variant:
     """The variant called ``name`` in any case, with any spaces around it (as a set-up reads it, see
-    ``GameSpec.full_options``), or a ``GameError`` listing the choices."""
+    :class:`game.falconi.options.FalconiOptions`), or a ``GameError`` listing the choices."""
     variant = VARIANTS.get(name.strip().casefold())
     if variant is None:
         raise GameError(f"unknown variant {shorten(repr(name), 40)}; choose one of {', '.join(VARIANTS)}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import PLAYER_COUNTS, seat_count, seats_problem
 from game.fredericus.state import FredericusState
 from game.fredericus.tutorial import TUTORIAL
@@ -18,8 +18,8 @@ def check_seats(in_play: Sequence[bool]) -> None:
         raise GameError(problem)
 
 
-def new_state(options: Mapping[str, Any], in_play: Sequence[bool], seed: int) -> FredericusState:
-    return FredericusState.new_game(len(in_play), seed, short_game=options["short_game"])
+def new_state(options: FredericusOptions, in_play: Sequence[bool], seed: int) -> FredericusState:
+    return FredericusState.new_game(len(in_play), seed, short_game=options.short_game)
 
 
 def knowledge() -> GameKnowledge:
@@ -31,15 +31,15 @@ def knowledge() -> GameKnowledge:
     )
 
 
-def record_variant(options: Mapping[str, Any], seats: int) -> str:
+def record_variant(options: FredericusOptions, seats: int) -> str:
     """The number of falconers, the shorter game (R-9) apart: its games score differently."""
-    return f"{seats}p" + ("-short" if options["short_game"] else "")
+    return f"{seats}p" + ("-short" if options.short_game else "")
 
 
-FREDERICUS = GameSpec(
+FREDERICUS: GameSpec[FredericusOptions] = GameSpec(
     name="fredericus",
     title="Fredericus",
-    options={"short_game": False},
+    options_type=FredericusOptions,
     check_seats=check_seats,
     new_state=new_state,
     state_from_json=FredericusState.from_json,

@@ -6,7 +6,6 @@ save resumes exactly where the game stopped and an undo can never leave a half-c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import Any, Literal
 
@@ -15,6 +14,7 @@ from game.core.gamespec import GameSpec
 from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.message import Message
+from game.core.options import DEFAULTS, GameOptions
 from game.core.protocol import Action, GameState, Seat
 from game.core.text import one_line, shorten
 from game.registry import game_spec
@@ -69,21 +69,20 @@ OFF = SeatPlan("off")
 
 @dataclass(frozen=True)
 class MatchSetup:
-    """Everything that makes a new game: the game and its options (see its :class:`GameSpec`; the ones not
-    given take their defaults), the seats, the people and the seed."""
+    """Everything that makes a new game: the game and its options (the record of its :class:`GameSpec`'s
+    ``options_type``; none given: its defaults), the seats, the people and the seed."""
 
     game: str
     seats: tuple[SeatPlan, ...]
     people: tuple[Person, ...] = (Person("Player 1"),)
     seed: int = 1
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: GameOptions = DEFAULTS
 
     def __post_init__(self) -> None:
         spec = game_spec(self.game)
-        try:
-            object.__setattr__(self, "options", spec.full_options(self.options))
-        except ValueError as error:
-            raise GameError(str(error)) from None
+        if self.options is DEFAULTS:
+            object.__setattr__(self, "options", spec.options_type())
+        spec.options_of(self.options)
         for index, plan in enumerate(self.seats):
             if plan.kind == "person" and not 0 <= plan.person < len(self.people):
                 raise GameError(f"seat {index + 1} names person {plan.person + 1}, but there are {len(self.people)}")
@@ -94,7 +93,7 @@ class MatchSetup:
         spec.check_seats(self.in_play)
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> GameSpec[Any]:
         return game_spec(self.game)
 
     @property
@@ -121,7 +120,7 @@ class MatchSetup:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            **self.options,
+            **self.options.to_json(),
             "seed": self.seed,
             "seats": [plan.to_json() for plan in self.seats],
             "people": [{"name": person.name, "device": person.device} for person in self.people],
@@ -134,10 +133,11 @@ class MatchSetup:
         where = "match set-up"
         game = json_field(data, "game", str, where)
         try:
-            defaults = game_spec(game).options
+            options = game_spec(game).options_type.from_json(data)
+        except StateFormatError:  # a missing or mistyped option says so as it is
+            raise
         except GameError as error:
             raise StateFormatError(f"the match set-up is impossible: {error}") from None
-        options = {key: json_field(data, key, type(default), where) for key, default in defaults.items()}
         people = tuple(
             Person(_clean_name(json_field(item, "name", str, "person"), number),
                    _clean_device(json_field(item, "device", str, "person")))
@@ -357,7 +357,7 @@ class Match:
         return match
 
 
-def _revised(spec: GameSpec, error: StateFormatError) -> StateFormatError:
+def _revised(spec: GameSpec[Any], error: StateFormatError) -> StateFormatError:
     return StateFormatError(f"it was saved under the {spec.title} rules before {spec.rules_revision} and cannot go "
                             f"on under the new ones ({error})", "revised_rules")
 
@@ -375,7 +375,7 @@ def _maybe_revised(document: dict[str, Any], error: StateFormatError) -> StateFo
     return error
 
 
-def setup_from_spec(game: str, spec: str, seed: int, options: Mapping[str, Any] | None = None,
+def setup_from_spec(game: str, spec: str, seed: int, options: GameOptions = DEFAULTS,
                     players: int | None = None, notes: list[str] | None = None) -> MatchSetup:
     """A set-up from the command line's ``--seats``: per seat ``human`` (or ``human2``… for more people at
     the screen), an AI level, or ``off``; missing seats are AI ``normal`` (up to ``players`` where the game
@@ -404,4 +404,4 @@ def setup_from_spec(game: str, spec: str, seed: int, options: Mapping[str, Any] 
     renumber = {person: index for index, person in enumerate(used)}
     plans = [SeatPlan.human(renumber[plan.person]) if plan.kind == "person" else plan for plan in plans]
     people = tuple(Person(f"Player {person + 1}") for person in used) or (Person("Player 1"),)
-    return MatchSetup(game, tuple(plans), people, seed, dict(options or {}))
+    return MatchSetup(game, tuple(plans), people, seed, options)

@@ -8,6 +8,7 @@ from functools import partial
 import pygame
 
 from game.core.message import Message
+from game.falconi.options import FalconiOptions
 from game.falconi.variants import VARIANTS
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
@@ -65,4 +66,4 @@ class VariantScene(MenuScene):
 
     def _choose(self, variant: str) -> Transition:
         return card_or(self.context, variant,
-                       lambda: pages().seats(self.context, self.board.name, {"variant": variant}, None))
+                       lambda: pages().seats(self.context, self.board.name, FalconiOptions.named(variant), None))

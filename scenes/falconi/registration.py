@@ -13,12 +13,13 @@ from game.falconi.seating import SeatsProblem
 from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
-from scenes.boardspec import BoardSpec, Options
+from scenes.boardspec import BoardSpec
 from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.falconi.danger import DANGER_BINDING
 
 if TYPE_CHECKING:
     from game.falconi.actions import Action
+    from game.falconi.options import FalconiOptions
     from game.falconi.state import FalconiState
     from scenes.context import AppContext
     from scenes.falconi.view import FalconiStepKind
@@ -53,14 +54,14 @@ def options_page(context: AppContext) -> Scene:
     return VariantScene(context, FALCONI_BOARD)
 
 
-def describe(tr: Translator, options: Options) -> str:
+def describe(tr: Translator, options: FalconiOptions) -> str:
     """"Catch Don Falconi - Pizza Funghi"."""
-    return f"{tr('game.falconi')} - {tr('variant.' + options['variant'])}"
+    return f"{tr('game.falconi')} - {tr('variant.' + options.variant)}"
 
 
-def rules_topics(options: Options | None) -> list[tuple[str, str]]:
+def rules_topics(options: FalconiOptions | None) -> list[tuple[str, str]]:
     """The rules of the game's pizza, or of every pizza, each with its pizza."""
-    variants = list(VARIANTS) if options is None else [options["variant"]]
+    variants = list(VARIANTS) if options is None else [options.variant]
     return [(f"rules.falconi.{variant}", variant) for variant in variants]
 
 
@@ -69,7 +70,7 @@ def seats_problem(in_play: Sequence[bool]) -> str:
     return "setup.error.no_police" if seating.seats_problem(in_play) is SeatsProblem.NO_POLICE else ""
 
 
-FALCONI_BOARD: BoardSpec[FalconiState, Action] = BoardSpec(
+FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
     name=NAME,
     title_key="game.falconi",
     note_key="game.falconi.note",
@@ -83,7 +84,7 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action] = BoardSpec(
     first_seats=PRESETS["alone_fugitive"],
     seat_icons=tuple("accomplice" if seat == FUGITIVE else "drive" for seat in range(4)),
     describe=describe,
-    setup_emblem=lambda options: str(options["variant"]),
+    setup_emblem=lambda options: options.variant,
     rules_topics=rules_topics,
     record_name=lambda tr, variant: tr(f"variant.{variant}"),
     record_emblem=lambda variant: variant,  # its pizza

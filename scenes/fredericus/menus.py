@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import PLAYER_COUNTS
 from game.services.match import SeatPlan
 from scenes.boardspec import BoardSpec
@@ -50,7 +51,7 @@ class FredericusOptionsScene(MenuScene):
 
     def _next(self) -> Transition:
         seats = self.board.first_seats[:1] + (SeatPlan.ai("normal"),) * (self.players - 1)  # the player, AI falconers
-        return Push(pages().seats(self.context, self.board.name, {"short_game": self.short_game}, seats))
+        return Push(pages().seats(self.context, self.board.name, FredericusOptions(self.short_game), seats))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 from game.core.message import Message
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
-from scenes.boardspec import BoardSpec, Options
+from scenes.boardspec import BoardSpec
 from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.kit.score_table import ScoreRow, ScoreTable
 
 if TYPE_CHECKING:
     from game.fredericus.actions import Action
+    from game.fredericus.options import FredericusOptions
     from game.fredericus.state import FredericusState
     from scenes.context import AppContext
     from scenes.fredericus.view import FredericusStepKind
@@ -40,9 +41,9 @@ def options_page(context: AppContext) -> Scene:
     return FredericusOptionsScene(context, FREDERICUS_BOARD)
 
 
-def describe(tr: Translator, options: Options) -> str:
+def describe(tr: Translator, options: FredericusOptions) -> str:
     """"Fredericus", or "Fredericus - Shorter game"."""
-    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if options["short_game"] else "")
+    return tr("game.fredericus") + (f" - {tr('setup.short_game')}" if options.short_game else "")
 
 
 def record_name(tr: Translator, variant: str) -> str:
@@ -66,7 +67,7 @@ def result_table(tr: Translator, setup: MatchSetup, state: FredericusState) -> S
                       tr("fredericus.score.total"))
 
 
-FREDERICUS_BOARD: BoardSpec[FredericusState, Action] = BoardSpec(
+FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardSpec(
     name=NAME,
     title_key="game.fredericus",
     note_key="game.fredericus.note",

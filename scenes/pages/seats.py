@@ -6,12 +6,12 @@ seats where its rules want them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 import pygame
 
+from game.core.options import GameOptions
 from game.i18n import Translator
 from game.registry import game_spec
 from game.services.match import AI_LEVELS, KEYBOARD, MAX_PADS, OFF, Match, MatchSetup, Person, SeatPlan
@@ -38,15 +38,15 @@ def devices() -> list[str]:
 
 
 class SeatSetupScene(MenuScene):
-    """The seats of a game of ``game`` with ``options`` (the game's defaults for those not given), starting from
+    """The seats of a game of ``game`` with ``options`` (its record; ``None``: the game's defaults), starting from
     ``seats`` (by default the first seats its board names; the options page may choose how many)."""
 
     title_key = "setup.seats"
 
-    def __init__(self, context: AppContext, game: str, options: Mapping[str, Any] | None = None,
+    def __init__(self, context: AppContext, game: str, options: GameOptions | None = None,
                  seats: Sequence[SeatPlan] | None = None) -> None:
         self.game, self.board, self.spec = game, board(game), game_spec(game)
-        self.options = self.spec.full_options(options or {})
+        self.options: GameOptions = self.spec.options_type() if options is None else options
         self.plans = list(self.board.first_seats if seats is None else seats)
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.error = ""
@@ -197,7 +197,7 @@ def _is_off(plan: SeatPlan) -> bool:
     return plan.kind == "off"
 
 
-def describe_game(tr: Translator, game: str, options: Mapping[str, Any]) -> str:
-    """The game and its options (the game's defaults for those not given) in a few words: "Catch Don Falconi -
-    Pizza Funghi", "Fredericus - Shorter game"."""
-    return board(game).describe(tr, game_spec(game).full_options(options))
+def describe_game(tr: Translator, game: str, options: GameOptions) -> str:
+    """The game and its options in a few words: "Catch Don Falconi - Pizza Funghi", "Fredericus - Shorter
+    game"."""
+    return board(game).describe(tr, options)
