@@ -220,6 +220,7 @@ def test_no_level_reads_hidden_information(game: str, which: str | int, level: s
         assert state.to_json() == before, "a bot changed the state it was shown"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,cases", [("falconi", MODE2 + MODE1), ("fredericus", (2, 3, 4))])
 def test_the_cheat_yardstick_does_read_hidden_information(game: str, cases: tuple) -> None:
     """The fairness test has power: a bot that searches the true state decides differently on some twin."""
@@ -256,6 +257,7 @@ def level_bots() -> dict[str, Bot]:
     }
 
 
+@pytest.mark.slow
 def test_the_sitter_yardstick_never_drives_away_while_it_has_anything_else_to_do() -> None:
     """A developer-only level: Don Falconi sitting where he stands (draw, place, turn round), never offered in
     the app. Its ``hard`` search still runs; only its choice is held back from steps and boosts."""

@@ -319,6 +319,7 @@ def test_mode2_rows_count_the_fugitive_wins_no_police_car_could_ever_reach():
     assert "fugitive_wins_out_of_reach" not in mode1
 
 
+@pytest.mark.slow
 def test_mode2_head_to_heads_count_the_fugitive_wins_out_of_reach_by_side():
     """In a head-to-head each level plays Don Falconi once per deal: the row tells, for each, how many of his
     wins no police play could have stopped, as the side rows do."""

@@ -213,6 +213,7 @@ def test_ctrl_c_in_the_window_saves_the_game_and_ends_quietly(tmp_path, monkeypa
     assert load_latest(SaveStore(tmp_path)).setup.seed == 3
 
 
+@pytest.mark.slow
 def test_the_ai_worker_leaves_ctrl_c_to_the_window(service):
     """Ctrl-C reaches every process of the terminal's job: the worker must not die of it (printing its own
     traceback); the window closes it on its way out."""

@@ -46,6 +46,7 @@ def at_the_prison() -> FalconiState:
                  actions_left=3, acted=0, round=2)
 
 
+@pytest.mark.slow
 def test_don_falconi_does_not_turn_on_the_spot_at_the_prison_while_the_way_ahead_is_open_f6_1():
     """A normal Don Falconi spent four rounds of a Salami game turning round at the prison: turning gained
     nothing the value guess could tell, and a turn ends his turn at once, so its trials looked clean."""
@@ -95,6 +96,7 @@ def test_a_car_does_not_drive_straight_back_where_its_last_drive_began_f6_1():
     assert pointless(state, back)
 
 
+@pytest.mark.slow
 def test_the_hint_does_not_undo_the_drive_it_advised(service):
     """The hint asks the AI worker, which gets the position as a save: where the car's last drive began goes
     with it, so the hint after a drive it advised never says to drive back."""

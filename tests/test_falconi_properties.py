@@ -141,7 +141,7 @@ class FalconiMachine(RuleBasedStateMachine):
 
 TestFalconiMachine = FalconiMachine.TestCase
 TestFalconiMachine.settings = settings(max_examples=12, stateful_step_count=60)
-TestFalconiMachine.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]
+TestFalconiMachine.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]  # a class hypothesis makes
 
 
 # --- (b) illegal actions and malformed text ---------------------------------------------------------------------

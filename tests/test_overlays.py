@@ -42,6 +42,7 @@ def test_every_line_of_every_confirm_question_fits_inside_its_box(driver, langua
         assert title_bottom < overlay.menu.rects[0].top, key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_leave_question_wraps_inside_its_box_over_the_pause_menu(driver, tmp_path, language):
     """The question a tester saw overflow, opened in a game as a player opens it (look at the screenshot)."""

@@ -5,12 +5,14 @@ the least recently used go first, one at a time, so a long session neither rende
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scenes.kit import surface_cache
 from scenes.kit.surface_cache import SurfaceCache, surface_bytes
 from scenes.kit.ui import MAX_WRAPPED, TEXT, TextCache
 
 
+@pytest.mark.slow
 def test_texts_in_use_stay_rendered_and_the_cache_stays_within_its_budget():
     pygame.font.init()
     cache = TextCache()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from scenes.app import App
@@ -15,6 +16,7 @@ def test_the_road_runs_from_off_the_left_edge_to_the_castles_hill():
     assert all(road_point(step / 10)[0] < road_point((step + 1) / 10)[0] for step in range(10))
 
 
+@pytest.mark.slow
 def test_the_car_and_the_falcons_move_while_the_title_is_up(tmp_path, monkeypatch):
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
     app = App(fps=0)

@@ -112,6 +112,7 @@ def test_a_star_tells_the_pizzas_difficulty(app, tmp_path):
     app.save(screenshot_dir(tmp_path), "tooltip_star")
 
 
+@pytest.mark.slow
 def test_keyboard_and_pad_focus_show_the_focused_rows_tip_beside_it(app, tmp_path):
     to_the_pizzas(app)
     app.key(pygame.K_DOWN)

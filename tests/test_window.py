@@ -87,6 +87,7 @@ def window_pixel(logical: tuple[int, int]) -> tuple[int, int]:
 
 @pytest.mark.parametrize("kind", [pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED],
                          ids=["VIDEORESIZE", "WINDOWSIZECHANGED"])
+@pytest.mark.slow
 def test_a_window_resized_by_the_player_is_remembered_for_the_next_run(tmp_path, monkeypatch, kind):
     driver = open_app(tmp_path, monkeypatch)
     try:
