@@ -51,10 +51,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
     """Without ``-n``, one test process per core this process may use (xdist's own hook, which runs after this
-    one, starts them), and none besides the main one on a single core. Not in those processes themselves."""
+    one, starts them), and none besides the main one on a single core. Not in those processes themselves. A
+    process that runs out of tests takes some from the other (``worksteal``): the tests' lengths vary a hundredfold,
+    and handing them out in fixed shares left one process idle for the last seconds."""
     if getattr(config.option, "numprocesses", "absent") is None and not hasattr(config, "workerinput"):
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
         config.option.numprocesses = cores if cores > 1 else 0
+        if cores > 1 and getattr(config.option, "dist", "no") == "no":
+            config.option.dist = "worksteal"
 
 
 def _uses_the_window(module: object) -> bool:
