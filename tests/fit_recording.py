@@ -176,20 +176,20 @@ def recording() -> Iterator[Recording]:
     def draw_in_layers(stack: SceneStack, surface: pygame.Surface) -> None:
         """The stack's own drawing, each scene it draws starting a layer of its own."""
         for scene in stack.scenes:
-            scene.draw = _layered(drawn, scene.draw)  # type: ignore[method-assign,assignment]
+            scene.draw = _layered(drawn, scene.draw)  # type: ignore[method-assign,assignment]  # wrapped while drawn
         try:
             stack_draw(stack, surface)
         finally:
             for scene in stack.scenes:
                 del scene.draw
 
-    SceneStack.draw = draw_in_layers  # type: ignore[method-assign,assignment]
+    SceneStack.draw = draw_in_layers  # type: ignore[method-assign,assignment]  # restored below
     fit.RECORDING = drawn
     try:
         yield drawn
     finally:
         fit.RECORDING = None
-        SceneStack.draw = stack_draw  # type: ignore[method-assign]
+        SceneStack.draw = stack_draw  # type: ignore[method-assign]  # the stack as it was
 
 
 def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:

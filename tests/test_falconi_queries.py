@@ -99,9 +99,9 @@ def test_the_queries_hand_out_copies_that_cannot_change_the_position() -> None:
     before = state.to_json()
     for copy in (state.board, state.closed, state.escapes, state.cars, state.status, state.reserve(PORT)):
         with pytest.raises(TypeError):
-            copy[0] = 1  # type: ignore[index]
+            copy[0] = 1  # type: ignore[index]  # the write this test expects to fail
     with pytest.raises(AttributeError):
-        state.cars = (0, 0, 0, 0)  # type: ignore[misc]
+        state.cars = (0, 0, 0, 0)  # type: ignore[misc]  # the write this test expects to fail
     with pytest.raises(AttributeError):
-        state.pile = []  # type: ignore[attr-defined]
+        state.pile = []  # type: ignore[attr-defined]  # the write this test expects to fail
     assert state.to_json() == before

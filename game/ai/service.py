@@ -120,7 +120,7 @@ def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number:
         return None
     bot = level_makers(clock=_clock)[level]()
     try:
-        action = bot.choose(SeatView(state), random.Random(seed), flag)  # type: ignore[arg-type]
+        action = bot.choose(SeatView(state), random.Random(seed), flag)  # type: ignore[arg-type]  # the flag answers is_set() as an Event does
     except SearchCancelled:
         return None
     return state.action_text(action)

@@ -92,7 +92,7 @@ def why_illegal(st: FalconiState, action: object) -> str:
     if st._phase == OVER:
         return "the game is over: no more actions"
     try:
-        tried = action_text(st._city, action)  # type: ignore[arg-type]
+        tried = action_text(st._city, action)  # type: ignore[arg-type]  # any object may be tried (below)
     except Exception:  # noqa: BLE001 — any object may be tried: its text form may fail in any way
         tried = repr(action)
     choice = _CHOICE_WORDS[PHASE_NAMES[st._phase]]

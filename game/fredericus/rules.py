@@ -237,12 +237,12 @@ class TurnRules:
 
     def _illegal_message(self, action: object) -> str:
         try:
-            text = repr(action_text(action))  # type: ignore[arg-type]
+            text = repr(action_text(action))  # type: ignore[arg-type]  # any object may be tried: TypeError is caught
         except (TypeError, ValueError):
             text = repr(action)
         if self._phase == OVER:
             return f"{text} is not legal: the game is over"
-        name = self.seat_name(self._order[self._turn])  # type: ignore[attr-defined]
+        name = self.seat_name(self._order[self._turn])  # type: ignore[attr-defined]  # a mixin: the state that uses it has seat_name
         waiting = {
             BETTING: "to place a betting token on a tower",
             PLAYING: f"to hunt, with {self._actions_left} action(s) left"
