@@ -1,11 +1,12 @@
-"""Where a frame's texts and boxes went, for the test that every language fits (``test_text_fit.py``): the
-recorder the tests install as ``scenes.kit.fit.RECORDING`` while they draw.
+"""Where a frame's texts and boxes went, for the test that every language fits (``test_text_fit.py``): while a
+:func:`recording` is open, the drawing functions that place boxes, texts, pictures and overlays are wrapped to
+tell it what they drew; the product carries no hook for it.
 
-While a :func:`recording` is open, ``scenes.kit.ui`` and ``scenes.kit.ui_art`` note every box they frame (panels,
-buttons) and every text they draw, ``scenes.kit.tooltip`` every icon and emblem, each by the surface it went on,
-and ``TextCache.wrap`` every text wrapped to fewer lines than it needs. Each scene the stack draws is a layer of
-its own: the recording wraps each scene's ``draw`` while the stack draws, so the product's frame path carries
-no hook for it.
+``scenes.kit.ui`` and ``scenes.kit.ui_art`` tell every box they frame (panels, buttons) and every text they draw,
+``scenes.kit.tooltip`` and the HUD every icon, emblem and chip picture, each by the surface it went on, and
+``TextCache.wrap`` every text wrapped to fewer lines than it needs; the Falconi strip and the Fredericus wedges
+are boxes too. Each scene the stack draws is a layer of its own: the recording wraps each scene's ``draw``
+while the stack draws.
 
 :meth:`Recording.problems` says which texts do not fit. A text belongs to the smallest box around the point it
 was placed by (its anchor: a title is placed inside its panel) or around its centre (a label centred on its
@@ -14,22 +15,31 @@ surface when no box holds either point. It must lie wholly inside that box, insi
 no other text or picture of its layer, unless a box drawn between the two hides the first (a card laid over a
 panel).
 
-It also says what covers what the player may click next. ``scenes.kit.tooltip.control`` notes each place a layer
-keeps clear (a button, a board option, a car, a seat card, the prompt line); tips, banners and messages note
-where they went (:meth:`Recording.cover`). An overlay over a place kept clear in its own layer is a problem:
-a scene drawn over another (pause, the log) hides the one under it on purpose.
+It also says what covers what the player may click next. ``scenes.kit.tooltip.control`` tells each place a layer
+keeps clear (a button, a board option, a car, a seat card, the prompt line); tips, banners, the lesson and the
+action bar's message tell where they went by what their drawing returns (:meth:`Recording.cover`). An overlay
+over a place kept clear in its own layer is a problem: a scene drawn over another (pause, the log) hides the
+one under it on purpose.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
+import pytest
 
-from scenes.kit import fit
+from scenes.falconi import draw as falconi_draw
+from scenes.fredericus import panels
+from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import SceneStack
+from scenes.kit.ui import TextCache
+from scenes.playing import action_bar, event_banner, hud, tutorial_overlay
+from scenes.playing.hints import Hints
 
 
 @dataclass(frozen=True)
@@ -169,7 +179,8 @@ def _rect(rect: pygame.Rect) -> str:
 
 @contextmanager
 def recording() -> Iterator[Recording]:
-    """``with recording() as drawn: app.frame()``, then ``drawn.problems(app.screen)``."""
+    """``with recording() as drawn: app.frame()``, then ``drawn.problems(app.screen)``; everything wrapped is
+    as it was once it closes."""
     drawn = Recording()
     stack_draw = SceneStack.draw
 
@@ -183,13 +194,10 @@ def recording() -> Iterator[Recording]:
             for scene in stack.scenes:
                 del scene.draw
 
-    SceneStack.draw = draw_in_layers  # type: ignore[method-assign,assignment]  # restored below
-    fit.RECORDING = drawn
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SceneStack, "draw", draw_in_layers)
+        _listen(drawn, patch)
         yield drawn
-    finally:
-        fit.RECORDING = None
-        SceneStack.draw = stack_draw  # type: ignore[method-assign]  # the stack as it was
 
 
 def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
@@ -198,3 +206,66 @@ def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callab
         draw(surface)
 
     return draw_as_layer
+
+
+def _listen(drawn: Recording, patch: pytest.MonkeyPatch) -> None:
+    """Wrap every drawing function that says what it drew, by its arguments or by what it returns. Each is
+    patched where its callers look it up as they call: on its module (``ui_art.draw_panel(...)``, and calls from
+    inside the module) or on its class."""
+    wrap_whole = TextCache.wrap
+
+    def cut(called: dict[str, Any], _: object) -> None:
+        most = called["most"]
+        if most is not None and most < len(wrap_whole(called["self"], called["text"], called["width"],
+                                                      called["size"], called["bold"])):
+            drawn.cut(called["text"])
+
+    def box(called: dict[str, Any], _: object) -> None:
+        drawn.box(called["surface"], called["rect"])
+
+    def hint(_: object, banner: pygame.Rect | None) -> None:
+        if banner is not None:
+            drawn.cover("banner", banner)
+
+    def message(_: object, lines: list[pygame.Rect]) -> None:
+        for line in lines:
+            drawn.cover("message", line)
+
+    for owner, name in ((ui_art, "draw_panel"), (ui_art, "draw_button"), (panels, "paint_wedge")):
+        _tell(patch, owner, name, box, first=True)
+    # the strip beside the Falconi board is not framed, but its words keep to it
+    _tell(patch, falconi_draw, "draw_strip", lambda called, _: drawn.box(called["surface"], called["geometry"].strip),
+          first=True)
+    _tell(patch, TextCache, "blit", lambda called, rect: drawn.text(
+        called["surface"], called["text"], rect, next(iter(called["anchor"].values()))))
+    _tell(patch, TextCache, "wrap", cut)
+    _tell(patch, tooltip, "icon", lambda called, rect: drawn.picture(called["surface"], f"icon:{called['name']}", rect))
+    _tell(patch, tooltip, "emblem", lambda called, rect: drawn.picture(
+        called["surface"], f"emblem:{called['name']}", rect))
+    _tell(patch, hud, "draw_picture", lambda called, rect: drawn.picture(called["surface"], called["name"], rect))
+    _tell(patch, tooltip, "control", lambda called, _: drawn.keep(called["what"], called["area"]))
+    _tell(patch, tooltip.Tooltips, "show", lambda _, shown: drawn.cover("tip", shown.rect, shown.beside))
+    _tell(patch, tutorial_overlay, "draw_lesson", lambda _, rect: drawn.cover("lesson", rect))
+    _tell(patch, event_banner, "draw_event_banner", lambda _, box: drawn.cover("banner", box))
+    _tell(patch, Hints, "draw", hint)
+    _tell(patch, action_bar, "draw_message", message)
+
+
+def _tell(patch: pytest.MonkeyPatch, owner: object, name: str, heard: Callable[[dict[str, Any], Any], object],
+          first: bool = False) -> None:
+    """Patch ``owner.name`` to tell ``heard`` each call's arguments by name and what it returned (``first``:
+    before it draws, with ``None``: a box comes before the words drawn in it)."""
+    real = getattr(owner, name)
+    signature = inspect.signature(real)
+
+    def telling(*args: Any, **kwargs: Any) -> Any:
+        called = signature.bind(*args, **kwargs)
+        called.apply_defaults()
+        if first:
+            heard(called.arguments, None)
+        result = real(*args, **kwargs)
+        if not first:
+            heard(called.arguments, result)
+        return result
+
+    patch.setattr(owner, name, telling)

@@ -135,7 +135,8 @@ def test_the_product_never_needs_the_tests_helpers(path):
     assert not [name for name in names if name.split(".")[0] in TEST_HELPERS]
 
 
-def test_the_scene_stack_draws_with_no_recorder_hook():
-    """The text-fit recorder makes each scene a layer from the tests (``tests/fit_recording.py``)."""
-    assert not [name for name in imported_modules(ROOT / "scenes" / "kit" / "stack.py", top_level_only=False)
-                if starts(name, "scenes.kit.fit")]
+@pytest.mark.parametrize("path", files("scenes"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_drawing_code_has_no_recorder_hook(path):
+    """The text-fit recorder wraps the drawing functions from the tests (``tests/fit_recording.py``): no scene
+    listens for it (``scenes.kit.fit`` was that hook)."""
+    assert not [name for name in imported_modules(path, top_level_only=False) if starts(name, "scenes.kit.fit")]

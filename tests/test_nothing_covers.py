@@ -10,6 +10,7 @@ fault was.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import fit_recording as fit
 import pygame
@@ -23,7 +24,6 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
 from game.services.tutorials import NOTE, SCRIPT, TUTORIALS
 from scenes.falconi import draw
-from scenes.kit import fit as listening
 from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Scene, SceneStack
 from scenes.pages.seats import SeatSetupScene
@@ -83,29 +83,29 @@ def test_an_overlay_over_a_place_kept_clear_is_told():
     assert drawn.problems() == ["the tip at (210, 210, 100x50) covers the target at (200, 200, 30x30)"]
 
 
-class _Keeping(Scene):
-    """A scene that keeps a button clear, or an overlay whose banner lies over that same place."""
+class _Drawing(Scene):
+    """A scene whose drawing is ``paint``."""
 
-    def __init__(self, opaque: bool) -> None:
-        self.opaque = opaque
+    def __init__(self, paint: Callable[[], object]) -> None:
+        self.paint = paint
 
     def draw(self, surface: pygame.Surface) -> None:
-        recorder = listening.RECORDING
-        if recorder is not None:
-            (recorder.keep if self.opaque else recorder.cover)("control", pygame.Rect(10, 10, 50, 20))
+        self.paint()
 
 
 def test_each_scene_the_stack_draws_is_a_layer_of_its_own_and_the_stack_is_left_as_it_was():
     """The recording makes each scene a layer by wrapping its drawing while the stack draws (the stack itself
-    has no hook): an overlay's banner over the scene under it is no problem, one in its own layer is."""
-    stack = SceneStack(_Keeping(opaque=True))
-    stack.scenes.append(_Keeping(opaque=False))
+    has no hook): an overlay's banner over a button of the scene under it is no problem, one in its own layer
+    is."""
+    button = pygame.Rect(10, 10, 50, 20)
     surface = pygame.Surface((100, 100))
     with fit.recording() as drawn:
+        stack = SceneStack(_Drawing(lambda: tooltip.control(button)))
+        stack.scenes.append(_Drawing(lambda: drawn.cover("banner", button)))
         stack.draw(surface)
         assert drawn.problems(surface) == []
-        drawn.keep("control", pygame.Rect(10, 10, 50, 20))
-    assert drawn.problems(surface) == ["the control at (10, 10, 50x20) covers the control at (10, 10, 50x20)"]
+        tooltip.control(button)  # in the overlay's layer
+    assert drawn.problems(surface) == ["the banner at (10, 10, 50x20) covers the control at (10, 10, 50x20)"]
     assert SceneStack.draw is stack_draw and all("draw" not in vars(scene) for scene in stack.scenes)
 
 
@@ -236,7 +236,8 @@ def test_two_catch_tags_stand_apart(app, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_hint_banner_leaves_every_seat_card_clear(app, tmp_path, players):
-    """The hint's banner over the castle covers no falconer's tray (the player's own card among them)."""
+    """The hint's banner over the castle covers no falconer's tray (the player's own card among them), and the
+    recording hears of it: the sentence lies in the banner it was told of."""
     match = Match(MatchSetup("fredericus", (ANNA,) * players, (Person("Anna"),), seed=5))
     scene = open_board(app, match)
     chooser, action = scene.chooser, next(iter(scene.chooser.paths))  # shown as if the AI had answered
@@ -248,6 +249,8 @@ def test_the_hint_banner_leaves_every_seat_card_clear(app, tmp_path, players):
     trays = list(scene.view.layout(match.state).trays.values())
     for line in lines:
         assert line.collidelist(trays) < 0, f"the hint's line at {line} covers a tray of {trays}"
+    banners = [cover.rect for cover in drawn.covers if cover.what == "banner"]
+    assert any(banner.contains(line) for banner in banners for line in lines)
     assert drawn.covering() == []
     app.save(screenshot_dir(tmp_path), f"hint_banner_{players}")
 

@@ -12,6 +12,7 @@ A failure names the language, the screen, the text and the rects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import fit_recording as fit
@@ -22,12 +23,18 @@ from scene_driver import FixedClock
 
 from devtools.catalogue import Screen, every_screen, midgame_screens, open_screen
 from game.core.message import Message
+from game.falconi.state import FalconiState
 from game.i18n import PSEUDO, Translator
 from game.services.settings import LANGUAGES
-from scenes.kit import surface_cache, tooltip
-from scenes.kit.stack import Reset
-from scenes.kit.ui import LOGICAL_SIZE, PANEL, TextCache, panel
+from scenes.falconi import draw
+from scenes.fredericus import panels
+from scenes.kit import surface_cache, tooltip, ui_art
+from scenes.kit.stack import Reset, SceneStack
+from scenes.kit.ui import LOGICAL_SIZE, TextCache, panel
 from scenes.pages.overlays import ConfirmOverlay
+from scenes.playing import action_bar, event_banner, hud, tutorial_overlay
+from scenes.playing.hints import Hints
+from scenes.playing.hud import Chip
 
 FRAMES = 3  # frames drawn as a screen opens: its first may still be settling
 TABS = 10  # presses of Tab on each screen: the settings' ten items, every rules topic
@@ -86,14 +93,14 @@ def test_a_text_leaving_its_box_or_the_window_covering_another_text_or_a_picture
     surface = pygame.Surface(LOGICAL_SIZE)
     text = TextCache()
     with fit.recording() as drawn:
-        panel(surface, pygame.Rect(100, 100, 200, 60), PANEL)
+        panel(surface, pygame.Rect(100, 100, 200, 60))
         text.blit(surface, "fits", 24, topleft=(110, 110))
         text.blit(surface, "far too long for the box it sits in", 24, topleft=(110, 140))
         text.blit(surface, "off the edge", 24, topleft=(1250, 10))
         text.blit(surface, "over fits", 24, topleft=(120, 112))
         text.wrap("a sentence of many words", 60, 24, most=1)
-        drawn.picture(surface, "icon:star", pygame.Rect(300, 400, 28, 28))
-        text.blit(surface, "the star name", 24, midleft=(320, 414))
+        tooltip.icon(surface, "undo", 28, topleft=(300, 400))
+        text.blit(surface, "the undo name", 24, midleft=(320, 414))
     problems = drawn.problems(surface)
     assert len(problems) == 5, problems
     assert problems[0] == "'a sentence of many words' is cut to fewer lines than it needs"
@@ -101,7 +108,7 @@ def test_a_text_leaving_its_box_or_the_window_covering_another_text_or_a_picture
                and p.endswith("leaves its box (100, 100, 200x60)") for p in problems)
     assert any(p.startswith("'off the edge'") and p.endswith("leaves the window") for p in problems)
     assert any(p.startswith("'fits'") and "overlaps 'over fits'" in p for p in problems)
-    assert any(p.startswith("'the star name'") and "overlaps the picture icon:star at (300, 400, 28x28)" in p
+    assert any(p.startswith("'the undo name'") and "overlaps the picture icon:undo at (300, 400, 28x28)" in p
                for p in problems)
 
 
@@ -112,15 +119,115 @@ def test_a_box_laid_over_a_text_hides_it_and_is_not_its_box():
     text = TextCache()
     with fit.recording() as drawn:
         text.blit(surface, "a log line under the card", 24, topleft=(110, 110))
-        panel(surface, pygame.Rect(100, 100, 200, 60), PANEL)
+        panel(surface, pygame.Rect(100, 100, 200, 60))
         text.blit(surface, "the card", 24, topleft=(112, 112))
     assert drawn.problems(surface) == []
 
 
 def test_a_tip_that_covers_another_control_is_told(driver):
+    """Where no place is clear, the tip says what it covers, and so does the recording of the controls kept."""
     tips = tooltip.tips()
+    tips.clear()
     icon = pygame.Rect(600, 350, 10, 10)  # the pointer's arrow reaches down to y 377
-    tips.controls[:] = [pygame.Rect(0, 0, 1280, 349), pygame.Rect(0, 378, 1280, 342)]  # no room anywhere
     tips.mode, tips.pointer = "pointer", icon.center
-    shown = tips.show(driver.app.screen, tooltip.Tip(icon, Message("tips.icon.undo")), driver.app.context)
+    with fit.recording() as drawn:
+        for band in (pygame.Rect(0, 0, 1280, 349), pygame.Rect(0, 378, 1280, 342)):  # no room anywhere
+            tooltip.control(band)
+        shown = tips.show(driver.app.screen, tooltip.Tip(icon, Message("tips.icon.undo")), driver.app.context)
     assert shown.covers and placement_problems(shown)[0].endswith(f"covers the control at {shown.covers[0]}")
+    assert drawn.covering() == [f"the tip at {_rect(shown.rect)} covers the control at {_rect(control)}"
+                                for control in shown.covers]
+
+
+def _rect(rect: pygame.Rect) -> str:
+    return f"({rect.x}, {rect.y}, {rect.width}x{rect.height})"
+
+
+BOX = pygame.Rect(100, 100, 200, 60)
+BOXES: dict[str, Callable[[pygame.Surface], None]] = {  # each looked up as it is called: wrapped while recording
+    "panel": lambda surface: panel(surface, BOX),
+    "button": lambda surface: ui_art.draw_button(surface, BOX),
+    "wedge": lambda surface: panels.paint_wedge(surface, BOX),
+}
+
+
+@pytest.mark.parametrize("name", BOXES)
+def test_a_text_running_out_of_each_kind_of_box_is_told(name):
+    """Every box the recording hears of (its wrapper in place) holds the words placed in it."""
+    assert _running_out(BOXES[name], BOX)
+
+
+def test_a_text_running_out_of_the_falconi_strip_is_told():
+    """The strip beside the Falconi board is not framed, but its words keep to it."""
+    geometry = draw.Geometry(FalconiState.new_game("margherita", 0).city)
+    text = TextCache()
+    assert _running_out(lambda surface: draw.draw_strip(surface, geometry, text, "Anna", (200, 60, 60), [], [], ""),
+                        geometry.strip)
+
+
+def _running_out(draw_box: Callable[[pygame.Surface], None], box: pygame.Rect) -> bool:
+    """Whether a text placed in the box ``draw_box`` draws at ``box`` and running out of it is told."""
+    pygame.font.init()
+    surface = pygame.Surface(LOGICAL_SIZE)
+    with fit.recording() as drawn:
+        draw_box(surface)
+        TextCache().blit(surface, "far too long for the box it sits in " * 3, 24, topleft=(box.x + 4, box.y + 20))
+    return any(problem.endswith(f"leaves its box {_rect(box)}") for problem in drawn.problems(surface))
+
+
+def test_a_text_over_an_emblem_or_a_hud_chip_is_told():
+    """An emblem and a HUD chip's picture are pictures too (an icon: the test above): no word may run over them."""
+    pygame.font.init()
+    surface = pygame.Surface(LOGICAL_SIZE)
+    text = TextCache()
+    chip = Chip("coin", Message("tips.icon.undo"), "×2")
+    with fit.recording() as drawn:
+        tooltip.emblem(surface, "falconi", 40, topleft=(100, 100))
+        text.blit(surface, "over the emblem", 24, midleft=(110, 120))
+        hud.draw_hud(surface, pygame.Rect(100, 300, 300, 200), hud.Hud((), (chip,)), {}, _Painter(), text, 0.0)
+        text.blit(surface, "over the chip", 24, midleft=(110, 300 + hud.CHIP // 2))
+    problems = drawn.problems(surface)
+    assert any("overlaps the picture emblem:falconi at (100, 100, 40x40)" in problem for problem in problems)
+    assert any(problem.startswith("'over the chip'") and "overlaps the picture coin" in problem
+               for problem in problems)
+
+
+class _Painter:
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        return pygame.Surface((size, size))
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return (200, 60, 60)
+
+
+WINDOW = pygame.Rect((0, 0), LOGICAL_SIZE)
+OVERLAYS: dict[str, Callable[[pygame.Surface, TextCache], object]] = {
+    "banner": lambda surface, text: event_banner.draw_event_banner(surface, text, "A car is out", WINDOW),
+    "lesson": lambda surface, text: tutorial_overlay.draw_lesson(
+        surface, text, tutorial_overlay.Lesson("Lesson", "Drive the car.", "", "", 0.5), BOX, 0.0),
+    "message": lambda surface, text: action_bar.draw_message(surface, text, ["Nothing to take back"], 300),
+}
+
+
+@pytest.mark.parametrize("what", OVERLAYS)
+def test_each_overlay_over_a_place_kept_clear_is_told(what):
+    """The event banner, the lesson and the action bar's message tell the recording where they went (the hint's
+    banner and the tips: ``test_nothing_covers.py`` and the test above)."""
+    pygame.font.init()
+    surface = pygame.Surface(LOGICAL_SIZE)
+    tooltip.clear()
+    with fit.recording() as drawn:
+        tooltip.control(WINDOW)  # nowhere is clear
+        OVERLAYS[what](surface, TextCache())
+    assert drawn.covering() and all(problem.startswith(f"the {what} at ")
+                                    and problem.endswith(f"covers the control at {_rect(WINDOW)}")
+                                    for problem in drawn.covering())
+
+
+def test_a_recording_leaves_what_it_wrapped_as_it_was():
+    owners = (ui_art, tooltip, tooltip.Tooltips, TextCache, draw, panels, hud, action_bar, tutorial_overlay,
+              event_banner, Hints, SceneStack)
+    before = [dict(vars(owner)) for owner in owners]
+    with fit.recording():
+        assert [dict(vars(owner)) for owner in owners] != before
+    assert [dict(vars(owner)) for owner in owners] == before

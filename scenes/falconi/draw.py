@@ -19,7 +19,7 @@ from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot,
 from game.falconi.tiles import EMPTY, ESCAPE
 from scenes.falconi import sprites
 from scenes.falconi.colours import COLOURS
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import ACCENT, BACKGROUND, TEXT, TextCache
 from scenes.playing.gameview import BOARD_AREA
@@ -342,8 +342,6 @@ def draw_strip(surface: pygame.Surface, geometry: Geometry, text: TextCache, hea
     bar = pygame.Rect(strip.x, strip.y, strip.width, 8)
     pygame.draw.rect(surface, colour, bar, border_radius=3)
     pygame.draw.rect(surface, RAIL, bar, width=1, border_radius=3)
-    if fit.RECORDING is not None:
-        fit.RECORDING.box(surface, strip)  # not framed, but its words keep to it
     size = next((size for size in HEADING_SIZES if _fits(text, heading, strip.width, size, 2)), HEADING_SIZES[-1])
     for row, line in enumerate(text.wrap(heading, strip.width, size, most=2)):
         text.blit(surface, line, size, TEXT, midtop=(strip.centerx, strip.y + 10 + row * (size - 2)))

@@ -41,7 +41,7 @@ from scenes.fredericus.layout import (
     rect_at,
     tray_chip_line,
 )
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.ui import TextCache
 
 WEDGE = (28, 36, 32)
@@ -50,8 +50,6 @@ NAME_SIZES = (22, 20, 18, 16)  # a tray's falconer: the first size at which the 
 
 
 def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
-    if fit.RECORDING is not None:
-        fit.RECORDING.box(surface, rect)
     pygame.draw.rect(surface, WEDGE, rect, border_radius=6)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=6)
 

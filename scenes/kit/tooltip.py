@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.message import Message
-from scenes.kit import fit, ui_art
 from scenes.kit import input as inp
+from scenes.kit import ui_art
 from scenes.kit.colours import TEXT
 
 if TYPE_CHECKING:
@@ -63,12 +63,14 @@ class Tip:
 
 @dataclass(frozen=True)
 class Shown:
-    """The tip the last frame showed: where, in which words, for what, and the other controls it covers (none
-    wherever the screen has room)."""
+    """The tip the last frame showed: where, in which words, for what, what it stands beside (the focused row, or
+    its icon with the pointer's arrow: the places holding that are its own), and the other controls it covers
+    (none wherever the screen has room)."""
 
     rect: pygame.Rect
     words: str
     tip: Tip
+    beside: pygame.Rect
     covers: tuple[pygame.Rect, ...] = ()
 
 
@@ -180,12 +182,10 @@ class Tooltips:
                     break
         _, rect, lines = min(tried, key=lambda shape: shape[0])  # else the one covering least
         covers = tuple(other for other in others if other.colliderect(rect))
-        if fit.RECORDING is not None:
-            fit.RECORDING.cover("tip", rect, avoid)
         ui_art.draw_panel(surface, rect)
         for number, part in enumerate(lines):
             text.blit(surface, part, SIZE, TEXT, topleft=(rect.x + PAD, rect.y + PAD + number * line))
-        return Shown(rect, words, tip, covers)
+        return Shown(rect, words, tip, avoid, covers)
 
 
 def place(size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.Rect, beside: bool | None = None,
@@ -279,10 +279,8 @@ def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.
 def control(area: pygame.Rect, what: str = "control") -> None:
     """Register a place drawn this frame that the player must still see: a button or a row, or ``what`` else (a
     "target" on the board, a "piece", a "seat card", the "prompt" line). Tips are placed clear of it where they
-    can be, and the text-fit test fails when a tip, banner or message covers it (``scenes.kit.fit``)."""
+    can be, and the text-fit test fails when a tip, banner or message covers it (``tests/fit_recording.py``)."""
     _TIPS.controls.append(area)
-    if fit.RECORDING is not None:
-        fit.RECORDING.keep(what, area)
 
 
 _TIPS = Tooltips()
@@ -313,8 +311,6 @@ def icon(surface: pygame.Surface, name: str, size: int, colour: ui_art.Colour | 
     image = ui_art.icon(name, size, colour)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
-    if fit.RECORDING is not None:
-        fit.RECORDING.picture(surface, f"icon:{name}", rect)
     add(area or rect, tip or f"tips.icon.{name}", focus, f"icon:{name}")
     return rect
 
@@ -326,8 +322,6 @@ def emblem(surface: pygame.Surface, name: str, size: int, tip: str | Message = "
     image = ui_art.emblem(name, size, tint)
     rect = image.get_rect(**anchor)
     surface.blit(image, rect)
-    if fit.RECORDING is not None:
-        fit.RECORDING.picture(surface, f"emblem:{name}", rect)
     add(rect, tip or f"tips.emblem.{name}", focus, f"emblem:{name}")
     return rect
 

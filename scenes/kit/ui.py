@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.text import drawable
-from scenes.kit import fit, tooltip, ui_art
 from scenes.kit import input as inp
+from scenes.kit import tooltip, ui_art
 from scenes.kit.colours import (  # noqa: F401 (the palette: the pages and boards import it from here)
     ACCENT,
     BACKGROUND,
@@ -86,8 +86,6 @@ class TextCache:
         else:
             self._wrapped.move_to_end(key)
         if most is not None and most < len(lines):
-            if fit.RECORDING is not None:
-                fit.RECORDING.cut(text)
             return lines[:most]
         return lines
 
@@ -115,21 +113,12 @@ class TextCache:
         if shadow:
             surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
         surface.blit(image, rect)
-        if fit.RECORDING is not None:
-            fit.RECORDING.text(surface, text, rect, next(iter(anchor.values())))
         return rect
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] | None = None,
-          edge: tuple[int, int, int] | None = None, radius: int = 10) -> None:
-    """A box: the framed panel of the menus' art, or, given colours, a plain rounded one in them."""
-    if colour is None and edge is None:
-        ui_art.draw_panel(surface, rect)
-        return
-    if fit.RECORDING is not None:
-        fit.RECORDING.box(surface, rect)
-    pygame.draw.rect(surface, colour or PANEL, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge or PANEL_EDGE, rect, width=2, border_radius=radius)
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A box: the framed panel of the menus' art."""
+    ui_art.draw_panel(surface, rect)
 
 
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pygame
 
-from scenes.kit import fit
 from scenes.kit.colours import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE
 from scenes.kit.names import Names
 from scenes.kit.surface_cache import SurfaceCache
@@ -210,8 +209,6 @@ def draw_background(surface: pygame.Surface, name: str = "menu") -> None:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: str = "panel") -> None:
     """A framed box filling ``rect``, whatever its size."""
-    if fit.RECORDING is not None:
-        fit.RECORDING.box(surface, rect)
     _ART.draw_panel(surface, rect, state)
 
 
@@ -227,8 +224,6 @@ def scaled_sprite(name: str, width: int) -> pygame.Surface | None:
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, state: str = "normal") -> None:
     """A button filling ``rect`` in ``state``: "normal", "focus", "pressed" or "disabled"."""
-    if fit.RECORDING is not None:
-        fit.RECORDING.box(surface, rect)
     _ART.draw_button(surface, rect, state)
 
 

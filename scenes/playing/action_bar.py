@@ -7,9 +7,9 @@ import pygame
 
 from game.core.protocol import GameState
 from scenes.context import AppContext
-from scenes.kit import fit, tooltip, ui_art
+from scenes.kit import tooltip, ui_art
 from scenes.kit.chooser import ActionChooser
-from scenes.kit.ui import ACCENT, DIM, TEXT
+from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 from scenes.playing.gameview import BAR_AREA, GameView
 
 BUTTON_HEIGHT = 40
@@ -45,6 +45,13 @@ def lines_top(message: list[str], prompt: list[str]) -> int:
     return LINES_BOTTOM - PROMPT_LINE * len(prompt) - (MESSAGE_LINE * len(message) + LINES_GAP if message else 0)
 
 
+def draw_message(surface: pygame.Surface, text: TextCache, lines: list[str], top: int) -> list[pygame.Rect]:
+    """The message's ``lines`` from ``top`` down; returns where each went: over the scene, like a banner, they
+    may cover nothing the player must still see."""
+    return [text.blit(surface, line, MESSAGE_SIZE, ACCENT, topleft=(BAR_AREA.x, top + number * MESSAGE_LINE))
+            for number, line in enumerate(lines)]
+
+
 def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView, state: GameState,
                     chooser: ActionChooser | None, message: str) -> None:
     """The message lines, over the prompt lines (the focused choice in words), and the buttons. The prompt is
@@ -52,13 +59,9 @@ def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView
     text, tr = context.text, context.tr
     said, prompt = message_and_prompt(context, view, state, chooser, message)
     y = lines_top(said, prompt)
-    for line in said:
-        drawn = text.blit(surface, line, MESSAGE_SIZE, ACCENT, topleft=(BAR_AREA.x, y))
-        if fit.RECORDING is not None:
-            fit.RECORDING.cover("message", drawn)
-        y += MESSAGE_LINE
+    draw_message(surface, text, said, y)
     if said:
-        y += LINES_GAP
+        y += MESSAGE_LINE * len(said) + LINES_GAP
     if prompt:
         tooltip.control(pygame.Rect(BAR_AREA.x, y, BAR_AREA.width, PROMPT_LINE * len(prompt)), "prompt")
     for line in prompt:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.kit import fit
 from scenes.kit.ui import ACCENT, TextCache, panel
 from scenes.playing import clear_spot
 from scenes.playing.gameview import BOARD_AREA
@@ -22,8 +21,6 @@ def draw_event_banner(surface: pygame.Surface, text: TextCache, words: str, fiel
     sizes = [(max(text.font(SIZE, True).size(line)[0] for line in lines) + 60, 24 + LINE * len(lines))
              for lines in shapes]
     shape, box = clear_spot.place(sizes, field, top=TOP, top_first=True)
-    if fit.RECORDING is not None:
-        fit.RECORDING.cover("banner", box)
     panel(surface, box)
     for number, line in enumerate(shapes[shape]):
         text.blit(surface, line, SIZE, ACCENT, bold=True, shadow=2, midtop=(box.centerx, box.y + 12 + LINE * number))

@@ -22,7 +22,7 @@ from game.core.message import Message
 from game.core.protocol import Action
 from game.services.match import Match
 from scenes.context import AppContext
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.chooser import GROUP, ActionChooser, Step, quarters
 from scenes.kit.ui import PANEL, SHADOW, TEXT, TextCache
 from scenes.playing import clear_spot
@@ -141,27 +141,26 @@ class Hints:
                 rects.append(rect)
         return rects
 
-    def draw(self, surface: pygame.Surface, chooser: ActionChooser | None) -> None:
-        """The rings and the banner, over the board and the action bar (drawn last)."""
+    def draw(self, surface: pygame.Surface, chooser: ActionChooser | None) -> pygame.Rect | None:
+        """The rings and the banner, over the board and the action bar (drawn last); returns the banner's box
+        (``None``: no hint to show), which covers nothing the player must still see."""
         if self.chooser is None or chooser is not self.chooser:
-            return
+            return None
         tr = self.context.tr
         # A hint is asked only by the person deciding, after their hand-over: their own warning may be told.
         warning = self.view.turn_warning(chooser.state, frozenset({chooser.state.current_seat}))
         told = [] if warning is None else [tr.message(warning)]
         if self.action is None:
-            self._banner(surface, [tr("hints.thinking"), *told], [])
-            return
+            return self._banner(surface, [tr("hints.thinking"), *told], [])
         if not self.follows(tuple(chooser.prefix)):
-            self._banner(surface, [self.sentence(), tr("hints.step_back"), *told], [])
-            return
+            return self._banner(surface, [self.sentence(), tr("hints.step_back"), *told], [])
         marks = self.marks(chooser)
         grow = 3 + 4 * (0.5 + 0.5 * math.sin(2 * math.pi * self.clock / PULSE))
         for number, rect in enumerate(marks, 1):
             _ring(surface, self.context.text, rect, int(grow), number if len(marks) > 1 else 0)
-        self._banner(surface, [self.sentence(), *told], marks)
+        return self._banner(surface, [self.sentence(), *told], marks)
 
-    def _banner(self, surface: pygame.Surface, texts: list[str], avoid: list[pygame.Rect]) -> None:
+    def _banner(self, surface: pygame.Surface, texts: list[str], avoid: list[pygame.Rect]) -> pygame.Rect:
         """A box over the board's bottom edge, or elsewhere in the playfield (its top edge, a corner, in fewer
         words a line) where it covers no mark of the hint (nor comes within ``ROOM`` of one above or below), no
         seat card, piece or option (see ``scenes.playing.clear_spot``)."""
@@ -170,14 +169,13 @@ class Hints:
         rings = [mark.inflate(0, 2 * ROOM) for mark in avoid]
         shape, box = clear_spot.place([size for _, size in shapes], field, rings)
         lines = shapes[shape][0]
-        if fit.RECORDING is not None:
-            fit.RECORDING.cover("banner", box)
         text = self.context.text
         pygame.draw.rect(surface, PANEL, box, border_radius=10)
         pygame.draw.rect(surface, HINT_COLOUR, box, width=2, border_radius=10)
         tooltip.icon(surface, "hint", ICON, HINT_COLOUR, topleft=(box.x + PAD, box.y + PAD - 4))
         for row, line in enumerate(lines):
             text.blit(surface, line, TEXT_SIZE, TEXT, topleft=(box.x + 2 * PAD + ICON, box.y + PAD + row * LINE))
+        return box
 
     def _banner_lines(self, texts: list[str], room: int) -> tuple[list[str], tuple[int, int]]:
         """The banner's lines wrapped to ``room`` pixels, and the size of the box holding them."""

@@ -17,7 +17,7 @@ import pygame
 
 from game.core.message import Message
 from game.core.protocol import Seat
-from scenes.kit import fit, tooltip
+from scenes.kit import tooltip
 from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 
 CARD_HEIGHT = 48
@@ -146,6 +146,14 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
         pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)
 
 
+def draw_picture(surface: pygame.Surface, painter: Painter, name: str, size: int,
+                 midleft: tuple[int, int]) -> pygame.Rect:
+    """The ``painter``'s picture ``name``, ``size`` high, its left middle at ``midleft``; returns where it went, so
+    no word may run over it (``tests/test_text_fit.py``)."""
+    image = painter.picture(name, size)
+    return surface.blit(image, image.get_rect(midleft=midleft))
+
+
 def _chips_width(chips: tuple[Chip, ...], text: TextCache, size: int, gap: int) -> int:
     return sum(_picture_width(chip, size) + _count_width(chip, text) for chip in chips) + gap * max(0, len(chips) - 1)
 
@@ -172,10 +180,7 @@ def _draw_chips(surface: pygame.Surface, x: int, centre_y: int, chips: tuple[Chi
                 colour = PIP_ON if pip < int(left) else PIP_OFF
                 pygame.draw.circle(surface, colour, (x + PIP // 2 + pip * PIP, centre_y), 5)
         elif chip.picture:
-            image = painter.picture(chip.picture, size)
-            drawn = surface.blit(image, image.get_rect(midleft=(x, centre_y)))
-            if fit.RECORDING is not None:  # no word may run over it (tests/test_text_fit.py)
-                fit.RECORDING.picture(surface, chip.picture, drawn)
+            draw_picture(surface, painter, chip.picture, size, (x, centre_y))
         if chip.count:
             text.blit(surface, chip.count, COUNT_SIZE, TEXT, midleft=(x + _picture_width(chip, size) + 2, centre_y + 1))
         x += width + gap

@@ -33,11 +33,10 @@ from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.pages import log_overlay
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverlay, RulesOverlay
-from scenes.playing import controls, hud
+from scenes.playing import controls, event_banner, hud
 from scenes.playing.action_bar import BUTTON_GAP, BUTTON_HEIGHT, draw_action_bar, lines_top, message_and_prompt
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import control_at, draw_controls
-from scenes.playing.event_banner import draw_event_banner
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 from scenes.router import pages
@@ -481,7 +480,7 @@ class PlayScene(Scene):
         """The last event that happened by itself, or a warning, over the board for a moment."""
         if self.banner_left <= 0 or (self.banner_seat is not None and self.banner_seat not in self.visible_seats()):
             return
-        draw_event_banner(surface, self.context.text, self.banner, self.view.playfield(self.match.state))
+        event_banner.draw_event_banner(surface, self.context.text, self.banner, self.view.playfield(self.match.state))
 
     def _draw_board(self, surface: pygame.Surface, visible: frozenset[Seat]) -> None:
         """The board, drawn again only when something on it changed: a move, the player's focus, what the

@@ -261,7 +261,9 @@ class TutorialScene(PlayScene):
         under_buttons = max((button.bottom for button in buttons), default=BAR_AREA.y)
         foot = BAR_AREA.bottom - (BACK_HINT if chooser is not None and chooser.chosen else 0)
         spaces = [(self.hud_bottom, self.lines_top), (under_buttons, foot)]
-        self.lesson_area = overlay.draw_lesson(surface, self.context.text, self.lesson(), spaces, self.shake)
+        lesson = self.lesson()
+        self.lesson_area = overlay.lesson_rect(self.context.text, lesson, spaces)
+        overlay.draw_lesson(surface, self.context.text, lesson, self.lesson_area, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
             overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state) + self._others())

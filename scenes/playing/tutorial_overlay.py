@@ -17,7 +17,7 @@ from typing import Literal
 
 import pygame
 
-from scenes.kit import fit, ui_art
+from scenes.kit import ui_art
 from scenes.kit.ui import ACCENT, DANGER, DIM, SHADOW, TEXT, TextCache
 from scenes.playing.gameview import PANEL_AREA
 
@@ -92,14 +92,11 @@ def lesson_rect(text: TextCache, lesson: Lesson, spaces: Sequence[tuple[int, int
     return pygame.Rect(BOX_LEFT, bottom - GAP - height, BOX_WIDTH, height)
 
 
-def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, spaces: Sequence[tuple[int, int]],
+def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, rect: pygame.Rect,
                 shake: float) -> pygame.Rect:
-    """The framed lesson box (see :func:`lesson_rect`), shaking for ``shake`` seconds more after a refusal;
-    returns where it stands."""
-    rect = lesson_rect(text, lesson, spaces)
+    """The framed lesson box at ``rect`` (see :func:`lesson_rect`), shaking for ``shake`` seconds more after a
+    refusal; returns where it was drawn this frame."""
     drawn = rect.move(round(6 * math.sin(shake * 60)) if shake > 0 else 0, 0)
-    if fit.RECORDING is not None:
-        fit.RECORDING.cover("lesson", drawn)
     ui_art.draw_panel(surface, drawn)
     lines = typeset(text, lesson, rect.height)
     x, y = drawn.x + PAD, drawn.y + PAD
@@ -121,7 +118,7 @@ def draw_lesson(surface: pygame.Surface, text: TextCache, lesson: Lesson, spaces
     done.width = round(bar.width * max(0.0, min(1.0, lesson.progress)))
     if done.width:
         pygame.draw.rect(surface, ACCENT, done, border_radius=2)
-    return rect
+    return drawn
 
 
 def pointer_side(surface: pygame.Surface, target: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> Side:
