@@ -141,13 +141,27 @@ class OnlineScene(PlayScene):
         draw_link_state(surface, self.context, self.session)
 
 
+def link_words(context: AppContext, session: Session) -> str:
+    """What the player reads while the link is down: it is coming back, or it is closed and why."""
+    tr = context.tr
+    if session.state == "reconnecting":
+        return tr("online.reconnecting")
+    return tr("online.closed", reason=session.reason or tr("online.closed.unknown"))
+
+
+def draw_link_state_line(surface: pygame.Surface, context: AppContext, session: Session, top: int) -> None:
+    """On a menu page, while the link is down, a line from ``top`` says so."""
+    if session.link_down:
+        context.text.blit(surface, link_words(context, session), 24, DANGER, shadow=2,
+                          midtop=(surface.get_width() // 2, top))
+
+
 def draw_link_state(surface: pygame.Surface, context: AppContext, session: Session) -> None:
     """While the link is down, a line across the top of the board says so."""
     if not session.link_down:
         return
-    tr, text = context.tr, context.text
-    words = tr("online.reconnecting") if session.state == "reconnecting" else tr(
-        "online.closed", reason=session.reason or tr("online.closed.unknown"))
+    text = context.text
+    words = link_words(context, session)
     lines = text.wrap(words, BOARD_AREA.width - 120, LINK_SIZE, True, most=2)
     box = pygame.Rect(0, 0, BOARD_AREA.width - 80, 20 + (LINK_SIZE + 6) * len(lines))
     box.midtop = (BOARD_AREA.centerx, BOARD_AREA.y + 16)

@@ -19,6 +19,7 @@ class Session:
     state: str = "connecting"  # the link: "connecting", "open", "reconnecting" or "closed"
     reason: str = ""  # why the link changed last, in the server's or the system's words
     welcomed: bool = False
+    server: str = ""  # the server's name, as its welcome gives it
     tables: list[dict[str, Any]] = field(default_factory=list)  # the server's tables, as it last listed them
     table: dict[str, Any] | None = None  # the summary of this client's table
     seat: int | None = None  # the seat this client holds at it
@@ -53,7 +54,7 @@ class Session:
         if verb == "link":
             self.state, self.reason = str(message.get("state", "")), str(message.get("reason", ""))
         elif verb == "welcome":
-            self.welcomed = True
+            self.welcomed, self.server = True, str(message.get("server", ""))
         elif verb == "tables":
             self.tables = [table for table in message.get("tables", []) if isinstance(table, dict)]
         elif verb == "table" and (self.table is None or message.get("id") == self.table.get("id")):
