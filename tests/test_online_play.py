@@ -173,9 +173,11 @@ def test_a_refused_move_says_why_and_the_seat_chooses_again(driver) -> None:
 
 
 @pytest.mark.slow
-def test_the_host_s_rematch_starts_a_new_game_for_the_table(driver) -> None:
+def test_the_host_s_rematch_starts_a_new_game_for_the_table(driver, tmp_path) -> None:
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     over = play_to_the_end(driver, scene, 5)
+    driver.run(30)  # the points counted up
+    driver.save(screenshot_dir(tmp_path), "online-game-over")
     first: Match | None = double.table.match if double.table else None
     driver.click_item("rematch")
     driver.run(2)
@@ -185,9 +187,11 @@ def test_the_host_s_rematch_starts_a_new_game_for_the_table(driver) -> None:
     assert not top.mirror.state.is_terminal() and over.session is top.session
 
 
-def test_leaving_the_game_closes_the_connection(driver) -> None:
+def test_leaving_the_game_closes_the_connection(driver, tmp_path) -> None:
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     driver.key(pygame.K_ESCAPE)
+    assert "take_back" not in [item.key for item in driver.top.menu.items]  # nothing is taken back online
+    driver.save(screenshot_dir(tmp_path), "online-pause")
     driver.click_item("quit")
     for _ in range(5):
         if double.closed:

@@ -15,7 +15,7 @@ from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit.stack import Push, Transition
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
-from scenes.online.lobby import LobbyScene, describe_table
+from scenes.online.lobby import LobbyScene, below_menu, describe_table
 from scenes.online.network import Found, Network, player_name
 from scenes.online.play import draw_link_state_line
 from scenes.online.session import Session
@@ -108,6 +108,8 @@ class JoinScene(MenuScene):
             self.found = list(self.searching[0])
             self.searching = None
             self.rebuild()
+            if self.found and self.menu.focused.key == "search":  # the tables found come first
+                self.menu.focus = 0
         return None
 
     # --- typing an address ---------------------------------------------------------------------------------
@@ -230,5 +232,4 @@ class TablesScene(MenuScene):
         words = tr("online.tables_at", server=self.session.server or self.where) if welcomed else tr(
             "online.connecting")
         text.blit(surface, words, 26, TEXT if self.session.welcomed else DIM, shadow=2, midtop=(centre, 140))
-        bottom = self.menu.rects[-1].bottom + 16 if self.menu.rects else 400
-        draw_link_state_line(surface, self.context, self.session, bottom)
+        draw_link_state_line(surface, self.context, self.session, below_menu(self.menu))

@@ -17,7 +17,7 @@ from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.colours import GOOD
 from scenes.kit.stack import Pop, Replace, Transition
-from scenes.kit.ui import ACCENT, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.kit.ui import ACCENT, LOGICAL_SIZE, NOTE_GAP, NOTE_LINE, TEXT, Menu, MenuItem
 from scenes.online.play import draw_link_state_line, game_from
 from scenes.online.session import Session
 from scenes.pages.menu_page import MenuScene
@@ -157,7 +157,7 @@ class LobbyScene(MenuScene):
                 pygame.draw.circle(surface, colour, (rect.right - 20, rect.centery), DOT)
                 tip = "online.seat.away" if colour == AWAY else "online.seat.connected"
                 tooltip.add(pygame.Rect(rect.right - 30, rect.centery - 10, 20, 20), tip)
-        bottom = self.menu.rects[-1].bottom + 16 if self.menu.rects else MENU_TOP
+        bottom = below_menu(self.menu)
         lines = []
         if self.address and self.session.is_host:
             lines.append((tr("online.lobby.reach", address=self.address, port=self.port), ACCENT))
@@ -167,6 +167,11 @@ class LobbyScene(MenuScene):
             text.blit(surface, words, 24, colour, shadow=2, midtop=(centre, bottom))
             bottom += 30
         draw_link_state_line(surface, self.context, self.session, bottom)
+
+def below_menu(menu: Menu) -> int:
+    """The first free row under a menu and its focused row's note."""
+    return menu.rects[-1].bottom + NOTE_GAP + len(menu.note_lines(menu.focused)) * NOTE_LINE + 8
+
 
 def describe_table(tr: Translator, table: dict[str, Any]) -> tuple[str, str] | None:
     """A table summary's game and its options in words ("Fredericus", "Fredericus - Shorter game"), or ``None``

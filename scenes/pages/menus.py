@@ -61,9 +61,9 @@ class TitleScene(MenuScene):
         latest = slots[0] if slots else None  # what Continue resumes: the game saved last
         return [
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play", tip="menu.new_game.tip"),
-            MenuItem(tr("menu.online"), self._online, key="online", icon="player", tip="menu.online.tip"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
+            MenuItem(tr("menu.online"), self._online, key="online", icon="player", tip="menu.online.tip"),
             MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None, key="continue",
                      icon="resume", note=describe_slot(self.context, latest) if latest is not None else ""),
             MenuItem(tr("saves.menu"), self._saved_games, enabled=latest is not None, key="saves", icon="log",
