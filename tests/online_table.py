@@ -182,14 +182,14 @@ class TableDouble:
         if table is None or table.host != self.name:
             self._error("not_host", message)
             return
-        for seat in table.seats:
-            if seat.kind == "open":
-                seat.kind, seat.level = "ai", "normal"
         self._begin(self.seed)
 
     def _begin(self, seed: int) -> None:
         table = self.table
         assert table is not None
+        for seat in table.seats:  # as the host's start does: open seats are played by the AI
+            if seat.kind == "open":
+                seat.kind, seat.level = "ai", "normal"
         people = [s.name for s in table.seats if s.kind == "person"]
         plans, number = [], 0
         for seat in table.seats:

@@ -267,3 +267,27 @@ def test_a_typed_address_that_is_none_says_so(driver, tmp_path) -> None:
 ])
 def test_an_address_is_read_with_or_without_its_port(typed, expected) -> None:
     assert parse_address(typed, PORT) == expected
+
+
+def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(driver) -> None:
+    table = bobs_table()
+    network = FakeNetwork(table=table)
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="castle.local")
+    driver.key(pygame.K_RETURN)
+    tables = driver.top
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    network.links[0]._begin(5)  # Bob started the table meanwhile: its summary says so
+    driver.run(2)
+    driver.click_item("table0")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene) and "watch" in [item.key for item in lobby.menu.items]
+    driver.click_item("watch")
+    driver.run(2)
+    game = driver.top
+    assert isinstance(game, OnlineScene)
+    assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None

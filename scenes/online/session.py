@@ -57,11 +57,22 @@ class Session:
             self.welcomed, self.server = True, str(message.get("server", ""))
         elif verb == "tables":
             self.tables = [table for table in message.get("tables", []) if isinstance(table, dict)]
-        elif verb == "table" and (self.table is None or message.get("id") == self.table.get("id")):
-            self.table = message
+        elif verb == "table":
+            self._note_table(message)
         elif verb == "joined":
             seat = message.get("seat")
             self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def _note_table(self, summary: dict[str, Any]) -> None:
+        """A table's summary: it replaces the one listed, and this client's own (the first one told of a table
+        this client opens)."""
+        number = next((n for n, table in enumerate(self.tables) if table.get("id") == summary.get("id")), None)
+        if number is None:
+            self.tables.append(summary)
+        else:
+            self.tables[number] = summary
+        if self.table is None or summary.get("id") == self.table.get("id"):
+            self.table = summary
 
     @property
     def table_id(self) -> str:
