@@ -5,8 +5,10 @@ dot, a refused move can be chosen again, and the game over comes from the ``over
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+import weakref
 
 import pygame
 import pytest
@@ -18,9 +20,10 @@ from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.services.match import Match
 from scenes.app import App
-from scenes.kit.stack import Push
+from scenes.kit.stack import Push, Reset
 from scenes.online.play import OnlineGameOverScene, OnlineScene, game_from
 from scenes.online.session import Session
+from scenes.pages.menus import TitleScene
 
 
 @pytest.fixture
@@ -201,3 +204,51 @@ def test_leaving_the_game_closes_the_connection(driver, tmp_path) -> None:
         driver.run()
         time.sleep(0)
     assert double.closed and not isinstance(driver.top, OnlineScene)
+
+
+@pytest.mark.slow
+def test_an_online_game_left_for_the_title_menu_is_freed_without_the_cycle_collector(driver) -> None:
+    """As a local game (tests/test_scene_memory.py): its board pictures go at once, by reference counting."""
+    scene, double = sit_down(driver, "falconi", FalconiOptions("diavola"), ["open", "ai", "ai", "ai"])
+    choose(driver, scene, random.Random(1).choice(list(scene.mirror.legal)), "keyboard")
+    driver.run(20)
+    played, view, board = weakref.ref(scene), weakref.ref(scene.view), weakref.ref(scene.board_picture)
+    mirror = weakref.ref(scene.mirror)
+    del scene
+    gc.collect()
+    gc.disable()
+    try:
+        driver.app.stack.apply(Reset(TitleScene(driver.app.context)))
+        driver.run(2)
+        assert played() is None and view() is None and board() is None and mirror() is None
+        assert double.closed
+    finally:
+        gc.enable()
+
+
+def test_closing_the_window_stops_the_table_this_window_hosts(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    try:
+        stopped: list[bool] = []
+
+        class Hosted:
+            port = 47470
+
+            def stop(self) -> None:
+                stopped.append(True)
+
+        double = TableDouble("127.0.0.1", 47470, "Ann")
+        session = Session(double, "Ann", hosted=Hosted(), is_host=True)
+        session.hello(1)
+        session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
+                      "away_ai": None, "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}]})
+        session.send({"verb": "join", "table": TABLE, "seat": 0})
+        session.send({"verb": "start", "table": TABLE})
+        scene = game_from(app.context, session, session.poll())
+        assert scene is not None
+        app.stack.apply(Push(scene))
+        app.frame()
+    finally:
+        app.close()
+    assert double.closed and stopped == [True]
