@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.core.options import GameOptions
     from game.services.match import SeatPlan
     from scenes.kit.stack import Scene
+    from scenes.online.network import Network
 
 # The page after a game's options page: its seat set-up, with the options and first seats (None: its board's).
 SeatPage = Callable[["AppContext", str, "GameOptions | None", "Sequence[SeatPlan] | None"], "Scene"]
@@ -53,6 +54,8 @@ class AppContext:
     audio: Audio = field(default_factory=Audio.silent)  # the app passes one with the mixer open
     stats: Stats = field(default_factory=Stats)  # games played and won (game.services.stats), loaded by the app
     seat_page: SeatPage | None = None  # while a table to host is being chosen, its seat page instead of the local one
+    network: Callable[[], Network] | None = None  # the doors to the network, asked when first used (None: the real
+    # ones; the soak's are closed, so random input never opens a table on the player's network)
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)

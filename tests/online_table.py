@@ -1,23 +1,28 @@
 """A table server's answers without a network, for the app's online scenes and the mirror: the messages of the
 protocol (issue 40, spec40 "The protocol") made by ``game.online.wire`` from a local ``Match``, and
 :class:`TableDouble`, a stand-in for ``game.online.client.Connection`` that runs one table and answers one client
-as the server would (AI seats play at once, with a seeded random choice)."""
+as the server would (AI seats play at once, with a seeded random choice); and :class:`FakeNetwork`, the doors to
+the network (connect, host, browse) the online pages are handed, which open only such stand-ins."""
 
 from __future__ import annotations
 
 import json
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError
 from game.core.options import GameOptions
 from game.core.protocol import NO_SEAT, Seat
+from game.fredericus.options import FredericusOptions
 from game.online import wire
 from game.registry import game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.online.network import Network
 
 TABLE = "table-1"
+PORT = 47470
 
 
 def update_message(match: Match, seat: Seat | None, start: int = 0, table: str = TABLE,
@@ -255,3 +260,53 @@ class TableDouble:
             self._error("not_over", message)
             return
         self._begin(table.match.setup.seed + 1)
+
+
+@dataclass(frozen=True)
+class Found:
+    name: str
+    address: str
+    port: int
+
+
+@dataclass
+class Hosted:
+    port: int
+    folder: Path
+    stopped: bool = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+@dataclass
+class FakeNetwork:
+    """The network's doors as the pages use them, recording what they were asked."""
+
+    found: list[Found] = field(default_factory=list)
+    table: Table | None = None  # a table somebody else already opened on the server joined
+    busy_ports: set[int] = field(default_factory=set)
+    links: list[TableDouble] = field(default_factory=list)
+    hosted: list[Hosted] = field(default_factory=list)
+
+    def connect(self, address: str, port: int, name: str, password: str) -> TableDouble:
+        link = TableDouble(address, port, name, password, table=self.table)
+        self.links.append(link)
+        return link
+
+    def host(self, port: int, password: str, folder: Path) -> Hosted:
+        if port in self.busy_ports:
+            raise OSError(98, "Address already in use")
+        self.hosted.append(Hosted(port or 50123, folder))
+        return self.hosted[-1]
+
+    def browse(self, seconds: float) -> list[Found]:
+        return list(self.found)
+
+    def doors(self) -> Network:
+        return Network(self.connect, self.host, self.browse, PORT, 1)
+
+
+def bobs_table() -> Table:
+    return Table("fredericus", FredericusOptions(True), [TableSeat("person", "Bob", connected=True),
+                                                        TableSeat("open"), TableSeat("ai", level="hard")], "Bob")

@@ -5,9 +5,8 @@ They are built on the stand-in network, which the catalogue (a program, not a te
 from __future__ import annotations
 
 import pytest
-from online_table import TABLE, TableDouble
+from online_table import TABLE, FakeNetwork, Found, TableDouble, bobs_table
 from scene_driver import FixedClock
-from test_online_menus import FakeNetwork, Found, bobs_table
 from test_text_fit import walk
 
 from devtools.catalogue import Screen

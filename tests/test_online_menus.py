@@ -6,71 +6,22 @@ pages are tested without sockets; screenshots of each page are saved (``SCREENSH
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 import pytest
-from online_table import TABLE, Table, TableDouble, TableSeat
+from online_table import PORT, TABLE, FakeNetwork, Found, bobs_table
 from scene_driver import Driver, FixedClock, screenshot_dir
 
-from game.fredericus.options import FredericusOptions
 from scenes.app import App
 from scenes.kit.stack import Push
+from scenes.online import network as network_module
 from scenes.online.host import HostGameScene, HostSeatsScene
 from scenes.online.join import JoinScene, TablesScene, parse_address
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
-from scenes.online.network import Network
 from scenes.online.play import OnlineScene
 from scenes.pages.seats import SeatSetupScene
-
-PORT = 47470
-
-
-@dataclass(frozen=True)
-class Found:
-    name: str
-    address: str
-    port: int
-
-
-@dataclass
-class Hosted:
-    port: int
-    folder: Path
-    stopped: bool = False
-
-    def stop(self) -> None:
-        self.stopped = True
-
-
-@dataclass
-class FakeNetwork:
-    """The network's doors as the pages use them, recording what they were asked."""
-
-    found: list[Found] = field(default_factory=list)
-    table: Table | None = None  # a table somebody else already opened on the server joined
-    busy_ports: set[int] = field(default_factory=set)
-    links: list[TableDouble] = field(default_factory=list)
-    hosted: list[Hosted] = field(default_factory=list)
-
-    def connect(self, address: str, port: int, name: str, password: str) -> TableDouble:
-        link = TableDouble(address, port, name, password, table=self.table)
-        self.links.append(link)
-        return link
-
-    def host(self, port: int, password: str, folder: Path) -> Hosted:
-        if port in self.busy_ports:
-            raise OSError(98, "Address already in use")
-        self.hosted.append(Hosted(port or 50123, folder))
-        return self.hosted[-1]
-
-    def browse(self, seconds: float) -> list[Found]:
-        return list(self.found)
-
-    def doors(self) -> Network:
-        return Network(self.connect, self.host, self.browse, PORT, 1)
 
 
 @pytest.fixture
@@ -191,11 +142,6 @@ def test_back_from_the_host_s_pages_makes_a_new_game_local_again(driver) -> None
     assert type(seats) is SeatSetupScene
 
 
-def bobs_table() -> Table:
-    return Table("fredericus", FredericusOptions(True), [TableSeat("person", "Bob", connected=True),
-                                                        TableSeat("open"), TableSeat("ai", level="hard")], "Bob")
-
-
 def test_joining_a_found_table_takes_a_free_seat_and_the_host_s_start_opens_the_game(driver, tmp_path) -> None:
     shots = screenshot_dir(tmp_path)
     network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=bobs_table())
@@ -291,3 +237,24 @@ def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(dr
     game = driver.top
     assert isinstance(game, OnlineScene)
     assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None
+
+
+def test_an_offline_window_opens_no_table_and_reaches_no_server_and_says_so(driver, monkeypatch) -> None:
+    """The soak's doors (scenes.online.network.offline_network): random input never reaches the network."""
+    monkeypatch.setattr(network_module, "real_network", lambda: FakeNetwork().doors())
+    driver.app.context.network = network_module.offline_network
+    driver.click_item("online")
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    assert not [item for item in join.menu.items if item.key.startswith("found")]
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="10.0.0.7")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, JoinScene) and "offline" in join.error
+    driver.key(pygame.K_ESCAPE)
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    driver.click_item("start")
+    assert isinstance(driver.top, HostSeatsScene) and "offline" in driver.top.error

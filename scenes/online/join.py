@@ -142,10 +142,16 @@ class JoinScene(MenuScene):
             return None
         return self._connect(*address)
 
-    def _connect(self, address: str, port: int) -> Transition:
+    def _connect(self, address: str, port: int) -> Transition | None:
         name = player_name()
+        try:
+            link = self.network.connect(address, port, name, "")
+        except OSError as error:
+            self.error = self.context.tr("online.connect_failed", reason=error.strerror or str(error))
+            self.rebuild()
+            return None
         self.context.inputs.typing = False  # the next page has no text field
-        session = Session(self.network.connect(address, port, name, ""), name)
+        session = Session(link, name)
         session.hello(self.network.version)
         return Push(TablesScene(self.context, session, f"{address}:{port}"))
 

@@ -27,7 +27,7 @@ class OnlineMenuScene(MenuScene):
     @property
     def network(self) -> Network:
         if self._network is None:
-            self._network = real_network()
+            self._network = (self.context.network or real_network)()
         return self._network
 
     def build_items(self) -> list[MenuItem]:

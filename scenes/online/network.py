@@ -7,10 +7,11 @@ player first uses them: a window that never plays online loads neither ``websock
 
 from __future__ import annotations
 
+import errno
 import getpass
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -108,6 +109,24 @@ def real_network() -> Network:
     """The network as ``game.online`` reaches it, with its protocol's default port and version."""
     protocol = _module("protocol")
     return Network(_connect, _host, _browse, int(protocol.DEFAULT_PORT), int(protocol.PROTOCOL_VERSION))
+
+
+def offline_network() -> Network:
+    """The real network's port and protocol with every door closed: nothing connects, no table is hosted, none
+    is found. For a window that must stay off the player's network (the soak), as it stays out of their saves."""
+    return replace(real_network(), connect=_refuse_link, host=_refuse_table, browse=_find_nothing)
+
+
+def _refuse_link(address: str, port: int, name: str, password: str) -> Link:
+    raise OSError(errno.ENETUNREACH, "this window plays offline")
+
+
+def _refuse_table(port: int, password: str, folder: Path) -> Hosted:
+    raise OSError(errno.ENETUNREACH, "this window plays offline")
+
+
+def _find_nothing(seconds: float) -> Sequence[Found]:
+    return ()
 
 
 def player_name() -> str:
