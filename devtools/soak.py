@@ -53,6 +53,7 @@ from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.services.settings import ANIMATION_SPEEDS
 from scenes.app import App
 from scenes.kit.stack import Push, Reset
+from scenes.online.network import offline_network
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay
 from scenes.pages.seats import SeatSetupScene
@@ -368,6 +369,7 @@ def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int
     if clock is not None:
         app.clock = clock
     app.context.ai_pause = AI_PAUSE
+    app.context.network = offline_network  # random input opens no table on the player's network
     app.context.ai.start()
     # the worker's id is asked now, while the worker is idle: the answer waits for no search
     log = MemoryLog(app.context.ai.worker_pid(), peak_limit=peak_limit_mb)

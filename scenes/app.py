@@ -27,9 +27,9 @@ from scenes.kit.audio import Audio
 from scenes.kit.input import InputMapper
 from scenes.kit.stack import Push, Scene, SceneStack
 from scenes.kit.ui import LOGICAL_SIZE
+from scenes.online.host import seat_page
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import RulesOverlay
-from scenes.pages.seats import SeatSetupScene
 from scenes.playing.play import start_match_scene
 from scenes.playing.tutorial import TutorialScene
 from scenes.router import Pages, register_pages
@@ -41,7 +41,7 @@ IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
 CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
 # The pages the scenes open by name (scenes.router), as the window opens.
-PAGES = Pages(title=TitleScene, match=start_match_scene, seats=SeatSetupScene, rules=RulesOverlay,
+PAGES = Pages(title=TitleScene, match=start_match_scene, seats=seat_page, rules=RulesOverlay,
               tutorial=TutorialScene)
 
 

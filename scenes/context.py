@@ -4,8 +4,10 @@ layer and the sound. One object made by the app and handed to each scene, never 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.ai.service import AIService
 from game.core.jsonio import disk_reason
@@ -18,6 +20,15 @@ from game.services.stats import Stats, count_match, match_results, record_result
 from scenes.kit.audio import Audio
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
+
+if TYPE_CHECKING:
+    from game.core.options import GameOptions
+    from game.services.match import SeatPlan
+    from scenes.kit.stack import Scene
+    from scenes.online.network import Network
+
+# The page after a game's options page: its seat set-up, with the options and first seats (None: its board's).
+SeatPage = Callable[["AppContext", str, "GameOptions | None", "Sequence[SeatPlan] | None"], "Scene"]
 
 # The name of a person nobody named, as set-ups and saves keep it: in one form whatever the language (the
 # core's set-ups from the command line name people so too), so each player reads it in their own language.
@@ -42,6 +53,9 @@ class AppContext:
     ai_pause: float = 0.7  # seconds between two AI actions at animation speed 1, so people can follow them
     audio: Audio = field(default_factory=Audio.silent)  # the app passes one with the mixer open
     stats: Stats = field(default_factory=Stats)  # games played and won (game.services.stats), loaded by the app
+    seat_page: SeatPage | None = None  # while a table to host is being chosen, its seat page instead of the local one
+    network: Callable[[], Network] | None = None  # the doors to the network, asked when first used (None: the real
+    # ones; the soak's are closed, so random input never opens a table on the player's network)
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.language)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from online_table import FakeNetwork
 from scene_driver import Driver
 
 from game.falconi.options import FalconiOptions
@@ -57,6 +58,7 @@ def open_app(tmp_path, monkeypatch, setup: MatchSetup | None = None) -> Driver:
     monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
     app = App(setup, fps=0)
     app.context.ai_pause = 0.0
+    app.context.network = FakeNetwork().doors  # Play online opens stand-in tables, never a real server
     return Driver(app)
 
 

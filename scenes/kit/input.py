@@ -32,6 +32,7 @@ class Kind(StrEnum):
     PAGE_UP, PAGE_DOWN, HOME, END = "page_up", "page_down", "home", "end"
     POINT, CLICK = "point", "click"
     PAD_ADDED, PAD_REMOVED = "pad_added", "pad_removed"
+    TEXT = "text"  # characters typed (``Intent.text``), only while a page has a text field (InputMapper.typing)
 
 
 GameIntent = NewType("GameIntent", str)  # an intent a game's board registered (Binding.intent)
@@ -44,6 +45,8 @@ HINT = Kind.HINT
 PAGE_UP, PAGE_DOWN, HOME, END = Kind.PAGE_UP, Kind.PAGE_DOWN, Kind.HOME, Kind.END
 POINT, CLICK = Kind.POINT, Kind.CLICK
 PAD_ADDED, PAD_REMOVED = Kind.PAD_ADDED, Kind.PAD_REMOVED
+TEXT = Kind.TEXT
+ERASE = "\b"  # the text of Backspace's BACK: a text field takes it as erasing a character, any page as Back
 DIRECTIONS: dict[IntentKind, tuple[int, int]] = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
@@ -52,6 +55,7 @@ class Intent:
     kind: IntentKind
     device: str = KEYBOARD
     pos: tuple[int, int] | None = None  # for point and click, and for the mouse's rotate
+    text: str = ""  # for TEXT, what was typed; ERASE for Backspace
 
     @property
     def from_mouse(self) -> bool:
@@ -60,7 +64,7 @@ class Intent:
 
 _KEYS = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
-    pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: BACK,
+    pygame.K_ESCAPE: BACK,  # and Backspace (see _key)
     pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
     pygame.K_KP8: UP, pygame.K_KP2: DOWN, pygame.K_KP4: LEFT, pygame.K_KP6: RIGHT,
     pygame.K_TAB: NEXT, pygame.K_r: ROTATE_CW, pygame.K_e: ROTATE_CCW,
@@ -174,6 +178,7 @@ class InputMapper:
         self._controllers: dict[int, sdl_controller.Controller] = {}
         self._stick_held: dict[tuple[int, int], str] = {}
         self._mouse = (0, 0)  # where the pointer was last seen: the wheel rotates what is under it
+        self.typing = False  # a page's text field has the focus: typed characters come as TEXT intents
 
     def start(self) -> None:
         """Open the game controllers already plugged in (more arrive as events)."""
@@ -197,6 +202,8 @@ class InputMapper:
         kind = event.type
         if kind == pygame.KEYDOWN:
             return self._key(event)
+        if kind == pygame.TEXTINPUT:
+            return [Intent(TEXT, KEYBOARD, text=event.text)] if self.typing and event.text else []
         if kind == pygame.MOUSEMOTION:
             self._mouse = _pos(event.pos)
             return [Intent(POINT, KEYBOARD, self._mouse)]
@@ -238,6 +245,8 @@ class InputMapper:
             return [Intent(PREV)]
         if event.key == pygame.K_r and mods & pygame.KMOD_SHIFT:
             return [Intent(ROTATE_CCW)]
+        if event.key == pygame.K_BACKSPACE:
+            return [Intent(BACK, text=ERASE)]
         intent = _KEYS.get(event.key) or _GAME_KEYS.get(event.key)
         return [Intent(intent)] if intent else []
 

@@ -15,6 +15,7 @@ from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.stack import Push, Quit, Transition
 from scenes.kit.ui import TEXT, MenuItem
+from scenes.online.menus import OnlineMenuScene
 from scenes.pages.menu_page import CENTRE_X, GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
 from scenes.pages.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
 from scenes.pages.saved_games import SavedGamesScene, describe_slot, list_slots, play_copy, resume_slot
@@ -27,9 +28,20 @@ class TitleScene(MenuScene):
     title_key = "app.title"
     background = "title"
 
+    MENU_TOP, MENU_ROW = 196, 50  # nine rows, and the focused one's note under them, above the window's foot
+
     def __init__(self, context: AppContext) -> None:
         self.motion = TitleMotion()  # the car on the road, the falcons over the castle
         super().__init__(context)
+        self._lay_out()
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        self.menu.top, self.menu.row = self.MENU_TOP, self.MENU_ROW
+        self.menu.layout()
 
     @property
     def animating(self) -> bool:
@@ -51,6 +63,7 @@ class TitleScene(MenuScene):
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play", tip="menu.new_game.tip"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
+            MenuItem(tr("menu.online"), self._online, key="online", icon="player", tip="menu.online.tip"),
             MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None, key="continue",
                      icon="resume", note=describe_slot(self.context, latest) if latest is not None else ""),
             MenuItem(tr("saves.menu"), self._saved_games, enabled=latest is not None, key="saves", icon="log",
@@ -79,6 +92,10 @@ class TitleScene(MenuScene):
     def _new_game(self) -> Transition:
         self.context.notices.clear()
         return Push(GameChoiceScene(self.context))
+
+    def _online(self) -> Transition:
+        self.context.notices.clear()
+        return Push(OnlineMenuScene(self.context))
 
     def _learn(self) -> Transition:
         self.context.notices.clear()

@@ -180,7 +180,8 @@ class SeatSetupScene(MenuScene):
             return None
         return self._begin()
 
-    def _begin(self) -> Transition:
+    def _begin(self) -> Transition | None:
+        """The game these rows describe (a page built on this one may start something else, or fail and say so)."""
         setup = self.setup(random.SystemRandom().randrange(1, 1_000_000))
         return Push(start_match_scene(self.context, Match(setup)))
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 import pygame
 
 from game.core.message import Message
 from game.core.protocol import Seat
 from scenes.kit import tooltip
+from scenes.kit.colours import GOOD
 from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 
 CARD_HEIGHT = 48
@@ -35,6 +36,9 @@ CARD_FILL = (34, 38, 56)
 OUT_FILL = (30, 30, 34)
 PIP_ON, PIP_OFF = (250, 204, 92), (90, 92, 110)
 THINKING_PERIOD = 1.2  # seconds for the three dots after an AI's level to fill once
+LINK_DOT = 6  # the radius of a seat's connection dot at an online table
+AWAY = (232, 120, 60)
+Link = Literal["", "connected", "away"]  # an online seat's person: at their screen, or gone; "": no dot
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class Player:
     name: str
     ai: bool
     thinking: bool = False
+    link: Link = ""  # at an online table, whether the seat's person is connected (a dot on the card)
 
 
 class Painter(Protocol):
@@ -115,6 +120,8 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
         portrait = portrait.copy()
         portrait.set_alpha(110)
     surface.blit(portrait, portrait.get_rect(center=(rect.x + 12 + PORTRAIT // 2, rect.centery)))
+    if player is not None and player.link:
+        _draw_link(surface, (rect.x + 10 + PORTRAIT, rect.bottom - 9), player.link)
     left, right = rect.x + 20 + PORTRAIT, rect.right - 10
     # Beside the points the chips share the second line; otherwise they stand larger, in the card's middle,
     # and the name keeps to their left.
@@ -152,6 +159,15 @@ def draw_picture(surface: pygame.Surface, painter: Painter, name: str, size: int
     no word may run over it (``tests/test_text_fit.py``)."""
     image = painter.picture(name, size)
     return surface.blit(image, image.get_rect(midleft=midleft))
+
+
+def _draw_link(surface: pygame.Surface, centre: tuple[int, int], link: Link) -> None:
+    """The connection dot, bottom right of the portrait: green while the person is there, orange while away."""
+    pygame.draw.circle(surface, CARD_FILL, centre, LINK_DOT + 2)
+    pygame.draw.circle(surface, GOOD if link == "connected" else AWAY, centre, LINK_DOT)
+    area = pygame.Rect(0, 0, 2 * LINK_DOT + 4, 2 * LINK_DOT + 4)
+    area.center = centre
+    tooltip.add(area, f"online.seat.{link}")
 
 
 def _chips_width(chips: tuple[Chip, ...], text: TextCache, size: int, gap: int) -> int:

@@ -8,7 +8,7 @@ games.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from typing import Any
@@ -20,7 +20,7 @@ from game.core.errors import GameError, IllegalActionError
 from game.core.jsonio import disk_reason
 from game.core.message import Message
 from game.core.protocol import Action, GameState, Seat
-from game.services.match import KEYBOARD, LogEntry, Match
+from game.services.match import KEYBOARD, LogEntry, Match, Played
 from game.services.saves import SaveSlot
 from scenes.boards import board
 from scenes.context import AppContext
@@ -99,7 +99,12 @@ class _Layout:
 
 
 class PlayScene(Scene):
+    """A match played at this screen. An online table's scene (``scenes/online/play.py``) is one too: it
+    overrides who decides here, where a chosen action goes (:meth:`choose`) and what moves the other seats
+    (:meth:`drive_seats`); the drawing, the chooser, the animations and the overlays are the same."""
+
     holds_board = True
+    runs_ai_seats = True  # the AI seats play in this window's worker (an online table's play on its server)
 
     def __init__(self, context: AppContext, match: Match, view: GameView, slot: SaveSlot | None = None) -> None:
         self.context, self.match, self.view = context, match, view
@@ -128,7 +133,7 @@ class PlayScene(Scene):
         self.music = board(match.setup.game).music
         if self._people_count() == 1:
             self.viewer = 0
-        if any(plan.kind == "ai" for plan in match.setup.seats):
+        if self.runs_ai_seats and any(plan.kind == "ai" for plan in match.setup.seats):
             context.ai.start()
         self._sync()
         screen = pygame.display.get_surface()
@@ -191,8 +196,12 @@ class PlayScene(Scene):
                 return
             self.viewer = person
         self.layout.buttons.clear()
-        self.chooser = ActionChooser(self.layout, state, state.legal_actions())
+        self.chooser = ActionChooser(self.layout, state, self.legal_now())
         self._warn(state)
+
+    def legal_now(self) -> Sequence[Action]:
+        """The actions the person deciding here may choose among."""
+        return self.match.state.legal_actions()
 
     def _warn(self, state: GameState) -> None:
         """Once a turn, a warning for the person deciding as that turn begins (a Diavola Don Falconi who must
@@ -206,6 +215,10 @@ class PlayScene(Scene):
             self.banner_seat = state.current_seat
 
     # --- playing --------------------------------------------------------------------------------------------
+    def choose(self, action: Action) -> None:
+        """The person deciding here chose ``action``: played at once."""
+        self.play_action(action)
+
     def play_action(self, action: Action) -> None:
         """Play an action chosen here or by an AI seat (``IllegalActionError`` if it is not legal: the match is
         left as it was), start its animations, save after a finished turn. The match checks and copies it, once:
@@ -214,7 +227,14 @@ class PlayScene(Scene):
         if self.timeline.busy:
             self.timeline.skip()
         played = self.match.play(action)
-        entry = played.entry
+        self.show_played(played)
+        if played.turn_ended:
+            self._autosave()
+        self._sync()
+
+    def show_played(self, played: Played) -> None:
+        """What a move shows: its animations, and in a banner what followed by itself or what it announces."""
+        action, entry = played.action, played.entry
         self.message = ""
         if entry.events:  # a car put out, a player blocked: said in a banner as well as in the log
             self._announce(self.context.tr.message(entry.events[-1]))
@@ -222,9 +242,6 @@ class PlayScene(Scene):
         elif self.view.announces(action):  # its animation has its own sound
             self._announce(self.context.tr.message(entry.message))
         self.timeline.add(self.view.animations(played.before, action, played.after, self.visible_seats()))
-        if played.turn_ended:
-            self._autosave()
-        self._sync()
 
     def _announce(self, sentence: str) -> None:
         """A public event in the banner, for a moment."""
@@ -268,10 +285,17 @@ class PlayScene(Scene):
             if self.timeline.busy:
                 return None
             self.over_wait -= dt * self.context.settings.animation_speed
-            if self.over_wait <= 0:
-                self._count_result()
-                return Replace(GameOverScene(self.context, self.match))
-            return None
+            return self.game_over() if self.over_wait <= 0 else None
+        return self.drive_seats(dt)
+
+    def game_over(self) -> Transition | None:
+        """The final position has been seen: the game-over screen."""
+        self._count_result()
+        return Replace(GameOverScene(self.context, self.match))
+
+    def drive_seats(self, dt: float) -> Transition | None:
+        """Between moves, what the seats need: a missing pad asked for, a hand-over, an AI seat's move."""
+        state = self.match.state
         device = self._missing_pad()
         if device is not None:
             others = frozenset(person.device for person in self.match.setup.people) - {device}
@@ -335,7 +359,7 @@ class PlayScene(Scene):
             return None
         action = self.chooser.handle(intent)
         if action is not None:
-            self.play_action(action)
+            self.choose(action)
         return None
 
     def _undo(self) -> None:

@@ -1,0 +1,241 @@
+"""*Join a table*: the table servers found on the local network (looked for on a thread, so the page never
+waits), or an address typed in; then the server's tables, each leading to its lobby."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+import pygame
+
+from scenes.context import AppContext
+from scenes.kit import input as inp
+from scenes.kit.stack import Push, Transition
+from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.online.lobby import LobbyScene, below_menu, describe_table
+from scenes.online.network import Found, Network, player_name
+from scenes.online.play import draw_link_state_line
+from scenes.online.session import Session
+from scenes.pages.menu_page import MenuScene
+
+SEARCH_SECONDS = 2.0  # how long the network is listened to for tables
+MOST_FOUND = 6  # the rows the found servers may take
+ADDRESS_LENGTH = 64
+_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")  # a host name or an IPv4 address
+_IPV6 = re.compile(r"[0-9A-Fa-f:.]+")
+TYPABLE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-:[]")
+
+
+def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
+    """``host``, ``host:port``, ``[v6]`` or ``[v6]:port`` as an address and a port (``None``: not an address)."""
+    typed = typed.strip()
+    host, port = typed, str(default_port)
+    if typed.startswith("["):
+        close = typed.find("]")
+        if close < 0 or not _IPV6.fullmatch(typed[1:close]):
+            return None
+        host, rest = typed[1:close], typed[close + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                return None
+            port = rest[1:]
+    else:
+        if typed.count(":") == 1:
+            host, port = typed.split(":")
+        if not _NAME.fullmatch(host):
+            return None
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        return None
+    return host, int(port)
+
+
+class JoinScene(MenuScene):
+    title_key = "online.join_title"
+
+    def __init__(self, context: AppContext, network: Network) -> None:
+        self.network = network
+        self.found: list[Found] = []
+        self.searching: list[Sequence[Found]] | None = None  # the search's answer, filled by its thread
+        self.typed = ""
+        self.error = ""
+        super().__init__(context)
+        self.menu = Menu(self.build_items(), top=180, width=760, row=50, text=context.text, sound=context.audio.play)
+        self.search()
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self.menu.width, self.menu.row, self.menu.top = 760, 50, 180
+        self.menu.layout()
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items = [MenuItem(tr("online.server", name=found.name), partial(self._connect, found.address, found.port),
+                          note=tr("online.server.note", address=found.address, port=found.port),
+                          key=f"found{number}", icon="play")
+                 for number, found in enumerate(self.found[:MOST_FOUND])]
+        searching = self.searching is not None
+        items.append(MenuItem(tr("online.searching") if searching else tr("online.search_again"), self.search,
+                              enabled=not searching, key="search", icon="rotate",
+                              note="" if searching or self.found else tr("online.none_found")))
+        items.append(MenuItem(tr("online.address"), choices=[self.typed or tr("online.address.empty")],
+                              key="address", icon="settings",
+                              note=self.error or tr("online.address.note", port=self.network.default_port)))
+        items.append(MenuItem(tr("online.connect"), self._connect_typed, enabled=bool(self.typed), key="connect",
+                              icon="play", note=self.error))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    # --- looking for tables --------------------------------------------------------------------------------
+    def search(self) -> None:
+        """Listen for tables on a thread of its own: it ends by itself after ``SEARCH_SECONDS``."""
+        answer: list[Sequence[Found]] = []
+        self.searching = answer
+        browse = self.network.browse
+        threading.Thread(target=lambda: answer.append(browse(SEARCH_SECONDS)), name="look for tables",
+                         daemon=True).start()
+        self.rebuild()
+
+    @property
+    def animating(self) -> bool:
+        return self.searching is not None
+
+    def update(self, dt: float) -> Transition | None:
+        self.context.inputs.typing = self.menu.focused.key == "address"
+        if self.searching:
+            self.found = list(self.searching[0])
+            self.searching = None
+            self.rebuild()
+            if self.found and self.menu.focused.key == "search":  # the tables found come first
+                self.menu.focus = 0
+        return None
+
+    # --- typing an address ---------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        if self.menu.focused.key == "address":
+            if intent.kind == inp.TEXT:
+                self._type(intent.text)
+                return None
+            if intent.kind == inp.BACK and intent.text == inp.ERASE:
+                self._type("")
+                return None
+            if intent.kind == inp.CONFIRM:
+                return self._connect_typed()
+            if intent.kind in (inp.LEFT, inp.RIGHT):
+                return None  # a one-value row: nothing to cycle
+        return super().handle(intent)
+
+    def _type(self, typed: str) -> None:
+        """Add what was typed (only what an address may hold), or erase a character when nothing was."""
+        self.typed = self.typed[:-1] if not typed else (self.typed + "".join(
+            char for char in typed if char in TYPABLE))[:ADDRESS_LENGTH]
+        self.error = ""
+        self.rebuild()
+
+    def _connect_typed(self) -> Transition | None:
+        address = parse_address(self.typed, self.network.default_port)
+        if address is None:
+            self.error = self.context.tr("online.bad_address")
+            self.rebuild()
+            return None
+        return self._connect(*address)
+
+    def _connect(self, address: str, port: int) -> Transition | None:
+        name = player_name()
+        try:
+            link = self.network.connect(address, port, name, "")
+        except OSError as error:
+            self.error = self.context.tr("online.connect_failed", reason=error.strerror or str(error))
+            self.rebuild()
+            return None
+        self.context.inputs.typing = False  # the next page has no text field
+        session = Session(link, name)
+        session.hello(self.network.version)
+        return Push(TablesScene(self.context, session, f"{address}:{port}"))
+
+    def leave(self) -> None:
+        self.context.inputs.typing = False
+
+    def resume(self, result: Any) -> Transition | None:
+        self.context.inputs.typing = False
+        return super().resume(result)
+
+
+class TablesScene(MenuScene):
+    """The tables of one server, each leading to its lobby; the page owns the connection until it is left."""
+
+    title_key = "online.tables_title"
+
+    def __init__(self, context: AppContext, session: Session, where: str) -> None:
+        self.session, self.where = session, where
+        self.asked = False  # the list of tables was asked for, once welcomed
+        super().__init__(context)
+
+    def build_items(self) -> list[MenuItem]:
+        tr = self.context.tr
+        items = []
+        for number, table in enumerate(self.session.tables):
+            described = describe_table(tr, table)
+            if described is None:
+                continue
+            title, options = described
+            seats = [seat for seat in table.get("seats", []) if isinstance(seat, dict)]
+            free = sum(seat.get("kind") == "open" for seat in seats)
+            note = tr("online.table_row.started", options=options) if table.get("started") else tr(
+                "online.table_row.note", options=options, free=free)
+            items.append(MenuItem(tr("online.table_row", game=title, host=str(table.get("host", ""))),
+                                  partial(self._open, table), note=note, key=f"table{number}", icon="play"))
+        items.append(MenuItem(tr("online.search_again"), self._ask, key="refresh", icon="rotate",
+                              enabled=self.session.welcomed,
+                              note="" if items or not self.asked else tr("online.no_tables")))
+        items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    def rebuild(self) -> None:
+        """The rows again, the focus kept on the same row; on the first table when the first tables come."""
+        key = self.menu.focused.key
+        super().rebuild()
+        keys = [item.key for item in self.menu.items]
+        wanted = "table0" if key == "refresh" and "table0" in keys else key
+        if wanted in keys and self.menu.items[keys.index(wanted)].enabled:
+            self.menu.focus = keys.index(wanted)
+
+    def _ask(self) -> None:
+        self.asked = True
+        self.session.send({"verb": "tables"})
+
+    def _open(self, table: dict[str, Any]) -> Transition:
+        self.session.table = table
+        return Push(LobbyScene(self.context, self.session))
+
+    @property
+    def animating(self) -> bool:
+        return True  # the server may answer at any frame
+
+    def update(self, dt: float) -> Transition | None:
+        messages = self.session.poll()
+        if self.session.welcomed and not self.asked:
+            self._ask()
+        if messages:
+            self.rebuild()
+        return None
+
+    def resume(self, result: Any) -> Transition | None:
+        self.session.table = None
+        self._ask()
+        return super().resume(result)
+
+    def leave(self) -> None:
+        self.session.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text, tr = self.context.text, self.context.tr
+        centre = LOGICAL_SIZE[0] // 2
+        welcomed = self.session.welcomed
+        words = tr("online.tables_at", server=self.session.server or self.where) if welcomed else tr(
+            "online.connecting")
+        text.blit(surface, words, 26, TEXT if self.session.welcomed else DIM, shadow=2, midtop=(centre, 140))
+        draw_link_state_line(surface, self.context, self.session, below_menu(self.menu))

@@ -1,0 +1,139 @@
+"""The doors to the network the online pages use: connect to a table server, host one in this process, find
+tables on the local network. Handed to the pages as one :class:`Network`, so that tests stand in for each.
+
+The real ones live in ``game.online`` (``client``, ``server``, ``discovery``) and are imported by name when a
+player first uses them: a window that never plays online loads neither ``websockets`` nor ``zeroconf``.
+"""
+
+from __future__ import annotations
+
+import errno
+import getpass
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.core.text import one_line
+from game.services.match import NAME_LENGTH
+
+LISTEN_ON = "0.0.0.0"  # a table hosted from the window is open to the local network, as its advert says
+
+
+class Link(Protocol):
+    """A connection to a table server (``game.online.client.Connection``): it never blocks the window."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def poll(self) -> list[dict[str, Any]]: ...
+
+    def close(self) -> None: ...
+
+
+class Hosted(Protocol):
+    """A table server running in this process, and its advert on the local network."""
+
+    @property
+    def port(self) -> int: ...
+
+    def stop(self) -> None: ...
+
+
+class Found(Protocol):
+    """A table server found on the local network (``game.online.discovery.Found``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def port(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Network:
+    connect: Callable[[str, int, str, str], Link]  # address, port, the player's name, password
+    host: Callable[[int, str, Path], Hosted]  # the port (0: any free one), password, the folder for its saves
+    browse: Callable[[float], Sequence[Found]]  # the servers that answer within that many seconds
+    default_port: int
+    version: int  # of the protocol
+
+
+@dataclass
+class _Hosting:
+    """The server started by :func:`_host` with its advert: both end together."""
+
+    server: Any
+    advert: Any
+
+    @property
+    def port(self) -> int:
+        return int(self.server.port)
+
+    def stop(self) -> None:
+        try:
+            self.advert.close()
+        finally:
+            self.server.stop()
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(f"game.online.{name}")
+
+
+def _connect(address: str, port: int, name: str, password: str) -> Link:
+    link: Link = _module("client").Connection(address, port, name, password)
+    return link
+
+
+def _host(port: int, password: str, folder: Path) -> Hosted:
+    """A server for this window's tables, advertised on the local network under the player's name."""
+    server = _module("server").start_in_thread(LISTEN_ON, port, password, folder)
+    try:
+        advert = _module("discovery").advertise(player_name(), server.port)
+    except BaseException:
+        server.stop()
+        raise
+    return _Hosting(server, advert)
+
+
+def _browse(seconds: float) -> Sequence[Found]:
+    found: Sequence[Found] = _module("discovery").browse(seconds)
+    return found
+
+
+def real_network() -> Network:
+    """The network as ``game.online`` reaches it, with its protocol's default port and version."""
+    protocol = _module("protocol")
+    return Network(_connect, _host, _browse, int(protocol.DEFAULT_PORT), int(protocol.PROTOCOL_VERSION))
+
+
+def offline_network() -> Network:
+    """The real network's port and protocol with every door closed: nothing connects, no table is hosted, none
+    is found. For a window that must stay off the player's network (the soak), as it stays out of their saves."""
+    return replace(real_network(), connect=_refuse_link, host=_refuse_table, browse=_find_nothing)
+
+
+def _refuse_link(address: str, port: int, name: str, password: str) -> Link:
+    raise OSError(errno.ENETUNREACH, "this window plays offline")
+
+
+def _refuse_table(port: int, password: str, folder: Path) -> Hosted:
+    raise OSError(errno.ENETUNREACH, "this window plays offline")
+
+
+def _find_nothing(seconds: float) -> Sequence[Found]:
+    return ()
+
+
+def player_name() -> str:
+    """The name this player is known by at a table: their login name on this computer, as the other players
+    are likely to know them (a name nobody can type is "Player")."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):  # no login name: a container, a service account
+        name = ""
+    return one_line(name, NAME_LENGTH) or "Player"

@@ -1,0 +1,94 @@
+"""One connection to a table server, handed from page to page: the lobby, the game, its end, a rematch. It
+keeps what every page needs to know of it (the link's state, the table's summary, this client's seat and
+token) and is closed by the page the player leaves it from, with the server when this window hosts it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scenes.online.network import Hosted, Link
+
+
+@dataclass
+class Session:
+    link: Link
+    name: str  # this player's name at the table
+    hosted: Hosted | None = None  # the server this window runs, ended with the session
+    password: str = ""
+    state: str = "connecting"  # the link: "connecting", "open", "reconnecting" or "closed"
+    reason: str = ""  # why the link changed last, in the server's or the system's words
+    welcomed: bool = False
+    server: str = ""  # the server's name, as its welcome gives it
+    tables: list[dict[str, Any]] = field(default_factory=list)  # the server's tables, as it last listed them
+    table: dict[str, Any] | None = None  # the summary of this client's table
+    seat: int | None = None  # the seat this client holds at it
+    is_host: bool = False  # this client opened the table
+    closed: bool = False
+    unread: list[dict[str, Any]] = field(default_factory=list)  # left by a page that handed the session on
+
+    def hello(self, version: int) -> None:
+        """The first message: who this is, in which version of the protocol (``Network.version``)."""
+        self.send({"verb": "hello", "version": version, "name": self.name, "password": self.password})
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.link.send(message)
+
+    def poll(self) -> list[dict[str, Any]]:
+        """The messages since the last poll, after noting what every page needs from them."""
+        if self.closed:
+            return []
+        unread, self.unread = self.unread, []
+        messages = self.link.poll()
+        for message in messages:
+            self._note(message)
+        return unread + messages
+
+    def hand_on(self, messages: list[dict[str, Any]]) -> None:
+        """Messages a page polled but leaves to the page it opens (the moves after a game's first update)."""
+        self.unread = messages + self.unread
+
+    def _note(self, message: dict[str, Any]) -> None:
+        verb = message.get("verb")
+        if verb == "link":
+            self.state, self.reason = str(message.get("state", "")), str(message.get("reason", ""))
+        elif verb == "welcome":
+            self.welcomed, self.server = True, str(message.get("server", ""))
+        elif verb == "tables":
+            self.tables = [table for table in message.get("tables", []) if isinstance(table, dict)]
+        elif verb == "table":
+            self._note_table(message)
+        elif verb == "joined":
+            seat = message.get("seat")
+            self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def _note_table(self, summary: dict[str, Any]) -> None:
+        """A table's summary: it replaces the one listed, and this client's own (the first one told of a table
+        this client opens)."""
+        number = next((n for n, table in enumerate(self.tables) if table.get("id") == summary.get("id")), None)
+        if number is None:
+            self.tables.append(summary)
+        else:
+            self.tables[number] = summary
+        if self.table is None or summary.get("id") == self.table.get("id"):
+            self.table = summary
+
+    @property
+    def table_id(self) -> str:
+        return str(self.table.get("id", "")) if self.table is not None else ""
+
+    @property
+    def link_down(self) -> bool:
+        return self.state in ("reconnecting", "closed")
+
+    def close(self) -> None:
+        """Leave the server (and stop it, when this window hosts it): once, whichever page asks first."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.link.close()
+        finally:
+            if self.hosted is not None:
+                self.hosted.stop()

@@ -1,0 +1,102 @@
+"""Every online page fits in every language (as ``test_text_fit.py`` checks the catalogue's screens): the Play
+online menu, hosting, joining, a server's tables, the lobby, the game with its link down, its pause and its end.
+They are built on the stand-in network, which the catalogue (a program, not a test) cannot use."""
+
+from __future__ import annotations
+
+import pytest
+from online_table import TABLE, FakeNetwork, Found, TableDouble, bobs_table
+from scene_driver import FixedClock
+from test_text_fit import walk
+
+from devtools.catalogue import Screen
+from game.fredericus.options import FredericusOptions
+from game.i18n import PSEUDO
+from game.services.match import SeatPlan
+from game.services.settings import LANGUAGES
+from scenes.context import AppContext
+from scenes.online.host import HostGameScene, HostSeatsScene
+from scenes.online.join import JoinScene, TablesScene
+from scenes.online.lobby import LobbyScene
+from scenes.online.menus import OnlineMenuScene
+from scenes.online.play import OnlineGameOverScene, OnlinePauseOverlay, game_from
+from scenes.online.session import Session
+
+
+def joined(seats: list[str], seat: int = 0) -> Session:
+    """A session seated at a started table of the stand-in server (AI seats play up to this seat's turn)."""
+    double = TableDouble("10.0.0.7", 47470, "Annunziata")
+    session = Session(double, "Annunziata", is_host=True)
+    session.hello(1)
+    session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
+                  "away_ai": 30, "seats": [{"kind": kind, "level": "hard"} for kind in seats]})
+    session.send({"verb": "join", "table": TABLE, "seat": seat})
+    return session
+
+
+def online_screens(context: AppContext) -> list[Screen]:
+    found = [Found("Bartolomeo's table", "192.168.100.200", 47470), Found("Castle", "10.0.0.7", 47470)]
+
+    def network() -> FakeNetwork:
+        return FakeNetwork(found=found, table=bobs_table())
+
+    def tables() -> list:
+        session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
+        session.hello(1)
+        return [TablesScene(context, session, "10.0.0.7:47470")]
+
+    def lobby(host: bool) -> list:
+        if host:
+            session = joined(["open", "ai", "open", "ai"])
+            return [LobbyScene(context, session, "192.168.100.200", 47470)]
+        session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
+        session.hello(1)
+        session.send({"verb": "tables"})
+        session.poll()
+        session.table = session.tables[0]
+        return [LobbyScene(context, session)]
+
+    def game(link_down: bool = False, paused: bool = False, over: bool = False) -> list:
+        session = joined(["open", "ai", "ai", "ai"])
+        session.send({"verb": "start", "table": TABLE})
+        scene = game_from(context, session, session.poll())
+        assert scene is not None
+        if link_down:
+            session.link.drop()  # type: ignore[attr-defined]
+            scene.take_messages()
+        if paused:
+            return [scene, OnlinePauseOverlay(context, scene.mirror, "keyboard", True)]
+        if over:
+            double = session.link
+            match = double.table.match  # type: ignore[attr-defined]
+            while not match.state.is_terminal():
+                match.play(match.state.legal_actions()[0])
+            double._send_update(0)  # type: ignore[attr-defined]
+            scene.take_messages()
+            return [OnlineGameOverScene(context, session, scene.mirror)]
+        return [scene]
+
+    return [
+        Screen("online menu", lambda: [OnlineMenuScene(context, network().doors())]),
+        Screen("host a table", lambda: [HostGameScene(context, network().doors())]),
+        Screen("host seats", lambda: [HostSeatsScene(context, "fredericus", FredericusOptions(True),
+                                                     [SeatPlan.human(0), *[SeatPlan.ai("normal")] * 3],
+                                                     network().doors())]),
+        Screen("join a table", lambda: [JoinScene(context, network().doors())]),
+        Screen("tables", tables),
+        Screen("lobby of the host", lambda: lobby(True)),
+        Screen("lobby of a guest", lambda: lobby(False)),
+        Screen("online game, link down", lambda: game(link_down=True), is_board=True),
+        Screen("online pause", lambda: game(paused=True)),
+        Screen("online game over", lambda: game(over=True)),
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+def test_every_online_page_fits_in(language, driver) -> None:
+    driver.app.clock = FixedClock(16)
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language=language))
+    problems = walk(driver.app, online_screens(context))
+    assert problems == [], "\n".join(problems)

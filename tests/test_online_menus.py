@@ -1,0 +1,260 @@
+"""Play online from the title menu (issue 40, item 2): host a table with the new-game pages' options and seats,
+then its lobby; join one found on the network or at a typed address, pick a free seat, and the host's start
+opens the game. The network is a stand-in (``online_table.TableDouble``, a fake server and discovery), so the
+pages are tested without sockets; screenshots of each page are saved (``SCREENSHOT_DIR``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from online_table import PORT, TABLE, FakeNetwork, Found, bobs_table
+from scene_driver import Driver, FixedClock, screenshot_dir
+
+from scenes.app import App
+from scenes.kit.stack import Push
+from scenes.online import network as network_module
+from scenes.online.host import HostGameScene, HostSeatsScene
+from scenes.online.join import JoinScene, TablesScene, parse_address
+from scenes.online.lobby import LobbyScene
+from scenes.online.menus import OnlineMenuScene
+from scenes.online.play import OnlineScene
+from scenes.pages.seats import SeatSetupScene
+
+
+@pytest.fixture
+def driver(tmp_path, monkeypatch):
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.clock = FixedClock(100)
+    yield Driver(app)
+    app.close()
+
+
+def online_menu(driver: Driver, network: FakeNetwork) -> OnlineMenuScene:
+    scene = OnlineMenuScene(driver.app.context, network.doors())
+    driver.app.stack.apply(Push(scene))
+    driver.run()
+    return scene
+
+
+def wait_for(driver: Driver, condition, what: str) -> None:
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, f"waited in vain for {what}"
+        driver.run()
+        time.sleep(0.005)
+
+
+def test_the_title_menu_leads_to_play_online(driver) -> None:
+    driver.click_item("online")
+    assert isinstance(driver.top, OnlineMenuScene)
+    assert [item.key for item in driver.top.menu.items] == ["host", "join", "back"]
+
+
+def open_fredericus_table(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> LobbyScene:
+    online_menu(driver, network)
+    driver.click_item("host")
+    assert isinstance(driver.top, HostGameScene)
+    if shots:
+        driver.save(shots, "online-host-game")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    seats = driver.top
+    assert isinstance(seats, HostSeatsScene)
+    assert [item.key for item in seats.menu.items] == ["seat0", "seat1", "away_ai", "start", "back"]
+    if shots:
+        driver.save(shots, "online-host-seats")
+    driver.click_item("start")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene)
+    driver.run(2)
+    return lobby
+
+
+def test_hosting_opens_a_table_with_the_seats_chosen_and_the_host_starts_it(driver, tmp_path) -> None:
+    shots = screenshot_dir(tmp_path)
+    network = FakeNetwork()
+    lobby = open_fredericus_table(driver, network, shots)
+    assert network.hosted and network.hosted[0].port == PORT
+    assert network.hosted[0].folder == driver.app.context.data_folder / "tables"
+    link = network.links[0]
+    assert (link.address, link.port) == ("127.0.0.1", PORT)
+    create = next(message for message in link.sent if message["verb"] == "create")
+    assert create["game"] == "fredericus" and create["away_ai"] == 30
+    assert create["seats"] == [{"kind": "open"}, {"kind": "ai", "level": "normal"}]
+    assert [item.key for item in lobby.menu.items] == ["seat0", "seat1", "start", "back"]
+    driver.save(shots, "online-lobby-host")
+    driver.click_item("seat0")
+    driver.run(2)
+    assert lobby.session.seat == 0
+    driver.save(shots, "online-lobby-seated")
+    driver.click_item("start")
+    driver.run(2)
+    game = driver.top
+    assert isinstance(game, OnlineScene) and game.mirror.seat == 0
+    driver.run(3)
+    driver.save(shots, "online-play")
+    assert driver.app.context.seat_page is None  # a new game's seats are the local ones again
+
+
+def test_a_port_already_taken_hosts_on_a_free_one(driver) -> None:
+    network = FakeNetwork(busy_ports={PORT})
+    lobby = open_fredericus_table(driver, network)
+    assert network.hosted[0].port == 50123 and lobby.port == 50123
+
+
+def test_a_server_that_cannot_start_says_why_and_opens_nothing(driver) -> None:
+    network = FakeNetwork(busy_ports={PORT, 0})
+    online_menu(driver, network)
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    driver.click_item("start")
+    seats = driver.top
+    assert isinstance(seats, HostSeatsScene) and "Address already in use" in seats.error
+    assert not network.links
+
+
+def test_leaving_the_lobby_as_host_closes_the_table_and_its_server(driver) -> None:
+    network = FakeNetwork()
+    open_fredericus_table(driver, network)
+    driver.click_item("back")
+    assert network.links[0].closed and network.hosted[0].stopped
+    assert isinstance(driver.top, HostSeatsScene)
+
+
+def test_back_from_the_host_s_pages_makes_a_new_game_local_again(driver) -> None:
+    network = FakeNetwork()
+    online_menu(driver, network)
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("back")
+    assert isinstance(driver.top, HostGameScene) and driver.app.context.seat_page is None
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_item("new")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    seats: object = driver.top
+    assert type(seats) is SeatSetupScene
+
+
+def test_joining_a_found_table_takes_a_free_seat_and_the_host_s_start_opens_the_game(driver, tmp_path) -> None:
+    shots = screenshot_dir(tmp_path)
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=bobs_table())
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    assert isinstance(join, JoinScene)
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.save(shots, "online-join")
+    driver.click_item("found0")
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    driver.save(shots, "online-tables")
+    driver.click_item("table0")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene)
+    assert [item.key for item in lobby.menu.items] == ["seat0", "seat1", "seat2", "back"]  # no start: not the host
+    driver.click_item("seat1")
+    driver.run(2)
+    assert lobby.session.seat == 1
+    driver.save(shots, "online-lobby-guest")
+    link = network.links[0]
+    assert (link.address, link.port) == ("192.168.1.20", PORT)
+    link._begin(21)  # Bob starts the table
+    driver.run(2)
+    game = driver.top
+    assert isinstance(game, OnlineScene) and game.mirror.seat == 1
+    assert game.mirror.table == TABLE
+
+
+def test_a_typed_address_is_edited_with_the_keys_and_connected_to(driver) -> None:
+    network = FakeNetwork(table=bobs_table())
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    assert isinstance(join, JoinScene)
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    assert driver.app.context.inputs.typing
+    for text in ("10.0.0.7:4", "x", "/"):
+        driver.post(pygame.TEXTINPUT, text=text)
+    driver.key(pygame.K_BACKSPACE)
+    assert join.typed == "10.0.0.7:4" and isinstance(driver.top, JoinScene)  # Backspace erased, "/" was refused
+    driver.post(pygame.TEXTINPUT, text="8000")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, TablesScene)
+    assert (network.links[0].address, network.links[0].port) == ("10.0.0.7", 48000)
+    assert not driver.app.context.inputs.typing
+
+
+def test_a_typed_address_that_is_none_says_so(driver, tmp_path) -> None:
+    network = FakeNetwork()
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="no..where:99999")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, JoinScene) and join.error and not network.links
+    driver.save(screenshot_dir(tmp_path), "online-join-bad-address")
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("192.168.1.20", ("192.168.1.20", PORT)), ("192.168.1.20:5000", ("192.168.1.20", 5000)),
+    (" castle.local ", ("castle.local", PORT)), ("[::1]", ("::1", PORT)), ("[fe80::2]:81", ("fe80::2", 81)),
+    ("", None), ("a b", None), ("host:0", None), ("host:70000", None), ("host:x", None), ("[::1", None),
+    ("-host", None), ("a:b:c", None), ("[::1]x", None),
+])
+def test_an_address_is_read_with_or_without_its_port(typed, expected) -> None:
+    assert parse_address(typed, PORT) == expected
+
+
+def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(driver) -> None:
+    table = bobs_table()
+    network = FakeNetwork(table=table)
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="castle.local")
+    driver.key(pygame.K_RETURN)
+    tables = driver.top
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    network.links[0]._begin(5)  # Bob started the table meanwhile: its summary says so
+    driver.run(2)
+    driver.click_item("table0")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene) and "watch" in [item.key for item in lobby.menu.items]
+    driver.click_item("watch")
+    driver.run(2)
+    game = driver.top
+    assert isinstance(game, OnlineScene)
+    assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None
+
+
+def test_an_offline_window_opens_no_table_and_reaches_no_server_and_says_so(driver, monkeypatch) -> None:
+    """The soak's doors (scenes.online.network.offline_network): random input never reaches the network."""
+    monkeypatch.setattr(network_module, "real_network", lambda: FakeNetwork().doors())
+    driver.app.context.network = network_module.offline_network
+    driver.click_item("online")
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    assert not [item for item in join.menu.items if item.key.startswith("found")]
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="10.0.0.7")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, JoinScene) and "offline" in join.error
+    driver.key(pygame.K_ESCAPE)
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    driver.click_item("start")
+    assert isinstance(driver.top, HostSeatsScene) and "offline" in driver.top.error
