@@ -11,6 +11,7 @@ from typing import Any
 from game.online.lobby import Lobby
 from game.online.protocol import MOST_SERVER_BYTES, parse_server
 from game.online.table import Outgoing
+from game.services.match import Match
 
 
 class Harness:
@@ -62,6 +63,12 @@ class Harness:
                 self.deliver(self.lobby.ai_played(turn.table, turn.moment, text, self.now))
                 played += 1
         return played
+
+
+def match_of(harness: Harness, table: str) -> Match:
+    match = harness.lobby.tables[table].match
+    assert match is not None, f"table {table} has not started"
+    return match
 
 
 def seats(*kinds: str) -> list[dict[str, str]]:

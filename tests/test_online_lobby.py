@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from online_harness import Harness, open_table
+from online_harness import Harness, match_of, open_table
 
 from game.core.protocol import NO_SEAT
 from game.online import wire
@@ -32,8 +32,9 @@ def two_person_fredericus(harness: Harness) -> str:
 
 def decider(harness: Harness, table: str) -> int:
     """The connection whose seat decides now at ``table``."""
-    seat = harness.lobby.tables[table].match.state.current_seat
-    return harness.lobby.tables[table].chairs[seat].link
+    link = harness.lobby.tables[table].chairs[match_of(harness, table).state.current_seat].link
+    assert link is not None
+    return link
 
 
 def act(harness: Harness, table: str, link: int | None = None, index: int = 0) -> list[dict]:
@@ -106,7 +107,7 @@ def test_only_the_host_starts_and_open_seats_become_normal_ai() -> None:
     table = open_table(harness, *FALCONI, ["open", "open", "open", "open"], [1, 2], start=False)
     assert harness.send(2, verb="start", table=table)[0]["code"] == "not_host"
     harness.send(1, verb="start", table=table)
-    setup = harness.lobby.tables[table].match.setup
+    setup = match_of(harness, table).setup
     assert [plan.kind for plan in setup.seats] == ["person", "person", "ai", "ai"]
     assert setup.seats[2].level == "normal" and [person.name for person in setup.people] == ["Ann", "Bob"]
     assert harness.send(1, verb="start", table=table)[0]["code"] == "started"
@@ -116,7 +117,7 @@ def test_each_seat_is_sent_its_own_picture_and_its_legal_actions_only_when_it_de
     """Issue 40: each client receives its seat's observation and its legal actions when it decides."""
     harness = Harness()
     table = two_person_fredericus(harness)
-    match = harness.lobby.tables[table].match
+    match = match_of(harness, table)
     for link, seat in ((1, 0), (2, 1)):
         update = harness.last(link, "update")
         assert update["seat"] == seat and update["from"] == 0 and update["entries"] == []
@@ -158,7 +159,7 @@ def test_a_spectator_sees_what_every_seat_sees_and_never_a_legal_action() -> Non
     act(harness, table)
     harness.connect(3)
     update = harness.send(3, verb="watch", table=table)[0]
-    state = harness.lobby.tables[table].match.state
+    state = match_of(harness, table).state
     assert update["seat"] is None and update["legal"] == [] and len(update["entries"]) == 1
     assert update["picture"] == wire.seat_picture(state, NO_SEAT, table, 1)
 
@@ -215,7 +216,7 @@ def test_a_person_back_before_the_ai_answers_plays_the_turn_themself() -> None:
     harness.send(7, verb="resume", token=token)
     state = turn.match.state
     assert harness.lobby.ai_played(table, turn.moment, state.action_text(state.legal_actions()[0]), 11.0) == []
-    assert len(harness.lobby.tables[table].match.log) == 0
+    assert len(match_of(harness, table).log) == 0
 
 
 def test_ai_seats_play_through_the_workers_answers() -> None:
@@ -226,7 +227,7 @@ def test_ai_seats_play_through_the_workers_answers() -> None:
         harness.run_ai()
         if decider(harness, table) == 1:
             act(harness, table)
-    log = harness.lobby.tables[table].match.log
+    log = match_of(harness, table).log
     assert {entry.seat for entry in log} == {0, 1}
 
 
@@ -250,11 +251,11 @@ def test_the_game_over_sends_the_whole_save_once_and_only_the_host_may_ask_a_rem
     for link in (1, 2):
         overs = [message for message in harness.inbox[link] if message["verb"] == "over"]
         assert len(overs) == 1
-        assert Match.from_json(overs[0]["save"]).state.to_json() == harness.lobby.tables[table].match.state.to_json()
+        assert Match.from_json(overs[0]["save"]).state.to_json() == match_of(harness, table).state.to_json()
     assert harness.send(2, verb="rematch", table=table)[0]["code"] == "not_host"
-    old_seed = harness.lobby.tables[table].match.setup.seed
+    old_seed = match_of(harness, table).setup.seed
     harness.send(1, verb="rematch", table=table)
-    assert harness.lobby.tables[table].match.setup.seed != old_seed
+    assert match_of(harness, table).setup.seed != old_seed
     assert harness.last(2, "update")["moment"] == 0
 
 
@@ -312,7 +313,7 @@ def _frame(data: st.DataObject, harness: Harness, link: int) -> str:
     elif verb == "join":
         message["seat"] = data.draw(st.integers(-1, 4))
     elif verb == "act":
-        match = harness.lobby.tables[table].match if table in harness.lobby.tables else None
+        match = match_of(harness, table) if table in harness.lobby.tables else None
         legal = [] if match is None or match.state.is_terminal() else [
             match.state.action_text(action) for action in match.state.legal_actions()]
         message["action"] = data.draw(st.sampled_from([*legal[:20], "draw", ""]))
