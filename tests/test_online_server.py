@@ -21,6 +21,7 @@ from test_no_orphans import PROC, children_of, is_alive
 from websockets.sync.client import ClientConnection, connect
 
 from game.online.client import Connection
+from game.online.discovery import browse
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = 60.0  # a bound for a loaded machine, not a wait: every wait below polls
@@ -97,7 +98,10 @@ def wait_until(what: str, value: Callable[[], Any]) -> Any:
 
 
 def test_a_client_that_drops_resumes_its_seat_with_its_token_and_the_host_ends_cleanly(hosts) -> None:
+    """Issue 40, faults: a client that drops keeps its seat and finds the game where it was; the host is
+    found on the local network by itself."""
     host = hosts()
+    assert any(found.port == host.port for found in browse(2.0, ["127.0.0.1"]))  # it advertised itself
     ann, bob = RawClient(host.port, "Ann"), RawClient(host.port, "Bob")
     ann.send(verb="create", game="fredericus", options={"short_game": True}, seats=[{"kind": "open"}] * 2,
              away_ai=None)

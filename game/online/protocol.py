@@ -15,7 +15,9 @@ from game.core.errors import GameError
 
 PROTOCOL_VERSION: Final = 1
 DEFAULT_PORT: Final = 47470
-SERVICE_TYPE: Final = "_falconi-fredericus._tcp.local."
+# RFC 6763 (7.2) allows a service name of 15 bytes at most, and zeroconf refuses a longer one such as
+# "_falconi-fredericus": the game advertises under a name that fits.
+SERVICE_TYPE: Final = "_falconi-fred._tcp.local."
 MOST_CLIENT_BYTES: Final = 16_384  # the longest frame a client may send: an action text is a few dozen bytes
 MOST_SERVER_BYTES: Final = 1_048_576  # the longest frame a server sends: a whole log and picture fit well within
 

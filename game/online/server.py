@@ -30,10 +30,13 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from zeroconf import Error as ZeroconfError
+from zeroconf import InterfaceChoice
 
 from game.ai.service import AIService
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, remove_stale_temporaries, write_json_atomic
+from game.online.discovery import Advert, Interfaces, advertise
 from game.online.lobby import Lobby
 from game.online.protocol import MOST_CLIENT_BYTES, PROTOCOL_VERSION
 from game.online.table import AITurn, Outgoing, Table
@@ -220,23 +223,46 @@ def _save_name(table_id: str) -> str:
 
 
 def run_host(address: str, port: int, password: str, folder: Path) -> int:
-    """``main.py host``: serve until Ctrl-C, SIGTERM or a hang-up, then save and end every AI worker."""
+    """``main.py host``: serve and advertise on the local network until Ctrl-C, SIGTERM or a hang-up, then
+    save every table and end every AI worker."""
     async def main() -> None:
         stopped = asyncio.Event()
         loop = asyncio.get_running_loop()
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):
             if hasattr(signal, name):
                 loop.add_signal_handler(getattr(signal, name), stopped.set)
-
-        def bound(port: int) -> None:
-            print(f"main.py: hosting tables on {address}:{port} (protocol {PROTOCOL_VERSION}, saves in {folder})",
-                  flush=True)
-
-        await serve_until_stopped(address, port, password, folder, stopped, bound)
+        bound: asyncio.Future[int] = loop.create_future()
+        serving = loop.create_task(serve_until_stopped(address, port, password, folder, stopped, bound.set_result))
+        first: set[asyncio.Future[Any]] = {serving, bound}
+        await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+        advert = None
+        if bound.done():
+            print(f"main.py: hosting tables on {address}:{bound.result()} (protocol {PROTOCOL_VERSION}, "
+                  f"saves in {folder})", flush=True)
+            advert = await asyncio.to_thread(_advertised, address, bound.result())
+        try:
+            await serving
+        finally:
+            if advert is not None:
+                await asyncio.to_thread(advert.close)
 
     asyncio.run(main())
     print("main.py: stopped hosting; every table is saved", flush=True)
     return 0
+
+
+def _advertised(address: str, port: int) -> Advert | None:
+    """The server advertised on the networks of ``address`` (every one for 0.0.0.0); told and ``None`` where
+    multicast does not work, as players can still type the address."""
+    interfaces: Interfaces = InterfaceChoice.All if address in ("", "0.0.0.0") else [address]
+    try:
+        advert = advertise(socket.gethostname(), port, interfaces)
+    except (OSError, ZeroconfError) as error:
+        print(f"main.py: not advertised on the local network ({error}); players type this address",
+              file=sys.stderr, flush=True)
+        return None
+    print(f"main.py: advertised on the local network as {advert.name.split('.')[0]!r}", flush=True)
+    return advert
 
 
 async def serve_until_stopped(address: str, port: int, password: str, folder: Path, stopped: asyncio.Event,
