@@ -70,9 +70,12 @@ def hosts(tmp_path: Path) -> Iterator[Callable[..., Host]]:
 class RawClient:
     """A client speaking the protocol frame by frame over a real socket."""
 
-    def __init__(self, port: int, name: str) -> None:
+    def __init__(self, port: int, name: str, first: str = "") -> None:
         self.socket: ClientConnection = connect(f"ws://127.0.0.1:{port}", max_size=None).__enter__()
         self.seen: list[dict[str, Any]] = []
+        if first:
+            self.socket.send(first)
+            self.wait("error")
         self.send(verb="hello", version=1, name=name)
         self.wait("welcome")
 
@@ -102,7 +105,10 @@ def test_a_client_that_drops_resumes_its_seat_with_its_token_and_the_host_ends_c
     found on the local network by itself."""
     host = hosts()
     assert any(found.port == host.port for found in browse(2.0, ["127.0.0.1"]))  # it advertised itself
-    ann, bob = RawClient(host.port, "Ann"), RawClient(host.port, "Bob")
+    ann, bob = RawClient(host.port, "Ann", first="nonsense"), RawClient(host.port, "Bob")
+    assert ann.seen[0]["code"] == "malformed"  # a bad first frame is answered, and the socket stays open
+    ann.socket.send(" " * 20_000)
+    assert ann.wait("error")["code"] == "too_big"
     ann.send(verb="create", game="fredericus", options={"short_game": True}, seats=[{"kind": "open"}] * 2,
              away_ai=None)
     table = ann.wait("table")["id"]
