@@ -313,7 +313,7 @@ def _frame(data: st.DataObject, harness: Harness, link: int) -> str:
     elif verb == "join":
         message["seat"] = data.draw(st.integers(-1, 4))
     elif verb == "act":
-        match = match_of(harness, table) if table in harness.lobby.tables else None
+        match = harness.lobby.tables[table].match if table in harness.lobby.tables else None
         legal = [] if match is None or match.state.is_terminal() else [
             match.state.action_text(action) for action in match.state.legal_actions()]
         message["action"] = data.draw(st.sampled_from([*legal[:20], "draw", ""]))
