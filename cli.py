@@ -95,11 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules", "ai", "frames"],
+    bench.add_argument("target", choices=["rules", "ai", "frames", "online"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
-                            "frames: frame times of every scene of the window (headless), launch time, memory")
-    bench.add_argument("--seconds", type=_number(0.01, 3600), default=3.0,
-                       help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3)")
+                            "frames: frame times of every scene of the window (headless), launch time, memory; "
+                            "online: a table server on loopback under N tables of AI seats and a scripted client")
+    bench.add_argument("--seconds", type=_number(0.01, 3600), default=None,
+                       help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3); "
+                            "online: how long the tables play (default: 20)")
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
     bench.add_argument("--levels", nargs="+", metavar="LEVEL",
                        help="ai: only these levels, e.g. hard (default: easy normal hard)")
@@ -107,9 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="ai: only these set-ups, e.g. falconi/salami fredericus/2p (default: all)")
     bench.add_argument("--no-memory", action="store_true",
                        help="ai: skip the tree-memory measurement (with --levels hard: search speed alone)")
+    bench.add_argument("--tables", type=_whole_number(1, 500), default=10,
+                       help="online: how many tables play at once, 1 to 500 (default: 10)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
+    _add_host_parser(commands)
     shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
@@ -150,6 +155,28 @@ def _add_play_parser(commands: Any) -> None:
         part.add_play_options(sub)
         sub.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: a random one)")
         sub.set_defaults(part=part)
+
+
+def _add_host_parser(commands: Any) -> None:
+    """``host``: a headless table server for players on other computers (docs/online.md)."""
+    from game.online.protocol import DEFAULT_PORT
+
+    host = commands.add_parser("host", help="host tables for players on other computers (headless; docs/online.md)")
+    host.add_argument("--address", default="0.0.0.0",
+                      help="the address to listen on (default: 0.0.0.0, every network; 127.0.0.1: this computer)")
+    host.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
+                      help=f"the TCP port to listen on, to open in a firewall (default: {DEFAULT_PORT}; 0: any free)")
+    host.add_argument("--password", default="", help="a password every player must give (default: none)")
+    host.add_argument("--data", type=Path, default=None,
+                      help="the folder of the tables' saves (default: 'server' in the game's data folder)")
+
+
+def _host(args: argparse.Namespace) -> int:
+    from game.online.server import run_host
+    from game.services.userdata import data_folder
+
+    folder = _writable_folder(str(args.data or data_folder() / "server"), "--data")
+    return run_host(args.address, args.port, args.password, folder)
 
 
 def _add_tournament_parser(commands: Any) -> None:
@@ -284,6 +311,8 @@ def _run(args: argparse.Namespace) -> int:
         return _screenshots(args)
     if args.command == "soak":
         return _soak(args)
+    if args.command == "host":
+        return _host(args)
     setup = _play_setup(args) if args.command == "play" else None  # saved in a new slot: no game is replaced
     from scenes.app import run_app
 
@@ -293,6 +322,11 @@ def _run(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.target == "ai":
         return _bench_ai(args)
+    if args.target == "online":
+        from devtools.bench_online import run_online_bench
+
+        _print(run_online_bench(args.tables, seconds=args.seconds or 20.0), args.json)
+        return 0
     if args.target == "frames":
         from devtools.bench_frames import run_frames_bench
 
@@ -300,7 +334,7 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     from devtools.bench_rules import run_rules_bench
 
-    _print(run_rules_bench(args.seconds), args.json)
+    _print(run_rules_bench(args.seconds or 3.0), args.json)
     return 0
 
 

@@ -1,0 +1,78 @@
+"""Issue 40: every frame is size-limited and validated before anything acts on it; the client library comes back
+by itself after a drop, and stops for good where trying again cannot help."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from game.online.client import Connection
+from game.online.protocol import MOST_CLIENT_BYTES, MOST_SERVER_BYTES, ProtocolError, parse_client, parse_server
+from game.online.server import start_in_thread
+
+
+@pytest.mark.parametrize("frame, code", [
+    ("x" * (MOST_CLIENT_BYTES + 1), "too_big"),
+    ("é" * (MOST_CLIENT_BYTES // 2 + 1), "too_big"),  # bytes, not characters
+    ("[1]", "malformed"), ('{"verb": null}', "malformed"), ('{"verb": "fly"}', "unknown_verb"),
+    ('{"verb": "hello", "version": true, "name": "A"}', "malformed"),
+    ('{"verb": "hello", "version": 1.0, "name": "A"}', "malformed"),
+    ('{"verb": "act", "table": "t1", "action": "x", "moment": NaN}', "malformed"),
+    ('{"verb": "away_ai", "table": "t1", "seconds": -1}', "malformed"),
+    ('{"verb": "away_ai", "table": "t1", "seconds": NaN}', "malformed"),
+    ('{"verb": "create", "game": "falconi", "options": {}, "seats": [], "away_ai": null}', "malformed"),
+    ('{"verb": "create", "game": "falconi", "options": {}, "seats": [{"kind": "bot"}], "away_ai": null}',
+     "malformed"),
+    ('{"verb": "create", "game": "falconi", "options": {}, "seats": [{"kind": "ai", "level": 3}], "away_ai": 1}',
+     "malformed"),
+    ("[" * 100_000, "too_big"), ("[" * 10_000, "malformed"),
+])
+def test_a_frame_the_protocol_refuses_names_why_by_its_code(frame: str, code: str) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        parse_client(frame)
+    assert refused.value.code == code
+
+
+def test_a_well_formed_frame_reads_back_as_sent_with_fields_the_protocol_does_not_name() -> None:
+    message = {"verb": "act", "table": "t1", "action": "draw", "moment": 3, "note": "ignored"}
+    assert parse_client(json.dumps(message)) == message
+    assert parse_client(json.dumps({"verb": "away_ai", "table": "t1", "seconds": 2.5}))["seconds"] == 2.5
+
+
+def test_a_client_refuses_a_server_frame_of_the_wrong_shape_or_size() -> None:
+    with pytest.raises(ProtocolError):
+        parse_server(json.dumps({"verb": "update", "table": "t1"}))
+    with pytest.raises(ProtocolError):
+        parse_server(" " * (MOST_SERVER_BYTES + 1))
+    assert parse_server('{"verb": "error", "code": "flood", "message": "m"}')["code"] == "flood"
+
+
+def poll_until(connection: Connection, wanted: Any) -> list[dict[str, Any]]:
+    seen: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 60
+    while not any(wanted(message) for message in seen):
+        assert time.monotonic() < deadline, seen
+        seen += connection.poll()
+        time.sleep(0.02)
+    return seen
+
+
+@pytest.mark.slow
+def test_a_connection_opens_and_a_wrong_password_closes_it_for_good(tmp_path) -> None:
+    server = start_in_thread("127.0.0.1", 0, "sesame", tmp_path)
+    try:
+        right = Connection("127.0.0.1", server.port, "Ann", "sesame")
+        seen = poll_until(right, lambda m: m["verb"] == "welcome")
+        assert [m["state"] for m in seen if m["verb"] == "link"] == ["connecting", "open"]
+        right.close()
+        assert poll_until(right, lambda m: m["verb"] == "link" and m["state"] == "closed")
+        wrong = Connection("127.0.0.1", server.port, "Eve", "guess")
+        seen = poll_until(wrong, lambda m: m["verb"] == "link" and m["state"] == "closed")
+        assert any(m["verb"] == "error" and m["code"] == "password" for m in seen)
+        assert seen[-1]["reason"] == "password"
+        wrong.close()
+    finally:
+        server.stop()
