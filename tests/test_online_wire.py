@@ -4,8 +4,8 @@ sees (its observation) with nothing else true about the secrets, not even the se
 from __future__ import annotations
 
 import json
-import random
 
+import online_table
 import pytest
 
 from game.core.errors import StateFormatError
@@ -14,20 +14,11 @@ from game.core.protocol import NO_SEAT
 from game.falconi.options import FalconiOptions
 from game.falconi.variants import VariantName
 from game.online import wire
-from game.registry import game_spec
-from game.services.match import Match, setup_from_spec
+from game.services.match import Match
 
 
 def played(game: str, seed: int, steps: int, variant: VariantName | None = None) -> Match:
-    options = FalconiOptions(variant) if variant else game_spec(game).options_type()
-    setup = setup_from_spec(game, "", seed, options)
-    match = Match(setup)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.state.is_terminal():
-            break
-        match.play(rng.choice(list(match.state.legal_actions())))
-    return match
+    return online_table.played(game, seed, steps, FalconiOptions(variant) if variant else None)
 
 
 def test_a_setup_on_the_wire_keeps_everything_but_its_seed() -> None:
