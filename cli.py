@@ -110,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
+    _add_host_parser(commands)
     shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
@@ -150,6 +151,28 @@ def _add_play_parser(commands: Any) -> None:
         part.add_play_options(sub)
         sub.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: a random one)")
         sub.set_defaults(part=part)
+
+
+def _add_host_parser(commands: Any) -> None:
+    """``host``: a headless table server for players on other computers (docs/online.md)."""
+    from game.online.protocol import DEFAULT_PORT
+
+    host = commands.add_parser("host", help="host tables for players on other computers (headless; docs/online.md)")
+    host.add_argument("--address", default="0.0.0.0",
+                      help="the address to listen on (default: 0.0.0.0, every network; 127.0.0.1: this computer)")
+    host.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
+                      help=f"the TCP port to listen on, to open in a firewall (default: {DEFAULT_PORT}; 0: any free)")
+    host.add_argument("--password", default="", help="a password every player must give (default: none)")
+    host.add_argument("--data", type=Path, default=None,
+                      help="the folder of the tables' saves (default: 'server' in the game's data folder)")
+
+
+def _host(args: argparse.Namespace) -> int:
+    from game.online.server import run_host
+    from game.services.userdata import data_folder
+
+    folder = _writable_folder(str(args.data or data_folder() / "server"), "--data")
+    return run_host(args.address, args.port, args.password, folder)
 
 
 def _add_tournament_parser(commands: Any) -> None:
@@ -284,6 +307,8 @@ def _run(args: argparse.Namespace) -> int:
         return _screenshots(args)
     if args.command == "soak":
         return _soak(args)
+    if args.command == "host":
+        return _host(args)
     setup = _play_setup(args) if args.command == "play" else None  # saved in a new slot: no game is replaced
     from scenes.app import run_app
 

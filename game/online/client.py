@@ -1,0 +1,180 @@
+"""A client of the table server on a thread of its own, so that the window's frame loop never waits on the
+network: it sends what it is given, collects what arrives, and after a drop comes back by itself with the
+last token the server gave it (issue 40, faults).
+
+Besides the server's messages (each checked by ``parse_server``), :meth:`Connection.poll` reports every change
+of the link as ``{"verb": "link", "state": ..., "reason": ...}``: ``connecting``, ``open``, ``reconnecting``
+(with why it dropped) and ``closed`` (for good: closed by the app, or refused by the server's password or
+protocol version, which trying again would not change).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import json
+import queue
+import threading
+import weakref
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.online.protocol import MOST_SERVER_BYTES, PROTOCOL_VERSION, ProtocolError, parse_server
+
+FIRST_RETRY_SECONDS = 0.5
+LAST_RETRY_SECONDS = 8.0  # the wait between tries doubles up to this
+OPEN_SECONDS = 10.0  # how long a connection may take to open before it is tried again
+FOR_GOOD = ("password", "version")  # refusals of hello that another try would meet again
+
+
+class Connection:
+    """A connection to ``address``:``port`` as ``name``; it starts connecting at once."""
+
+    def __init__(self, address: str, port: int, name: str, password: str = "") -> None:
+        self._uri = f"ws://{_host(address)}:{port}"
+        self._hello = {"verb": "hello", "version": PROTOCOL_VERSION, "name": name, "password": password}
+        self._received: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._loop = asyncio.new_event_loop()
+        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        self._stop = threading.Event()
+        self._token: str | None = None
+        self._thread = threading.Thread(target=self._run, name=f"connection to {address}:{port}", daemon=True)
+        self._thread.start()
+        _open_connections.add(self)
+
+    # --- the caller's side ----------------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the server: sent once the link is open (after a drop, once it is back)."""
+        if not self._stop.is_set():
+            self._loop.call_soon_threadsafe(self._enqueue, dict(message))
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Every message received and link change since the last poll, oldest first; never waits."""
+        messages = []
+        while True:
+            try:
+                messages.append(self._received.get_nowait())
+            except queue.Empty:
+                return messages
+
+    def close(self) -> None:
+        """End the link and its thread (also done at exit)."""
+        if not self._stop.is_set():
+            self._stop.set()
+            if self._loop.is_running():
+                self._loop.call_soon_threadsafe(lambda: None)  # wake the loop to see the stop
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=10)
+        _open_connections.discard(self)
+
+    # --- the thread's side ----------------------------------------------------------------------------------
+    def _enqueue(self, message: dict[str, Any]) -> None:
+        assert self._outbox is not None
+        self._outbox.put_nowait(message)
+
+    def _link(self, state: str, reason: str = "") -> None:
+        self._received.put({"verb": "link", "state": state, "reason": reason})
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._keep_linked())
+        finally:
+            self._loop.close()
+
+    async def _keep_linked(self) -> None:
+        self._outbox = asyncio.Queue()
+        wait, state, reason = FIRST_RETRY_SECONDS, "connecting", ""
+        while not self._stop.is_set():
+            self._link(state, reason)
+            try:
+                async with asyncio.timeout(OPEN_SECONDS):
+                    websocket = await connect(self._uri, max_size=MOST_SERVER_BYTES, compression=None,
+                                              open_timeout=OPEN_SECONDS)
+                wait = FIRST_RETRY_SECONDS
+                reason = await self._talk(websocket)
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
+                reason = str(error) or type(error).__name__
+            except InvalidURI as error:
+                reason = f"no such address: {error}"
+                break
+            if reason in FOR_GOOD or self._stop.is_set():
+                break
+            state = "reconnecting"
+            await self._sleep(wait)
+            wait = min(LAST_RETRY_SECONDS, wait * 2)
+        self._link("closed", "" if self._stop.is_set() else reason)
+
+    async def _talk(self, websocket: ClientConnection) -> str:
+        """Greet, resume the seat if there is one, then carry frames both ways until the link ends; why."""
+        async with websocket:
+            await websocket.send(json.dumps(self._hello))
+            reader = asyncio.create_task(self._read(websocket))
+            writer = asyncio.create_task(self._write(websocket))
+            stopper = asyncio.create_task(self._stopped())
+            done, pending = await asyncio.wait({reader, writer, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            finished = done.pop()
+            return "" if finished is stopper else str(finished.result())
+
+    async def _read(self, websocket: ClientConnection) -> str:
+        try:
+            async for frame in websocket:
+                try:
+                    message = parse_server(frame)
+                except ProtocolError:  # a frame this client cannot read is not acted on
+                    continue
+                if message["verb"] == "welcome":
+                    self._link("open")
+                    if self._token is not None:
+                        await websocket.send(json.dumps({"verb": "resume", "token": self._token}))
+                elif message["verb"] == "joined":
+                    self._token = message["token"]
+                elif message["verb"] == "error" and message["code"] in FOR_GOOD + ("bad_token",):
+                    if message["code"] == "bad_token":
+                        self._token = None
+                    else:
+                        self._received.put(message)
+                        return str(message["code"])
+                self._received.put(message)
+        except ConnectionClosed as closed:
+            return str(closed)
+        return "the server closed the link"
+
+    async def _write(self, websocket: ClientConnection) -> str:
+        assert self._outbox is not None
+        while True:
+            message = await self._outbox.get()
+            try:
+                await websocket.send(json.dumps(message))
+            except ConnectionClosed as closed:
+                self._outbox.put_nowait(message)  # sent again once the link is back
+                return str(closed)
+
+    async def _stopped(self) -> None:
+        while not self._stop.is_set():
+            await asyncio.sleep(0.05)
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` before trying again, or less if the connection is closed meanwhile."""
+        until = asyncio.get_running_loop().time() + seconds
+        while not self._stop.is_set() and asyncio.get_running_loop().time() < until:
+            await asyncio.sleep(0.05)
+
+
+def _host(address: str) -> str:
+    """An IPv6 address goes in brackets in a URI."""
+    return f"[{address}]" if ":" in address and not address.startswith("[") else address
+
+
+_open_connections: weakref.WeakSet[Connection] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for connection in list(_open_connections):
+        connection.close()

@@ -1,0 +1,210 @@
+"""The server's whole state without a socket: who is connected, the tables, and what to send whom.
+
+The server feeds it every frame a connection sends (:meth:`Lobby.receive`), every link that opens or drops,
+and every decision an AI worker returns; each call answers with the messages to send. It never reads the
+clock (``now`` is handed in), the disk or the network, never raises on a client's frame, and a frame it
+refuses gets an ``error`` to its sender and changes nothing: the fuzz in ``tests/test_online_lobby.py`` holds
+it to that.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.text import one_line
+from game.online.protocol import MOST_NAME, PROTOCOL_VERSION, ProtocolError, error, parse_client
+from game.online.table import AITurn, Outgoing, Table, token_hash
+
+FLOOD_RATE = 20.0  # frames a second a connection may send on average: a person clicks a few
+FLOOD_BURST = 60.0  # and this many at once (a client catching up after a stall)
+
+
+@dataclass
+class Client:
+    """A connection: its name once it said hello, and its allowance of frames (a token bucket)."""
+
+    name: str = ""
+    greeted: bool = False
+    allowance: float = FLOOD_BURST
+    checked: float = 0.0
+
+    def may_send(self, now: float) -> bool:
+        self.allowance = min(FLOOD_BURST, self.allowance + max(0.0, now - self.checked) * FLOOD_RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+@dataclass
+class Lobby:
+    """Every table of one server. ``tokens`` makes a fresh secret token, ``seeds`` a fresh game seed (the
+    server's draw from the system's randomness; a test's counter)."""
+
+    server_name: str
+    password: str
+    tokens: Callable[[], str]
+    seeds: Callable[[], int]
+    tables: dict[str, Table] = field(default_factory=dict)
+    clients: dict[int, Client] = field(default_factory=dict)
+    changed: set[str] = field(default_factory=set)  # tables to save (or whose save to remove) since last asked
+    asked: dict[str, int] = field(default_factory=dict)  # per table, the moment an AI was asked to decide at
+    last_table: int = 0
+
+    # --- links ---------------------------------------------------------------------------------------------
+    def connect(self, link: int, now: float) -> None:
+        self.clients[link] = Client(checked=now)
+
+    def disconnect(self, link: int, now: float) -> list[Outgoing]:
+        """``link`` is gone: its seats stay its people's, away; the others see it."""
+        self.clients.pop(link, None)
+        out: list[Outgoing] = []
+        for table in list(self.tables.values()):
+            if link in table.clients() or table.host_link == link:
+                out += self._changing(table, lambda t: t.gone(link, now))
+        return out
+
+    # --- frames ----------------------------------------------------------------------------------------------
+    def receive(self, link: int, text: str | bytes, now: float) -> list[Outgoing]:
+        """The answer to one frame from ``link``: never raises on what a client sends."""
+        client = self.clients.get(link)
+        if client is None:
+            return []
+        if not client.may_send(now):
+            return [(link, error("flood", f"at most {FLOOD_RATE:g} frames a second; this one was dropped"))]
+        verb = None
+        try:
+            message = parse_client(text)
+            verb = message["verb"]
+            return self._handle(link, client, message, now)
+        except ProtocolError as refused:
+            return [(link, error(refused.code, refused.message, verb or refused.verb))]
+
+    def _handle(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
+        verb = message["verb"]
+        if verb == "hello":
+            return self._hello(link, client, message)
+        if not client.greeted:
+            raise ProtocolError("hello_first", 'the first message is "hello"')
+        if verb == "tables":
+            return [(link, {"verb": "tables", "tables": [table.summary() for table in self.tables.values()]})]
+        if verb == "create":
+            return self._create(link, client, message)
+        if verb == "resume":
+            return self._resume(link, message["token"])
+        table = self._table(message["table"])
+        if verb == "join":
+            return self._changing(table, lambda t: t.join(link, message["seat"], client.name, self.tokens(), now))
+        if verb == "watch":
+            return table.watch(link)
+        if verb == "leave":
+            return self._changing(table, lambda t: t.leave(link, now))
+        if verb == "start":
+            return self._changing(table, lambda t: t.start(link, self.seeds()))
+        if verb == "act":
+            return self._changing(table, lambda t: t.act(link, message["action"], message["moment"]))
+        if verb == "away_ai":
+            return self._changing(table, lambda t: t.set_away_ai(link, message["seconds"]))
+        return self._changing(table, lambda t: t.rematch(link, self.seeds()))  # "rematch": the verbs are known
+
+    def _hello(self, link: int, client: Client, message: dict[str, Any]) -> list[Outgoing]:
+        if client.greeted:
+            raise ProtocolError("malformed", "hello comes once, first")
+        if message["version"] != PROTOCOL_VERSION:
+            raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+        if not hmac.compare_digest(message.get("password", "").encode("utf-8", "surrogatepass"),
+                                   self.password.encode("utf-8", "surrogatepass")):
+            raise ProtocolError("password", "wrong password")
+        client.name, client.greeted = one_line(message["name"], MOST_NAME) or f"Player {link}", True
+        return [(link, {"verb": "welcome", "you": link, "server": self.server_name, "version": PROTOCOL_VERSION})]
+
+    def _create(self, link: int, client: Client, message: dict[str, Any]) -> list[Outgoing]:
+        table = Table.create(f"t{self.last_table + 1}", message, client.name, link)
+        self.last_table += 1
+        self.tables[table.id] = table
+        self.changed.add(table.id)
+        return self._broadcast(table)
+
+    def _resume(self, link: int, token: str) -> list[Outgoing]:
+        wanted = token_hash(token)
+        for table in self.tables.values():
+            seat = next((seat for seat, chair in enumerate(table.chairs)
+                         if chair.kind == "person" and hmac.compare_digest(chair.token, wanted)), None)
+            if seat is not None:
+                return self._changing(table, functools.partial(Table.resume, link=link, seat=seat,
+                                                               token=self.tokens()))
+        raise ProtocolError("bad_token", "that token opens no seat (it was spent, or its table is gone)")
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no_table", f"there is no table {table_id[:40]!r}")
+        return table
+
+    def _changing(self, table: Table, change: Callable[[Table], list[Outgoing]]) -> list[Outgoing]:
+        """Apply ``change`` (which refuses before changing anything), mark the table to save, tell the lobby
+        when its summary changed, and put away a table nobody can come back to."""
+        before = table.summary()
+        out = change(table)
+        self.changed.add(table.id)
+        if table.is_empty():
+            del self.tables[table.id]
+            self.asked.pop(table.id, None)
+        if table.summary() != before or table.id not in self.tables:
+            out += self._broadcast(table)
+        return out
+
+    def _broadcast(self, table: Table) -> list[Outgoing]:
+        summary = {"verb": "table", **table.summary()}
+        return [(link, summary) for link, client in self.clients.items() if client.greeted]
+
+    # --- the AI ----------------------------------------------------------------------------------------------
+    def ai_turns(self, now: float) -> list[AITurn]:
+        """The decisions AIs must take now and were not asked for yet: the server hands each to a worker and
+        brings its answer to :meth:`ai_played`."""
+        turns = []
+        for table in self.tables.values():
+            turn = table.ai_turn(now)
+            if turn is not None and self.asked.get(table.id) != turn.moment:
+                self.asked[table.id] = turn.moment
+                turns.append(turn)
+        return turns
+
+    def ai_played(self, table_id: str, moment: int, text: str | None, now: float) -> list[Outgoing]:
+        """An AI's answer to the turn asked at ``moment`` (``None``: it gave none); thrown away if the game
+        moved on, or a person came back to the seat, meanwhile."""
+        if self.asked.get(table_id) == moment:
+            del self.asked[table_id]
+        table = self.tables.get(table_id)
+        if table is None or text is None or table.ai_turn(now) is None:
+            return []
+        try:
+            return self._changing(table, lambda t: t.play(text, moment))
+        except ProtocolError:  # a stale answer
+            return []
+
+    # --- saves -----------------------------------------------------------------------------------------------
+    def take_changed(self) -> dict[str, dict[str, Any] | None]:
+        """The save of every table changed since the last call (``None``: the table is gone)."""
+        saves = {table_id: self.tables[table_id].to_json() if table_id in self.tables else None
+                 for table_id in sorted(self.changed)}
+        self.changed.clear()
+        return saves
+
+    def restore(self, table: Table) -> None:
+        """A table read back from its save as the server starts."""
+        self.tables[table.id] = table
+        number = table.id[1:]
+        if table.id.startswith("t") and number.isdigit():
+            self.last_table = max(self.last_table, int(number))
+
+    def snapshot(self) -> Any:
+        """Everything a refused frame must leave as it was (the flood allowance aside): for the fuzz."""
+        return ({table_id: (table.to_json(), table.clients(), table.host_link, sorted(table.sent.items()))
+                 for table_id, table in self.tables.items()},
+                {link: (client.name, client.greeted) for link, client in self.clients.items()}, self.last_table)

@@ -1,0 +1,148 @@
+"""The table protocol, version 1: one JSON object per websocket text frame, each naming its ``verb``.
+
+Both ends read every frame through :func:`parse_client` or :func:`parse_server` before acting on it: a frame
+too big, not JSON, not an object, with an unknown verb or a field of the wrong type is a :class:`ProtocolError`
+carrying the code the server answers with. Only the shape is checked here; whether a seat may act, and whether
+its action is legal, is the table's to decide (``game.online.table``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, Literal
+
+from game.core.errors import GameError
+
+PROTOCOL_VERSION: Final = 1
+DEFAULT_PORT: Final = 47470
+# RFC 6763 (7.2) allows a service name of 15 bytes at most, and zeroconf refuses a longer one such as
+# "_falconi-fredericus": the game advertises under a name that fits.
+SERVICE_TYPE: Final = "_falconi-fred._tcp.local."
+MOST_CLIENT_BYTES: Final = 16_384  # the longest frame a client may send: an action text is a few dozen bytes
+MOST_SERVER_BYTES: Final = 1_048_576  # the longest frame a server sends: a whole log and picture fit well within
+
+ErrorCode = Literal["malformed", "too_big", "unknown_verb", "hello_first", "version", "password", "no_table",
+                    "seat_taken", "not_host", "not_your_turn", "stale", "illegal", "bad_token", "flood", "started",
+                    "not_over"]
+
+# Each verb's fields: name -> the JSON types it may have (``None``: null), and whether it may be missing.
+_Kinds = tuple[type | None, ...]
+_TEXT: _Kinds = (str,)
+_WHOLE: _Kinds = (int,)
+_SECONDS: _Kinds = (int, float, None)
+
+CLIENT_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
+    "hello": {"version": (_WHOLE, True), "name": (_TEXT, True), "password": (_TEXT, False)},
+    "tables": {},
+    "create": {"game": (_TEXT, True), "options": ((dict,), True), "seats": ((list,), True),
+               "away_ai": (_SECONDS, True)},
+    "join": {"table": (_TEXT, True), "seat": (_WHOLE, True)},
+    "watch": {"table": (_TEXT, True)},
+    "leave": {"table": (_TEXT, True)},
+    "start": {"table": (_TEXT, True)},
+    "act": {"table": (_TEXT, True), "action": (_TEXT, True), "moment": (_WHOLE, True)},
+    "resume": {"token": (_TEXT, True)},
+    "away_ai": {"table": (_TEXT, True), "seconds": (_SECONDS, True)},
+    "rematch": {"table": (_TEXT, True)},
+}
+
+SERVER_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
+    "welcome": {"you": (_WHOLE, True), "server": (_TEXT, True), "version": (_WHOLE, True)},
+    "tables": {"tables": ((list,), True)},
+    "table": {"id": (_TEXT, True), "game": (_TEXT, True), "options": ((dict,), True), "host": (_TEXT, True),
+              "started": ((bool,), True), "over": ((bool,), True), "away_ai": (_SECONDS, True),
+              "seats": ((list,), True)},
+    "joined": {"table": (_TEXT, True), "seat": (_WHOLE, True), "token": (_TEXT, True)},
+    "update": {"table": (_TEXT, True), "seat": ((int, None), True), "setup": ((dict,), True),
+               "moment": (_WHOLE, True), "from": (_WHOLE, True), "entries": ((list,), True),
+               "picture": ((dict,), True), "legal": ((list,), True), "connected": ((list,), True),
+               "away": ((list,), True)},
+    "over": {"table": (_TEXT, True), "save": ((dict,), True)},
+    "error": {"code": (_TEXT, True), "message": (_TEXT, True), "answered": (_TEXT, False)},
+}
+
+MOST_SEATS: Final = 8  # more seats than either game has: a longer list is not a table
+MOST_AWAY_SECONDS: Final = 86_400.0  # a day: the longest wait a host may set before an AI takes an away seat
+MOST_NAME: Final = 24  # the longest name a seat card shows (``game.services.match.NAME_LENGTH``)
+
+
+class ProtocolError(GameError):
+    """A frame the protocol refuses, with the ``code`` of the ``error`` answered and an English sentence."""
+
+    def __init__(self, code: ErrorCode, message: str, verb: str | None = None) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+        self.verb = verb  # the verb refused, when the frame named a known one
+
+
+def parse_client(text: str | bytes) -> dict[str, Any]:
+    """A client's frame as a message whose fields have the types :data:`CLIENT_VERBS` names (and, for
+    ``create``, seats of a known kind and an away wait in range); :class:`ProtocolError` otherwise."""
+    message = _parse(text, MOST_CLIENT_BYTES, CLIENT_VERBS)
+    if message["verb"] == "create":
+        seats = message["seats"]
+        if not 1 <= len(seats) <= MOST_SEATS:
+            raise ProtocolError("malformed", f"a table has 1 to {MOST_SEATS} seats", "create")
+        for seat in seats:
+            if not (isinstance(seat, dict) and seat.get("kind") in ("open", "ai", "off")
+                    and isinstance(seat.get("level", ""), str)):
+                raise ProtocolError("malformed", 'each seat is an object with a "kind": "open", "ai" or "off"',
+                                    "create")
+    if message["verb"] in ("create", "away_ai"):
+        seconds = message["away_ai" if message["verb"] == "create" else "seconds"]
+        if seconds is not None and not 0 <= seconds <= MOST_AWAY_SECONDS:
+            raise ProtocolError("malformed", f"the wait before an AI takes an away seat is 0 to "
+                                             f"{MOST_AWAY_SECONDS:g} seconds, or null", message["verb"])
+    return message
+
+
+def parse_server(text: str | bytes) -> dict[str, Any]:
+    """A server's frame as a message whose fields have the types :data:`SERVER_VERBS` names; the contents of
+    a picture, an entry or a save are read by ``game.online.wire`` and the match, which check them whole."""
+    return _parse(text, MOST_SERVER_BYTES, SERVER_VERBS)
+
+
+def error(code: ErrorCode, message: str, verb: str | None = None) -> dict[str, Any]:
+    """The ``error`` message the server sends for ``code``. The verb it answers travels as ``answered``: the
+    frame's own ``verb`` key already says ``error``."""
+    answer: dict[str, Any] = {"verb": "error", "code": code, "message": message}
+    if verb is not None:
+        answer["answered"] = verb
+    return answer
+
+
+def _parse(text: str | bytes, most: int, verbs: dict[str, dict[str, tuple[_Kinds, bool]]]) -> dict[str, Any]:
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > most:
+        raise ProtocolError("too_big", f"a frame has at most {most} bytes, this one has {size}")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("malformed", "a frame must be one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a frame must be one JSON object")
+    verb = data.get("verb")
+    if not isinstance(verb, str):
+        raise ProtocolError("malformed", 'a frame names its "verb" as text')
+    fields = verbs.get(verb)
+    if fields is None:
+        raise ProtocolError("unknown_verb", f"there is no verb {verb[:40]!r} in protocol version {PROTOCOL_VERSION}")
+    for name, (kinds, required) in fields.items():
+        if name not in data:
+            if required:
+                raise ProtocolError("malformed", f'"{verb}" needs the field "{name}"', verb)
+            continue
+        if not _is_one_of(data[name], kinds):
+            raise ProtocolError("malformed", f'the field "{name}" of "{verb}" has the wrong type', verb)
+    return data
+
+
+def _is_one_of(value: Any, kinds: _Kinds) -> bool:
+    if value is None:
+        return None in kinds
+    if isinstance(value, bool):  # JSON's true is no number
+        return bool in kinds
+    if isinstance(value, float) and value != value:  # NaN compares with nothing: no number a field may hold
+        return False
+    return any(kind is not None and isinstance(value, kind) for kind in kinds)

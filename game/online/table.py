@@ -1,0 +1,378 @@
+"""One table of the server: its seats and who sits in them, its host, and once started the authoritative
+``Match``; what each of its clients is sent.
+
+Every operation checks everything first and raises :class:`ProtocolError` before changing anything, so a
+refused message leaves the table as it was. Time is handed in (``now``, in seconds), never read, and tokens
+come from the caller: the table is a pure function of the messages it was given, which the fuzz relies on.
+Only a token's SHA-256 is kept: a save that leaks gives nobody a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from game.core.errors import GameError, StateFormatError
+from game.core.jsonio import envelope, open_envelope
+from game.core.jsonio import field as json_field
+from game.core.options import GameOptions
+from game.core.protocol import NO_SEAT
+from game.online import wire
+from game.online.protocol import MOST_AWAY_SECONDS, MOST_NAME, MOST_SEATS, ProtocolError
+from game.registry import game_spec
+from game.services.match import AI_LEVELS, Match, MatchSetup, Person, SeatPlan
+from game.services.series import rematch
+
+TABLE_FORMAT = "falconi-fredericus-table"
+TABLE_VERSION = 1
+STAND_IN_LEVEL = "normal"  # who plays an open seat at the start, and an away seat once the host's wait is over
+ChairKind = Literal["open", "person", "ai", "off"]
+Outgoing = tuple[int, dict[str, Any]]  # a connection and the message it is sent
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Chair:
+    """A seat of the table: open, a person's (with the hash of their token and their link), an AI's or off."""
+
+    kind: ChairKind
+    level: str = ""
+    name: str = ""
+    token: str = ""  # the SHA-256 of the person's current token
+    link: int | None = None  # the connection sitting here now
+    away_since: float | None = None  # when the person's link went; None while they are here
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token}
+
+
+@dataclass
+class AITurn:
+    """A decision an AI must take: at ``table``, when its log is ``moment`` long."""
+
+    table: str
+    moment: int
+    match: Match
+    level: str
+    seed: int
+
+
+class Table:
+    """A table from its creation by its host to the end of its last rematch."""
+
+    def __init__(self, table_id: str, game: str, options: GameOptions, chairs: list[Chair], host_name: str,
+                 host_link: int | None, away_ai: float | None) -> None:
+        self.id = table_id
+        self.game = game
+        self.options = options
+        self.chairs = chairs
+        self.host_name = host_name
+        self.host_link = host_link  # the connection that created the table, while it lasts
+        self.host_seat: int | None = None  # the seat the host sits in: whoever resumes it is the host
+        self.away_ai = away_ai
+        self.match: Match | None = None
+        self.watchers: set[int] = set()
+        self.sent: dict[int, int] = {}  # per client: the log entries it was sent
+
+    # --- making one ------------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, table_id: str, message: dict[str, Any], host_name: str, host_link: int) -> Table:
+        """A table as a ``create`` message asks (already shaped by ``parse_client``)."""
+        try:
+            spec = game_spec(message["game"])
+            options = spec.options_type.from_json(message["options"])
+        except GameError as error:
+            raise ProtocolError("malformed", f"no such game or options: {error}") from None
+        chairs = [_chair_asked(seat) for seat in message["seats"]]
+        if spec.seat_count(None, len(chairs)) != len(chairs):
+            raise ProtocolError("malformed", f"{spec.title} is not played with {len(chairs)} seats")
+        try:
+            spec.check_seats([chair.kind != "off" for chair in chairs])
+        except GameError as error:
+            raise ProtocolError("malformed", str(error)) from None
+        return cls(table_id, spec.name, options, chairs, host_name, host_link, message["away_ai"])
+
+    # --- what it is ------------------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.state.is_terminal()
+
+    def seat_of(self, link: int) -> int | None:
+        return next((seat for seat, chair in enumerate(self.chairs) if chair.link == link), None)
+
+    def clients(self) -> list[int]:
+        """Everyone sent this table's updates: the people in their seats and the spectators."""
+        return sorted({chair.link for chair in self.chairs if chair.link is not None} | self.watchers)
+
+    def is_host(self, link: int) -> bool:
+        return link == self.host_link or (self.host_seat is not None and self.chairs[self.host_seat].link == link)
+
+    def is_empty(self) -> bool:
+        """Nobody is here and nobody can come back to a game in play: the table can go."""
+        if self.clients() or self.host_link is not None:
+            return False
+        return self.over or not any(chair.kind == "person" for chair in self.chairs)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
+            "started": self.started, "over": self.over, "away_ai": self.away_ai,
+            "seats": [{"kind": chair.kind, "name": chair.name, "level": chair.level,
+                       "connected": chair.link is not None or chair.kind == "ai",
+                       "away": chair.kind == "person" and chair.link is None} for chair in self.chairs],
+        }
+
+    # --- people coming and going -----------------------------------------------------------------------------
+    def join(self, link: int, seat: int, name: str, token: str, now: float) -> list[Outgoing]:
+        if not 0 <= seat < len(self.chairs):
+            raise ProtocolError("malformed", f"table {self.id} has seats 0 to {len(self.chairs) - 1}")
+        if self.seat_of(link) is not None:
+            raise ProtocolError("seat_taken", f"you already sit at table {self.id}")
+        chair = self.chairs[seat]
+        if self.started and not self.stood_in(seat, now):
+            raise ProtocolError("started", "the game has begun: only a seat its person left to the AI can be taken")
+        if not self.started and chair.kind != "open":
+            raise ProtocolError("seat_taken", f"seat {seat} is not open")
+        chair.kind, chair.name, chair.level = "person", name, ""
+        self._seat(link, seat, token)
+        return self._welcome_back(link, seat, token)
+
+    def resume(self, link: int, seat: int, token: str) -> list[Outgoing]:
+        """The person of ``seat`` is back on ``link`` (their old token already matched): a new token."""
+        old = self.chairs[seat].link
+        if old is not None and old != link:
+            self.sent.pop(old, None)  # a link that never noticed it dropped is sent nothing more
+        self._seat(link, seat, token)
+        return self._welcome_back(link, seat, token)
+
+    def _seat(self, link: int, seat: int, token: str) -> None:
+        chair = self.chairs[seat]
+        chair.token, chair.link, chair.away_since = token_hash(token), link, None
+        self.watchers.discard(link)
+        if link == self.host_link:
+            self.host_seat = seat
+
+    def _welcome_back(self, link: int, seat: int, token: str) -> list[Outgoing]:
+        out: list[Outgoing] = [(link, {"verb": "joined", "table": self.id, "seat": seat, "token": token})]
+        return out + self.catch_up(link) + self.links_changed(but=link)
+
+    def watch(self, link: int) -> list[Outgoing]:
+        if self.seat_of(link) is None:
+            self.watchers.add(link)
+        return self.catch_up(link)
+
+    def catch_up(self, link: int) -> list[Outgoing]:
+        """The whole game so far for a client that arrives, and its save if it is over."""
+        self.sent.pop(link, None)
+        return self._updates([link])
+
+    def leave(self, link: int, now: float) -> list[Outgoing]:
+        """``link`` stands up (before the start its seat opens again; after it, the seat stays its person's,
+        away) or stops watching. The host stays the host: he may be changing seats."""
+        seat = self.seat_of(link)
+        if seat is None and link not in self.watchers:
+            raise ProtocolError("no_table", f"you are not at table {self.id}")
+        if seat is not None and not self.started:
+            self.chairs[seat] = Chair("open")
+            if self.host_seat == seat:
+                self.host_seat = None
+        return self.drop(link, now)
+
+    def gone(self, link: int, now: float) -> list[Outgoing]:
+        """``link`` closed: as :meth:`drop`, and if it created the table, only its seat makes a host now."""
+        if link == self.host_link:
+            self.host_link = None
+        return self.drop(link, now)
+
+    def drop(self, link: int, now: float) -> list[Outgoing]:
+        """``link`` left: its seat, if any, stays its person's, away from ``now``; the others are told."""
+        self.watchers.discard(link)
+        self.sent.pop(link, None)
+        seat = self.seat_of(link)
+        if seat is not None:
+            self.chairs[seat].link, self.chairs[seat].away_since = None, now
+        return self.links_changed()
+
+    def links_changed(self, but: int | None = None) -> list[Outgoing]:
+        """An empty update to every client but ``but``, whose connected and away flags changed."""
+        if not self.started:
+            return []
+        return self._updates([client for client in self.clients() if client != but])
+
+    # --- the host's decisions --------------------------------------------------------------------------------
+    def start(self, link: int, seed: int) -> list[Outgoing]:
+        self._check_host(link)
+        if self.started:
+            raise ProtocolError("started", f"table {self.id} has already started")
+        for chair in self.chairs:
+            if chair.kind == "open":
+                chair.kind, chair.level = "ai", STAND_IN_LEVEL
+        self.match = Match(self._setup(seed))
+        return self._updates(self.clients())
+
+    def set_away_ai(self, link: int, seconds: float | None) -> list[Outgoing]:
+        self._check_host(link)
+        self.away_ai = seconds
+        return []
+
+    def rematch(self, link: int, seed: int) -> list[Outgoing]:
+        self._check_host(link)
+        if self.match is None or not self.over:
+            raise ProtocolError("not_over", "a rematch comes once the game is over")
+        self.match = Match(rematch(self.match.setup, seed))
+        self.sent.clear()
+        return self._updates(self.clients())
+
+    def _check_host(self, link: int) -> None:
+        if not self.is_host(link):
+            raise ProtocolError("not_host", f"only the host of table {self.id} may do that")
+
+    def _setup(self, seed: int) -> MatchSetup:
+        people = [Person(chair.name) for chair in self.chairs if chair.kind == "person"]
+        plans, person = [], 0
+        for chair in self.chairs:
+            if chair.kind == "person":
+                plans.append(SeatPlan.human(person))
+                person += 1
+            else:
+                plans.append(SeatPlan.ai(chair.level) if chair.kind == "ai" else SeatPlan("off"))
+        return MatchSetup(self.game, tuple(plans), tuple(people) or (Person("Player 1"),), seed, self.options)
+
+    # --- playing ---------------------------------------------------------------------------------------------
+    def act(self, link: int, text: str, moment: int) -> list[Outgoing]:
+        match = self.match
+        if match is None or match.state.is_terminal():
+            raise ProtocolError("not_your_turn", "no game is in play at this table")
+        if self.seat_of(link) != match.state.current_seat:
+            raise ProtocolError("not_your_turn", "another seat decides now")
+        return self.play(text, moment)
+
+    def play(self, text: str, moment: int) -> list[Outgoing]:
+        """The deciding seat's action ``text``, chosen when the log was ``moment`` long."""
+        assert self.match is not None
+        if moment != len(self.match.log):
+            raise ProtocolError("stale", f"the game has moved on since (it is at {len(self.match.log)})")
+        try:
+            self.match.play(self.match.state.parse_action(text))
+        except GameError as error:  # the match changes nothing when the rules refuse
+            raise ProtocolError("illegal", f"that action is not legal now: {error}") from None
+        return self._updates(self.clients())
+
+    def stood_in(self, seat: int, now: float) -> bool:
+        """Whether an AI plays ``seat`` now: an AI seat, or a person's that has been away for the host's wait."""
+        chair = self.chairs[seat]
+        if chair.kind == "ai":
+            return True
+        return (chair.kind == "person" and chair.away_since is not None and self.away_ai is not None
+                and now - chair.away_since >= self.away_ai)
+
+    def ai_turn(self, now: float) -> AITurn | None:
+        """The decision an AI must take now, if one must."""
+        match = self.match
+        if match is None or match.state.is_terminal() or not self.stood_in(match.state.current_seat, now):
+            return None
+        chair = self.chairs[match.state.current_seat]
+        return AITurn(self.id, len(match.log), match, chair.level or STAND_IN_LEVEL,
+                      match.setup.seed * 1_000_003 + len(match.log))
+
+    # --- what a client is sent -------------------------------------------------------------------------------
+    def _updates(self, links: list[int]) -> list[Outgoing]:
+        match = self.match
+        if match is None:
+            return []
+        out: list[Outgoing] = []
+        for link in links:
+            seat = self.seat_of(link)
+            first = self.sent.get(link, 0)
+            out.append((link, self.update(match, seat, first)))
+            if match.state.is_terminal() and (first < len(match.log) or not match.log):
+                out.append((link, {"verb": "over", "table": self.id, "save": match.to_json()}))
+            self.sent[link] = len(match.log)
+        return out
+
+    def update(self, match: Match, seat: int | None, first: int) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know of the game, with the log from entry ``first`` on."""
+        state, moment = match.state, len(match.log)
+        deciding = seat is not None and not state.is_terminal() and state.current_seat == seat
+        return {
+            "verb": "update", "table": self.id, "seat": seat, "setup": wire.public_setup(match.setup),
+            "moment": moment, "from": first, "entries": [wire.entry_json(entry) for entry in match.log[first:]],
+            "picture": wire.seat_picture(state, NO_SEAT if seat is None else seat, self.id, moment),
+            "legal": [state.action_text(action) for action in state.legal_actions()] if deciding else [],
+            "connected": [chair.link is not None or chair.kind == "ai" for chair in self.chairs],
+            "away": [chair.kind == "person" and chair.link is None for chair in self.chairs],
+        }
+
+    # --- its save ----------------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return envelope(TABLE_FORMAT, TABLE_VERSION, {
+            "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
+            "host_seat": self.host_seat, "away_ai": self.away_ai,
+            "seats": [chair.to_json() for chair in self.chairs],
+            "match": None if self.match is None else self.match.to_json(),
+        })
+
+    @classmethod
+    def from_json(cls, data: Any, now: float) -> Table:
+        """A table saved by :meth:`to_json`, every person away from ``now`` until they resume; a
+        ``StateFormatError`` says what is wrong with the save."""
+        document = open_envelope(data, TABLE_FORMAT, TABLE_VERSION)
+        where = "table"
+        table_id = json_field(document, "id", str, where)
+        game = json_field(document, "game", str, where)
+        try:
+            options = game_spec(game).options_type.from_json(json_field(document, "options", dict, where))
+        except StateFormatError:
+            raise
+        except GameError as error:
+            raise StateFormatError(f"the table's game cannot be set up: {error}") from None
+        seats = json_field(document, "seats", list, where)
+        if not 1 <= len(seats) <= MOST_SEATS or not all(isinstance(seat, dict) for seat in seats):
+            raise StateFormatError(f"a table has 1 to {MOST_SEATS} seats, each an object")
+        chairs = [_chair_saved(seat, now) for seat in seats]
+        away_ai = document.get("away_ai")
+        if away_ai is not None and (not isinstance(away_ai, (int, float)) or isinstance(away_ai, bool)
+                                    or not 0 <= away_ai <= MOST_AWAY_SECONDS):
+            raise StateFormatError("the table's away wait must be a number of seconds or null")
+        table = cls(table_id, game, options, chairs, json_field(document, "host", str, where), None, away_ai)
+        host_seat = document.get("host_seat")
+        if host_seat is not None and not (isinstance(host_seat, int) and 0 <= host_seat < len(chairs)):
+            raise StateFormatError("the table's host seat is not one of its seats")
+        table.host_seat = host_seat
+        if document.get("match") is not None:
+            table.match = Match.from_json(document["match"])
+            if len(table.match.setup.seats) != len(chairs):
+                raise StateFormatError("the table's match has another number of seats")
+        return table
+
+
+def _chair_asked(seat: dict[str, Any]) -> Chair:
+    kind = seat["kind"]
+    if kind != "ai":
+        return Chair(kind)
+    level = seat.get("level") or STAND_IN_LEVEL
+    if level not in AI_LEVELS:
+        raise ProtocolError("malformed", f"an AI level is one of {', '.join(AI_LEVELS)}")
+    return Chair("ai", level)
+
+
+def _chair_saved(data: dict[str, Any], now: float) -> Chair:
+    where = "table seat"
+    kind = json_field(data, "kind", str, where)
+    if kind not in ("open", "person", "ai", "off"):
+        raise StateFormatError(f"a table seat is open, a person's, an AI's or off, not {kind[:20]!r}")
+    level, name = json_field(data, "level", str, where), json_field(data, "name", str, where)
+    if (kind == "ai") != (level in AI_LEVELS) or len(name) > MOST_NAME:
+        raise StateFormatError("a table seat has a level exactly when an AI plays it, and a short name")
+    chair = Chair(kind, level, name, json_field(data, "token", str, where))
+    if kind == "person":
+        chair.away_since = now
+    return chair
