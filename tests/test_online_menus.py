@@ -5,6 +5,9 @@ pages are tested without sockets; screenshots of each page are saved (``SCREENSH
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -46,6 +49,20 @@ def wait_for(driver: Driver, condition, what: str) -> None:
         assert time.monotonic() < deadline, f"waited in vain for {what}"
         driver.run()
         time.sleep(0.005)
+
+
+def test_a_window_that_never_plays_online_loads_no_network_library(tmp_path) -> None:
+    """``websockets`` and ``zeroconf`` take about half a second to load: only a player who connects, hosts or
+    looks for tables pays for them, not one who merely opens *Play online* (scenes/online/network.py)."""
+    program = ("import sys\nfrom scenes.app import App\nfrom scenes.online.menus import OnlineMenuScene\n"
+               "app = App(fps=0)\nOnlineMenuScene(app.context).network\napp.close()\n"
+               "print(sorted({name.split('.')[0] for name in sys.modules} & {'websockets', 'zeroconf'}))")
+    environment = {**os.environ, "FALCONI_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+                   "SDL_AUDIODRIVER": "dummy"}
+    ran = subprocess.run([sys.executable, "-c", program], cwd=Path(__file__).resolve().parent.parent,
+                         env=environment, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[-1] == "[]"
 
 
 def test_the_title_menu_leads_to_play_online(driver) -> None:

@@ -1,22 +1,27 @@
 """The doors to the network the online pages use: connect to a table server, host one in this process, find
 tables on the local network. Handed to the pages as one :class:`Network`, so that tests stand in for each.
 
-The real ones live in ``game.online`` (``client``, ``server``, ``discovery``) and are imported by name when a
-player first uses them: a window that never plays online loads neither ``websockets`` nor ``zeroconf``.
+The real ones live in ``game.online`` (``client``, ``server``, ``discovery``) and are imported when a player
+first uses them: a window that never plays online loads neither ``websockets`` nor ``zeroconf`` (their imports
+take about half a second).
 """
 
 from __future__ import annotations
 
 import errno
 import getpass
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.text import one_line
+from game.online.protocol import DEFAULT_PORT, PROTOCOL_VERSION
 from game.services.match import NAME_LENGTH
+
+if TYPE_CHECKING:
+    from game.online.discovery import Advert
+    from game.online.server import RunningServer
 
 LISTEN_ON = "0.0.0.0"  # a table hosted from the window is open to the local network, as its advert says
 
@@ -66,12 +71,12 @@ class Network:
 class _Hosting:
     """The server started by :func:`_host` with its advert: both end together."""
 
-    server: Any
-    advert: Any
+    server: RunningServer
+    advert: Advert
 
     @property
     def port(self) -> int:
-        return int(self.server.port)
+        return self.server.port
 
     def stop(self) -> None:
         try:
@@ -80,20 +85,20 @@ class _Hosting:
             self.server.stop()
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(f"game.online.{name}")
-
-
 def _connect(address: str, port: int, name: str, password: str) -> Link:
-    link: Link = _module("client").Connection(address, port, name, password)
-    return link
+    from game.online.client import Connection
+
+    return Connection(address, port, name, password)
 
 
 def _host(port: int, password: str, folder: Path) -> Hosted:
     """A server for this window's tables, advertised on the local network under the player's name."""
-    server = _module("server").start_in_thread(LISTEN_ON, port, password, folder)
+    from game.online.discovery import advertise
+    from game.online.server import start_in_thread
+
+    server = start_in_thread(LISTEN_ON, port, password, folder)
     try:
-        advert = _module("discovery").advertise(player_name(), server.port)
+        advert = advertise(player_name(), server.port)
     except BaseException:
         server.stop()
         raise
@@ -101,14 +106,14 @@ def _host(port: int, password: str, folder: Path) -> Hosted:
 
 
 def _browse(seconds: float) -> Sequence[Found]:
-    found: Sequence[Found] = _module("discovery").browse(seconds)
-    return found
+    from game.online.discovery import browse
+
+    return browse(seconds)
 
 
 def real_network() -> Network:
     """The network as ``game.online`` reaches it, with its protocol's default port and version."""
-    protocol = _module("protocol")
-    return Network(_connect, _host, _browse, int(protocol.DEFAULT_PORT), int(protocol.PROTOCOL_VERSION))
+    return Network(_connect, _host, _browse, DEFAULT_PORT, PROTOCOL_VERSION)
 
 
 def offline_network() -> Network:
