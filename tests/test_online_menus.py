@@ -117,6 +117,29 @@ def test_hosting_opens_a_table_with_the_seats_chosen_and_the_host_starts_it(driv
     assert driver.app.context.seat_page is None  # a new game's seats are the local ones again
 
 
+def test_no_page_says_hello_the_connection_greets_the_server_itself(driver) -> None:
+    """spec40: ``Connection`` is made with the player's name and password and says ``hello`` itself (again after
+    a drop); the real server refuses a second one, as found by tests/test_online_e2e.py."""
+    network = FakeNetwork(table=bobs_table())
+    open_fredericus_table(driver, network)
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    assert isinstance(join, JoinScene)
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="castle.local")
+    driver.key(pygame.K_RETURN)
+    tables = driver.top
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    driver.click_item("table0")
+    driver.click_item("seat1")
+    driver.run(2)
+    assert len(network.links) == 2 and network.links[1].seat == 1
+    for link in network.links:
+        assert "hello" not in [message["verb"] for message in link.sent]
+        assert not [message for message in link.inbox if message["verb"] == "error"]
+
+
 def test_a_port_already_taken_hosts_on_a_free_one(driver) -> None:
     network = FakeNetwork(busy_ports={PORT})
     lobby = open_fredericus_table(driver, network)

@@ -41,7 +41,6 @@ def sit_down(driver: Driver, game: str, options, seats: list[str], seat: int = 0
     """Open a table on the stand-in server, take ``seat``, start it, and show its game."""
     double = double or TableDouble("127.0.0.1", 47470, "Ann")
     session = Session(double, "Ann", is_host=True)
-    session.hello(1)
     session.send({"verb": "create", "game": game, "options": options.to_json(), "away_ai": None,
                   "seats": [{"kind": kind, "level": "easy" if kind == "ai" else None} for kind in seats]})
     session.send({"verb": "join", "table": TABLE, "seat": seat})
@@ -240,7 +239,6 @@ def test_closing_the_window_stops_the_table_this_window_hosts(tmp_path, monkeypa
 
         double = TableDouble("127.0.0.1", 47470, "Ann")
         session = Session(double, "Ann", hosted=Hosted(), is_host=True)
-        session.hello(1)
         session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
                       "away_ai": None, "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}]})
         session.send({"verb": "join", "table": TABLE, "seat": 0})

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.text import one_line
-from game.online.protocol import DEFAULT_PORT, PROTOCOL_VERSION
+from game.online.protocol import DEFAULT_PORT
 from game.services.match import NAME_LENGTH
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ LISTEN_ON = "0.0.0.0"  # a table hosted from the window is open to the local net
 
 
 class Link(Protocol):
-    """A connection to a table server (``game.online.client.Connection``): it never blocks the window."""
+    """A connection to a table server (``game.online.client.Connection``): it never blocks the window, and it
+    greets the server itself (``hello``, with the name and password it was made with, again after a drop)."""
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -64,7 +65,6 @@ class Network:
     host: Callable[[int, str, Path], Hosted]  # the port (0: any free one), password, the folder for its saves
     browse: Callable[[float], Sequence[Found]]  # the servers that answer within that many seconds
     default_port: int
-    version: int  # of the protocol
 
 
 @dataclass
@@ -112,8 +112,8 @@ def _browse(seconds: float) -> Sequence[Found]:
 
 
 def real_network() -> Network:
-    """The network as ``game.online`` reaches it, with its protocol's default port and version."""
-    return Network(_connect, _host, _browse, DEFAULT_PORT, PROTOCOL_VERSION)
+    """The network as ``game.online`` reaches it, with its protocol's default port."""
+    return Network(_connect, _host, _browse, DEFAULT_PORT)
 
 
 def offline_network() -> Network:
