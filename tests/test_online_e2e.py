@@ -29,6 +29,7 @@ from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.online import wire
 from game.online.client import Connection
+from game.online.server import start_in_thread
 from game.services.match import Match
 from scenes.app import App
 from scenes.online.join import JoinScene, TablesScene
@@ -46,7 +47,8 @@ pytestmark = [pytest.mark.slow,
 
 class Relay:
     """A TCP relay on loopback in front of the server: :meth:`cut` drops every connection through it at once,
-    as a lost network would (no closing handshake), while it keeps listening for the client to come back."""
+    as a lost network would (no closing handshake), while it keeps listening for the client to come back;
+    while ``holding`` is set, it drops each connection as it comes (the network is still down)."""
 
     def __init__(self, port: int) -> None:
         self.target = port
@@ -57,6 +59,7 @@ class Relay:
         self.opened: list[socket.socket] = []  # every one, closed by close()
         self.lock = threading.Lock()
         self.stopped = threading.Event()
+        self.holding = threading.Event()
         self.threads = [threading.Thread(target=self._accept, name="relay", daemon=True)]
         self.threads[0].start()
 
@@ -68,6 +71,9 @@ class Relay:
                 continue
             except OSError:
                 return
+            if self.holding.is_set():
+                client.close()
+                continue
             server = socket.create_connection((LOOPBACK, self.target))
             with self.lock:
                 self.links += [client, server]
@@ -455,3 +461,81 @@ def check_against_a_local_replay(game: Game, players: list[Headless], window: Wi
         assert (replayed.log[moment].seat, replayed.log[moment].text) == (game.window, action)
     assert all(player.chose for player in players) and window.chose
 
+
+@pytest.fixture
+def server_in_thread(tmp_path: Path) -> Iterator[int]:
+    """A table server on a thread of this process (as *Host a table* starts one): its port."""
+    running = start_in_thread(LOOPBACK, 0, "", tmp_path / "tables")
+    yield running.port
+    running.stop()
+
+
+def wait_for(what: str, condition: Callable[[], Any], players: list[Headless]) -> Any:
+    deadline = time.monotonic() + PATIENCE
+    while not (found := condition()):
+        assert time.monotonic() < deadline, f"no {what} within {PATIENCE:g} s"
+        for player in players:
+            player.pump()
+        time.sleep(0.01)
+    return found
+
+
+def test_a_move_sent_while_the_link_is_down_is_played_once_the_seat_is_back(server_in_thread: int) -> None:
+    """Issue 40, faults: ``Connection.send`` queues what it cannot send yet; after a drop it goes out once the
+    server has given the seat back, not before (where it came from a connection that sat nowhere, and was
+    refused as another seat's move)."""
+    relay = Relay(server_in_thread)
+    ann = Headless.connect(relay.port, "Ann", seed=1)
+    bob = Headless.connect(server_in_thread, "Bob", seed=2)
+    players = [ann, bob]
+    try:
+        ann.send(verb="create", game="fredericus", options={"short_game": True}, seats=[{"kind": "open"}] * 2,
+                 away_ai=None)
+        table = wait_for("the table", lambda: next(iter(ann.summaries), None), players)
+        ann.send(verb="join", table=table, seat=0)
+        bob.send(verb="join", table=table, seat=1)
+        wait_for("both seated", lambda: ann.seats and bob.seats, players)
+        ann.send(verb="start", table=table)
+
+        def bob_plays_until_ann_decides() -> bool:
+            bob.play()
+            return ann.deciding and ann.update is not None
+
+        wait_for("Ann's turn", bob_plays_until_ann_decides, players)
+        assert ann.update is not None
+        moment = ann.update["moment"]
+        relay.holding.set()
+        relay.cut()
+        wait_for("the drop", lambda: "reconnecting" in ann.links, players)
+        ann.play()  # queued while the link is down
+        relay.holding.clear()
+        wait_for("the move played or refused", lambda: ann.errors or (
+            ann.update is not None and ann.update["moment"] > moment), players)
+        assert not ann.errors
+        assert ann.entries[moment]["text"] == ann.chose[moment]
+    finally:
+        for player in players:
+            player.link.close()
+        relay.close()
+
+
+def test_a_message_sent_before_the_connection_s_thread_runs_is_not_lost(server_in_thread: int,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Connection`` never blocks its caller, so its thread may not have started its loop when the first
+    message is sent: that message waits in the queue like any other."""
+    go = threading.Event()
+    run = Connection._run
+
+    def late_run(connection: Connection) -> None:
+        go.wait(PATIENCE)
+        run(connection)
+
+    monkeypatch.setattr(Connection, "_run", late_run)
+    ann = Headless.connect(server_in_thread, "Ann", seed=1)
+    try:
+        ann.send(verb="create", game="fredericus", options={"short_game": True}, seats=[{"kind": "open"}] * 2,
+                 away_ai=None)
+        go.set()
+        wait_for("the table", lambda: ann.summaries, [ann])
+    finally:
+        ann.link.close()
