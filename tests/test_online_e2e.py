@@ -149,6 +149,8 @@ class Headless:
                 self.links.append(message["state"])
             elif verb == "table":
                 self.summaries[message["id"]] = message
+            elif verb == "tables":
+                self.summaries.update((summary["id"], summary) for summary in message["tables"])
             elif verb == "joined":
                 self.table, self.tokens, self.seats = message["table"], [*self.tokens, message["token"]], [
                     *self.seats, message["seat"]]
@@ -340,7 +342,8 @@ def descendants(pid: int) -> list[Child]:
 def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through_a_drop(
         game: Game, table_server: Host, window: Window, tmp_path: Path) -> None:
     """Issue 40, point 5: two headless clients and the window play a whole game to the game-over screen; one
-    client drops mid-game and resumes its seat with its token; the end equals a local replay."""
+    client drops mid-game and resumes its seat with its token; the end equals a local replay; the host's
+    rematch opens the next game on the window."""
     relay = Relay(table_server.port)
     port_of_dropped = relay.port
     host = Headless.connect(table_server.port, "Ann", seed=1)
@@ -380,6 +383,10 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
         window.driver.run(30)  # the points counted up
         window.driver.save(screenshot_dir(tmp_path), f"online-e2e-{game.name}-game-over")
         check_against_a_local_replay(game, players, window, over)
+        host.send(verb="rematch", table=table)  # the table's host asks; the window goes on to the new game
+        rematch = window.wait("the rematch on screen", lambda: isinstance(window.driver.top, OnlineScene)
+                              and window.driver.top, players)
+        assert rematch.mirror.seat == game.window and not rematch.mirror.state.is_terminal()
         assert not host.errors and not guest.errors and not window.errors
     finally:
         for player in players:
