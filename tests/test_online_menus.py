@@ -6,6 +6,7 @@ pages are tested without sockets; screenshots of each page are saved (``SCREENSH
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -15,6 +16,7 @@ import pygame
 import pytest
 from online_table import PORT, TABLE, FakeNetwork, Found, bobs_table
 from scene_driver import Driver, FixedClock, screenshot_dir
+from zeroconf import EventLoopBlocked
 
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -277,6 +279,24 @@ def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(dr
     game = driver.top
     assert isinstance(game, OnlineScene)
     assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None
+
+
+@pytest.mark.parametrize("failure", [OSError(19, "No such device"), EventLoopBlocked()], ids=["os", "zeroconf"])
+def test_a_table_hosted_where_it_cannot_be_advertised_is_served_all_the_same(failure, tmp_path, monkeypatch) -> None:
+    """Multicast may not work (a container, a guest Wi-Fi) and zeroconf may time out on a busy machine: the
+    table is still served at the address its lobby shows, as ``main.py host`` serves unadvertised."""
+    from game.online import discovery
+
+    def cannot_advertise(name: str, port: int) -> discovery.Advert:
+        raise failure
+
+    monkeypatch.setattr(discovery, "advertise", cannot_advertise)
+    hosted = network_module.real_network().host(0, "", tmp_path / "tables")
+    try:
+        with socket.create_connection(("127.0.0.1", hosted.port), timeout=30):
+            pass  # it listens
+    finally:
+        hosted.stop()
 
 
 def test_an_offline_window_opens_no_table_and_reaches_no_server_and_says_so(driver, monkeypatch) -> None:

@@ -69,10 +69,10 @@ class Network:
 
 @dataclass
 class _Hosting:
-    """The server started by :func:`_host` with its advert: both end together."""
+    """The server started by :func:`_host` with its advert (``None``: not advertised): both end together."""
 
     server: RunningServer
-    advert: Advert
+    advert: Advert | None
 
     @property
     def port(self) -> int:
@@ -80,7 +80,8 @@ class _Hosting:
 
     def stop(self) -> None:
         try:
-            self.advert.close()
+            if self.advert is not None:
+                self.advert.close()
         finally:
             self.server.stop()
 
@@ -92,13 +93,19 @@ def _connect(address: str, port: int, name: str, password: str) -> Link:
 
 
 def _host(port: int, password: str, folder: Path) -> Hosted:
-    """A server for this window's tables, advertised on the local network under the player's name."""
+    """A server for this window's tables, advertised on the local network under the player's name. Where
+    multicast does not work (or zeroconf fails on a busy machine), it serves all the same, unadvertised: its
+    lobby shows the address players type, as ``main.py host`` does."""
+    from zeroconf import Error as ZeroconfError
+
     from game.online.discovery import advertise
     from game.online.server import start_in_thread
 
     server = start_in_thread(LISTEN_ON, port, password, folder)
     try:
-        advert = advertise(player_name(), server.port)
+        advert: Advert | None = advertise(player_name(), server.port)
+    except (OSError, ZeroconfError):
+        advert = None
     except BaseException:
         server.stop()
         raise
