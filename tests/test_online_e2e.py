@@ -32,6 +32,7 @@ from game.online.client import Connection
 from game.online.server import start_in_thread
 from game.services.match import Match
 from scenes.app import App
+from scenes.online.host import HostSeatsScene
 from scenes.online.join import JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import real_network
@@ -546,3 +547,53 @@ def test_a_message_sent_before_the_connection_s_thread_runs_is_not_lost(server_i
         wait_for("the table", lambda: ann.summaries, [ann])
     finally:
         ann.link.close()
+
+
+def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: Window) -> None:
+    """Issue 40, point 1: *Play online* can host from the running game. The window's own server (on a thread,
+    advertised or not) takes a headless client over loopback; leaving the game stops it, and the client is told."""
+    driver = window.driver
+    driver.click_item("online")
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    seats = driver.top
+    assert isinstance(seats, HostSeatsScene)
+    driver.move(seats.menu.rects[[item.key for item in seats.menu.items].index("seat1")].center)
+    for _ in range(len(seats.menu.items[1].choices)):  # seat 1 open to a player who joins
+        if seats.plans[1].kind == "person":
+            break
+        driver.key(pygame.K_LEFT)
+    assert seats.plans[1].kind == "person"
+    driver.click_item("start")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene)
+    bob = Headless.connect(lobby.port, "Bob", seed=2)
+    try:
+        bob.send(verb="tables")
+        table = window.wait("the table", lambda: lobby.session.table_id, [bob])
+        driver.click_item("seat0")
+        bob.send(verb="join", table=table, seat=1)
+        window.wait("both seated", lambda: lobby.session.seat == 0 and bob.seats, [bob])
+        window.wait("the start", lambda: "start" in [item.key for item in lobby.menu.items], [bob])
+        driver.click_item("start")
+        window.wait("the game on screen", lambda: window.scene, [bob])
+        deadline = time.monotonic() + PATIENCE
+        while len(window.chose) < 2 or len(bob.chose) < 2:
+            assert time.monotonic() < deadline, "the game did not go on"
+            bob.pump()
+            bob.play()
+            window.frame()
+            window.play()
+        threads = [thread for thread in threading.enumerate() if thread.name == "table server"]
+        assert len(threads) == 1
+        driver.key(pygame.K_ESCAPE)
+        driver.click_item("quit")
+        driver.click_item("yes")
+        window.wait("the title menu", lambda: not isinstance(driver.top, OnlineScene), [bob])
+        threads[0].join(PATIENCE)
+        assert not threads[0].is_alive()
+        window.wait("the client told", lambda: "reconnecting" in bob.links, [bob])
+        assert not bob.errors and not window.errors
+    finally:
+        bob.link.close()
