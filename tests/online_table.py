@@ -105,7 +105,9 @@ class TableDouble:
     table: Table | None = None
     seed: int = 11
     sent: list[dict[str, Any]] = field(default_factory=list)
-    inbox: list[dict[str, Any]] = field(default_factory=lambda: [{"verb": "link", "state": "connecting", "reason": ""}])
+    inbox: list[dict[str, Any]] = field(default_factory=lambda: [  # it greets the server as it is made
+        {"verb": "link", "state": "connecting", "reason": ""}, {"verb": "link", "state": "open", "reason": ""},
+        {"verb": "welcome", "you": 1, "server": "double", "version": 1}])
     closed: bool = False
     seat: Seat | None = None
     watching: bool = False
@@ -136,6 +138,7 @@ class TableDouble:
     def come_back(self) -> None:
         """The link is back: the client resumes with its token (the real Connection does it by itself)."""
         self.inbox.append({"verb": "link", "state": "open", "reason": ""})
+        self._out({"verb": "welcome", "you": 2, "server": "double", "version": 1})
         self._resume({"verb": "resume", "token": f"token-{self.token}"})
 
     # --- answers --------------------------------------------------------------------------------------------
@@ -143,11 +146,12 @@ class TableDouble:
         self.inbox.append(wired(message))
 
     def _error(self, code: str, message: dict[str, Any]) -> None:
-        self._out({"verb": "error", "code": code, "message": f"refused: {message['verb']} ({code})"})
+        self._out({"verb": "error", "code": code, "message": f"refused: {message['verb']} ({code})",
+                   "answered": message["verb"]})
 
     def _hello(self, message: dict[str, Any]) -> None:
-        self.inbox.append({"verb": "link", "state": "open", "reason": ""})
-        self._out({"verb": "welcome", "you": "c1", "server": "double", "version": 1})
+        """The connection said hello already: the server refuses a second one."""
+        self._error("malformed", message)
 
     def _tables(self, message: dict[str, Any]) -> None:
         self._out({"verb": "tables", "tables": [self.table.summary()] if self.table else []})
@@ -304,7 +308,7 @@ class FakeNetwork:
         return list(self.found)
 
     def doors(self) -> Network:
-        return Network(self.connect, self.host, self.browse, PORT, 1)
+        return Network(self.connect, self.host, self.browse, PORT)
 
 
 def bobs_table() -> Table:

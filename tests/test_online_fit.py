@@ -27,7 +27,6 @@ def joined(seats: list[str], seat: int = 0) -> Session:
     """A session seated at a started table of the stand-in server (AI seats play up to this seat's turn)."""
     double = TableDouble("10.0.0.7", 47470, "Annunziata")
     session = Session(double, "Annunziata", is_host=True)
-    session.hello(1)
     session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
                   "away_ai": 30, "seats": [{"kind": kind, "level": "hard"} for kind in seats]})
     session.send({"verb": "join", "table": TABLE, "seat": seat})
@@ -42,7 +41,6 @@ def online_screens(context: AppContext) -> list[Screen]:
 
     def tables() -> list:
         session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
-        session.hello(1)
         return [TablesScene(context, session, "10.0.0.7:47470")]
 
     def lobby(host: bool) -> list:
@@ -50,7 +48,6 @@ def online_screens(context: AppContext) -> list[Screen]:
             session = joined(["open", "ai", "open", "ai"])
             return [LobbyScene(context, session, "192.168.100.200", 47470)]
         session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
-        session.hello(1)
         session.send({"verb": "tables"})
         session.poll()
         session.table = session.tables[0]

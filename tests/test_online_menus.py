@@ -5,6 +5,10 @@ pages are tested without sockets; screenshots of each page are saved (``SCREENSH
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -12,6 +16,7 @@ import pygame
 import pytest
 from online_table import PORT, TABLE, FakeNetwork, Found, bobs_table
 from scene_driver import Driver, FixedClock, screenshot_dir
+from zeroconf import EventLoopBlocked
 
 from scenes.app import App
 from scenes.kit.stack import Push
@@ -46,6 +51,20 @@ def wait_for(driver: Driver, condition, what: str) -> None:
         assert time.monotonic() < deadline, f"waited in vain for {what}"
         driver.run()
         time.sleep(0.005)
+
+
+def test_a_window_that_never_plays_online_loads_no_network_library(tmp_path) -> None:
+    """``websockets`` and ``zeroconf`` take about half a second to load: only a player who connects, hosts or
+    looks for tables pays for them, not one who merely opens *Play online* (scenes/online/network.py)."""
+    program = ("import sys\nfrom scenes.app import App\nfrom scenes.online.menus import OnlineMenuScene\n"
+               "app = App(fps=0)\nOnlineMenuScene(app.context).network\napp.close()\n"
+               "print(sorted({name.split('.')[0] for name in sys.modules} & {'websockets', 'zeroconf'}))")
+    environment = {**os.environ, "FALCONI_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+                   "SDL_AUDIODRIVER": "dummy"}
+    ran = subprocess.run([sys.executable, "-c", program], cwd=Path(__file__).resolve().parent.parent,
+                         env=environment, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[-1] == "[]"
 
 
 def test_the_title_menu_leads_to_play_online(driver) -> None:
@@ -98,6 +117,29 @@ def test_hosting_opens_a_table_with_the_seats_chosen_and_the_host_starts_it(driv
     driver.run(3)
     driver.save(shots, "online-play")
     assert driver.app.context.seat_page is None  # a new game's seats are the local ones again
+
+
+def test_no_page_says_hello_the_connection_greets_the_server_itself(driver) -> None:
+    """spec40: ``Connection`` is made with the player's name and password and says ``hello`` itself (again after
+    a drop); the real server refuses a second one, as found by tests/test_online_e2e.py."""
+    network = FakeNetwork(table=bobs_table())
+    open_fredericus_table(driver, network)
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    assert isinstance(join, JoinScene)
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("address")].center)
+    driver.post(pygame.TEXTINPUT, text="castle.local")
+    driver.key(pygame.K_RETURN)
+    tables = driver.top
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    driver.click_item("table0")
+    driver.click_item("seat1")
+    driver.run(2)
+    assert len(network.links) == 2 and network.links[1].seat == 1
+    for link in network.links:
+        assert "hello" not in [message["verb"] for message in link.sent]
+        assert not [message for message in link.inbox if message["verb"] == "error"]
 
 
 def test_a_port_already_taken_hosts_on_a_free_one(driver) -> None:
@@ -237,6 +279,24 @@ def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(dr
     game = driver.top
     assert isinstance(game, OnlineScene)
     assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None
+
+
+@pytest.mark.parametrize("failure", [OSError(19, "No such device"), EventLoopBlocked()], ids=["os", "zeroconf"])
+def test_a_table_hosted_where_it_cannot_be_advertised_is_served_all_the_same(failure, tmp_path, monkeypatch) -> None:
+    """Multicast may not work (a container, a guest Wi-Fi) and zeroconf may time out on a busy machine: the
+    table is still served at the address its lobby shows, as ``main.py host`` serves unadvertised."""
+    from game.online import discovery
+
+    def cannot_advertise(name: str, port: int) -> discovery.Advert:
+        raise failure
+
+    monkeypatch.setattr(discovery, "advertise", cannot_advertise)
+    hosted = network_module.real_network().host(0, "", tmp_path / "tables")
+    try:
+        with socket.create_connection(("127.0.0.1", hosted.port), timeout=30):
+            pass  # it listens
+    finally:
+        hosted.stop()
 
 
 def test_an_offline_window_opens_no_table_and_reaches_no_server_and_says_so(driver, monkeypatch) -> None:

@@ -13,7 +13,7 @@ import weakref
 import pygame
 import pytest
 from event_player import choose
-from online_table import TABLE, TableDouble
+from online_table import TABLE, TableDouble, update_message
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.options import FalconiOptions
@@ -41,7 +41,6 @@ def sit_down(driver: Driver, game: str, options, seats: list[str], seat: int = 0
     """Open a table on the stand-in server, take ``seat``, start it, and show its game."""
     double = double or TableDouble("127.0.0.1", 47470, "Ann")
     session = Session(double, "Ann", is_host=True)
-    session.hello(1)
     session.send({"verb": "create", "game": game, "options": options.to_json(), "away_ai": None,
                   "seats": [{"kind": kind, "level": "easy" if kind == "ai" else None} for kind in seats]})
     session.send({"verb": "join", "table": TABLE, "seat": seat})
@@ -99,6 +98,70 @@ def test_this_seat_s_move_is_sent_and_drawn_when_the_server_answers(driver) -> N
     double.send(held.pop())
     driver.run()
     assert len(scene.mirror.log) > moves and scene.mirror.log[moves].seat == scene.mirror.seat
+
+
+def hold_answers(double: TableDouble) -> list[dict]:
+    """From now on the stand-in server answers nothing until the test hands it the messages held."""
+    held: list[dict] = []
+
+    def hold(message):
+        double.sent.append(message)
+        held.append(message)
+
+    double.send = hold  # type: ignore[method-assign]
+    return held
+
+
+def test_an_update_that_only_says_who_is_connected_leaves_the_move_on_its_way(driver) -> None:
+    """The real server tells every client when a seat's link drops or comes back, with an update that brings no
+    move (found over loopback): the move sent meanwhile is still on its way, nothing is offered twice."""
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai", "open"])
+    real_send = double.send
+    held = hold_answers(double)
+    moves = len(scene.mirror.log)
+    choose_press(driver, scene)
+    assert scene.sent and held[-1]["verb"] == "act"
+    assert double.table is not None and double.table.match is not None
+    double.inbox.append(update_message(double.table.match, 0, len(scene.mirror.log), TABLE,
+                                       connected=[True, True, False], away=[False, False, True]))
+    driver.run()
+    assert scene.mirror.away == (False, False, True)
+    assert scene.sent and scene.chooser is None
+    double.send = real_send  # type: ignore[method-assign]
+    double.send(held.pop())
+    driver.run()
+    assert not scene.sent and scene.mirror.log[moves].seat == 0
+
+
+def test_a_move_lost_with_the_link_is_offered_again_once_the_seat_is_back(driver) -> None:
+    """A move written to a connection as it dropped never reaches the server: once the seat is given back
+    (``joined``, then the game so far), the seat chooses again rather than wait for an answer that never comes."""
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
+    real_send = double.send
+    held = hold_answers(double)
+    choose_press(driver, scene)
+    assert scene.sent and held
+    double.drop()
+    driver.run()
+    double.send = real_send  # type: ignore[method-assign]
+    double.come_back()
+    driver.run()
+    assert not scene.sent and scene.chooser is not None
+
+
+def test_a_refusal_of_another_message_leaves_the_move_on_its_way(driver) -> None:
+    """An ``error`` names the verb it answers (``answered``): only a refused move, or a frame dropped unread
+    (a flood's error names none), gives the seat its choice again."""
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
+    hold_answers(double)
+    choose_press(driver, scene)
+    double.inbox.append({"verb": "error", "code": "no_table", "message": "there is no table 'x'",
+                         "answered": "watch"})
+    driver.run()
+    assert scene.sent and scene.chooser is None
+    double.inbox.append({"verb": "error", "code": "flood", "message": "at most 20 frames a second"})
+    driver.run()
+    assert not scene.sent and scene.chooser is not None
 
 
 def choose_press(driver: Driver, scene: OnlineScene) -> None:
@@ -240,7 +303,6 @@ def test_closing_the_window_stops_the_table_this_window_hosts(tmp_path, monkeypa
 
         double = TableDouble("127.0.0.1", 47470, "Ann")
         session = Session(double, "Ann", hosted=Hosted(), is_host=True)
-        session.hello(1)
         session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
                       "away_ai": None, "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}]})
         session.send({"verb": "join", "table": TABLE, "seat": 0})

@@ -37,7 +37,9 @@ class Connection:
         self._hello = {"verb": "hello", "version": PROTOCOL_VERSION, "name": name, "password": password}
         self._received: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
-        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        # Made here, not on the thread: a message sent before the thread's loop runs must find it (a queue binds
+        # to the loop that first waits on it).
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._stop = threading.Event()
         self._token: str | None = None
         self._thread = threading.Thread(target=self._run, name=f"connection to {address}:{port}", daemon=True)
@@ -71,7 +73,6 @@ class Connection:
 
     # --- the thread's side ----------------------------------------------------------------------------------
     def _enqueue(self, message: dict[str, Any]) -> None:
-        assert self._outbox is not None
         self._outbox.put_nowait(message)
 
     def _link(self, state: str, reason: str = "") -> None:
@@ -85,7 +86,6 @@ class Connection:
             self._loop.close()
 
     async def _keep_linked(self) -> None:
-        self._outbox = asyncio.Queue()
         wait, state, reason = FIRST_RETRY_SECONDS, "connecting", ""
         while not self._stop.is_set():
             self._link(state, reason)
@@ -108,11 +108,14 @@ class Connection:
         self._link("closed", "" if self._stop.is_set() else reason)
 
     async def _talk(self, websocket: ClientConnection) -> str:
-        """Greet, resume the seat if there is one, then carry frames both ways until the link ends; why."""
+        """Greet, resume the seat if there is one, then carry frames both ways until the link ends; why. What
+        the caller queued goes out only once the server has welcomed this client and been asked for its seat
+        back: sent before, a move would come from a connection that sits nowhere yet, and be refused."""
         async with websocket:
             await websocket.send(json.dumps(self._hello))
-            reader = asyncio.create_task(self._read(websocket))
-            writer = asyncio.create_task(self._write(websocket))
+            greeted = asyncio.Event()
+            reader = asyncio.create_task(self._read(websocket, greeted))
+            writer = asyncio.create_task(self._write(websocket, greeted))
             stopper = asyncio.create_task(self._stopped())
             done, pending = await asyncio.wait({reader, writer, stopper}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -121,7 +124,7 @@ class Connection:
             finished = done.pop()
             return "" if finished is stopper else str(finished.result())
 
-    async def _read(self, websocket: ClientConnection) -> str:
+    async def _read(self, websocket: ClientConnection, greeted: asyncio.Event) -> str:
         try:
             async for frame in websocket:
                 try:
@@ -132,6 +135,7 @@ class Connection:
                     self._link("open")
                     if self._token is not None:
                         await websocket.send(json.dumps({"verb": "resume", "token": self._token}))
+                    greeted.set()
                 elif message["verb"] == "joined":
                     self._token = message["token"]
                 elif message["verb"] == "error" and message["code"] in FOR_GOOD + ("bad_token",):
@@ -145,8 +149,8 @@ class Connection:
             return str(closed)
         return "the server closed the link"
 
-    async def _write(self, websocket: ClientConnection) -> str:
-        assert self._outbox is not None
+    async def _write(self, websocket: ClientConnection, greeted: asyncio.Event) -> str:
+        await greeted.wait()
         while True:
             message = await self._outbox.get()
             try:

@@ -139,7 +139,6 @@ class HostSeatsScene(SeatSetupScene):
             return None
         name = player_name()
         session = Session(self.network.connect(LOOPBACK, hosted.port, name, ""), name, hosted=hosted, is_host=True)
-        session.hello(self.network.version)
         session.send({"verb": "create", "game": self.game, "options": self.options.to_json(),
                       "seats": [_seat_json(plan) for plan in self.plans], "away_ai": AWAY_WAITS[self.away_wait]})
         self.context.seat_page = None

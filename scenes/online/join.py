@@ -152,7 +152,6 @@ class JoinScene(MenuScene):
             return None
         self.context.inputs.typing = False  # the next page has no text field
         session = Session(link, name)
-        session.hello(self.network.version)
         return Push(TablesScene(self.context, session, f"{address}:{port}"))
 
     def leave(self) -> None:

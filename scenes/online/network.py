@@ -1,28 +1,34 @@
 """The doors to the network the online pages use: connect to a table server, host one in this process, find
 tables on the local network. Handed to the pages as one :class:`Network`, so that tests stand in for each.
 
-The real ones live in ``game.online`` (``client``, ``server``, ``discovery``) and are imported by name when a
-player first uses them: a window that never plays online loads neither ``websockets`` nor ``zeroconf``.
+The real ones live in ``game.online`` (``client``, ``server``, ``discovery``) and are imported when a player
+first uses them: a window that never plays online loads neither ``websockets`` nor ``zeroconf`` (their imports
+take about half a second).
 """
 
 from __future__ import annotations
 
 import errno
 import getpass
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.text import one_line
+from game.online.protocol import DEFAULT_PORT
 from game.services.match import NAME_LENGTH
+
+if TYPE_CHECKING:
+    from game.online.discovery import Advert
+    from game.online.server import RunningServer
 
 LISTEN_ON = "0.0.0.0"  # a table hosted from the window is open to the local network, as its advert says
 
 
 class Link(Protocol):
-    """A connection to a table server (``game.online.client.Connection``): it never blocks the window."""
+    """A connection to a table server (``game.online.client.Connection``): it never blocks the window, and it
+    greets the server itself (``hello``, with the name and password it was made with, again after a drop)."""
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -59,41 +65,47 @@ class Network:
     host: Callable[[int, str, Path], Hosted]  # the port (0: any free one), password, the folder for its saves
     browse: Callable[[float], Sequence[Found]]  # the servers that answer within that many seconds
     default_port: int
-    version: int  # of the protocol
 
 
 @dataclass
 class _Hosting:
-    """The server started by :func:`_host` with its advert: both end together."""
+    """The server started by :func:`_host` with its advert (``None``: not advertised): both end together."""
 
-    server: Any
-    advert: Any
+    server: RunningServer
+    advert: Advert | None
 
     @property
     def port(self) -> int:
-        return int(self.server.port)
+        return self.server.port
 
     def stop(self) -> None:
         try:
-            self.advert.close()
+            if self.advert is not None:
+                self.advert.close()
         finally:
             self.server.stop()
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(f"game.online.{name}")
-
-
 def _connect(address: str, port: int, name: str, password: str) -> Link:
-    link: Link = _module("client").Connection(address, port, name, password)
-    return link
+    from game.online.client import Connection
+
+    return Connection(address, port, name, password)
 
 
 def _host(port: int, password: str, folder: Path) -> Hosted:
-    """A server for this window's tables, advertised on the local network under the player's name."""
-    server = _module("server").start_in_thread(LISTEN_ON, port, password, folder)
+    """A server for this window's tables, advertised on the local network under the player's name. Where
+    multicast does not work (or zeroconf fails on a busy machine), it serves all the same, unadvertised: its
+    lobby shows the address players type, as ``main.py host`` does."""
+    from zeroconf import Error as ZeroconfError
+
+    from game.online.discovery import advertise
+    from game.online.server import start_in_thread
+
+    server = start_in_thread(LISTEN_ON, port, password, folder)
     try:
-        advert = _module("discovery").advertise(player_name(), server.port)
+        advert: Advert | None = advertise(player_name(), server.port)
+    except (OSError, ZeroconfError):
+        advert = None
     except BaseException:
         server.stop()
         raise
@@ -101,14 +113,14 @@ def _host(port: int, password: str, folder: Path) -> Hosted:
 
 
 def _browse(seconds: float) -> Sequence[Found]:
-    found: Sequence[Found] = _module("discovery").browse(seconds)
-    return found
+    from game.online.discovery import browse
+
+    return browse(seconds)
 
 
 def real_network() -> Network:
-    """The network as ``game.online`` reaches it, with its protocol's default port and version."""
-    protocol = _module("protocol")
-    return Network(_connect, _host, _browse, int(protocol.DEFAULT_PORT), int(protocol.PROTOCOL_VERSION))
+    """The network as ``game.online`` reaches it, with its protocol's default port."""
+    return Network(_connect, _host, _browse, DEFAULT_PORT)
 
 
 def offline_network() -> Network:

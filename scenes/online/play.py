@@ -91,9 +91,15 @@ class OnlineScene(PlayScene):
         verb = message.get("verb")
         if verb == "link":  # down, nothing may be chosen; back up, the choice is offered again
             self._sync()
-        elif verb == "update" and message.get("table") == self.mirror.table:
-            played = self.mirror.take_update(message)
+        elif verb == "joined" and message.get("table") == self.mirror.table:  # the seat given back after a drop:
+            # a move on its way then may be lost with the link
             self.sent = False
+            self._sync()
+        elif verb == "update" and message.get("table") == self.mirror.table:
+            moves = len(self.mirror.log)
+            played = self.mirror.take_update(message)
+            if len(self.mirror.log) > moves:  # not an update that only says who is connected: the move is in
+                self.sent = False
             if played is not None:
                 if self.timeline.busy:
                     self.timeline.skip()
@@ -103,7 +109,9 @@ class OnlineScene(PlayScene):
             self.mirror.take_over(message)
         elif verb == "error":
             self.message = self.context.tr("online.refused", reason=str(message.get("message", "")))
-            if self.sent:  # the move was refused: the seat chooses again
+            # The move refused, or dropped unread (a flood's error names no verb): the seat chooses again. A
+            # refusal of another message leaves it on its way.
+            if self.sent and message.get("answered") in (None, "act"):
                 self.sent = False
                 self._sync()
 

@@ -15,7 +15,6 @@ class Session:
     link: Link
     name: str  # this player's name at the table
     hosted: Hosted | None = None  # the server this window runs, ended with the session
-    password: str = ""
     state: str = "connecting"  # the link: "connecting", "open", "reconnecting" or "closed"
     reason: str = ""  # why the link changed last, in the server's or the system's words
     welcomed: bool = False
@@ -26,10 +25,6 @@ class Session:
     is_host: bool = False  # this client opened the table
     closed: bool = False
     unread: list[dict[str, Any]] = field(default_factory=list)  # left by a page that handed the session on
-
-    def hello(self, version: int) -> None:
-        """The first message: who this is, in which version of the protocol (``Network.version``)."""
-        self.send({"verb": "hello", "version": version, "name": self.name, "password": self.password})
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
