@@ -103,6 +103,7 @@ class TableDouble:
     name: str
     password: str = ""
     table: Table | None = None
+    server_password: str = ""  # what the server asks every hello for (empty: nothing)
     seed: int = 11
     sent: list[dict[str, Any]] = field(default_factory=list)
     inbox: list[dict[str, Any]] = field(default_factory=lambda: [{"verb": "link", "state": "connecting", "reason": ""}])
@@ -146,6 +147,10 @@ class TableDouble:
         self._out({"verb": "error", "code": code, "message": f"refused: {message['verb']} ({code})"})
 
     def _hello(self, message: dict[str, Any]) -> None:
+        if self.password != self.server_password:  # the real Connection greets with the password it was given
+            self._error("password", message)
+            self.inbox.append({"verb": "link", "state": "closed", "reason": "password"})  # for good, as it does
+            return
         self.inbox.append({"verb": "link", "state": "open", "reason": ""})
         self._out({"verb": "welcome", "you": "c1", "server": "double", "version": 1})
 
@@ -286,11 +291,12 @@ class FakeNetwork:
     found: list[Found] = field(default_factory=list)
     table: Table | None = None  # a table somebody else already opened on the server joined
     busy_ports: set[int] = field(default_factory=set)
+    password: str = ""  # the server's: every connection must give it
     links: list[TableDouble] = field(default_factory=list)
     hosted: list[Hosted] = field(default_factory=list)
 
     def connect(self, address: str, port: int, name: str, password: str) -> TableDouble:
-        link = TableDouble(address, port, name, password, table=self.table)
+        link = TableDouble(address, port, name, password, table=self.table, server_password=self.password)
         self.links.append(link)
         return link
 
