@@ -38,8 +38,8 @@ def every_screen(context: AppContext) -> list[Screen]:
     What differs between games comes from each game's own part (``devtools/<game>/window.py``): its option
     pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
     the pad prompt, game over) show the first game that offers a :class:`Showcase`."""
+    from scenes.pages.game_choice import GameChoiceScene
     from scenes.pages.log_overlay import LogOverlay
-    from scenes.pages.menus import GameChoiceScene
     from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
     from scenes.pages.saved_games import PAGE, HeldSlotOverlay, SavedGamesScene, SlotOverlay
     from scenes.pages.seats import SeatSetupScene

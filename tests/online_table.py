@@ -103,16 +103,24 @@ class TableDouble:
     name: str
     password: str = ""
     table: Table | None = None
+    server_password: str = ""  # what the server asks every hello for (empty: nothing)
     seed: int = 11
     sent: list[dict[str, Any]] = field(default_factory=list)
-    inbox: list[dict[str, Any]] = field(default_factory=lambda: [  # it greets the server as it is made
-        {"verb": "link", "state": "connecting", "reason": ""}, {"verb": "link", "state": "open", "reason": ""},
-        {"verb": "welcome", "you": 1, "server": "double", "version": 1}])
+    inbox: list[dict[str, Any]] = field(default_factory=lambda: [{"verb": "link", "state": "connecting", "reason": ""}])
     closed: bool = False
     seat: Seat | None = None
     watching: bool = False
     token: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(5))
+
+    def __post_init__(self) -> None:
+        """It greets the server as it is made, with the password it was given, as the real Connection does."""
+        if self.password != self.server_password:
+            self._error("password", {"verb": "hello"})
+            self.inbox.append({"verb": "link", "state": "closed", "reason": "password"})  # for good
+            return
+        self.inbox.append({"verb": "link", "state": "open", "reason": ""})
+        self._out({"verb": "welcome", "you": 1, "server": "double", "version": 1})
 
     # --- the Connection's face ------------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -290,11 +298,12 @@ class FakeNetwork:
     found: list[Found] = field(default_factory=list)
     table: Table | None = None  # a table somebody else already opened on the server joined
     busy_ports: set[int] = field(default_factory=set)
+    password: str = ""  # the server's: every connection must give it
     links: list[TableDouble] = field(default_factory=list)
     hosted: list[Hosted] = field(default_factory=list)
 
     def connect(self, address: str, port: int, name: str, password: str) -> TableDouble:
-        link = TableDouble(address, port, name, password, table=self.table)
+        link = TableDouble(address, port, name, password, table=self.table, server_password=self.password)
         self.links.append(link)
         return link
 

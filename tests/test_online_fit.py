@@ -16,7 +16,7 @@ from game.services.match import SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.context import AppContext
 from scenes.online.host import HostGameScene, HostSeatsScene
-from scenes.online.join import JoinScene, TablesScene
+from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, PASSWORD_REFUSED, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
 from scenes.online.play import OnlineGameOverScene, OnlinePauseOverlay, game_from
@@ -38,6 +38,15 @@ def online_screens(context: AppContext) -> list[Screen]:
 
     def network() -> FakeNetwork:
         return FakeNetwork(found=found, table=bobs_table())
+
+    def join(refused: bool) -> list:
+        """The page at its tallest (as many servers as it lists), the longest password typed, or its refusal."""
+        many = [Found(f"Bartolomeo's table {number}", "192.168.100.200", 47470) for number in range(MOST_FOUND)]
+        scene = JoinScene(context, FakeNetwork(found=many).doors())
+        scene.found, scene.searching = list(many), None  # as if found already: the search's thread answers too late
+        scene.password = "W" * PASSWORD_LENGTH
+        scene.resume(PASSWORD_REFUSED if refused else None)
+        return [scene]
 
     def tables() -> list:
         session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
@@ -80,6 +89,8 @@ def online_screens(context: AppContext) -> list[Screen]:
                                                      [SeatPlan.human(0), *[SeatPlan.ai("normal")] * 3],
                                                      network().doors())]),
         Screen("join a table", lambda: [JoinScene(context, network().doors())]),
+        Screen("join a table, a password typed", lambda: join(refused=False)),
+        Screen("join a table, the password refused", lambda: join(refused=True)),
         Screen("tables", tables),
         Screen("lobby of the host", lambda: lobby(True)),
         Screen("lobby of a guest", lambda: lobby(False)),

@@ -22,7 +22,7 @@ from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.online import network as network_module
 from scenes.online.host import HostGameScene, HostSeatsScene
-from scenes.online.join import JoinScene, TablesScene, parse_address
+from scenes.online.join import HIDDEN, JoinScene, TablesScene, parse_address
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
 from scenes.online.play import OnlineScene
@@ -245,6 +245,92 @@ def test_a_typed_address_that_is_none_says_so(driver, tmp_path) -> None:
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, JoinScene) and join.error and not network.links
     driver.save(screenshot_dir(tmp_path), "online-join-bad-address")
+
+
+def texts_drawn(driver: Driver, monkeypatch) -> list[str]:
+    """Every text the window draws from now on (the list grows as frames are drawn)."""
+    cache = driver.app.context.text
+    drawn: list[str] = []
+    render = cache.render
+
+    def recorded(text: str, *args, **kwargs) -> pygame.Surface:
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "render", recorded)
+    return drawn
+
+
+def join_page(driver: Driver, network: FakeNetwork) -> JoinScene:
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    assert isinstance(join, JoinScene)
+    wait_for(driver, lambda: join.searching is None, "the search")
+    return join
+
+
+def type_password(driver: Driver, join: JoinScene, *texts: str) -> None:
+    """Point at the password row and type ``texts`` as SDL sends them: a space comes as a key, then as text."""
+    driver.move(join.menu.rects[[item.key for item in join.menu.items].index("password")].center)
+    for text in texts:
+        if text == " ":
+            driver.key(pygame.K_SPACE)
+        driver.post(pygame.TEXTINPUT, text=text)
+
+
+def test_a_password_typed_on_the_join_page_reaches_the_connection_and_only_dots_are_drawn(
+        driver, tmp_path, monkeypatch) -> None:
+    """Issue 40: a host started with --password asks every hello for it; the Join page has a row to type it."""
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=bobs_table(),
+                          password="open sesame")
+    join = join_page(driver, network)
+    drawn = texts_drawn(driver, monkeypatch)
+    type_password(driver, join, "open", " ", "sesamex", "\x07")
+    assert driver.app.context.inputs.typing and isinstance(driver.top, JoinScene)  # Space typed, not confirmed
+    driver.key(pygame.K_BACKSPACE)
+    assert join.password == "open sesame"  # the bell was refused, Backspace erased the x
+    assert join.menu.item("password").value == HIDDEN * len("open sesame")
+    assert HIDDEN * len("open sesame") in drawn
+    assert not [text for text in drawn if "ses" in text or "open s" in text]
+    driver.save(screenshot_dir(tmp_path), "online-join-password")
+    driver.click_item("found0")
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    assert network.links[0].password == "open sesame"
+
+
+def test_a_refused_password_is_said_on_the_join_page_with_the_focus_on_its_row(driver, tmp_path) -> None:
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=bobs_table(),
+                          password="open sesame")
+    join = join_page(driver, network)
+    driver.click_item("found0")  # no password typed
+    driver.run(2)
+    assert driver.top is join and join.menu.focused.key == "password" and driver.app.context.inputs.typing
+    assert network.links[0].closed
+    assert join.menu.focused.note == "The host asks for a password: type it here, then Enter"
+    type_password(driver, join, "open sesame?")
+    driver.key(pygame.K_RETURN)  # Enter on the password row tries the server that asked for it again
+    driver.run(2)
+    assert driver.top is join and join.menu.focused.key == "password" and join.password == ""
+    assert join.menu.focused.note == "The host refused that password: type it again, then Enter"
+    driver.save(screenshot_dir(tmp_path), "online-join-password-refused")
+    assert [(link.address, link.password) for link in network.links] == [
+        ("192.168.1.20", ""), ("192.168.1.20", "open sesame?")]
+    type_password(driver, join, "open sesame")
+    driver.key(pygame.K_RETURN)
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+
+
+def test_enter_on_an_empty_address_s_password_row_leads_to_the_address_row(driver) -> None:
+    network = FakeNetwork()
+    join = join_page(driver, network)
+    type_password(driver, join, "secret")
+    driver.key(pygame.K_RETURN)
+    assert driver.top is join and join.menu.focused.key == "address" and not network.links
 
 
 @pytest.mark.parametrize("typed, expected", [

@@ -13,7 +13,7 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.animation import Animation
 from scenes.kit.stack import Push
-from scenes.pages.menus import GameChoiceScene
+from scenes.pages.game_choice import GameChoiceScene
 from scenes.playing.gameview import BOARD_AREA
 from scenes.playing.play import start_match_scene
 

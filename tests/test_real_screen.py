@@ -41,7 +41,7 @@ from game.falconi.options import FalconiOptions
 from game.services.match import Match
 from scenes.falconi.menus import VariantScene
 from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
-from scenes.pages.menus import GameChoiceScene
+from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.play import start_match_scene

@@ -32,8 +32,8 @@ from scenes.kit import ui_art
 from scenes.kit.audio import cue_names, music_names
 from scenes.kit.input import Binding, GameIntent, key_help
 from scenes.kit.stack import Push, Scene
+from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.gameover import GameOverScene
-from scenes.pages.menus import GameChoiceScene
 from scenes.pages.overlays import RulesOverlay
 from scenes.pages.seats import SeatSetupScene, describe_game
 from scenes.pages.stats_scene import StatsScene, sample_stats, table_lines

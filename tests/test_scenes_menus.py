@@ -13,8 +13,9 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.falconi.menus import VariantScene
 from scenes.fredericus.menus import FredericusOptionsScene
 from scenes.kit.ui import ACCENT
+from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.menu_page import difficulty_icons
-from scenes.pages.menus import GameChoiceScene, TitleScene
+from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.play import PlayScene

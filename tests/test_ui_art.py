@@ -22,7 +22,8 @@ from scenes.kit.ui_art import (
     emblem_names,
     icon_names,
 )
-from scenes.pages.menus import GameChoiceScene, TitleScene
+from scenes.pages.game_choice import GameChoiceScene
+from scenes.pages.menus import TitleScene
 from scenes.pages.seats import SeatSetupScene
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -247,6 +247,8 @@ class InputMapper:
             return [Intent(ROTATE_CCW)]
         if event.key == pygame.K_BACKSPACE:
             return [Intent(BACK, text=ERASE)]
+        if event.key == pygame.K_SPACE and self.typing:
+            return []  # a space typed into a text field (a password may hold one) comes as TEXT, not as confirm
         intent = _KEYS.get(event.key) or _GAME_KEYS.get(event.key)
         return [Intent(intent)] if intent else []
 

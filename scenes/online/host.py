@@ -8,20 +8,16 @@ import socket
 from collections.abc import Sequence
 from functools import partial
 
-import pygame
-
 from game.core.options import GameOptions
 from game.services.match import AI_LEVELS, OFF, SeatPlan
-from scenes.boards import boards
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
-from scenes.kit import tooltip
 from scenes.kit.stack import Push, Scene, Transition
 from scenes.kit.ui import MenuItem
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import Network, player_name
 from scenes.online.session import Session
-from scenes.pages.menu_page import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
+from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
 
 OPEN = SeatPlan.human(0)  # a seat left for a player who joins (who that is, the table learns as they sit)
@@ -38,22 +34,15 @@ def seat_page(context: AppContext, game: str, options: GameOptions | None,
     return page(context, game, options, seats)
 
 
-class HostGameScene(MenuScene):
+class HostGameScene(GameChoiceScene):
     """The games, as the new-game choice shows them; the choice leads to the game's own options page, and from
     it to the table's seats."""
 
     title_key = "online.host"
-    background = "title"
 
     def __init__(self, context: AppContext, network: Network) -> None:
         self.network = network
         super().__init__(context)
-
-    def build_items(self) -> list[MenuItem]:
-        tr = self.context.tr
-        items = [MenuItem(tr(game.title_key), partial(self._choose, game), note=tr(game.note_key), key=game.name)
-                 for game in boards()]
-        return items + [MenuItem(tr("menu.back"), self.back, key="back", icon="back")]
 
     def _choose(self, game: BoardSpec) -> Transition:
         network = self.network
@@ -71,13 +60,6 @@ class HostGameScene(MenuScene):
 
     def leave(self) -> None:
         self.context.seat_page = None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        draw_row_emblems(surface, self.menu, {game.name: game.emblem for game in boards()})
-        for number, game in enumerate(boards()):
-            tint = None if self.menu.focused.key == game.name else UNFOCUSED
-            tooltip.emblem(surface, game.emblem, GAME_EMBLEM, tint=tint, center=beside_menu(number))
 
 
 class HostSeatsScene(SeatSetupScene):

@@ -1,11 +1,12 @@
 """*Join a table*: the table servers found on the local network (looked for on a thread, so the page never
-waits), or an address typed in; then the server's tables, each leading to its lobby."""
+waits), or an address typed in, and the password if the host set one; then the server's tables, each leading
+to its lobby."""
 
 from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -13,7 +14,7 @@ import pygame
 
 from scenes.context import AppContext
 from scenes.kit import input as inp
-from scenes.kit.stack import Push, Transition
+from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.online.lobby import LobbyScene, below_menu, describe_table
 from scenes.online.network import Found, Network, player_name
@@ -22,8 +23,12 @@ from scenes.online.session import Session
 from scenes.pages.menu_page import MenuScene
 
 SEARCH_SECONDS = 2.0  # how long the network is listened to for tables
-MOST_FOUND = 6  # the rows the found servers may take
+MOST_FOUND = 4  # the rows the found servers may take: with the page's other five, the last note still fits
 ADDRESS_LENGTH = 64
+PASSWORD_LENGTH = 32  # as many dots as fit on the row
+HIDDEN = "\u2022"  # the dot the password row shows for each character typed: the characters are never drawn
+TEXT_ROWS = ("address", "password")  # the rows typed into
+PASSWORD_REFUSED = "password refused"  # the tables page's result when the server refused the password
 _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")  # a host name or an IPv4 address
 _IPV6 = re.compile(r"[0-9A-Fa-f:.]+")
 TYPABLE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-:[]")
@@ -52,6 +57,12 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
     return host, int(port)
 
 
+def edited(text: str, typed: str, allowed: Callable[[str], bool], most: int) -> str:
+    """``text`` with what was typed added (only the characters ``allowed``, up to ``most`` in all), or its last
+    character erased when nothing was (Backspace)."""
+    return text[:-1] if not typed else (text + "".join(char for char in typed if allowed(char)))[:most]
+
+
 class JoinScene(MenuScene):
     title_key = "online.join_title"
 
@@ -61,6 +72,10 @@ class JoinScene(MenuScene):
         self.searching: list[Sequence[Found]] | None = None  # the search's answer, filled by its thread
         self.typed = ""
         self.error = ""
+        self.password = ""
+        self.refusal = ""  # why the last server tried did not take the password, said on the password row
+        self.tried: tuple[str, int] | None = None  # the server connected to last
+        self.asking: tuple[str, int] | None = None  # the server that refused the password: Enter on it tries again
         super().__init__(context)
         self.menu = Menu(self.build_items(), top=180, width=760, row=50, text=context.text, sound=context.audio.play)
         self.search()
@@ -83,6 +98,9 @@ class JoinScene(MenuScene):
         items.append(MenuItem(tr("online.address"), choices=[self.typed or tr("online.address.empty")],
                               key="address", icon="settings",
                               note=self.error or tr("online.address.note", port=self.network.default_port)))
+        hidden = HIDDEN * len(self.password) or tr("online.password.empty")
+        items.append(MenuItem(tr("online.password"), choices=[hidden], key="password", icon="settings",
+                              tip="online.password.tip", note=self.refusal or tr("online.password.note")))
         items.append(MenuItem(tr("online.connect"), self._connect_typed, enabled=bool(self.typed), key="connect",
                               icon="play", note=self.error))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
@@ -103,7 +121,7 @@ class JoinScene(MenuScene):
         return self.searching is not None
 
     def update(self, dt: float) -> Transition | None:
-        self.context.inputs.typing = self.menu.focused.key == "address"
+        self.context.inputs.typing = self.menu.focused.key in TEXT_ROWS
         if self.searching:
             self.found = list(self.searching[0])
             self.searching = None
@@ -112,27 +130,44 @@ class JoinScene(MenuScene):
                 self.menu.focus = 0
         return None
 
-    # --- typing an address ---------------------------------------------------------------------------------
+    # --- typing an address and a password ------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> Transition | None:
-        if self.menu.focused.key == "address":
+        row = self.menu.focused.key
+        if row in TEXT_ROWS:
             if intent.kind == inp.TEXT:
-                self._type(intent.text)
+                self._type(row, intent.text)
                 return None
             if intent.kind == inp.BACK and intent.text == inp.ERASE:
-                self._type("")
+                self._type(row, "")
                 return None
             if intent.kind == inp.CONFIRM:
-                return self._connect_typed()
+                return self._connect_typed() if row == "address" else self._connect_with_password()
             if intent.kind in (inp.LEFT, inp.RIGHT):
                 return None  # a one-value row: nothing to cycle
         return super().handle(intent)
 
-    def _type(self, typed: str) -> None:
-        """Add what was typed (only what an address may hold), or erase a character when nothing was."""
-        self.typed = self.typed[:-1] if not typed else (self.typed + "".join(
-            char for char in typed if char in TYPABLE))[:ADDRESS_LENGTH]
-        self.error = ""
+    def _type(self, row: str, typed: str) -> None:
+        """Add what was typed to ``row`` (only what it may hold), or erase a character when nothing was."""
+        if row == "address":
+            self.typed = edited(self.typed, typed, TYPABLE.__contains__, ADDRESS_LENGTH)
+            self.error, self.asking = "", None  # Enter on the password now goes to this address
+        else:
+            self.password = edited(self.password, typed, str.isprintable, PASSWORD_LENGTH)
+            self.refusal = ""
         self.rebuild()
+
+    def _connect_with_password(self) -> Transition | None:
+        """Enter on the password row: to the server that asked for it, else to the address typed (the address
+        row first, when there is none)."""
+        if self.asking is not None:
+            return self._connect(*self.asking)
+        if not self.typed:
+            self.menu.focus = self._row("address")
+            return None
+        return self._connect_typed()
+
+    def _row(self, key: str) -> int:
+        return [item.key for item in self.menu.items].index(key)
 
     def _connect_typed(self) -> Transition | None:
         address = parse_address(self.typed, self.network.default_port)
@@ -144,8 +179,9 @@ class JoinScene(MenuScene):
 
     def _connect(self, address: str, port: int) -> Transition | None:
         name = player_name()
+        self.tried = address, port
         try:
-            link = self.network.connect(address, port, name, "")
+            link = self.network.connect(address, port, name, self.password)
         except OSError as error:
             self.error = self.context.tr("online.connect_failed", reason=error.strerror or str(error))
             self.rebuild()
@@ -159,7 +195,14 @@ class JoinScene(MenuScene):
 
     def resume(self, result: Any) -> Transition | None:
         self.context.inputs.typing = False
-        return super().resume(result)
+        if result != PASSWORD_REFUSED:
+            return super().resume(result)
+        tr = self.context.tr
+        self.refusal = tr("online.password.wrong") if self.password else tr("online.password.wanted")
+        self.password, self.asking = "", self.tried  # typed again from the first character, for that server
+        super().resume(result)
+        self.menu.focus = self._row("password")
+        return None
 
 
 class TablesScene(MenuScene):
@@ -215,6 +258,8 @@ class TablesScene(MenuScene):
 
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()
+        if any(message.get("verb") == "error" and message.get("code") == "password" for message in messages):
+            return Pop(PASSWORD_REFUSED)  # the link has closed for good: the join page asks for the password
         if self.session.welcomed and not self.asked:
             self._ask()
         if messages:

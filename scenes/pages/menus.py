@@ -1,22 +1,20 @@
-"""The menus before a game: the title and the game choice. Each game's options page (Falconi's pizzas,
-Fredericus' table) lives in its own package and is reached through its board (``scenes.boards``); the seat
-set-up lives in ``scenes/pages/seats.py``."""
+"""The title menu, the first page. The game choice it leads to lives in ``scenes/pages/game_choice.py``; each
+game's options page (Falconi's pizzas, Fredericus' table) lives in its own package and is reached through its
+board (``scenes.boards``); the seat set-up lives in ``scenes/pages/seats.py``."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import pygame
 
-from scenes.boards import boards
-from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.stack import Push, Quit, Transition
 from scenes.kit.ui import TEXT, MenuItem
 from scenes.online.menus import OnlineMenuScene
-from scenes.pages.menu_page import CENTRE_X, GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
+from scenes.pages.game_choice import GameChoiceScene
+from scenes.pages.menu_page import CENTRE_X, MenuScene
 from scenes.pages.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
 from scenes.pages.saved_games import SavedGamesScene, describe_slot, list_slots, play_copy, resume_slot
 from scenes.pages.stats_scene import StatsScene
@@ -124,26 +122,3 @@ class TitleScene(MenuScene):
                                           midtop=(CENTRE_X, 140))
         tooltip.control(subtitle, "subtitle")
 
-
-class GameChoiceScene(MenuScene):
-    """The games, each with its emblem: large either side of the menu, the focused one lit. Each leads to its
-    options page, as its board says."""
-
-    title_key = "menu.choose_game"
-    background = "title"
-
-    def build_items(self) -> list[MenuItem]:
-        tr = self.context.tr
-        items = [MenuItem(tr(game.title_key), partial(self._choose, game), note=tr(game.note_key), key=game.name)
-                 for game in boards()]
-        return items + [MenuItem(tr("menu.back"), self.back, key="back", icon="back")]
-
-    def _choose(self, game: BoardSpec) -> Transition:
-        return Push(game.options_page(self.context))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        draw_row_emblems(surface, self.menu, {game.name: game.emblem for game in boards()})
-        for number, game in enumerate(boards()):
-            tint = None if self.menu.focused.key == game.name else UNFOCUSED
-            tooltip.emblem(surface, game.emblem, GAME_EMBLEM, tint=tint, center=beside_menu(number))
