@@ -3,7 +3,9 @@ by itself after a drop, and stops for good where trying again cannot help."""
 
 from __future__ import annotations
 
+import gc
 import json
+import socket
 import time
 from typing import Any
 
@@ -73,6 +75,20 @@ def test_a_connection_opens_and_a_wrong_password_closes_it_for_good(tmp_path) ->
         seen = poll_until(wrong, lambda m: m["verb"] == "link" and m["state"] == "closed")
         assert any(m["verb"] == "error" and m["code"] == "password" for m in seen)
         assert seen[-1]["reason"] == "password"
+        wrong._thread.join(timeout=10)  # its loop has ended: what is sent now can never go
+        wrong.send({"verb": "tables"})
+        assert wrong.poll() == []
         wrong.close()
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_server_stopped_as_a_connection_arrives_leaves_no_handshake_behind(tmp_path) -> None:
+    """A connection accepted as the server closes starts its handshake after websockets stopped waiting for
+    handshakes; the server's loop cancels it, or it is destroyed pending (an error at the next collection)."""
+    for _ in range(3):
+        server = start_in_thread("127.0.0.1", 0, "", tmp_path)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30):
+            server.stop()
+        gc.collect()

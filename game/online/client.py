@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import json
 import queue
 import threading
@@ -48,8 +49,11 @@ class Connection:
 
     # --- the caller's side ----------------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the server: sent once the link is open (after a drop, once it is back)."""
-        if not self._stop.is_set():
+        """Queue ``message`` for the server: sent once the link is open (after a drop, once it is back). Once the
+        link is closed for good (the ``closed`` link change said so) nothing can go, and nothing is queued."""
+        if self._stop.is_set():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has ended: the server refused this client for good
             self._loop.call_soon_threadsafe(self._enqueue, dict(message))
 
     def poll(self) -> list[dict[str, Any]]:

@@ -125,7 +125,7 @@ class TableServer:
     async def start(self, address: str, port: int) -> int:
         """Listen on ``address``:``port`` (0: any free port); the port bound."""
         self._server = await serve(self._connection, address, port, max_size=MOST_FRAME_READ,
-                                   compression=None)
+                                   compression=None, create_connection=_RefusedWhileClosing)
         self._ticker = asyncio.get_running_loop().create_task(self._ticks())
         self._after_change()  # tables resumed with an AI to move
         return int(next(iter(self._server.sockets)).getsockname()[1])
@@ -277,6 +277,16 @@ async def serve_until_stopped(address: str, port: int, password: str, folder: Pa
         await server.stop()
 
 
+class _RefusedWhileClosing(ServerConnection):
+    """A connection accepted as the server closes is dropped at once: websockets no longer waits for its
+    handshake, which would be left pending, its socket open, when the server's loop ends."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        if self.server.close_task is not None:
+            transport.close()
+
+
 @dataclass
 class RunningServer:
     """A server on a thread of its own (the app's *Host a table*): ``port`` is the port bound."""
@@ -293,20 +303,21 @@ class RunningServer:
 
 
 def start_in_thread(address: str, port: int, password: str, folder: Path) -> RunningServer:
-    """Start a server on a thread and return once it listens; ``OSError`` if it cannot (the port is taken)."""
-    loop = asyncio.new_event_loop()
+    """Start a server on a thread and return once it listens; ``OSError`` if it cannot (the port is taken).
+    Its loop ends as ``asyncio.run``'s does, letting what is left finish."""
+    runner = asyncio.Runner()
+    loop = runner.get_loop()
     stopped = asyncio.Event()
     ready: Future[int] = Future()
 
     def run() -> None:
-        try:
-            loop.run_until_complete(serve_until_stopped(address, port, password, folder, stopped, ready.set_result))
-        except Exception as error:  # before it listens: told to the caller waiting below, or it would wait
-            if ready.done():
-                raise
-            ready.set_exception(error)
-        finally:
-            loop.close()
+        with runner:
+            try:
+                runner.run(serve_until_stopped(address, port, password, folder, stopped, ready.set_result))
+            except Exception as error:  # before it listens: told to the caller waiting below, or it would wait
+                if ready.done():
+                    raise
+                ready.set_exception(error)
 
     thread = threading.Thread(target=run, name="table server", daemon=True)
     thread.start()
