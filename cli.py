@@ -85,6 +85,7 @@ _seed = _whole_number(0, MOST_SEED)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from devtools.games import parts
     from game.registry import game_names, game_spec
 
     titles = " and ".join(game_spec(name).title for name in game_names())
@@ -111,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="ai: skip the tree-memory measurement (with --levels hard: search speed alone)")
     bench.add_argument("--tables", type=_whole_number(1, 500), default=10,
                        help="online: how many tables play at once, 1 to 500 (default: 10)")
+    bench.add_argument("--game", choices=[game for game, _part in parts("benches")], default=None,
+                       help="online: only this game's tables (default: each game's in turn)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
@@ -324,8 +327,12 @@ def _bench(args: argparse.Namespace) -> int:
         return _bench_ai(args)
     if args.target == "online":
         from devtools.bench_online import run_online_bench
+        from devtools.games import parts
 
-        _print(run_online_bench(args.tables, seconds=args.seconds or 20.0), args.json)
+        for game, benches in parts("benches"):
+            if args.game in (None, game):
+                _print(run_online_bench(benches.online_bench_table(), args.tables, seconds=args.seconds or 20.0),
+                       args.json)
         return 0
     if args.target == "frames":
         from devtools.bench_frames import run_frames_bench

@@ -1,11 +1,12 @@
 """``main.py bench online``: a table server under load, measured from outside as players would feel it.
 
-A real ``main.py host`` process on loopback holds ``tables`` Fredericus tables, each of a scripted client
-seat and AI seats. Each client plays a random legal action as soon as its seat decides (slowing down when the
-server refuses a flood: it allows 20 frames a second, more than a person makes), and asks a rematch when a game
-ends. Reported: the actions played per second on all tables (the AI's included), the 95th
-percentile of an action's round trip (from sending ``act`` to the ``update`` that shows it), and the peak
-memory of the server process and of its AI workers (``VmHWM`` of ``/proc``, so Linux only).
+A real ``main.py host`` process on loopback holds ``tables`` tables of one game (its part of the benchmarks says
+which: :class:`devtools.games.OnlineBenchTable`), each of a scripted client seat and AI seats. Each client plays a
+random legal action as soon as its seat decides (slowing down when the server refuses a flood: it allows 20 frames
+a second, more than a person makes), and asks a rematch when a game ends. Reported: the actions played per second
+on all tables (the AI's included), the 95th percentile of an action's round trip (from sending ``act`` to the
+``update`` that shows it), and the peak memory of the server process and of its AI workers (``VmHWM`` of ``/proc``,
+so Linux only).
 """
 
 from __future__ import annotations
@@ -24,20 +25,22 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from devtools.games import OnlineBenchTable
 from game.online.lobby import FLOOD_RATE
 
 ROOT = Path(__file__).resolve().parent.parent
 READY_SECONDS = 60.0
 
 
-def run_online_bench(tables: int, seconds: float = 20.0, level: str = "easy", seed: int = 1) -> dict[str, Any]:
+def run_online_bench(setup: OnlineBenchTable, tables: int, seconds: float = 20.0, level: str = "easy",
+                     seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-online-") as folder:
         host = subprocess.Popen(
             [sys.executable, "main.py", "host", "--address", "127.0.0.1", "--port", "0", "--data", folder],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             port = _port(host)
-            played, trips, refused = asyncio.run(_load(port, tables, seconds, level, seed))
+            played, trips, refused = asyncio.run(_load(setup, port, tables, seconds, level, seed))
             workers = _ai_workers(host.pid)
             memory = _peak_mib(host.pid), sum(_peak_mib(pid) for pid in workers)
         finally:
@@ -45,6 +48,7 @@ def run_online_bench(tables: int, seconds: float = 20.0, level: str = "easy", se
             host.communicate(timeout=READY_SECONDS)
     trips.sort()
     return {
+        "game": setup.game,
         "tables": tables,
         "seconds": seconds,
         "ai level": level,
@@ -69,23 +73,22 @@ def _port(host: subprocess.Popen[str]) -> int:
     return int(line.split("127.0.0.1:")[1].split()[0])
 
 
-async def _load(port: int, tables: int, seconds: float, level: str, seed: int
+async def _load(setup: OnlineBenchTable, port: int, tables: int, seconds: float, level: str, seed: int
                 ) -> tuple[int, list[float], int]:
     trips: list[float] = []
     refused = [0]
-    moments = await asyncio.gather(*(_player(port, number, seconds, level, random.Random(seed + number), trips,
-                                             refused) for number in range(tables)))
+    moments = await asyncio.gather(*(_player(setup, port, number, seconds, level, random.Random(seed + number),
+                                             trips, refused) for number in range(tables)))
     return sum(moments), trips, refused[0]
 
 
-async def _player(port: int, number: int, seconds: float, level: str, rng: random.Random,
+async def _player(setup: OnlineBenchTable, port: int, number: int, seconds: float, level: str, rng: random.Random,
                   trips: list[float], refused: list[int]) -> int:
     """One table's client: create, join, start, then play until ``seconds`` are up; actions seen played."""
     async with connect(f"ws://127.0.0.1:{port}", max_size=None) as websocket:
         await _send(websocket, verb="hello", version=1, name=f"bench {number}")
-        await _send(websocket, verb="create", game="fredericus", options={"short_game": True},
-                    seats=[{"kind": "open"}, {"kind": "ai", "level": level}, {"kind": "ai", "level": level}],
-                    away_ai=None)
+        seats = [{"kind": "open"}] + [{"kind": "ai", "level": level}] * (setup.seats - 1)
+        await _send(websocket, verb="create", game=setup.game, options=setup.options, seats=seats, away_ai=None)
         table = None
         while table is None:
             message = json.loads(await websocket.recv())

@@ -156,6 +156,10 @@ class BenchesPart(Protocol):
         that a faster search is seen to decide as before (:mod:`devtools.same_decisions`)."""
         ...
 
+    def online_bench_table(self) -> OnlineBenchTable:
+        """The table ``bench online`` opens of the game."""
+        ...
+
     def guess_groups(self) -> tuple[str, ...]:
         """Groups of positions whose value guess is recorded exactly, named ``<game>/<group>``."""
         ...
@@ -167,6 +171,16 @@ class BenchesPart(Protocol):
     def check_guesses(self, group: str, entries: Sequence[dict[str, Any]]) -> list[str]:
         """What differs from ``entries``, as ``record_guesses`` made them, one line each."""
         ...
+
+
+@dataclass(frozen=True)
+class OnlineBenchTable:
+    """A table of ``bench online``: the game's name, its options as the wire carries them, and how many seats
+    it has; the scripted client takes the first, the AI every other."""
+
+    game: str
+    options: dict[str, Any]
+    seats: int
 
 
 @dataclass(frozen=True)

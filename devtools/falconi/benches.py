@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from devtools.bench_ai import GameSetup
-    from devtools.games import DecisionPick
+    from devtools.games import DecisionPick, OnlineBenchTable
     from game.core.protocol import GameState
 
 
@@ -75,6 +75,15 @@ def decision_picks(setup: str) -> tuple[DecisionPick, ...]:
         picks += (DecisionPick("boosting", 5, 12, _deciding("boosting")),
                   DecisionPick("smashing", 5, 12, _deciding("smashing")))
     return picks
+
+
+def online_bench_table() -> OnlineBenchTable:
+    """Margherita with all three police cars: the client drives Don Falconi, the AI the police."""
+    from devtools.games import OnlineBenchTable
+    from game.falconi.options import FalconiOptions
+    from game.falconi.seating import SEAT_COUNT
+
+    return OnlineBenchTable("falconi", FalconiOptions("margherita").to_json(), SEAT_COUNT)
 
 
 def guess_groups() -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from game.fredericus.seating import PLAYER_COUNTS
 
 if TYPE_CHECKING:
     from devtools.bench_ai import GameSetup
-    from devtools.games import DecisionPick
+    from devtools.games import DecisionPick, OnlineBenchTable
     from game.core.protocol import GameState
 
 
@@ -50,6 +50,14 @@ def _take_back_on_offer(game: GameState) -> bool:
 
     assert isinstance(game, FredericusState)
     return any(game.is_take_back(action) for action in game.legal_actions())
+
+
+def online_bench_table() -> OnlineBenchTable:
+    """Three falconers in the shorter game: a table's whole life (rematches too) fits in a short bench."""
+    from devtools.games import OnlineBenchTable
+    from game.fredericus.options import FredericusOptions
+
+    return OnlineBenchTable("fredericus", FredericusOptions(short_game=True).to_json(), 3)
 
 
 def guess_groups() -> tuple[str, ...]:

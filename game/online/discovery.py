@@ -58,7 +58,7 @@ def advertise(name: str, port: int, interfaces: Interfaces = InterfaceChoice.All
     info = ServiceInfo(
         SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=port,
         addresses=[socket.inet_aton(address) for address in addresses],
-        server=f"{socket.gethostname().split('.')[0] or 'falconi'}.local.",
+        server=f"{socket.gethostname().split('.')[0] or 'tables'}.local.",
         properties={"version": str(PROTOCOL_VERSION)},
     )
     zeroconf = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
