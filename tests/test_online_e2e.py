@@ -9,6 +9,7 @@ server and its AI workers end with the test."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import signal
@@ -30,6 +31,7 @@ from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.online import wire
 from game.online.client import Connection
+from game.online.seats_kept import SEATS_FILE
 from game.online.server import start_in_thread
 from game.services.match import Match
 from scenes.app import App
@@ -234,6 +236,13 @@ class Window:
 
     def sit_down(self, port: int, table: str, seat: int, others: list[Headless]) -> LobbyScene:
         """From the title menu to ``seat`` of ``table`` at a typed address, as a player would."""
+        lobby = self.open_lobby(port, table, others)
+        self.driver.click_item(f"seat{seat}")
+        self.wait("the seat", lambda: lobby.session.seat == seat, others)
+        return lobby
+
+    def open_lobby(self, port: int, table: str, others: list[Headless]) -> LobbyScene:
+        """From the title menu to the lobby of ``table`` at a typed address."""
         driver = self.driver
         driver.click_item("online")
         driver.click_item("join")
@@ -251,8 +260,6 @@ class Window:
         driver.click_item(row)
         lobby = driver.top
         assert isinstance(lobby, LobbyScene)
-        driver.click_item(f"seat{seat}")
-        self.wait("the seat", lambda: lobby.session.seat == seat, others)
         return lobby
 
     def wait(self, what: str, condition: Callable[[], Any], others: list[Headless]) -> Any:
@@ -597,6 +604,52 @@ def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: W
         threads[0].join(PATIENCE)
         assert not threads[0].is_alive()
         window.wait("the client told", lambda: "reconnecting" in bob.links, [bob])
+        assert not bob.errors and not window.errors
+    finally:
+        bob.link.close()
+
+
+def test_a_player_who_leaves_a_started_table_takes_the_seat_back_from_its_lobby(window: Window, tmp_path: Path,
+                                                                              server_in_thread: int) -> None:
+    """Leaving a game in progress keeps the seat, away (the pause menu says so): the token that gives it back is
+    kept in the data folder, and the table's lobby offers *Back to your seat*, to the game where it is now."""
+    bob = Headless.connect(server_in_thread, "Bob", seed=2)
+    players = [bob]
+    try:
+        bob.send(verb="create", game="fredericus", options={"short_game": True}, seats=[{"kind": "open"}] * 2,
+                 away_ai=None)
+        table = window.wait("the table", lambda: next(iter(bob.summaries), None), players)
+        bob.send(verb="join", table=table, seat=1)
+        window.sit_down(server_in_thread, table, 0, players)
+        bob.send(verb="start", table=table)
+        window.wait("the game on screen", lambda: window.scene, players)
+        deadline = time.monotonic() + PATIENCE
+        while len(window.chose) < 2:
+            assert time.monotonic() < deadline, "the game did not go on"
+            bob.pump()
+            bob.play()
+            window.frame()
+            window.play()
+        driver = window.driver
+        driver.key(pygame.K_ESCAPE)
+        assert "join the table again" in driver.top.menu.item("quit").note
+        driver.click_item("quit")
+        driver.click_item("yes")
+        window.wait("the seat away", lambda: bob.update is not None and bob.update["away"][0], players)
+        kept = json.loads((tmp_path / "data" / SEATS_FILE).read_text())["seats"]
+        assert [(seat["server"], seat["table"], seat["seat"]) for seat in kept] == [
+            (f"{LOOPBACK}:{server_in_thread}", table, 0)]
+
+        lobby = window.open_lobby(server_in_thread, table, players)
+        window.wait("Back to your seat", lambda: "rejoin" in [item.key for item in lobby.menu.items], players)
+        assert lobby.menu.focused.key == "rejoin" and lobby.menu.focused.label == "Back to your seat"
+        driver.save(screenshot_dir(tmp_path), "online-lobby-rejoin")
+        driver.click_item("rejoin")
+        game = window.wait("the game again", lambda: isinstance(driver.top, OnlineScene) and driver.top, players)
+        window.wait("the seat back", lambda: bob.update is not None and not bob.update["away"][0], players)
+        assert game.mirror.seat == 0 and len(game.mirror.log) == len(bob.entries)
+        tokens = json.loads((tmp_path / "data" / SEATS_FILE).read_text())["seats"]
+        assert len(tokens) == 1 and tokens[0]["token"] != kept[0]["token"]  # rotated, as the server does
         assert not bob.errors and not window.errors
     finally:
         bob.link.close()

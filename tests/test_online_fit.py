@@ -5,13 +5,14 @@ They are built on the stand-in network, which the catalogue (a program, not a te
 from __future__ import annotations
 
 import pytest
-from online_table import TABLE, FakeNetwork, Found, TableDouble, bobs_table
+from online_table import TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
 from scene_driver import FixedClock
 from test_text_fit import walk
 
 from devtools.catalogue import Screen
 from game.fredericus.options import FredericusOptions
 from game.i18n import PSEUDO
+from game.online.seats_kept import KeptSeat, keep_seat
 from game.services.match import SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.context import AppContext
@@ -62,6 +63,20 @@ def online_screens(context: AppContext) -> list[Screen]:
         session.table = session.tables[0]
         return [LobbyScene(context, session)]
 
+    def lobby_to_come_back_to() -> list:
+        """A guest's lobby of a started table where the seat it left is still its own, away."""
+        table = Table("fredericus", FredericusOptions(True), [
+            TableSeat("person", "Bartolomeo", connected=True), TableSeat("person", "Annunziata", away=True),
+            TableSeat("ai", level="hard")], "Bartolomeo")
+        where = "192.168.100.200:47470"
+        keep_seat(context.data_folder, KeptSeat(where, TABLE, 1, "token"))
+        session = Session(network().connect("192.168.100.200", 47470, "Annunziata", ""), "Annunziata", where=where,
+                          seats_folder=context.data_folder)
+        session.table = {**table.summary(), "started": True}
+        scene = LobbyScene(context, session)
+        assert scene.menu.focused.key == "rejoin"
+        return [scene]
+
     def game(link_down: bool = False, paused: bool = False, over: bool = False) -> list:
         session = joined(["open", "ai", "ai", "ai"])
         session.send({"verb": "start", "table": TABLE})
@@ -94,6 +109,7 @@ def online_screens(context: AppContext) -> list[Screen]:
         Screen("tables", tables),
         Screen("lobby of the host", lambda: lobby(True)),
         Screen("lobby of a guest", lambda: lobby(False)),
+        Screen("lobby, back to your seat", lobby_to_come_back_to),
         Screen("online game, link down", lambda: game(link_down=True), is_board=True),
         Screen("online pause", lambda: game(paused=True)),
         Screen("online game over", lambda: game(over=True)),

@@ -187,7 +187,7 @@ class JoinScene(MenuScene):
             self.rebuild()
             return None
         self.context.inputs.typing = False  # the next page has no text field
-        session = Session(link, name)
+        session = Session(link, name, where=f"{address}:{port}", seats_folder=self.context.data_folder)
         return Push(TablesScene(self.context, session, f"{address}:{port}"))
 
     def leave(self) -> None:

@@ -11,6 +11,7 @@ import pygame
 
 from game.core.errors import GameError, StateFormatError
 from game.i18n import Translator
+from game.online.seats_kept import KeptSeat
 from game.registry import game_spec
 from scenes.boards import board
 from scenes.context import AppContext
@@ -38,14 +39,24 @@ class LobbyScene(MenuScene):
         self.session, self.address, self.port = session, address, port
         self.error = ""
         self.handing_on = False
+        self.offered_seat = False  # Back to your seat was offered (and focused)
         super().__init__(context)
         self.menu = Menu(self.build_items(), top=MENU_TOP, width=MENU_WIDTH, row=MENU_ROW, text=context.text,
                          sound=context.audio.play)
+        self._focus_offered_seat()
 
     def rebuild(self) -> None:
         super().rebuild()
         self.menu.width, self.menu.row, self.menu.top = MENU_WIDTH, MENU_ROW, MENU_TOP
         self.menu.layout()
+        self._focus_offered_seat()
+
+    def _focus_offered_seat(self) -> None:
+        """*Back to your seat* is what the player came back for: focused the first time it is offered."""
+        keys = [item.key for item in self.menu.items]
+        if "rejoin" in keys and not self.offered_seat:
+            self.offered_seat = True
+            self.menu.focus = keys.index("rejoin")
 
     @property
     def table(self) -> dict[str, Any] | None:
@@ -62,6 +73,10 @@ class LobbyScene(MenuScene):
             if self.session.is_host and not started:
                 items.append(MenuItem(tr("online.lobby.start"), self._start, note=tr("online.lobby.start.note"),
                                       key="start", icon="play"))
+            kept = self._seat_to_come_back_to() if started else None
+            if kept is not None:
+                items.append(MenuItem(tr("online.lobby.rejoin"), partial(self._rejoin, kept.token),
+                                      note=tr("online.lobby.rejoin.note"), key="rejoin", icon="player"))
             if started:
                 items.append(MenuItem(tr("online.lobby.watch"), self._watch, key="watch", icon="resume"))
         items.append(MenuItem(tr("online.leave"), self.back, note=self.error, key="back", icon="back"))
@@ -90,7 +105,20 @@ class LobbyScene(MenuScene):
         return MenuItem(f"{label}: {who}", None, key=f"seat{seat}", icon=icon,
                         tip=f"tips.seat.{icon}" if icon else "")
 
+    def _seat_to_come_back_to(self) -> KeptSeat | None:
+        """The seat this player left at this table, still theirs (away), if the data folder kept its token."""
+        kept = self.session.kept_seat()
+        seats = self._seats()
+        if kept is None or self.session.seat is not None or kept.seat >= len(seats):
+            return None
+        info = seats[kept.seat]
+        return kept if info.get("kind") == "person" and not info.get("connected") else None
+
     # --- what the player does ------------------------------------------------------------------------------
+    def _rejoin(self, token: str) -> None:
+        self.error = ""
+        self.session.send({"verb": "resume", "token": token})
+
     def _take(self, seat: int) -> None:
         self.error = ""
         self.session.send({"verb": "join", "table": self.session.table_id, "seat": seat})

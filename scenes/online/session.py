@@ -1,12 +1,16 @@
 """One connection to a table server, handed from page to page: the lobby, the game, its end, a rematch. It
 keeps what every page needs to know of it (the link's state, the table's summary, this client's seat and
-token) and is closed by the page the player leaves it from, with the server when this window hosts it."""
+token) and is closed by the page the player leaves it from, with the server when this window hosts it. A seat
+taken at a server this window joined is kept in the data folder (:mod:`game.online.seats_kept`), to come back
+to after leaving its table."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from game.online.seats_kept import KeptSeat, forget_seat, keep_seat, kept_seat
 from scenes.online.network import Hosted, Link
 
 
@@ -25,6 +29,8 @@ class Session:
     is_host: bool = False  # this client opened the table
     closed: bool = False
     unread: list[dict[str, Any]] = field(default_factory=list)  # left by a page that handed the session on
+    where: str = ""  # the server's "address:port" as the player reached it; "" for this window's own server
+    seats_folder: Path | None = None  # where the seats taken there are kept (the data folder)
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
@@ -57,6 +63,36 @@ class Session:
         elif verb == "joined":
             seat = message.get("seat")
             self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            if self.seat is not None:
+                self._keep(KeptSeat.from_json({"server": self.where, "table": message.get("table"),
+                                               "seat": self.seat, "token": message.get("token")}))
+        elif verb == "error" and message.get("code") == "bad_token" and self.table_id:
+            self._forget(self.table_id)
+
+    def kept_seat(self) -> KeptSeat | None:
+        """The seat kept at this client's table, to come back to; ``None`` if none is (or none can be read)."""
+        if self.seats_folder is None or not self.where:
+            return None
+        try:
+            return kept_seat(self.seats_folder, self.where, self.table_id)
+        except OSError:  # the file cannot be read or moved aside: no seat to offer
+            return None
+
+    def _keep(self, seat: KeptSeat | None) -> None:
+        if self.seats_folder is None or not self.where or seat is None:
+            return
+        try:
+            keep_seat(self.seats_folder, seat)
+        except OSError:  # the disk refuses: the seat is held all the same, only not for after leaving it
+            return
+
+    def _forget(self, table: str) -> None:
+        if self.seats_folder is None or not self.where:
+            return
+        try:
+            forget_seat(self.seats_folder, self.where, table)
+        except OSError:  # kept, then: its token is refused again next time, and forgotten then
+            return
 
     def _note_table(self, summary: dict[str, Any]) -> None:
         """A table's summary: it replaces the one listed, and this client's own (the first one told of a table
