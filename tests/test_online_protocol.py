@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game.online import client
 from game.online.client import Connection
 from game.online.protocol import MOST_CLIENT_BYTES, MOST_SERVER_BYTES, ProtocolError, parse_client, parse_server
 from game.online.server import start_in_thread
@@ -81,6 +82,23 @@ def test_a_connection_opens_and_a_wrong_password_closes_it_for_good(tmp_path) ->
         wrong.close()
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_drop_is_told_at_once_not_after_the_wait_before_trying_again(tmp_path, monkeypatch) -> None:
+    """The app shows *reconnecting* from the drop on: told only as the next try began, a quick return would
+    come in the same poll as the drop, and the player would never see the link was down."""
+    monkeypatch.setattr(client, "FIRST_RETRY_SECONDS", 600.0)
+    server = start_in_thread("127.0.0.1", 0, "", tmp_path)
+    ann = Connection("127.0.0.1", server.port, "Ann")
+    try:
+        poll_until(ann, lambda m: m["verb"] == "welcome")
+        dropped = time.monotonic()
+        server.stop()
+        seen = poll_until(ann, lambda m: m["verb"] == "link" and m["state"] == "reconnecting")
+        assert time.monotonic() - dropped < 60 and seen[-1]["reason"]
+    finally:
+        ann.close()
 
 
 @pytest.mark.slow

@@ -90,9 +90,10 @@ class Connection:
             self._loop.close()
 
     async def _keep_linked(self) -> None:
-        wait, state, reason = FIRST_RETRY_SECONDS, "connecting", ""
+        """Connect, and after each drop say so at once (the app shows it while this waits), then try again."""
+        wait, reason = FIRST_RETRY_SECONDS, ""
+        self._link("connecting")
         while not self._stop.is_set():
-            self._link(state, reason)
             try:
                 async with asyncio.timeout(OPEN_SECONDS):
                     websocket = await connect(self._uri, max_size=MOST_SERVER_BYTES, compression=None,
@@ -106,7 +107,7 @@ class Connection:
                 break
             if reason in FOR_GOOD or self._stop.is_set():
                 break
-            state = "reconnecting"
+            self._link("reconnecting", reason)
             await self._sleep(wait)
             wait = min(LAST_RETRY_SECONDS, wait * 2)
         self._link("closed", "" if self._stop.is_set() else reason)
