@@ -132,6 +132,17 @@ def table(columns: Mapping[str, str], rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(text)
 
 
+def print_games(columns: Mapping[str, str], rows: Iterable[dict[str, Any]], examples: bool) -> None:
+    """Each game's line as it ends, then the table with the totals, then every example if asked for."""
+    done: list[dict[str, Any]] = []
+    for row in rows:
+        done.append(row)
+        print(table(columns, done[-1:]).splitlines()[1], flush=True)
+    print(table(columns, done))
+    for example in (example for row in done for example in row["examples"]) if examples else ():
+        print(example)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m devtools.dithering", description=__doc__)
     commands = parser.add_subparsers(dest="game", required=True)
@@ -146,14 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
         sub.add_argument("--examples", action="store_true", help="list each dither found, after the table")
     args = parser.parse_args(argv)
-    columns = dithering_part(args.game).COLUMNS
-    rows = []
-    for row in games(args):
-        rows.append(row)
-        print(table(columns, rows[-1:]).splitlines()[1], flush=True)
-    print(table(columns, rows))
-    for example in (example for row in rows for example in row["examples"]) if args.examples else ():
-        print(example)
+    print_games(dithering_part(args.game).COLUMNS, games(args), args.examples)
     return 0
 
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from devtools.dithering import Tally, play, table
+from devtools.dithering import Tally, play, print_games
 from game.falconi.constants import FUGITIVE
 from game.falconi.state import FalconiState
 
@@ -84,13 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--examples", action="store_true", help="list where each game's accomplice went")
     args = parser.parse_args(argv)
     count = AccompliceCount()
-    rows: list[dict[str, Any]] = []
-    for seed in range(args.seed, args.seed + args.games):
-        rows.append(play(count, args, seed))
-        print(table(COLUMNS, rows[-1:]).splitlines()[1], flush=True)
-    print(table(COLUMNS, rows))
-    for example in (example for row in rows for example in row["examples"]) if args.examples else ():
-        print(example)
+    print_games(COLUMNS, (play(count, args, seed) for seed in range(args.seed, args.seed + args.games)), args.examples)
     return 0
 
 
