@@ -164,16 +164,18 @@ def test_the_recorded_tables_are_made_from_the_recorded_games_alone(tmp_path, mo
     assert fredericus.startswith(f"| 2 | greedy vs random | 2 | {hunt['wins']}/2 |")
 
 
-def test_a_row_is_200_games_but_for_the_mode2_rows_200_games_of_which_take_over_two_hours():
-    """The rule of the balance table (docs/ai.md): each row's command asks for 200 games, except the few Mode II
-    rows with ``hard`` seats whose recorded games showed that 200 would take more than two hours."""
-    assert falconi.full_games("Salami", "hard", "hard", 3) == 100
-    assert falconi.full_games("salami", "sitter", "hard", 3) == 100
-    assert falconi.full_games("diavola", "sitter", "hard", 3) == 200  # every Diavola row is 200 (issue 36)
-    assert falconi.full_games("salami", "hard", "random", 3) == 200  # a fast Mode II row
-    assert falconi.full_games("salami", "hard", "hard", 1) == 200  # one police car: half the searches
-    assert falconi.full_games("diavola", "hard", "normal", 3) == 200  # a head to head
-    assert falconi.full_games("margherita", "hard", "hard", 3) == 200
+def test_a_rows_command_asks_for_200_games_or_for_the_games_recorded_beyond_them():
+    """The rule of the balance table (docs/ai.md): every row is grown to 200 games; a row recorded further
+    (Margherita's 400, to settle a verdict) keeps its number, so its command prints it and plays nothing."""
+    assert falconi.command_games(57) == 200
+    assert falconi.command_games(200) == 200
+    assert falconi.command_games(400) == 400
+    for finished in (100, 400):
+        row = {"kind": "falconi_side", "variant": "salami", "police": 3, "bot": "hard", "side": "police",
+               "against": "sitter", "finished": finished, "wins": finished - 5, "endings": {"round_limit": 5},
+               "median_turns": 45}
+        line = falconi.markdown_row(row, "docs/measurements")[2]
+        assert f"--games {max(200, finished)} --record docs/measurements` |" in line
 
 
 @pytest.mark.parametrize(("variant", "fugitive", "police", "wins", "target", "verdict"), [

@@ -388,25 +388,20 @@ def recorded_plan(name: str, games: int) -> Plan | None:
     return None
 
 
-# The rows of the balance table that are 100 games, not 200, by pizza, Don Falconi's level, the police's level
-# and police cars: the Mode II rows whose 200 games would take more than two hours on two cores, as their
-# recorded games measured (docs/ai.md gives the hours).
-_HUNDRED_GAME_ROWS = frozenset({
-    ("salami", "hard", "hard", 3),
-    ("salami", "sitter", "hard", 3),
-})
+# Every row of the balance table is played to 200 games at least; a row recorded further (to settle an open
+# verdict) keeps its number in the command that reproduces it.
+TABLE_GAMES = 200
 # Targets that differ by pizza (issue 36, after the rulings of 2026-11-27). In Margherita the order of the pile
-# bounds what fair play can win against random police: the cheating yardstick, which knows it, won 89%; in
-# Diavola a Don Falconi who never drives away still wins some games that a free slot of his secret
-# accomplice's district keeps open.
+# bounds what fair play can win against random police (the cheating yardstick, which knows it, does better:
+# docs/ai.md); in Diavola a Don Falconi who never drives away still wins some games that a free slot of his
+# secret accomplice's district keeps open.
 _FUGITIVE_FLOOR = {"margherita": 0.85}  # hard Don Falconi against random police; 95% elsewhere
 _SITTER_CEILING = {"diavola": 0.10}  # the sitter's rate against hard police; 5% elsewhere
 
 
-def full_games(variant: str, fugitive: str, police_level: str, police: int) -> int:
-    """The games a row of the table is to have: 200, or 100 for the few rows too long for 200 (a head to head,
-    its levels ``a`` and ``b`` in their places, is never one of them)."""
-    return 100 if (variant.lower(), fugitive, police_level, police) in _HUNDRED_GAME_ROWS else 200
+def command_games(finished: int) -> int:
+    """The ``--games`` of a row's command: 200, or the games recorded when there are more."""
+    return max(TABLE_GAMES, finished)
 
 
 def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...], str]:
@@ -420,7 +415,7 @@ def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...]
     pizza_order = (list(VARIANTS).index(variant.lower()), -police)
     cars = f" --police {police}" if police != 3 else ""
     if row["kind"] == "falconi_h2h":
-        record = f"--games {full_games(variant, row['a'], row['b'], police)}{cars} --record {folder}`"
+        record = f"--games {command_games(row['finished'])}{cars} --record {folder}`"
         sides = row["by_side"]
         by_side = (f"as Don Falconi {sides['fugitive']['wins']}/{sides['fugitive']['finished']}, "
                    f"as the police {sides['police']['wins']}/{sides['police']['finished']}")
@@ -434,7 +429,7 @@ def markdown_row(row: dict[str, Any], folder: str) -> tuple[str, tuple[Any, ...]
                               f"{verdict} | {command} |")
     bot, against, side, finished = row["bot"], row["against"], row["side"], row["finished"]
     fugitive, police_level = (bot, against) if side == "fugitive" else (against, bot)
-    record = f"--games {full_games(variant, fugitive, police_level, police)}{cars} --record {folder}`"
+    record = f"--games {command_games(finished)}{cars} --record {folder}`"
     his_wins = row["wins"] if side == "fugitive" else finished - row["wins"]
     interval = wilson_interval(his_wins, finished)
     if bot == "hard" and side == "fugitive" and against == "random":
