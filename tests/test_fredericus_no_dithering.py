@@ -92,7 +92,8 @@ def test_the_falconers_last_moves_survive_the_json_round_trip():
     assert heuristics.pointless(again, again.parse_action("card 5 6"))
 
 
-@pytest.mark.parametrize("moves", [["card 5"], [["flip 3"], []], "card 5 6 12S"])
+@pytest.mark.parametrize("moves", [["card 5"], [["flip 3"], []], "card 5 6 12S", [["card 5 6 \u00b2S"], []],
+                                   [["card 5 6 " + "9" * 5000 + "S"], []]])
 def test_last_moves_that_cannot_be_read_are_refused_saying_why(moves):
     data = build(4).to_json()
     data["recent_moves"][0] = moves

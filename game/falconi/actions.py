@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, cast
 
+from game.core.action_words import action_words, small_number
 from game.core.errors import ActionFormatError
 from game.falconi.city import EDGE_NAMES, CityLayout
 from game.falconi.network import BOOST_TILES
@@ -85,54 +86,61 @@ def action_text(city: CityLayout, action: Action) -> str:
 
 
 def parse_action(city: CityLayout, text: str) -> Action:
-    """Read :func:`action_text` back; ``ActionFormatError`` says what could not be read."""
-    words = text.strip().split()
-    if not words:
-        raise ActionFormatError("empty action")
+    """Read :func:`action_text` back (verbs, tile kinds, rotations, edges and slots in either case);
+    ``ActionFormatError`` says what could not be read."""
+    words = action_words(text)
     verb, args = words[0].lower(), words[1:]
-    try:
-        if verb in _BARE and not args:
-            return _BARE[verb]
-        if verb == "place" and len(args) == 3:
-            kind = KIND_BY_NAME[args[0].lower()]
-            rotation = args[2].lower()
-            if rotation not in ("r0", "r1", "r2", "r3"):
-                raise ValueError(rotation)
-            return Action("place", tile=kind, cell=_cell(city, args[1]), edge=int(rotation[1]))
-        if verb == "drive" and len(args) == 1:
-            return Action("drive", slot=_slot(city, args[0]))
-        if verb in ("drive", "blast") and len(args) == 2:
-            return Action(cast(Verb, verb), cell=_cell(city, args[0]), edge=_edge(args[1]))
-        if verb in ("catch", "step", "turn") and len(args) == 1:
-            return Action(cast(Verb, verb), edge=_edge(args[0]))
-        if verb in ("escape", "accomplice") and len(args) == 1:
-            return Action(cast(Verb, verb), slot=_slot(city, args[0]))
-        if verb == "boost" and len(args) == 1:
-            path = tuple(_edge(part) for part in args[0].split(","))
-            if not 1 <= len(path) <= BOOST_TILES + 1:
-                raise ValueError(args[0])
-            return Action("boost", path=path)
-    except (KeyError, ValueError, IndexError):
-        pass
+    if verb in _BARE and not args:
+        return _BARE[verb]
+    if verb == "place" and len(args) == 3:
+        return Action("place", tile=_kind(args[0]), cell=_cell(city, args[1]), edge=_rotation(args[2]))
+    if verb == "drive" and len(args) == 1:
+        return Action("drive", slot=_slot(city, args[0]))
+    if verb in ("drive", "blast") and len(args) == 2:
+        return Action(cast(Verb, verb), cell=_cell(city, args[0]), edge=_edge(args[1]))
+    if verb in ("catch", "step", "turn") and len(args) == 1:
+        return Action(cast(Verb, verb), edge=_edge(args[0]))
+    if verb in ("escape", "accomplice") and len(args) == 1:
+        return Action(cast(Verb, verb), slot=_slot(city, args[0]))
+    if verb == "boost" and len(args) == 1:
+        path = tuple(_edge(part) for part in args[0].split(","))
+        if not 1 <= len(path) <= BOOST_TILES + 1:
+            raise ActionFormatError(f"a boost goes 1 to {BOOST_TILES + 1} tiles, not {len(path)}")
+        return Action("boost", path=path)
     raise ActionFormatError(f"cannot read the action {text!r}")
 
 
-def _cell(city: CityLayout, text: str) -> int:
-    x_text, y_text = text.split(",")
-    x, y = int(x_text), int(y_text)
-    if not (0 <= x < city.width and 0 <= y < city.height):
-        raise ValueError(text)
-    return city.cell(x, y)
+def _kind(word: str) -> int:
+    kind = KIND_BY_NAME.get(word.lower())
+    if kind is None:
+        raise ActionFormatError(f"expected a tile ({', '.join(KIND_NAMES)}), found {word!r}")
+    return kind
 
 
-def _edge(text: str) -> int:
-    if len(text) != 1 or text.upper() not in EDGE_NAMES:
-        raise ValueError(text)
-    return EDGE_NAMES.index(text.upper())
+def _rotation(word: str) -> int:
+    if word[:1].lower() != "r":
+        raise ActionFormatError(f"expected a rotation such as 'r1', found {word!r}")
+    return small_number(word[1:], len(EDGE_NAMES), "a rotation")
 
 
-def _slot(city: CityLayout, text: str) -> int:
-    return city.slot_by_name[text.upper()]
+def _cell(city: CityLayout, word: str) -> int:
+    x_y = word.split(",")
+    if len(x_y) != 2:
+        raise ActionFormatError(f"expected a cell such as '4,7', found {word!r}")
+    return city.cell(small_number(x_y[0], city.width, "a column"), small_number(x_y[1], city.height, "a row"))
+
+
+def _edge(word: str) -> int:
+    if len(word) != 1 or word.upper() not in EDGE_NAMES:
+        raise ActionFormatError(f"expected an edge ({', '.join(EDGE_NAMES)}), found {word!r}")
+    return EDGE_NAMES.index(word.upper())
+
+
+def _slot(city: CityLayout, word: str) -> int:
+    slot = city.slot_by_name.get(word.upper())
+    if slot is None:
+        raise ActionFormatError(f"expected a border slot such as 'N6', found {word!r}")
+    return slot
 
 
 class ActionTable:

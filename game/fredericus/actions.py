@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+from game.core.action_words import action_words, small_number
 from game.core.errors import ActionFormatError
 from game.fredericus.cards import TOWERS
 
@@ -117,23 +118,26 @@ def action_text(action: Action) -> str:
     raise ActionFormatError(f"not a Fredericus action: {action!r}")
 
 
+_ARGUMENTS = {BET: 1, FLIP: 1, SEAL: 1, TIDY: 1, CARD: 2, RAPTOR: 2, HOOD: 2, CAPTURE: 1, TOKEN: 2, END: 0, STAY: 0}
+_NUMBER = "a tower, post or row number"
+_SEATS = 4  # raptors 0..7 belong to seats 0..3
+
+
 def parse_action(text: str) -> Action:
-    """Read :func:`action_text`'s form back. Checks the form and the ranges, not legality."""
-    words = text.split() if isinstance(text, str) else []
-    if not words:
-        raise ActionFormatError(f"empty or unreadable action {text!r}")
+    """Read :func:`action_text`'s form back (the kind in either case). Checks the form and the ranges, not
+    legality; ``ActionFormatError`` says what could not be read."""
+    words = action_words(text)
     kind, args = words[0].lower(), words[1:]
-    shapes = {BET: 1, FLIP: 1, SEAL: 1, TIDY: 1, CARD: 2, RAPTOR: 2, HOOD: 2, CAPTURE: 1, TOKEN: 2, END: 0, STAY: 0}
-    if kind not in shapes:
+    if kind not in _ARGUMENTS:
         raise ActionFormatError(f"unknown action {words[0]!r} in {text!r}")
-    if len(args) != shapes[kind]:
-        raise ActionFormatError(f"{kind!r} takes {shapes[kind]} argument(s), found {len(args)} in {text!r}")
+    if len(args) != _ARGUMENTS[kind]:
+        raise ActionFormatError(f"{kind!r} takes {_ARGUMENTS[kind]} argument(s), found {len(args)} in {text!r}")
     if kind in (BET, FLIP, SEAL, TIDY):
-        return Action(kind, _number(args[0], text))
+        return Action(kind, small_number(args[0], TOWERS, _NUMBER))
     if kind == CARD:
-        return Action(CARD, _number(args[0], text), _number(args[1], text))
+        return Action(CARD, small_number(args[0], TOWERS, _NUMBER), small_number(args[1], TOWERS, _NUMBER))
     if kind == RAPTOR:
-        return Action(RAPTOR, _raptor(args[0], text), _number(args[1], text))
+        return Action(RAPTOR, _raptor(args[0], text), small_number(args[1], TOWERS, _NUMBER))
     if kind == HOOD:
         mask = 0
         for name in args[1].split(","):
@@ -141,27 +145,22 @@ def parse_action(text: str) -> Action:
             if mask & bit:
                 raise ActionFormatError(f"raptor {name!r} named twice in {text!r}")
             mask |= bit
-        return Action(HOOD, _number(args[0], text), mask)
+        return Action(HOOD, small_number(args[0], TOWERS, _NUMBER), mask)
     if kind == CAPTURE:
         return Action(CAPTURE, _raptor(args[0], text))
     if kind == TOKEN:
-        return Action(TOKEN, _place(args[0], text, HAND), _place(args[1], text, CENTRE))
+        return Action(TOKEN, _place(args[0], HAND), _place(args[1], CENTRE))
     return Action(kind)
 
 
-def _number(word: str, text: str) -> int:
-    if word.isdigit() and int(word) < TOWERS:
-        return int(word)
-    raise ActionFormatError(f"expected a tower, post or row number 0..{TOWERS - 1}, found {word!r} in {text!r}")
-
-
 def _raptor(word: str, text: str) -> int:
-    if len(word) == 2 and word[0] in "0123" and word[1] in "fg":
-        return int(word[0]) * 2 + "fg".index(word[1])
+    if len(word) == 2 and word[1] in "fg":
+        return small_number(word[0], _SEATS, "a raptor's seat") * 2 + "fg".index(word[1])
     raise ActionFormatError(f"expected a raptor such as '0f' or '2g', found {word!r} in {text!r}")
 
 
-def _place(word: str, text: str, special: int) -> int:
+def _place(word: str, special: int) -> int:
+    """A token's place: a tower, or ``special`` (the hand or the centre) by name."""
     if word == place_text(special):
         return special
-    return _number(word, text)
+    return small_number(word, TOWERS, "a tower")

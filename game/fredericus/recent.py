@@ -69,10 +69,11 @@ def _read_move(text: object, seat: int) -> TakeBack:
     try:
         if words[:1] == [CARD] and len(words) == 4:
             place = words[3]
-            if not (place[:-1].isdigit() and place[-1] in ROW_LETTERS):
+            height = place[:-1]
+            if not (height.isascii() and height.isdigit() and len(height) <= 3 and place[-1] in ROW_LETTERS):
                 raise StateFormatError(problem)
             action = parse_action(" ".join(words[:3]))
-            return TakeBack(action, int(place[:-1]), ROW_LETTERS.index(place[-1]))
+            return TakeBack(action, int(height), ROW_LETTERS.index(place[-1]))
         action = parse_action(text)
     except ActionFormatError:
         raise StateFormatError(problem) from None
