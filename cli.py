@@ -162,6 +162,7 @@ def _add_play_parser(commands: Any) -> None:
 
 def _add_host_parser(commands: Any) -> None:
     """``host``: a headless table server for players on other computers (docs/online.md)."""
+    from game.online.lobby import TABLES_PER_ADDRESS, TABLES_PER_LINK
     from game.online.protocol import DEFAULT_PORT
 
     host = commands.add_parser("host", help="host tables for players on other computers (headless; docs/online.md)")
@@ -172,14 +173,19 @@ def _add_host_parser(commands: Any) -> None:
     host.add_argument("--password", default="", help="a password every player must give (default: none)")
     host.add_argument("--data", type=Path, default=None,
                       help="the folder of the tables' saves (default: 'server' in the game's data folder)")
+    host.add_argument("--tables-per-link", type=_whole_number(1, 10_000), default=TABLES_PER_LINK,
+                      help=f"tables one connection may hold open at once (default: {TABLES_PER_LINK})")
+    host.add_argument("--tables-per-address", type=_whole_number(1, 100_000), default=TABLES_PER_ADDRESS,
+                      help=f"tables one address may hold open at once (default: {TABLES_PER_ADDRESS})")
 
 
 def _host(args: argparse.Namespace) -> int:
-    from game.online.server import run_host
+    from game.online.server import Caps, run_host
     from game.services.userdata import data_folder
 
     folder = _writable_folder(str(args.data or data_folder() / "server"), "--data")
-    return run_host(args.address, args.port, args.password, folder)
+    return run_host(args.address, args.port, args.password, folder, Caps(args.tables_per_link,
+                                                                         args.tables_per_address))
 
 
 def _add_tournament_parser(commands: Any) -> None:

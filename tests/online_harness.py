@@ -23,8 +23,8 @@ class Harness:
         self.inbox: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.frames: dict[int, list[str]] = defaultdict(list)  # every frame each connection was sent, as sent
 
-    def connect(self, link: int, name: str = "", hello: bool = True) -> None:
-        self.lobby.connect(link, self.now)
+    def connect(self, link: int, name: str = "", hello: bool = True, address: str = "") -> None:
+        self.lobby.connect(link, self.now, address or f"192.0.2.{link}")
         if hello:
             self.send(link, verb="hello", version=1, name=name or f"Player {link}")
 
@@ -32,7 +32,7 @@ class Harness:
         """``message`` from ``link``; what ``link`` itself was sent in answer."""
         return self.send_text(link, json.dumps(message))
 
-    def send_text(self, link: int, text: str) -> list[dict[str, Any]]:
+    def send_text(self, link: int, text: str | bytes) -> list[dict[str, Any]]:
         return self.deliver(self.lobby.receive(link, text, self.now), link)
 
     def drop(self, link: int) -> None:

@@ -287,7 +287,7 @@ def test_a_table_nobody_can_come_back_to_is_put_away() -> None:
 # --- the fuzz ---------------------------------------------------------------------------------------------------
 LINKS = (1, 2, 3)
 VERBS = ("hello", "tables", "create", "create", "join", "join", "join", "watch", "leave", "start", "start", "start",
-         *["act"] * 12, "resume", "away_ai", "rematch", "junk")
+         *["act"] * 12, "resume", "away_ai", "rematch", "open_seat", "junk")
 JUNK = st.one_of(st.text(max_size=30), st.binary(max_size=30).map(lambda raw: raw.decode("latin-1")),
                  st.sampled_from(['{"verb": 1}', "[]", '{"verb": "act", "table": "t1"}', "null",
                                   '{"verb": "hello", "version": 1, "name": 5}', '{"verb": "act", "table": "t1", '
@@ -309,8 +309,11 @@ def _frame(data: st.DataObject, harness: Harness, link: int) -> str:
         count = data.draw(st.sampled_from([4] if game == "falconi" else [2, 2, 3, 5]))
         kinds = data.draw(st.lists(st.sampled_from(["open", "open", "ai", "off"]), min_size=count, max_size=count))
         message.update(game=game, options=options, away_ai=data.draw(st.sampled_from([None, 0, 5, -1])),
-                       seats=[{"kind": kind, "level": "easy"} for kind in kinds])
-    elif verb == "join":
+                       seats=[{"kind": kind, "level": "easy"} for kind in kinds],
+                       stand_ins=data.draw(st.sampled_from([False, True, True, 1])))
+    elif verb == "tables":
+        message.update(page=data.draw(st.sampled_from([0, 1, -1])), per_page=data.draw(st.sampled_from([1, 2, 0])))
+    elif verb in ("join", "open_seat"):
         message["seat"] = data.draw(st.integers(-1, 4))
     elif verb == "act":
         match = harness.lobby.tables[table].match if table in harness.lobby.tables else None

@@ -7,9 +7,14 @@ seconds to measure: such text is cleaned where it comes in, never crashed on.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 ELLIPSIS = "…"
 _UNDRAWABLE = {"Cc", "Cs"}  # control characters and lone surrogates
+# Letters that draw as nothing (Hangul fillers, the blank Braille pattern): "Ann" and "Ann" with one of them
+# would look the same.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MOST_MARKS = 2  # combining marks kept on one letter: a pile of them climbs into the lines above and below
 
 
 def drawable(text: str, limit: int) -> str:
@@ -30,3 +35,38 @@ def one_line(text: str, limit: int) -> str:
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis (for quoting outside text in a message)."""
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+def person_name(text: str, limit: int) -> str:
+    """A name a person chose, as :func:`one_line`, made so that it cannot pass for another: composed (NFC),
+    without format characters (bidi overrides and isolates, zero-width spaces and joiners) or letters that
+    draw as nothing, and with at most :data:`MOST_MARKS` combining marks on a letter."""
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", text[: 4 * limit]):
+        category = unicodedata.category(char)
+        if category == "Cf" or char in _BLANK_LETTERS:
+            continue
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if marks <= MOST_MARKS:
+            kept.append(char)
+    return one_line("".join(kept), limit)
+
+
+def unique_name(name: str, taken: Iterable[str], limit: int) -> str:
+    """``name``, or if it reads as one of ``taken`` (case and compatibility forms aside), ``name (2)``,
+    ``name (3)``…, cut to fit ``limit`` characters."""
+    seen = {_as_read(other) for other in taken}
+    if _as_read(name) not in seen:
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = name[: max(0, limit - len(suffix))].rstrip() + suffix
+        if _as_read(candidate) not in seen:
+            return candidate
+        number += 1
+
+
+def _as_read(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()

@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import functools
 import hmac
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.text import one_line
-from game.online.protocol import MOST_NAME, PROTOCOL_VERSION, ProtocolError, error, parse_client
+from game.core.text import person_name
+from game.online.guesses import Guesses
+from game.online.protocol import MOST_NAME, PROTOCOL_VERSION, TABLES_PAGE, ProtocolError, error, parse_client
 from game.online.table import AITurn, Outgoing, Table, token_hash
 
 FLOOD_RATE = 20.0  # frames a second a connection may send on average: a person clicks a few
 FLOOD_BURST = 60.0  # and this many at once (a client catching up after a stall)
+_TABLE_ID = re.compile(r"t([0-9]{1,9})", re.ASCII)
+TABLES_PER_LINK = 3  # tables one connection may hold open at once: a host for friends opens one or two
+TABLES_PER_ADDRESS = 10  # and one address (a household behind one router)
 
 
 @dataclass
@@ -31,6 +37,7 @@ class Client:
     greeted: bool = False
     allowance: float = FLOOD_BURST
     checked: float = 0.0
+    address: str = ""  # where it connects from: wrong guesses and tables are counted by it
 
     def may_send(self, now: float) -> bool:
         self.allowance = min(FLOOD_BURST, self.allowance + max(0.0, now - self.checked) * FLOOD_RATE)
@@ -44,21 +51,26 @@ class Client:
 @dataclass
 class Lobby:
     """Every table of one server. ``tokens`` makes a fresh secret token, ``seeds`` a fresh game seed (the
-    server's draw from the system's randomness; a test's counter)."""
+    server's draw from the system's randomness; a test's counter); ``taken`` says whether a table id is
+    taken outside the lobby (a file of that name in the saves' folder), so that a new table never gets it."""
 
     server_name: str
     password: str
     tokens: Callable[[], str]
     seeds: Callable[[], int]
+    taken: Callable[[str], bool] = lambda _table_id: False
+    tables_per_link: int = TABLES_PER_LINK
+    tables_per_address: int = TABLES_PER_ADDRESS
     tables: dict[str, Table] = field(default_factory=dict)
     clients: dict[int, Client] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)  # tables to save (or whose save to remove) since last asked
     asked: dict[str, int] = field(default_factory=dict)  # per table, the moment an AI was asked to decide at
+    guesses: Guesses = field(default_factory=Guesses)
     last_table: int = 0
 
     # --- links ---------------------------------------------------------------------------------------------
-    def connect(self, link: int, now: float) -> None:
-        self.clients[link] = Client(checked=now)
+    def connect(self, link: int, now: float, address: str = "") -> None:
+        self.clients[link] = Client(checked=now, address=address)
 
     def disconnect(self, link: int, now: float) -> list[Outgoing]:
         """``link`` is gone: its seats stay its people's, away; the others see it."""
@@ -88,15 +100,15 @@ class Lobby:
     def _handle(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
         verb = message["verb"]
         if verb == "hello":
-            return self._hello(link, client, message)
+            return self._hello(link, client, message, now)
         if not client.greeted:
             raise ProtocolError("hello_first", 'the first message is "hello"')
         if verb == "tables":
-            return [(link, {"verb": "tables", "tables": [table.summary() for table in self.tables.values()]})]
+            return [(link, self._listing(message.get("page", 0), message.get("per_page", TABLES_PAGE)))]
         if verb == "create":
             return self._create(link, client, message)
         if verb == "resume":
-            return self._resume(link, message["token"])
+            return self._resume(link, client, message["token"], now)
         table = self._table(message["table"])
         if verb == "join":
             return self._changing(table, lambda t: t.join(link, message["seat"], client.name, self.tokens(), now))
@@ -110,34 +122,70 @@ class Lobby:
             return self._changing(table, lambda t: t.act(link, message["action"], message["moment"]))
         if verb == "away_ai":
             return self._changing(table, lambda t: t.set_away_ai(link, message["seconds"]))
+        if verb == "open_seat":
+            return self._changing(table, lambda t: t.open_seat(link, message["seat"]))
         return self._changing(table, lambda t: t.rematch(link, self.seeds()))  # "rematch": the verbs are known
 
-    def _hello(self, link: int, client: Client, message: dict[str, Any]) -> list[Outgoing]:
+    def _hello(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
         if client.greeted:
             raise ProtocolError("malformed", "hello comes once, first")
         if message["version"] != PROTOCOL_VERSION:
             raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
-        if not hmac.compare_digest(message.get("password", "").encode("utf-8", "surrogatepass"),
-                                   self.password.encode("utf-8", "surrogatepass")):
-            raise ProtocolError("password", "wrong password")
-        client.name, client.greeted = one_line(message["name"], MOST_NAME) or f"Player {link}", True
+        if self.password:
+            self._may_guess(client, now)
+            if not hmac.compare_digest(message.get("password", "").encode("utf-8", "surrogatepass"),
+                                       self.password.encode("utf-8", "surrogatepass")):
+                self.guesses.failed(client.address, now)
+                raise ProtocolError("password", "wrong password")
+        client.name, client.greeted = person_name(message["name"], MOST_NAME) or f"Player {link}", True
         return [(link, {"verb": "welcome", "you": link, "server": self.server_name, "version": PROTOCOL_VERSION})]
 
+    def _may_guess(self, client: Client, now: float) -> None:
+        """Refuse, unlooked at, a password or token from an address that guessed wrong too often lately."""
+        wait = self.guesses.wait(client.address, now)
+        if wait > 0:
+            raise ProtocolError("too_many_guesses", f"too many wrong passwords or tokens from your address: try "
+                                                    f"again in {math.ceil(wait)} seconds")
+
+    def _listing(self, page: int, per_page: int) -> dict[str, Any]:
+        """Page ``page`` of the tables, ``per_page`` to a page: those with a seat to take first, then those
+        not started, in play and over, each in the order they were opened."""
+        listed = sorted(self.tables.values(), key=_listing_order)
+        shown = listed[page * per_page:(page + 1) * per_page]
+        return {"verb": "tables", "tables": [table.summary() for table in shown], "page": page,
+                "pages": max(1, math.ceil(len(listed) / per_page)), "total": len(listed)}
+
     def _create(self, link: int, client: Client, message: dict[str, Any]) -> list[Outgoing]:
-        table = Table.create(f"t{self.last_table + 1}", message, client.name, link)
-        self.last_table += 1
+        if sum(table.host_link == link for table in self.tables.values()) >= self.tables_per_link:
+            raise ProtocolError("too_many_tables", f"a connection may hold {self.tables_per_link} tables open at "
+                                                   f"once on this server", "create")
+        if client.address and sum(table.host_address == client.address
+                                  for table in self.tables.values()) >= self.tables_per_address:
+            raise ProtocolError("too_many_tables", f"an address may hold {self.tables_per_address} tables open "
+                                                   f"at once on this server", "create")
+        number = self.last_table + 1
+        while f"t{number}" in self.tables or self.taken(f"t{number}"):
+            number += 1
+        table = Table.create(f"t{number}", message, client.name, link)
+        table.host_address = client.address
+        self.last_table = number
         self.tables[table.id] = table
         self.changed.add(table.id)
         return self._broadcast(table)
 
-    def _resume(self, link: int, token: str) -> list[Outgoing]:
+    def _resume(self, link: int, client: Client, token: str, now: float) -> list[Outgoing]:
+        """The person (or the stand-in) whose token this is takes their seat back on ``link``."""
+        self._may_guess(client, now)
         wanted = token_hash(token)
         for table in self.tables.values():
-            seat = next((seat for seat, chair in enumerate(table.chairs)
-                         if chair.kind == "person" and hmac.compare_digest(chair.token, wanted)), None)
-            if seat is not None:
-                return self._changing(table, functools.partial(Table.resume, link=link, seat=seat,
-                                                               token=self.tokens()))
+            for seat, chair in enumerate(table.chairs):
+                if chair.kind == "person" and hmac.compare_digest(chair.token, wanted):
+                    return self._changing(table, functools.partial(Table.resume, link=link, seat=seat,
+                                                                   token=self.tokens()))
+                if chair.stand_in is not None and hmac.compare_digest(chair.stand_in.token, wanted):
+                    return self._changing(table, functools.partial(Table.resume_stand_in, link=link, seat=seat,
+                                                                   token=self.tokens()))
+        self.guesses.failed(client.address, now)
         raise ProtocolError("bad_token", "that token opens no seat (it was spent, or its table is gone)")
 
     def _table(self, table_id: str) -> Table:
@@ -199,12 +247,23 @@ class Lobby:
     def restore(self, table: Table) -> None:
         """A table read back from its save as the server starts."""
         self.tables[table.id] = table
-        number = table.id[1:]
-        if table.id.startswith("t") and number.isdigit():
-            self.last_table = max(self.last_table, int(number))
+        self.last_table = max(self.last_table, table_number(table.id) or 0)
 
     def snapshot(self) -> Any:
-        """Everything a refused frame must leave as it was (the flood allowance aside): for the fuzz."""
+        """Everything a refused frame must leave as it was (the flood allowance and the count of wrong guesses
+        aside): for the fuzz."""
         return ({table_id: (table.to_json(), table.clients(), table.host_link, sorted(table.sent.items()))
                  for table_id, table in self.tables.items()},
                 {link: (client.name, client.greeted) for link, client in self.clients.items()}, self.last_table)
+
+
+def table_number(table_id: str) -> int | None:
+    """The number of a table id the lobby gives (``t12``: 12); ``None`` for any other id."""
+    match = _TABLE_ID.fullmatch(table_id)
+    return int(match.group(1)) if match else None
+
+
+def _listing_order(table: Table) -> int:
+    if not table.started:
+        return 0 if any(chair.kind == "open" for chair in table.chairs) else 1
+    return 3 if table.over else 2

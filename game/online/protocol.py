@@ -20,10 +20,12 @@ DEFAULT_PORT: Final = 47470
 SERVICE_TYPE: Final = "_falconi-fred._tcp.local."
 MOST_CLIENT_BYTES: Final = 16_384  # the longest frame a client may send: an action text is a few dozen bytes
 MOST_SERVER_BYTES: Final = 1_048_576  # the longest frame a server sends: a whole log and picture fit well within
+TABLES_PAGE: Final = 20  # the tables a ``tables`` answer lists when the client names no page size
+MOST_TABLES_PAGE: Final = 50  # the most it lists: 50 summaries of the longest names stay far below a frame
 
 ErrorCode = Literal["malformed", "too_big", "unknown_verb", "hello_first", "version", "password", "no_table",
                     "seat_taken", "not_host", "not_your_turn", "stale", "illegal", "bad_token", "flood", "started",
-                    "not_over"]
+                    "not_over", "too_many_tables", "too_many_guesses"]
 
 # Each verb's fields: name -> the JSON types it may have (``None``: null), and whether it may be missing.
 _Kinds = tuple[type | None, ...]
@@ -33,9 +35,9 @@ _SECONDS: _Kinds = (int, float, None)
 
 CLIENT_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
     "hello": {"version": (_WHOLE, True), "name": (_TEXT, True), "password": (_TEXT, False)},
-    "tables": {},
+    "tables": {"page": (_WHOLE, False), "per_page": (_WHOLE, False)},
     "create": {"game": (_TEXT, True), "options": ((dict,), True), "seats": ((list,), True),
-               "away_ai": (_SECONDS, True)},
+               "away_ai": (_SECONDS, True), "stand_ins": ((bool,), False)},
     "join": {"table": (_TEXT, True), "seat": (_WHOLE, True)},
     "watch": {"table": (_TEXT, True)},
     "leave": {"table": (_TEXT, True)},
@@ -44,20 +46,23 @@ CLIENT_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
     "resume": {"token": (_TEXT, True)},
     "away_ai": {"table": (_TEXT, True), "seconds": (_SECONDS, True)},
     "rematch": {"table": (_TEXT, True)},
+    "open_seat": {"table": (_TEXT, True), "seat": (_WHOLE, True)},
 }
 
 SERVER_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
     "welcome": {"you": (_WHOLE, True), "server": (_TEXT, True), "version": (_WHOLE, True)},
-    "tables": {"tables": ((list,), True)},
+    "tables": {"tables": ((list,), True), "page": (_WHOLE, True), "pages": (_WHOLE, True),
+               "total": (_WHOLE, True)},
     "table": {"id": (_TEXT, True), "game": (_TEXT, True), "options": ((dict,), True), "host": (_TEXT, True),
               "started": ((bool,), True), "over": ((bool,), True), "away_ai": (_SECONDS, True),
-              "seats": ((list,), True)},
+              "stand_ins": ((bool,), True), "seats": ((list,), True)},
     "joined": {"table": (_TEXT, True), "seat": (_WHOLE, True), "token": (_TEXT, True)},
     "update": {"table": (_TEXT, True), "seat": ((int, None), True), "setup": ((dict,), True),
                "moment": (_WHOLE, True), "from": (_WHOLE, True), "entries": ((list,), True),
                "picture": ((dict,), True), "legal": ((list,), True), "connected": ((list,), True),
                "away": ((list,), True)},
     "over": {"table": (_TEXT, True), "save": ((dict,), True)},
+    "unseated": {"table": (_TEXT, True), "seat": (_WHOLE, True), "name": (_TEXT, True)},
     "error": {"code": (_TEXT, True), "message": (_TEXT, True), "answered": (_TEXT, False)},
 }
 
@@ -77,9 +82,15 @@ class ProtocolError(GameError):
 
 
 def parse_client(text: str | bytes) -> dict[str, Any]:
-    """A client's frame as a message whose fields have the types :data:`CLIENT_VERBS` names (and, for
-    ``create``, seats of a known kind and an away wait in range); :class:`ProtocolError` otherwise."""
+    """A client's text frame as a message whose fields have the types :data:`CLIENT_VERBS` names (and, for
+    ``create``, seats of a known kind and an away wait in range; for ``tables``, a page in range);
+    :class:`ProtocolError` otherwise, a binary frame included."""
+    if not isinstance(text, str):
+        raise ProtocolError("malformed", "a frame is text (a websocket text frame), not binary")
     message = _parse(text, MOST_CLIENT_BYTES, CLIENT_VERBS)
+    if message["verb"] == "tables" and (message.get("page", 0) < 0
+                                        or not 1 <= message.get("per_page", TABLES_PAGE) <= MOST_TABLES_PAGE):
+        raise ProtocolError("malformed", f"a page is 0 or more, of 1 to {MOST_TABLES_PAGE} tables", "tables")
     if message["verb"] == "create":
         seats = message["seats"]
         if not 1 <= len(seats) <= MOST_SEATS:

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,9 @@ from game.ai.service import AIService
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, remove_stale_temporaries, write_json_atomic
 from game.online.discovery import Advert, Interfaces, advertise
-from game.online.lobby import Lobby
-from game.online.protocol import MOST_CLIENT_BYTES, PROTOCOL_VERSION
+from game.online.lobby import TABLES_PER_ADDRESS, TABLES_PER_LINK, Lobby, table_number
+from game.online.outbox import Outbox
+from game.online.protocol import MOST_CLIENT_BYTES, MOST_SERVER_BYTES, PROTOCOL_VERSION, error
 from game.online.table import AITurn, Outgoing, Table
 
 # Frames up to this size are read and answered with ``too_big``; a longer one closes the connection, as
@@ -46,6 +48,8 @@ from game.online.table import AITurn, Outgoing, Table
 MOST_FRAME_READ = 4 * MOST_CLIENT_BYTES
 TICK_SECONDS = 0.25  # how often the server looks for an away seat whose wait is over
 SAVE_PREFIX = "table-"
+TOO_SLOW = 1008  # the close code for a client that does not read what it is sent (policy violation)
+CLOSE_SECONDS = 10.0  # how long a closing client has to read what is left and the close; then the link is cut
 
 
 def default_workers() -> int:
@@ -85,18 +89,28 @@ class AIWorkers:
         self.services = []
 
 
+@dataclass(frozen=True)
+class Caps:
+    """How many tables one connection, and one address, may hold open at once (``main.py host`` options)."""
+
+    per_link: int = TABLES_PER_LINK
+    per_address: int = TABLES_PER_ADDRESS
+
+
 class TableServer:
     """Serves the tables of ``folder`` (their saves) with ``password`` (empty: none)."""
 
     def __init__(self, folder: Path, password: str = "", workers: AIWorkers | None = None,
-                 say: Callable[[str], None] = print) -> None:
+                 say: Callable[[str], None] = print, caps: Caps = Caps()) -> None:
         self.folder = folder
         self.lobby = Lobby(socket.gethostname(), password, lambda: secrets.token_urlsafe(18),
-                           lambda: random.SystemRandom().randrange(1, 10**6))
+                           lambda: random.SystemRandom().randrange(1, 10**6), self._has_file,
+                           caps.per_link, caps.per_address)
         self.workers = workers or AIWorkers()
         self.say = say
         self._links = itertools.count(1)
-        self._queues: dict[int, asyncio.Queue[str | None]] = {}
+        self._outboxes: dict[int, Outbox] = {}
+        self._closing: set[asyncio.Task[None]] = set()
         self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table saves")
         self._server: Server | None = None
         self._stopping = False
@@ -107,7 +121,7 @@ class TableServer:
         """Read back every saved table; a save that cannot be read is moved aside and told, never deleted."""
         self.folder.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(self.folder)
-        for path in sorted(self.folder.glob(f"{SAVE_PREFIX}*.json")):
+        for path in sorted(self.folder.glob(f"{SAVE_PREFIX}*.json"), key=_opening_order):
             try:
                 table = Table.from_json(read_json_file(path), time.monotonic())
             except StateFormatError as error:
@@ -119,6 +133,8 @@ class TableServer:
                 self.say(f"{path.name} holds table {table.id}: left where it is")
                 continue
             self.lobby.restore(table)
+        for path in self.folder.glob(f"{SAVE_PREFIX}*"):  # a new table's id comes after every file's, set aside too
+            self.lobby.last_table = max(self.lobby.last_table, table_number(_save_id(path.name)) or 0)
         if self.lobby.tables:
             self.say(f"resumed {len(self.lobby.tables)} table(s): {', '.join(sorted(self.lobby.tables))}")
 
@@ -145,40 +161,74 @@ class TableServer:
     # --- connections -------------------------------------------------------------------------------------
     async def _connection(self, websocket: ServerConnection) -> None:
         link = next(self._links)
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._queues[link] = queue
-        self.lobby.connect(link, time.monotonic())
-        writer = asyncio.get_running_loop().create_task(self._write(websocket, queue))
+        outbox = Outbox()
+        self._outboxes[link] = outbox
+        self.lobby.connect(link, time.monotonic(), _address_of(websocket))
+        writer = asyncio.get_running_loop().create_task(self._write(websocket, outbox))
         try:
             async for frame in websocket:
                 self._send(self.lobby.receive(link, frame, time.monotonic()))
                 self._after_change()
+                if outbox.overflowed:
+                    self._close_slow(link, websocket, outbox)
+                    break
         except ConnectionClosed:
             pass
         finally:
-            del self._queues[link]
-            queue.put_nowait(None)
+            del self._outboxes[link]
+            outbox.close()
             self._send(self.lobby.disconnect(link, time.monotonic()))
             self._after_change()
             await writer
 
     @staticmethod
-    async def _write(websocket: ServerConnection, queue: asyncio.Queue[str | None]) -> None:
-        while (text := await queue.get()) is not None:
+    async def _write(websocket: ServerConnection, outbox: Outbox) -> None:
+        while (text := await outbox.get()) is not None:
             try:
                 await websocket.send(text)
             except ConnectionClosed:
                 return
 
+    def _close_slow(self, link: int, websocket: ServerConnection, outbox: Outbox) -> None:
+        """``link`` left more unread than its outbox holds: it is closed, saying why, and cut off if it does not
+        read even that within :data:`CLOSE_SECONDS`."""
+        reason = f"too slow: more than {outbox.most_frames} frames or {outbox.most_bytes} bytes unread"
+        self.say(f"closed connection {link} from {_address_of(websocket) or 'an unknown address'}: {reason}")
+
+        async def close() -> None:
+            try:
+                async with asyncio.timeout(CLOSE_SECONDS):
+                    await websocket.close(TOO_SLOW, reason)
+            except TimeoutError:
+                websocket.transport.abort()
+
+        task = asyncio.get_running_loop().create_task(close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
     def _send(self, out: list[Outgoing]) -> None:
         texts: dict[int, str] = {}  # a message told to many is written as JSON once
         for link, message in out:
-            queue = self._queues.get(link)
-            if queue is not None:
+            outbox = self._outboxes.get(link)
+            if outbox is not None:
                 text = texts.get(id(message))
                 if text is None:
-                    text = texts[id(message)] = json.dumps(message, separators=(",", ":"))
-                queue.put_nowait(text)
+                    text = texts[id(message)] = self._frame(message)
+                outbox.put(text)
+
+    def _frame(self, message: dict[str, Any]) -> str:
+        """``message`` as the text of a frame; one over the protocol's limit (which nothing the server makes can
+        reach: the tests hold every kind to it) is told and replaced by an error, never sent."""
+        text = json.dumps(message, separators=(",", ":"))
+        if len(text) <= MOST_SERVER_BYTES:  # ASCII: JSON escapes everything else
+            return text
+        self.say(f"a {message.get('verb')} frame of {len(text)} bytes was not sent (the limit is "
+                 f"{MOST_SERVER_BYTES})")
+        return json.dumps(error("too_big", "the server's answer would pass the frame limit; it was not sent"))
+
+    def _has_file(self, table_id: str) -> bool:
+        """Whether a file in the saves' folder bears ``table_id``'s name (a save, or one set aside)."""
+        return any(self.folder.glob(f"{SAVE_PREFIX}{glob_escape(table_id)}.*"))
 
     # --- after every change: saves and AI turns ----------------------------------------------------------
     def _after_change(self) -> None:
@@ -222,7 +272,24 @@ def _save_name(table_id: str) -> str:
     return f"{SAVE_PREFIX}{table_id}.json"
 
 
-def run_host(address: str, port: int, password: str, folder: Path) -> int:
+def _save_id(name: str) -> str:
+    """The table id a file's name bears: ``table-t3.json`` and ``table-t3.damaged-20261205-101500.json``: t3."""
+    return name.removeprefix(SAVE_PREFIX).split(".")[0]
+
+
+def _opening_order(path: Path) -> tuple[int, str]:
+    """Saves in the order their tables were opened: ``table-t9`` before ``table-t10``."""
+    number = table_number(_save_id(path.name))
+    return (number if number is not None else 1 << 40, path.name)
+
+
+def _address_of(websocket: ServerConnection) -> str:
+    """The client's IP address ("" where the socket does not tell)."""
+    remote = websocket.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else ""
+
+
+def run_host(address: str, port: int, password: str, folder: Path, caps: Caps = Caps()) -> int:
     """``main.py host``: serve and advertise on the local network until Ctrl-C, SIGTERM or a hang-up, then
     save every table and end every AI worker."""
     async def main() -> None:
@@ -232,7 +299,8 @@ def run_host(address: str, port: int, password: str, folder: Path) -> int:
             if hasattr(signal, name):
                 loop.add_signal_handler(getattr(signal, name), stopped.set)
         bound: asyncio.Future[int] = loop.create_future()
-        serving = loop.create_task(serve_until_stopped(address, port, password, folder, stopped, bound.set_result))
+        serving = loop.create_task(serve_until_stopped(address, port, password, folder, stopped, bound.set_result,
+                                                       caps))
         first: set[asyncio.Future[Any]] = {serving, bound}
         await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
         advert = None
@@ -266,9 +334,10 @@ def _advertised(address: str, port: int) -> Advert | None:
 
 
 async def serve_until_stopped(address: str, port: int, password: str, folder: Path, stopped: asyncio.Event,
-                              bound: Callable[[int], None]) -> None:
+                              bound: Callable[[int], None], caps: Caps = Caps()) -> None:
     """Serve until ``stopped`` is set, then close every connection, write the last saves and end the AI."""
-    server = TableServer(folder, password, say=lambda line: print(f"main.py: {line}", file=sys.stderr, flush=True))
+    server = TableServer(folder, password, say=lambda line: print(f"main.py: {line}", file=sys.stderr, flush=True),
+                         caps=caps)
     server.resume_tables()
     try:
         bound(await server.start(address, port))

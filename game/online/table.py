@@ -9,6 +9,7 @@ Only a token's SHA-256 is kept: a save that leaks gives nobody a seat.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -18,6 +19,7 @@ from game.core.jsonio import envelope, open_envelope
 from game.core.jsonio import field as json_field
 from game.core.options import GameOptions
 from game.core.protocol import NO_SEAT
+from game.core.text import unique_name
 from game.online import wire
 from game.online.protocol import MOST_AWAY_SECONDS, MOST_NAME, MOST_SEATS, ProtocolError
 from game.registry import game_spec
@@ -36,8 +38,21 @@ def token_hash(token: str) -> str:
 
 
 @dataclass
+class StandIn:
+    """A person who plays an away person's seat, where the host lets people stand in, until its person is back."""
+
+    name: str
+    token: str  # the SHA-256 of the stand-in's current token
+    link: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "token": self.token}
+
+
+@dataclass
 class Chair:
-    """A seat of the table: open, a person's (with the hash of their token and their link), an AI's or off."""
+    """A seat of the table: open, a person's (with the hash of their token and their link), an AI's or off.
+    After the start an open seat is one the host opened to a person: an AI plays it until one sits down."""
 
     kind: ChairKind
     level: str = ""
@@ -45,9 +60,24 @@ class Chair:
     token: str = ""  # the SHA-256 of the person's current token
     link: int | None = None  # the connection sitting here now
     away_since: float | None = None  # when the person's link went; None while they are here
+    stand_in: StandIn | None = None  # who plays the seat while its person is away
+
+    @property
+    def player_link(self) -> int | None:
+        """The connection that plays the seat now: its person's, else its stand-in's."""
+        if self.link is not None:
+            return self.link
+        return self.stand_in.link if self.stand_in is not None else None
+
+    def links(self) -> list[int]:
+        return [link for link in (self.link, self.stand_in.link if self.stand_in else None) if link is not None]
+
+    def names(self) -> list[str]:
+        return [name for name in (self.name, self.stand_in.name if self.stand_in else "") if name]
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token}
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token,
+                "stand_in": None if self.stand_in is None else self.stand_in.to_json()}
 
 
 @dataclass
@@ -65,15 +95,17 @@ class Table:
     """A table from its creation by its host to the end of its last rematch."""
 
     def __init__(self, table_id: str, game: str, options: GameOptions, chairs: list[Chair], host_name: str,
-                 host_link: int | None, away_ai: float | None) -> None:
+                 host_link: int | None, away_ai: float | None, stand_ins: bool = False) -> None:
         self.id = table_id
         self.game = game
         self.options = options
         self.chairs = chairs
         self.host_name = host_name
         self.host_link = host_link  # the connection that created the table, while it lasts
+        self.host_address = ""  # where the host connected from: the caps on tables count by it
         self.host_seat: int | None = None  # the seat the host sits in: whoever resumes it is the host
         self.away_ai = away_ai
+        self.stand_ins = stand_ins  # may a person take an away person's seat once the wait is over?
         self.match: Match | None = None
         self.watchers: set[int] = set()
         self.sent: dict[int, int] = {}  # per client: the log entries it was sent
@@ -94,7 +126,8 @@ class Table:
             spec.check_seats([chair.kind != "off" for chair in chairs])
         except GameError as error:
             raise ProtocolError("malformed", str(error)) from None
-        return cls(table_id, spec.name, options, chairs, host_name, host_link, message["away_ai"])
+        return cls(table_id, spec.name, options, chairs, host_name, host_link, message["away_ai"],
+                   message.get("stand_ins", False))
 
     # --- what it is ------------------------------------------------------------------------------------------
     @property
@@ -106,11 +139,12 @@ class Table:
         return self.match is not None and self.match.state.is_terminal()
 
     def seat_of(self, link: int) -> int | None:
-        return next((seat for seat, chair in enumerate(self.chairs) if chair.link == link), None)
+        """The seat ``link`` plays (as its person or standing in), if any."""
+        return next((seat for seat, chair in enumerate(self.chairs) if link in chair.links()), None)
 
     def clients(self) -> list[int]:
-        """Everyone sent this table's updates: the people in their seats and the spectators."""
-        return sorted({chair.link for chair in self.chairs if chair.link is not None} | self.watchers)
+        """Everyone sent this table's updates: the people in their seats, those standing in, the spectators."""
+        return sorted({link for chair in self.chairs for link in chair.links()} | self.watchers)
 
     def is_host(self, link: int) -> bool:
         return link == self.host_link or (self.host_seat is not None and self.chairs[self.host_seat].link == link)
@@ -124,34 +158,99 @@ class Table:
     def summary(self) -> dict[str, Any]:
         return {
             "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
-            "started": self.started, "over": self.over, "away_ai": self.away_ai,
+            "started": self.started, "over": self.over, "away_ai": self.away_ai, "stand_ins": self.stand_ins,
             "seats": [{"kind": chair.kind, "name": chair.name, "level": chair.level,
-                       "connected": chair.link is not None or chair.kind == "ai",
-                       "away": chair.kind == "person" and chair.link is None} for chair in self.chairs],
+                       "stand_in": chair.stand_in.name if chair.stand_in is not None else "",
+                       "connected": self._connected(chair), "away": self._away(chair)} for chair in self.chairs],
         }
+
+    def _connected(self, chair: Chair) -> bool:
+        """Somebody plays the seat: its person, a stand-in or an AI (on a seat opened after the start too)."""
+        return chair.player_link is not None or chair.kind == "ai" or (chair.kind == "open" and self.started)
+
+    @staticmethod
+    def _away(chair: Chair) -> bool:
+        """The seat's person has left it (someone may be standing in)."""
+        return chair.kind == "person" and chair.link is None
 
     # --- people coming and going -----------------------------------------------------------------------------
     def join(self, link: int, seat: int, name: str, token: str, now: float) -> list[Outgoing]:
+        """``link`` sits down: in an open seat (before the start, or after it where the host opened the seat to a
+        person), or standing in for an away person where the host allows it and the wait is over."""
         if not 0 <= seat < len(self.chairs):
             raise ProtocolError("malformed", f"table {self.id} has seats 0 to {len(self.chairs) - 1}")
         if self.seat_of(link) is not None:
             raise ProtocolError("seat_taken", f"you already sit at table {self.id}")
         chair = self.chairs[seat]
-        if self.started and not self.stood_in(seat, now):
-            raise ProtocolError("started", "the game has begun: only a seat its person left to the AI can be taken")
-        if not self.started and chair.kind != "open":
+        name = self.free_name(name)
+        if chair.kind == "open":
+            chair.kind, chair.name, chair.level = "person", name, ""
+            self._seat(link, seat, token)
+            if self.match is not None:
+                self._name_in_setup(seat, name)
+            return self._welcome_back(link, seat, token)
+        if not self.started:
             raise ProtocolError("seat_taken", f"seat {seat} is not open")
-        chair.kind, chair.name, chair.level = "person", name, ""
-        self._seat(link, seat, token)
+        self._check_stand_in(seat, now)
+        chair.stand_in = StandIn(name, token_hash(token), link)
+        self.watchers.discard(link)
         return self._welcome_back(link, seat, token)
 
+    def _check_stand_in(self, seat: int, now: float) -> None:
+        chair = self.chairs[seat]
+        if chair.kind != "person":
+            raise ProtocolError("started", "the game has begun: an AI's seat is taken only once the host opens it")
+        if not self.stand_ins:
+            raise ProtocolError("seat_taken", f"seat {seat} is {chair.name}'s: this table keeps a seat for its person")
+        if chair.link is not None or (chair.stand_in is not None and chair.stand_in.link is not None):
+            raise ProtocolError("seat_taken", f"somebody plays seat {seat} now")
+        if not self.stood_in(seat, now):
+            raise ProtocolError("seat_taken", f"seat {seat} waits for {chair.name} until the host's wait is over")
+
+    def free_name(self, name: str) -> str:
+        """``name``, numbered if somebody at the table already goes by it."""
+        return unique_name(name, [taken for chair in self.chairs for taken in chair.names()], MOST_NAME)
+
+    def _name_in_setup(self, seat: int, name: str) -> None:
+        """A person took a seat an AI played: the game's set-up names them from now on."""
+        assert self.match is not None
+        setup = self.match.setup
+        plans = list(setup.seats)
+        plans[seat] = SeatPlan.human(len(setup.people))
+        self.match.setup = dataclasses.replace(setup, seats=tuple(plans), people=(*setup.people, Person(name)))
+
     def resume(self, link: int, seat: int, token: str) -> list[Outgoing]:
-        """The person of ``seat`` is back on ``link`` (their old token already matched): a new token."""
-        old = self.chairs[seat].link
+        """The person of ``seat`` is back on ``link`` (their old token already matched): a new token. Whoever
+        stood in for them watches from now on, and is told."""
+        chair = self.chairs[seat]
+        out: list[Outgoing] = []
+        if chair.stand_in is not None:
+            out += self._unseat_stand_in(seat)
+        old = chair.link
         if old is not None and old != link:
             self.sent.pop(old, None)  # a link that never noticed it dropped is sent nothing more
         self._seat(link, seat, token)
+        return out + self._welcome_back(link, seat, token)
+
+    def resume_stand_in(self, link: int, seat: int, token: str) -> list[Outgoing]:
+        """The stand-in of ``seat`` is back on ``link`` (their old token already matched): a new token."""
+        stand_in = self.chairs[seat].stand_in
+        assert stand_in is not None
+        if stand_in.link is not None and stand_in.link != link:
+            self.sent.pop(stand_in.link, None)
+        stand_in.token, stand_in.link = token_hash(token), link
+        self.watchers.discard(link)
         return self._welcome_back(link, seat, token)
+
+    def _unseat_stand_in(self, seat: int) -> list[Outgoing]:
+        chair = self.chairs[seat]
+        stand_in, chair.stand_in = chair.stand_in, None
+        if stand_in is None or stand_in.link is None:
+            return []
+        self.watchers.add(stand_in.link)
+        self.sent.pop(stand_in.link, None)
+        told = {"verb": "unseated", "table": self.id, "seat": seat, "name": chair.name}
+        return [(stand_in.link, told)] + self._updates([stand_in.link])
 
     def _seat(self, link: int, seat: int, token: str) -> None:
         chair = self.chairs[seat]
@@ -184,6 +283,8 @@ class Table:
             self.chairs[seat] = Chair("open")
             if self.host_seat == seat:
                 self.host_seat = None
+        elif seat is not None and self.chairs[seat].link != link:  # a stand-in stands up: the seat waits again
+            self.chairs[seat].stand_in = None
         return self.drop(link, now)
 
     def gone(self, link: int, now: float) -> list[Outgoing]:
@@ -198,7 +299,11 @@ class Table:
         self.sent.pop(link, None)
         seat = self.seat_of(link)
         if seat is not None:
-            self.chairs[seat].link, self.chairs[seat].away_since = None, now
+            chair = self.chairs[seat]
+            if chair.link == link:
+                chair.link, chair.away_since = None, now
+            elif chair.stand_in is not None:  # a stand-in who drops may come back with their token
+                chair.stand_in.link = None
         return self.links_changed()
 
     def links_changed(self, but: int | None = None) -> list[Outgoing]:
@@ -217,6 +322,19 @@ class Table:
                 chair.kind, chair.level = "ai", STAND_IN_LEVEL
         self.match = Match(self._setup(seed))
         return self._updates(self.clients())
+
+    def open_seat(self, link: int, seat: int) -> list[Outgoing]:
+        """The host opens an AI's seat to a person; after the start the AI plays it until one sits down."""
+        self._check_host(link)
+        if not 0 <= seat < len(self.chairs):
+            raise ProtocolError("malformed", f"table {self.id} has seats 0 to {len(self.chairs) - 1}")
+        chair = self.chairs[seat]
+        if chair.kind != "ai":
+            raise ProtocolError("seat_taken", f"seat {seat} is not an AI's")
+        chair.kind = "open"
+        if not self.started:
+            chair.level = ""
+        return self.links_changed()
 
     def set_away_ai(self, link: int, seconds: float | None) -> list[Outgoing]:
         self._check_host(link)
@@ -251,7 +369,7 @@ class Table:
         match = self.match
         if match is None or match.state.is_terminal():
             raise ProtocolError("not_your_turn", "no game is in play at this table")
-        if self.seat_of(link) != match.state.current_seat:
+        if self.chairs[match.state.current_seat].player_link != link:
             raise ProtocolError("not_your_turn", "another seat decides now")
         return self.play(text, moment)
 
@@ -269,10 +387,10 @@ class Table:
     def stood_in(self, seat: int, now: float) -> bool:
         """Whether an AI plays ``seat`` now: an AI seat, or a person's that has been away for the host's wait."""
         chair = self.chairs[seat]
-        if chair.kind == "ai":
+        if chair.kind == "ai" or (chair.kind == "open" and self.started):
             return True
-        return (chair.kind == "person" and chair.away_since is not None and self.away_ai is not None
-                and now - chair.away_since >= self.away_ai)
+        return (chair.kind == "person" and chair.player_link is None and chair.away_since is not None
+                and self.away_ai is not None and now - chair.away_since >= self.away_ai)
 
     def ai_turn(self, now: float) -> AITurn | None:
         """The decision an AI must take now, if one must."""
@@ -292,30 +410,32 @@ class Table:
         for link in links:
             seat = self.seat_of(link)
             first = self.sent.get(link, 0)
-            out.append((link, self.update(match, seat, first)))
+            out.append((link, self.update(match, seat, first, link)))
             if match.state.is_terminal() and (first < len(match.log) or not match.log):
                 out.append((link, {"verb": "over", "table": self.id, "save": match.to_json()}))
             self.sent[link] = len(match.log)
         return out
 
-    def update(self, match: Match, seat: int | None, first: int) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may know of the game, with the log from entry ``first`` on."""
+    def update(self, match: Match, seat: int | None, first: int, link: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know of the game, with the log from entry ``first`` on; its
+        legal actions when it decides and ``link`` plays it."""
         state, moment = match.state, len(match.log)
-        deciding = seat is not None and not state.is_terminal() and state.current_seat == seat
+        deciding = (seat is not None and not state.is_terminal() and state.current_seat == seat
+                    and self.chairs[seat].player_link == link)
         return {
             "verb": "update", "table": self.id, "seat": seat, "setup": wire.public_setup(match.setup),
             "moment": moment, "from": first, "entries": [wire.entry_json(entry) for entry in match.log[first:]],
             "picture": wire.seat_picture(state, NO_SEAT if seat is None else seat, self.id, moment),
             "legal": [state.action_text(action) for action in state.legal_actions()] if deciding else [],
-            "connected": [chair.link is not None or chair.kind == "ai" for chair in self.chairs],
-            "away": [chair.kind == "person" and chair.link is None for chair in self.chairs],
+            "connected": [self._connected(chair) for chair in self.chairs],
+            "away": [self._away(chair) for chair in self.chairs],
         }
 
     # --- its save ----------------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return envelope(TABLE_FORMAT, TABLE_VERSION, {
             "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
-            "host_seat": self.host_seat, "away_ai": self.away_ai,
+            "host_seat": self.host_seat, "away_ai": self.away_ai, "stand_ins": self.stand_ins,
             "seats": [chair.to_json() for chair in self.chairs],
             "match": None if self.match is None else self.match.to_json(),
         })
@@ -342,7 +462,11 @@ class Table:
         if away_ai is not None and (not isinstance(away_ai, (int, float)) or isinstance(away_ai, bool)
                                     or not 0 <= away_ai <= MOST_AWAY_SECONDS):
             raise StateFormatError("the table's away wait must be a number of seconds or null")
-        table = cls(table_id, game, options, chairs, json_field(document, "host", str, where), None, away_ai)
+        stand_ins = document.get("stand_ins", False)
+        if not isinstance(stand_ins, bool):
+            raise StateFormatError("the table's stand-ins flag must be true or false")
+        table = cls(table_id, game, options, chairs, json_field(document, "host", str, where), None, away_ai,
+                    stand_ins)
         host_seat = document.get("host_seat")
         if host_seat is not None and not (isinstance(host_seat, int) and 0 <= host_seat < len(chairs)):
             raise StateFormatError("the table's host seat is not one of its seats")
@@ -370,9 +494,25 @@ def _chair_saved(data: dict[str, Any], now: float) -> Chair:
     if kind not in ("open", "person", "ai", "off"):
         raise StateFormatError(f"a table seat is open, a person's, an AI's or off, not {kind[:20]!r}")
     level, name = json_field(data, "level", str, where), json_field(data, "name", str, where)
-    if (kind == "ai") != (level in AI_LEVELS) or len(name) > MOST_NAME:
+    if not _level_fits(kind, level) or len(name) > MOST_NAME:
         raise StateFormatError("a table seat has a level exactly when an AI plays it, and a short name")
     chair = Chair(kind, level, name, json_field(data, "token", str, where))
     if kind == "person":
         chair.away_since = now
+    stand_in = data.get("stand_in")
+    if stand_in is not None:
+        if kind != "person" or not isinstance(stand_in, dict):
+            raise StateFormatError("only a person's seat has a stand-in, saved as an object")
+        stand_in_name = json_field(stand_in, "name", str, "table stand-in")
+        if len(stand_in_name) > MOST_NAME:
+            raise StateFormatError("a stand-in has a short name")
+        chair.stand_in = StandIn(stand_in_name, json_field(stand_in, "token", str, "table stand-in"))
     return chair
+
+
+def _level_fits(kind: str, level: str) -> bool:
+    """An AI's seat has a level; an open one may (the AI that plays it once the host opened it after the
+    start); a person's or an empty seat has none."""
+    if kind == "ai":
+        return level in AI_LEVELS
+    return level == "" or (kind == "open" and level in AI_LEVELS)
