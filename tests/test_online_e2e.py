@@ -23,9 +23,9 @@ from typing import Any
 
 import pygame
 import pytest
+from online_host import Host
 from scene_driver import Driver, FixedClock, screenshot_dir
 from test_no_orphans import PROC, Child, children_of, is_alive
-from test_online_server import Host
 
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions

@@ -334,7 +334,8 @@ def near_misses(legal: list[str]) -> st.SearchStrategy[str]:
 @pytest.mark.parametrize("game", [DIAVOLA, FREDERICUS], ids=["falconi", "fredericus"])
 @settings(max_examples=40)
 @given(data=st.data())
-def test_any_text_as_the_action_at_every_decision_is_refused_or_played(game: tuple[str, dict], data: st.DataObject) -> None:
+def test_any_text_as_the_action_at_every_decision_is_refused_or_played(game: tuple[str, dict],
+                                                                        data: st.DataObject) -> None:
     """Issue 50: arbitrary text as the action at every decision gets an ``illegal`` error that changes
     nothing, or is a legal action and moves the game on; the handler never raises."""
     harness = Harness()

@@ -110,7 +110,6 @@ class TableServer:
         self.say = say
         self._links = itertools.count(1)
         self._outboxes: dict[int, Outbox] = {}
-        self._closing: set[asyncio.Task[None]] = set()
         self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table saves")
         self._server: Server | None = None
         self._stopping = False
@@ -121,7 +120,9 @@ class TableServer:
         """Read back every saved table; a save that cannot be read is moved aside and told, never deleted."""
         self.folder.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(self.folder)
-        for path in sorted(self.folder.glob(f"{SAVE_PREFIX}*.json"), key=_opening_order):
+        saves = [path for path in self.folder.glob(f"{SAVE_PREFIX}*.json")  # not those set aside (table-t3.damaged-…)
+                 if path.name == _save_name(_save_id(path.name))]
+        for path in sorted(saves, key=_opening_order):
             try:
                 table = Table.from_json(read_json_file(path), time.monotonic())
             except StateFormatError as error:
@@ -170,7 +171,7 @@ class TableServer:
                 self._send(self.lobby.receive(link, frame, time.monotonic()))
                 self._after_change()
                 if outbox.overflowed:
-                    self._close_slow(link, websocket, outbox)
+                    await self._close_slow(link, websocket, outbox)
                     break
         except ConnectionClosed:
             pass
@@ -189,22 +190,16 @@ class TableServer:
             except ConnectionClosed:
                 return
 
-    def _close_slow(self, link: int, websocket: ServerConnection, outbox: Outbox) -> None:
+    async def _close_slow(self, link: int, websocket: ServerConnection, outbox: Outbox) -> None:
         """``link`` left more unread than its outbox holds: it is closed, saying why, and cut off if it does not
         read even that within :data:`CLOSE_SECONDS`."""
         reason = f"too slow: more than {outbox.most_frames} frames or {outbox.most_bytes} bytes unread"
-        self.say(f"closed connection {link} from {_address_of(websocket) or 'an unknown address'}: {reason}")
-
-        async def close() -> None:
-            try:
-                async with asyncio.timeout(CLOSE_SECONDS):
-                    await websocket.close(TOO_SLOW, reason)
-            except TimeoutError:
-                websocket.transport.abort()
-
-        task = asyncio.get_running_loop().create_task(close())
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
+        self.say(f"closing connection {link} from {_address_of(websocket) or 'an unknown address'}: {reason}")
+        try:
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await websocket.close(TOO_SLOW, reason)
+        except TimeoutError:
+            websocket.transport.abort()
 
     def _send(self, out: list[Outgoing]) -> None:
         texts: dict[int, str] = {}  # a message told to many is written as JSON once
