@@ -74,6 +74,7 @@ class TableSeat:
     level: str = ""
     connected: bool = False
     away: bool = False
+    stand_in: str = ""
 
 
 @dataclass
@@ -84,13 +85,16 @@ class Table:
     host: str
     match: Match | None = None
     over_sent: bool = False
+    away_ai: float | None = None
+    stand_ins: bool = False
 
     def summary(self) -> dict[str, Any]:
         return {"id": TABLE, "game": self.game, "options": self.options.to_json(), "host": self.host,
                 "started": self.match is not None,
-                "over": self.match is not None and self.match.state.is_terminal(), "away_ai": None,
-                "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "connected": s.connected,
-                           "away": s.away} for s in self.seats]}
+                "over": self.match is not None and self.match.state.is_terminal(), "away_ai": self.away_ai,
+                "stand_ins": self.stand_ins,
+                "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "stand_in": s.stand_in,
+                           "connected": s.connected, "away": s.away} for s in self.seats]}
 
 
 @dataclass
@@ -117,7 +121,7 @@ class TableDouble:
         """It greets the server as it is made, with the password it was given, as the real Connection does."""
         if self.password != self.server_password:
             self._error("password", {"verb": "hello"})
-            self.inbox.append({"verb": "link", "state": "closed", "reason": "password"})  # for good
+            self.inbox.append({"verb": "link", "state": "closed", "reason": "wrong password"})  # for good
             return
         self.inbox.append({"verb": "link", "state": "open", "reason": ""})
         self._out({"verb": "welcome", "you": 1, "server": "double", "version": 1})
@@ -162,7 +166,8 @@ class TableDouble:
         self._error("malformed", message)
 
     def _tables(self, message: dict[str, Any]) -> None:
-        self._out({"verb": "tables", "tables": [self.table.summary()] if self.table else []})
+        tables = [self.table.summary()] if self.table else []
+        self._out({"verb": "tables", "tables": tables, "page": 0, "pages": 1, "total": len(tables)})
 
     def _create(self, message: dict[str, Any]) -> None:
         options = game_spec(message["game"]).options_type.from_json(message["options"])

@@ -10,6 +10,7 @@ from scene_driver import FixedClock
 from test_text_fit import walk
 
 from devtools.catalogue import Screen
+from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.i18n import PSEUDO
 from game.online.seats_kept import KeptSeat, keep_seat
@@ -17,10 +18,11 @@ from game.services.match import SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.context import AppContext
 from scenes.online.host import HostGameScene, HostSeatsScene
-from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, PASSWORD_REFUSED, JoinScene, TablesScene
+from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, PASSWORD_REFUSED, TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
 from scenes.online.play import OnlineGameOverScene, OnlinePauseOverlay, game_from
+from scenes.online.seats_overlay import OpenSeatsOverlay
 from scenes.online.session import Session
 
 
@@ -77,7 +79,29 @@ def online_screens(context: AppContext) -> list[Screen]:
         assert scene.menu.focused.key == "rejoin"
         return [scene]
 
-    def game(link_down: bool = False, paused: bool = False, over: bool = False) -> list:
+    def lobby_to_stand_in() -> list:
+        """A started table whose host lets people stand in: an away falconer's seat, and one the host opened."""
+        table = Table("fredericus", FredericusOptions(True), [
+            TableSeat("person", "Bartolomeo", connected=True), TableSeat("person", "Annunziata", away=True),
+            TableSeat("open", level="hard", connected=True), TableSeat("person", "Cesare", stand_in="Domenico",
+                                                                          connected=True, away=True)],
+            "Bartolomeo", away_ai=30, stand_ins=True)
+        session = Session(network().connect("10.0.0.7", 47470, "Eve", ""), "Eve")
+        session.table = {**table.summary(), "started": True}
+        return [LobbyScene(context, session)]
+
+    def many_pages() -> list:
+        """The tables page at its tallest: a whole page of tables of the longest names, and the page row."""
+        scene = tables()[0]
+        scene.session.poll()
+        scene.asked = True  # as if this page had come: the double would answer with its one table
+        summary = {**Table("falconi", FalconiOptions("diavola"), [TableSeat("open")] * 4, "W" * 24).summary()}
+        scene.session.tables = [{**summary, "id": f"t{n}"} for n in range(TABLES_SHOWN)]
+        scene.session.pages, scene.session.page = 12, 11
+        scene.rebuild()
+        return [scene]
+
+    def game(link_down: bool = False, paused: bool = False, over: bool = False, seats: bool = False) -> list:
         session = joined(["open", "ai", "ai", "ai"])
         session.send({"verb": "start", "table": TABLE})
         scene = game_from(context, session, session.poll())
@@ -86,7 +110,9 @@ def online_screens(context: AppContext) -> list[Screen]:
             session.link.drop()  # type: ignore[attr-defined]
             scene.take_messages()
         if paused:
-            return [scene, OnlinePauseOverlay(context, scene.mirror, "keyboard", True)]
+            session.is_host = True
+            pause = OnlinePauseOverlay(context, scene.mirror, "keyboard", session)
+            return [scene, pause] + ([OpenSeatsOverlay(context, session, "falconi")] if seats else [])
         if over:
             double = session.link
             match = double.table.match  # type: ignore[attr-defined]
@@ -112,6 +138,9 @@ def online_screens(context: AppContext) -> list[Screen]:
         Screen("lobby, back to your seat", lobby_to_come_back_to),
         Screen("online game, link down", lambda: game(link_down=True), is_board=True),
         Screen("online pause", lambda: game(paused=True)),
+        Screen("online pause, the seats to open", lambda: game(paused=True, seats=True)),
+        Screen("lobby, a seat to stand in for", lobby_to_stand_in),
+        Screen("tables, many pages", many_pages),
         Screen("online game over", lambda: game(over=True)),
     ]
 

@@ -83,7 +83,7 @@ def open_fredericus_table(driver: Driver, network: FakeNetwork, shots: Path | No
     driver.click_item("next")
     seats = driver.top
     assert isinstance(seats, HostSeatsScene)
-    assert [item.key for item in seats.menu.items] == ["seat0", "seat1", "away_ai", "start", "back"]
+    assert [item.key for item in seats.menu.items] == ["seat0", "seat1", "away_ai", "stand_ins", "start", "back"]
     if shots:
         driver.save(shots, "online-host-seats")
     driver.click_item("start")

@@ -75,7 +75,7 @@ def test_a_connection_opens_and_a_wrong_password_closes_it_for_good(tmp_path) ->
         wrong = Connection("127.0.0.1", server.port, "Eve", "guess")
         seen = poll_until(wrong, lambda m: m["verb"] == "link" and m["state"] == "closed")
         assert any(m["verb"] == "error" and m["code"] == "password" for m in seen)
-        assert seen[-1]["reason"] == "password"
+        assert seen[-1]["reason"] == "wrong password"  # the server's words: the link closes with them
         wrong._thread.join(timeout=10)  # its loop has ended: what is sent now can never go
         wrong.send({"verb": "tables"})
         assert wrong.poll() == []

@@ -27,7 +27,8 @@ from game.online.protocol import MOST_SERVER_BYTES, PROTOCOL_VERSION, ProtocolEr
 FIRST_RETRY_SECONDS = 0.5
 LAST_RETRY_SECONDS = 8.0  # the wait between tries doubles up to this
 OPEN_SECONDS = 10.0  # how long a connection may take to open before it is tried again
-FOR_GOOD = ("password", "version")  # refusals of hello that another try would meet again
+# refusals that another try would meet again: the password, the protocol's version, an address told to wait
+FOR_GOOD = ("password", "version", "too_many_guesses")
 
 
 class Connection:
@@ -43,6 +44,7 @@ class Connection:
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._stop = threading.Event()
         self._token: str | None = None
+        self._refused = False  # the server refused this client for good: the link closes with its words
         self._thread = threading.Thread(target=self._run, name=f"connection to {address}:{port}", daemon=True)
         self._thread.start()
         _open_connections.add(self)
@@ -105,7 +107,7 @@ class Connection:
             except InvalidURI as error:
                 reason = f"no such address: {error}"
                 break
-            if reason in FOR_GOOD or self._stop.is_set():
+            if self._refused or self._stop.is_set():
                 break
             self._link("reconnecting", reason)
             await self._sleep(wait)
@@ -148,7 +150,8 @@ class Connection:
                         self._token = None
                     else:
                         self._received.put(message)
-                        return str(message["code"])
+                        self._refused = True
+                        return str(message["message"])
                 self._received.put(message)
         except ConnectionClosed as closed:
             return str(closed)

@@ -95,7 +95,7 @@ class Lobby:
             verb = message["verb"]
             return self._handle(link, client, message, now)
         except ProtocolError as refused:
-            return [(link, error(refused.code, refused.message, verb or refused.verb))]
+            return [(link, error(refused.code, refused.message, verb or refused.verb, refused.wait))]
 
     def _handle(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
         verb = message["verb"]
@@ -142,10 +142,10 @@ class Lobby:
 
     def _may_guess(self, client: Client, now: float) -> None:
         """Refuse, unlooked at, a password or token from an address that guessed wrong too often lately."""
-        wait = self.guesses.wait(client.address, now)
+        wait = math.ceil(self.guesses.wait(client.address, now))
         if wait > 0:
             raise ProtocolError("too_many_guesses", f"too many wrong passwords or tokens from your address: try "
-                                                    f"again in {math.ceil(wait)} seconds")
+                                                    f"again in {wait} seconds", wait=wait)
 
     def _listing(self, page: int, per_page: int) -> dict[str, Any]:
         """Page ``page`` of the tables, ``per_page`` to a page: those with a seat to take first, then those

@@ -63,7 +63,8 @@ SERVER_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
                "away": ((list,), True)},
     "over": {"table": (_TEXT, True), "save": ((dict,), True)},
     "unseated": {"table": (_TEXT, True), "seat": (_WHOLE, True), "name": (_TEXT, True)},
-    "error": {"code": (_TEXT, True), "message": (_TEXT, True), "answered": (_TEXT, False)},
+    "error": {"code": (_TEXT, True), "message": (_TEXT, True), "answered": (_TEXT, False),
+              "wait": (_WHOLE, False)},
 }
 
 MOST_SEATS: Final = 8  # more seats than either game has: a longer list is not a table
@@ -74,11 +75,12 @@ MOST_NAME: Final = 24  # the longest name a seat card shows (``game.services.mat
 class ProtocolError(GameError):
     """A frame the protocol refuses, with the ``code`` of the ``error`` answered and an English sentence."""
 
-    def __init__(self, code: ErrorCode, message: str, verb: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, verb: str | None = None, wait: int | None = None) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
         self.verb = verb  # the verb refused, when the frame named a known one
+        self.wait = wait  # for too_many_guesses: the seconds before another try is looked at
 
 
 def parse_client(text: str | bytes) -> dict[str, Any]:
@@ -114,12 +116,15 @@ def parse_server(text: str | bytes) -> dict[str, Any]:
     return _parse(text, MOST_SERVER_BYTES, SERVER_VERBS)
 
 
-def error(code: ErrorCode, message: str, verb: str | None = None) -> dict[str, Any]:
+def error(code: ErrorCode, message: str, verb: str | None = None, wait: int | None = None) -> dict[str, Any]:
     """The ``error`` message the server sends for ``code``. The verb it answers travels as ``answered``: the
-    frame's own ``verb`` key already says ``error``."""
+    frame's own ``verb`` key already says ``error``; ``wait``, the seconds before a refused guess may be tried
+    again (``too_many_guesses``)."""
     answer: dict[str, Any] = {"verb": "error", "code": code, "message": message}
     if verb is not None:
         answer["answered"] = verb
+    if wait is not None:
+        answer["wait"] = wait
     return answer
 
 

@@ -72,6 +72,7 @@ class HostSeatsScene(SeatSetupScene):
                  seats: Sequence[SeatPlan] | None, network: Network) -> None:
         self.network = network
         self.away_wait = 1  # index into AWAY_WAITS: 30 seconds, so a lost player's turn does not hold up the table
+        self.stand_ins = False  # may a person take an away player's seat after the wait? Not unless the host says
         first = [OPEN if plan.kind == "person" else plan for plan in (seats or [])] or None
         super().__init__(context, game, options, first)
         self.plans = [OPEN if plan.kind == "person" else plan for plan in self.plans]
@@ -92,6 +93,9 @@ class HostSeatsScene(SeatSetupScene):
         items.append(MenuItem(tr("online.away_ai"), choices=[self._wait_name(wait) for wait in AWAY_WAITS],
                               index=self.away_wait, on_change=self._set_wait, note=tr("online.away_ai.note"),
                               key="away_ai", icon="ai", tip="tips.seat.ai"))
+        items.append(MenuItem(tr("online.stand_ins"), choices=[tr("common.no"), tr("common.yes")],
+                              index=int(self.stand_ins), on_change=self._set_stand_ins,
+                              note=tr("online.stand_ins.note"), key="stand_ins", icon="player", tip="tips.seat.player"))
         items.append(MenuItem(tr("online.open_table"), self._start, note=self.error, key="start", icon="play"))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
@@ -105,6 +109,9 @@ class HostSeatsScene(SeatSetupScene):
 
     def _set_wait(self, index: int) -> None:
         self.away_wait = index
+
+    def _set_stand_ins(self, index: int) -> None:
+        self.stand_ins = bool(index)
 
     def _begin(self) -> Transition | None:
         """Start the server (on the usual port, or any free one when another program holds it) and open the
@@ -122,7 +129,8 @@ class HostSeatsScene(SeatSetupScene):
         name = player_name()
         session = Session(self.network.connect(LOOPBACK, hosted.port, name, ""), name, hosted=hosted, is_host=True)
         session.send({"verb": "create", "game": self.game, "options": self.options.to_json(),
-                      "seats": [_seat_json(plan) for plan in self.plans], "away_ai": AWAY_WAITS[self.away_wait]})
+                      "seats": [_seat_json(plan) for plan in self.plans], "away_ai": AWAY_WAITS[self.away_wait],
+                      "stand_ins": self.stand_ins})
         self.context.seat_page = None
         return Push(LobbyScene(self.context, session, lan_address(), hosted.port))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -22,6 +23,7 @@ from scenes.online.play import draw_link_state_line
 from scenes.online.session import Session
 from scenes.pages.menu_page import MenuScene
 
+MENU_WIDTH = 760  # the join and tables pages' rows: an address typed, a table and its host's name
 SEARCH_SECONDS = 2.0  # how long the network is listened to for tables
 MOST_FOUND = 4  # the rows the found servers may take: with the page's other five, the last note still fits
 ADDRESS_LENGTH = 64
@@ -29,6 +31,8 @@ PASSWORD_LENGTH = 32  # as many dots as fit on the row
 HIDDEN = "\u2022"  # the dot the password row shows for each character typed: the characters are never drawn
 TEXT_ROWS = ("address", "password")  # the rows typed into
 PASSWORD_REFUSED = "password refused"  # the tables page's result when the server refused the password
+TABLES_SHOWN = 4  # tables a page shows: with the page row, Look again and Back, the note under them still fits
+RELIST_SECONDS = 1.0  # a page out of date is asked for again at most this often: the server counts frames
 _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")  # a host name or an IPv4 address
 _IPV6 = re.compile(r"[0-9A-Fa-f:.]+")
 TYPABLE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-:[]")
@@ -77,12 +81,13 @@ class JoinScene(MenuScene):
         self.tried: tuple[str, int] | None = None  # the server connected to last
         self.asking: tuple[str, int] | None = None  # the server that refused the password: Enter on it tries again
         super().__init__(context)
-        self.menu = Menu(self.build_items(), top=180, width=760, row=50, text=context.text, sound=context.audio.play)
+        self.menu = Menu(self.build_items(), top=180, width=MENU_WIDTH, row=50, text=context.text,
+                         sound=context.audio.play)
         self.search()
 
     def rebuild(self) -> None:
         super().rebuild()
-        self.menu.width, self.menu.row, self.menu.top = 760, 50, 180
+        self.menu.width, self.menu.row, self.menu.top = MENU_WIDTH, 50, 180
         self.menu.layout()
 
     def build_items(self) -> list[MenuItem]:
@@ -195,30 +200,45 @@ class JoinScene(MenuScene):
 
     def resume(self, result: Any) -> Transition | None:
         self.context.inputs.typing = False
-        if result != PASSWORD_REFUSED:
+        if not (result == PASSWORD_REFUSED or isinstance(result, GuessesRefused)):
             return super().resume(result)
         tr = self.context.tr
-        self.refusal = tr("online.password.wrong") if self.password else tr("online.password.wanted")
+        if isinstance(result, GuessesRefused):
+            self.refusal = tr("online.password.wait", seconds=result.seconds)
+        else:
+            self.refusal = tr("online.password.wrong") if self.password else tr("online.password.wanted")
         self.password, self.asking = "", self.tried  # typed again from the first character, for that server
         super().resume(result)
         self.menu.focus = self._row("password")
         return None
 
 
+@dataclass(frozen=True)
+class GuessesRefused:
+    """The tables page's result when the server tells this address to wait before it tries a password again."""
+
+    seconds: int
+
+
 class TablesScene(MenuScene):
-    """The tables of one server, each leading to its lobby; the page owns the connection until it is left."""
+    """The tables of one server, a page of them at a time, each leading to its lobby; the page owns the
+    connection until it is left."""
 
     title_key = "online.tables_title"
 
     def __init__(self, context: AppContext, session: Session, where: str) -> None:
         self.session, self.where = session, where
         self.asked = False  # the list of tables was asked for, once welcomed
+        self.page = 0  # the page asked for
+        self.since_asked = 0.0  # seconds since the page was last asked for
         super().__init__(context)
+        self.menu.width = MENU_WIDTH  # a row names the game and its host: the longest name fits
+        self.menu.layout()
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items = []
-        for number, table in enumerate(self.session.tables):
+        for number, table in enumerate(self.session.tables[:TABLES_SHOWN]):
             described = describe_table(tr, table)
             if described is None:
                 continue
@@ -229,24 +249,37 @@ class TablesScene(MenuScene):
                 "online.table_row.note", options=options, free=free)
             items.append(MenuItem(tr("online.table_row", game=title, host=str(table.get("host", ""))),
                                   partial(self._open, table), note=note, key=f"table{number}", icon="play"))
+        pages = self.session.pages
+        if pages > 1:
+            items.append(MenuItem(tr("online.tables.page"), key="page", icon="log",
+                                  choices=[tr("online.tables.page_of", page=n + 1, pages=pages) for n in range(pages)],
+                                  index=min(self.session.page, pages - 1), on_change=self._turn_to,
+                                  note=tr("online.tables.page.note")))
         items.append(MenuItem(tr("online.search_again"), self._ask, key="refresh", icon="rotate",
                               enabled=self.session.welcomed,
                               note="" if items or not self.asked else tr("online.no_tables")))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
 
+    def _turn_to(self, page: int) -> None:
+        self.page = page
+        self._ask()
+
     def rebuild(self) -> None:
         """The rows again, the focus kept on the same row; on the first table when the first tables come."""
         key = self.menu.focused.key
+        first_tables = not any(item.key.startswith("table") for item in self.menu.items)
         super().rebuild()
+        self.menu.width = MENU_WIDTH
+        self.menu.layout()
         keys = [item.key for item in self.menu.items]
-        wanted = "table0" if key == "refresh" and "table0" in keys else key
+        wanted = "table0" if first_tables and key in ("refresh", "back") and "table0" in keys else key
         if wanted in keys and self.menu.items[keys.index(wanted)].enabled:
             self.menu.focus = keys.index(wanted)
 
     def _ask(self) -> None:
-        self.asked = True
-        self.session.send({"verb": "tables"})
+        self.asked, self.since_asked = True, 0.0
+        self.session.send({"verb": "tables", "page": self.page, "per_page": TABLES_SHOWN})
 
     def _open(self, table: dict[str, Any]) -> Transition:
         self.session.table = table
@@ -258,10 +291,20 @@ class TablesScene(MenuScene):
 
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()
-        if any(message.get("verb") == "error" and message.get("code") == "password" for message in messages):
+        errors = [message for message in messages if message.get("verb") == "error"]
+        if any(message.get("code") == "password" for message in errors):
             return Pop(PASSWORD_REFUSED)  # the link has closed for good: the join page asks for the password
+        for message in errors:
+            if message.get("code") == "too_many_guesses":
+                wait = message.get("wait")
+                return Pop(GuessesRefused(wait if isinstance(wait, int) else 0))
+        self.since_asked += dt
         if self.session.welcomed and not self.asked:
             self._ask()
+        elif self.session.tables_changed and self.since_asked >= RELIST_SECONDS:
+            self._ask()  # a table was opened or went: the page again, as it stands now
+        if any(message.get("verb") == "tables" for message in messages) and self.session.page != self.page:
+            self.page = self.session.page
         if messages:
             self.rebuild()
         return None

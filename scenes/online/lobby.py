@@ -68,12 +68,13 @@ class LobbyScene(MenuScene):
         items: list[MenuItem] = []
         started = bool(table and table.get("started"))
         if table is not None:
+            kept = self._seat_to_come_back_to() if started else None
+            may_sit = self.session.seat is None and kept is None  # a player with a seat here sits in no other
             for seat, info in enumerate(self._seats()):
-                items.append(self._seat_item(seat, info, started))
+                items.append(self._seat_item(seat, info, started, may_sit))
             if self.session.is_host and not started:
                 items.append(MenuItem(tr("online.lobby.start"), self._start, note=tr("online.lobby.start.note"),
                                       key="start", icon="play"))
-            kept = self._seat_to_come_back_to() if started else None
             if kept is not None:
                 items.append(MenuItem(tr("online.lobby.rejoin"), partial(self._rejoin, kept.token),
                                       note=tr("online.lobby.rejoin.note"), key="rejoin", icon="player"))
@@ -86,17 +87,28 @@ class LobbyScene(MenuScene):
         seats = self.table.get("seats", []) if self.table is not None else []
         return [seat for seat in seats if isinstance(seat, dict)]
 
-    def _seat_item(self, seat: int, info: dict[str, Any], started: bool) -> MenuItem:
+    def _seat_item(self, seat: int, info: dict[str, Any], started: bool, may_sit: bool) -> MenuItem:
         tr = self.context.tr
         kind, name = info.get("kind"), str(info.get("name", ""))
+        stand_in = str(info.get("stand_in", ""))
         game = str(self.table.get("game", "")) if self.table is not None else ""
         label = tr(board(game).seat_key(seat)) if _known(game) else str(seat + 1)
         if kind == "open" and not started:
             return MenuItem(f"{label}: {tr('online.lobby.take')}", partial(self._take, seat), key=f"seat{seat}",
                             icon="player", tip="tips.seat.player")
+        if kind == "open" and may_sit:  # opened by the host after the start: an AI plays it until then
+            return MenuItem(f"{label}: {tr('online.lobby.take_from_ai')}", partial(self._take, seat),
+                            note=tr("online.lobby.take_from_ai.note"), key=f"seat{seat}", icon="player",
+                            tip="tips.seat.player")
+        if kind == "person" and may_sit and self._may_stand_in(info):
+            return MenuItem(f"{label}: {tr('online.lobby.stand_in', name=name)}", partial(self._take, seat),
+                            note=tr("online.lobby.stand_in.note", name=name), key=f"seat{seat}", icon="player",
+                            tip="tips.seat.player")
         if kind == "person":
             who = tr("online.lobby.you", name=name) if seat == self.session.seat else (
                 tr("online.lobby.away", name=name) if info.get("away") else name)
+            if stand_in:
+                who = tr("online.lobby.stood_in", who=who, stand_in=stand_in)
             icon = "player"
         elif kind == "ai" or (kind == "open" and started):
             who, icon = tr("setup.ai", level=tr(f"level.{info.get('level') or 'normal'}")), "ai"
@@ -105,6 +117,13 @@ class LobbyScene(MenuScene):
         return MenuItem(f"{label}: {who}", None, key=f"seat{seat}", icon=icon,
                         tip=f"tips.seat.{icon}" if icon else "")
 
+    def _may_stand_in(self, info: dict[str, Any]) -> bool:
+        """Another player may stand in for this seat's person: the host allows it, its person is away and nobody
+        plays it (the server alone knows whether the wait is over, and says so if not)."""
+        table = self.table or {}
+        return bool(table.get("stand_ins") and table.get("away_ai") is not None and info.get("away")
+                    and not info.get("stand_in"))
+
     def _seat_to_come_back_to(self) -> KeptSeat | None:
         """The seat this player left at this table, still theirs (away), if the data folder kept its token."""
         kept = self.session.kept_seat()
@@ -112,7 +131,7 @@ class LobbyScene(MenuScene):
         if kept is None or self.session.seat is not None or kept.seat >= len(seats):
             return None
         info = seats[kept.seat]
-        return kept if info.get("kind") == "person" and not info.get("connected") else None
+        return kept if info.get("kind") == "person" and info.get("away") else None
 
     # --- what the player does ------------------------------------------------------------------------------
     def _rejoin(self, token: str) -> None:
@@ -156,9 +175,9 @@ class LobbyScene(MenuScene):
             self.handing_on = True
             return Replace(game)
         if any(message.get("verb") in ("table", "joined", "error", "link") for message in messages):
-            errors = [str(m.get("message", "")) for m in messages if m.get("verb") == "error"]
+            errors = [m for m in messages if m.get("verb") == "error"]
             if errors:
-                self.error = self.context.tr("online.refused", reason=errors[-1])
+                self.error = refusal_words(self.context.tr, errors[-1])
             self.rebuild()
         return None
 
@@ -195,6 +214,17 @@ class LobbyScene(MenuScene):
             text.blit(surface, words, 24, colour, shadow=2, midtop=(centre, bottom))
             bottom += 30
         draw_link_state_line(surface, self.context, self.session, bottom)
+
+# The server's refusals a player meets at a table, in the player's language; any other is quoted in English.
+REFUSALS = {"seat_taken": "online.refused.seat_taken", "started": "online.refused.started",
+            "too_many_tables": "online.refused.too_many_tables", "not_host": "online.refused.not_host"}
+
+
+def refusal_words(tr: Translator, message: dict[str, Any]) -> str:
+    """What the player reads when the table refused something."""
+    key = REFUSALS.get(str(message.get("code")))
+    return tr(key) if key is not None else tr("online.refused", reason=str(message.get("message", "")))
+
 
 def below_menu(menu: Menu) -> int:
     """The first free row under a menu and its focused row's note."""

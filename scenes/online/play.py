@@ -16,6 +16,7 @@ from game.online.mirror import Mirror
 from scenes.context import AppContext
 from scenes.kit.stack import Push, Replace, Reset, Transition
 from scenes.kit.ui import DANGER, MenuItem, panel
+from scenes.online.seats_overlay import OpenSeatsOverlay
 from scenes.online.session import Session
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
@@ -107,6 +108,9 @@ class OnlineScene(PlayScene):
             self._sync()
         elif verb == "over" and message.get("table") == self.mirror.table:
             self.mirror.take_over(message)
+        elif verb == "unseated" and message.get("table") == self.mirror.table:  # its person is back: we watch
+            self.message = self.context.tr("online.unseated", name=str(message.get("name", "")))
+            self.sent = False
         elif verb == "error":
             self.message = self.context.tr("online.refused", reason=str(message.get("message", "")))
             # The move refused, or dropped unread (a flood's error names no verb): the seat chooses again. A
@@ -123,7 +127,7 @@ class OnlineScene(PlayScene):
         return Replace(OnlineGameOverScene(self.context, self.session, self.mirror))
 
     def _pause(self, device: str) -> Transition:
-        return Push(OnlinePauseOverlay(self.context, self.mirror, device, self.session.is_host))
+        return Push(OnlinePauseOverlay(self.context, self.mirror, device, self.session))
 
     def _count_result(self) -> None:
         """An online game counts in no statistics here: they are this screen's games, whose every player sat at
@@ -181,17 +185,24 @@ def draw_link_state(surface: pygame.Surface, context: AppContext, session: Sessi
 
 class OnlinePauseOverlay(PauseOverlay):
     """The pause menu of an online game: nothing is saved here and nothing taken back; leaving says what
-    becomes of the seat (or, for the host, of the whole table)."""
+    becomes of the seat (or, for the host, of the whole table). The host may open an AI's seat to a player."""
 
-    def __init__(self, context: AppContext, mirror: Mirror, device: str, host: bool) -> None:
-        self.host = host
+    def __init__(self, context: AppContext, mirror: Mirror, device: str, session: Session) -> None:
+        self.session = session
+        self.host = session.is_host
         super().__init__(context, mirror, device)
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items = [item for item in super().build_items() if item.key not in ("take_back", "quit")]
+        if self.host:
+            items.append(MenuItem(tr("online.seats_title"), self._seats, note=tr("online.seats.note"), key="seats",
+                                  icon="player", tip="tips.seat.player"))
         note = tr("online.leave.host_note" if self.host else "online.leave.note")
         return items + [MenuItem(tr("online.leave"), self._quit, note=note, key="quit", icon="quit")]
+
+    def _seats(self) -> Transition:
+        return Push(OpenSeatsOverlay(self.context, self.session, self.match.setup.game))
 
     def _quit(self) -> Transition:
         return Push(ConfirmOverlay(self.context, self.context.tr("online.leave.confirm"), "quit"))

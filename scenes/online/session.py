@@ -23,7 +23,10 @@ class Session:
     reason: str = ""  # why the link changed last, in the server's or the system's words
     welcomed: bool = False
     server: str = ""  # the server's name, as its welcome gives it
-    tables: list[dict[str, Any]] = field(default_factory=list)  # the server's tables, as it last listed them
+    tables: list[dict[str, Any]] = field(default_factory=list)  # the page of the server's tables last listed
+    page: int = 0  # that page's number, from 0
+    pages: int = 1  # and how many pages the server's tables fill
+    tables_changed: bool = False  # a table not on that page was told of since: the page may be out of date
     table: dict[str, Any] | None = None  # the summary of this client's table
     seat: int | None = None  # the seat this client holds at it
     is_host: bool = False  # this client opened the table
@@ -58,6 +61,8 @@ class Session:
             self.welcomed, self.server = True, str(message.get("server", ""))
         elif verb == "tables":
             self.tables = [table for table in message.get("tables", []) if isinstance(table, dict)]
+            self.page, self.pages = _whole(message.get("page"), 0), max(1, _whole(message.get("pages"), 1))
+            self.tables_changed = False
         elif verb == "table":
             self._note_table(message)
         elif verb == "joined":
@@ -95,11 +100,11 @@ class Session:
             return
 
     def _note_table(self, summary: dict[str, Any]) -> None:
-        """A table's summary: it replaces the one listed, and this client's own (the first one told of a table
-        this client opens)."""
+        """A table's summary: it replaces the one listed (another one makes the page out of date), and this
+        client's own (the first one told of a table this client opens)."""
         number = next((n for n, table in enumerate(self.tables) if table.get("id") == summary.get("id")), None)
         if number is None:
-            self.tables.append(summary)
+            self.tables_changed = True
         else:
             self.tables[number] = summary
         if self.table is None or summary.get("id") == self.table.get("id"):
@@ -123,3 +128,7 @@ class Session:
         finally:
             if self.hosted is not None:
                 self.hosted.stop()
+
+
+def _whole(value: Any, otherwise: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else otherwise

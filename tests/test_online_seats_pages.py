@@ -1,0 +1,187 @@
+"""Issue 50 on screen: the host lets people stand in and opens an AI's seat from the pause menu; a guest stands in
+for an away player from the table's lobby and is told when that player is back; the server's tables come a page
+at a time; an address told to wait after wrong passwords reads how long. Driven through real pygame events
+against the stand-in server of ``online_table``; screenshots go to ``SCREENSHOT_DIR``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pytest
+from online_table import PORT, TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
+from scene_driver import Driver, FixedClock, screenshot_dir
+from test_online_menus import join_page, online_menu, wait_for
+from test_online_play import sit_down
+
+from game.falconi.options import FalconiOptions
+from game.fredericus.options import FredericusOptions
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.app import App
+from scenes.online.host import HostSeatsScene
+from scenes.online.join import TABLES_SHOWN, JoinScene, TablesScene
+from scenes.online.lobby import LobbyScene
+from scenes.online.play import OnlinePauseOverlay
+from scenes.online.seats_overlay import OpenSeatsOverlay
+
+
+@pytest.fixture
+def driver(tmp_path, monkeypatch):
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.clock = FixedClock(100)
+    yield Driver(app)
+    app.close()
+
+
+def test_the_host_lets_people_stand_in_and_the_table_is_told(driver) -> None:
+    network = FakeNetwork()
+    online_menu(driver, network)
+    driver.click_item("host")
+    driver.click_item("fredericus")
+    driver.click_item("next")
+    seats = driver.top
+    assert isinstance(seats, HostSeatsScene) and seats.menu.item("stand_ins").value == "No"
+    driver.click_item("stand_ins")
+    assert seats.menu.item("stand_ins").value == "Yes"
+    driver.click_item("start")
+    create = next(message for message in network.links[0].sent if message["verb"] == "create")
+    assert create["stand_ins"] is True and create["away_ai"] == 30
+
+
+def started_table_with_an_away_player() -> Table:
+    """Bob's Fredericus, started: Ann is away and the host lets people stand in; the third seat the host opened."""
+    options = FredericusOptions(True)
+    plans = (SeatPlan.human(0), SeatPlan.human(1), SeatPlan.ai("hard"))
+    return Table("fredericus", options, [
+        TableSeat("person", "Bob", connected=True), TableSeat("person", "Ann", away=True),
+        TableSeat("open", level="hard", connected=True)], "Bob", away_ai=30, stand_ins=True,
+        match=Match(MatchSetup("fredericus", plans, (Person("Bob"), Person("Ann")), 5, options)))
+
+
+def lobby_of(driver: Driver, table: Table) -> tuple[LobbyScene, TableDouble]:
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=table)
+    online_menu(driver, network)
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.click_item("found0")
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    driver.click_item("table0")
+    lobby = driver.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby, network.links[0]
+
+
+def test_a_guest_stands_in_for_an_away_player_or_takes_a_seat_the_host_opened_from_the_lobby(driver, tmp_path) -> None:
+    table = started_table_with_an_away_player()
+    table.seats[2] = TableSeat("open", level="hard", connected=True)
+    lobby, link = lobby_of(driver, table)
+    labels = {item.key: item.label for item in lobby.menu.items}
+    assert labels["seat1"].endswith("Stand in for Ann") and labels["seat2"].endswith("Take this seat from the AI")
+    assert labels["seat0"].endswith("Bob")
+    driver.save(screenshot_dir(tmp_path), "online-lobby-stand-in")
+    driver.click_item("seat1")
+    driver.run(2)
+    assert link.sent[-1] == {"verb": "join", "table": TABLE, "seat": 1}
+    assert lobby.error == "That seat cannot be taken now: somebody plays it, or it waits for its player"
+
+
+def test_a_seat_with_a_stand_in_says_who_plays_it(driver) -> None:
+    table = started_table_with_an_away_player()
+    table.seats[1] = TableSeat("person", "Ann", away=True, connected=True, stand_in="Eve")
+    lobby, _link = lobby_of(driver, table)
+    assert lobby.menu.item("seat1").label.endswith("Ann (away), Eve stands in")
+    assert lobby.menu.item("seat1").action is None
+
+
+def test_the_host_opens_an_ai_s_seat_to_a_player_from_the_pause_menu(driver, tmp_path) -> None:
+    scene, double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["open", "ai", "ai", "ai"])
+    scene.session.table = double.table.summary() if double.table else None
+    driver.key(pygame.K_ESCAPE)
+    pause = driver.top
+    assert isinstance(pause, OnlinePauseOverlay)
+    driver.click_item("seats")
+    seats = driver.top
+    assert isinstance(seats, OpenSeatsOverlay)
+    assert [item.key for item in seats.menu.items] == ["open1", "open2", "open3", "back"]
+    driver.save(screenshot_dir(tmp_path), "online-open-seats")
+    driver.click_item("open2")
+    assert double.sent[-1] == {"verb": "open_seat", "table": TABLE, "seat": 2}
+    assert driver.top is pause
+
+
+def test_a_guest_has_no_seats_to_open(driver) -> None:
+    scene, _double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["open", "ai", "ai", "ai"])
+    scene.session.is_host = False
+    driver.key(pygame.K_ESCAPE)
+    assert "seats" not in [item.key for item in driver.top.menu.items]
+
+
+def test_a_stand_in_whose_player_is_back_is_told_and_watches(driver) -> None:
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
+    double.inbox.append({"verb": "unseated", "table": TABLE, "seat": 0, "name": "Ann"})
+    double.seat = None
+    assert double.table is not None and double.table.match is not None
+    double._send_update(0)
+    driver.run(2)
+    assert scene.message == "Ann is back and plays their seat again: you are watching"
+    assert scene.mirror.seat is None and scene.person_to_play() is None
+
+
+@dataclass
+class ManyTables(TableDouble):
+    """A server of ``count`` tables, listed a page at a time as the real one does."""
+
+    count: int = 10
+
+    def _tables(self, message: dict) -> None:
+        assert self.table is not None
+        page, per_page = message.get("page", 0), message.get("per_page", 20)
+        summaries = [{**self.table.summary(), "id": f"t{n}"} for n in range(self.count)]
+        self._out({"verb": "tables", "tables": summaries[page * per_page:(page + 1) * per_page], "page": page,
+                   "pages": -(-self.count // per_page), "total": self.count})
+
+
+def test_the_server_s_tables_come_a_page_at_a_time(driver, tmp_path) -> None:
+    """Issue 50: the table list pages; the tables page shows as many as fit and turns the pages."""
+    network = FakeNetwork(found=[Found("Castle", "10.0.0.7", PORT)])
+    network.connect = lambda address, port, name, password: ManyTables(  # type: ignore[method-assign]
+        address, port, name, password, table=bobs_table())
+    join_page(driver, network)
+    driver.click_item("found0")
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "page" for item in tables.menu.items), "the pages")
+    keys = [item.key for item in tables.menu.items]
+    assert keys == [f"table{n}" for n in range(TABLES_SHOWN)] + ["page", "refresh", "back"]
+    assert tables.menu.focused.key == "table0"  # the tables came: the first has the focus
+    assert tables.menu.item("page").value == "1 of 3"
+    driver.save(screenshot_dir(tmp_path), "online-tables-pages")
+    driver.click_item("page")
+    wait_for(driver, lambda: tables.session.page == 1, "the second page")
+    assert tables.session.link.sent[-1] == {"verb": "tables", "page": 1, "per_page": TABLES_SHOWN}  # type: ignore[attr-defined]
+    assert tables.menu.item("page").value == "2 of 3"
+
+
+@dataclass
+class Wary(TableDouble):
+    """A server that has seen too many wrong passwords from this address."""
+
+    def __post_init__(self) -> None:
+        self.inbox.append({"verb": "link", "state": "open", "reason": ""})
+        self._out({"verb": "error", "code": "too_many_guesses", "message": "wait", "answered": "hello", "wait": 40})
+        self.inbox.append({"verb": "link", "state": "closed", "reason": "wait"})
+
+
+def test_an_address_told_to_wait_after_wrong_passwords_reads_how_long_on_the_join_page(driver) -> None:
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)])
+    network.connect = lambda address, port, name, password: Wary(  # type: ignore[method-assign]
+        address, port, name, password)
+    join = join_page(driver, network)
+    driver.click_item("found0")
+    driver.run(2)
+    assert driver.top is join and isinstance(join, JoinScene) and join.menu.focused.key == "password"
+    assert join.menu.focused.note == "Too many wrong passwords from this computer: wait 40 s, then Enter"
