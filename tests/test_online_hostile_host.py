@@ -18,9 +18,11 @@ import time
 import pytest
 from online_host import PATIENCE, RawClient, hosts, wait_until
 from test_no_orphans import PROC
+from websockets.exceptions import ConnectionClosed
 
 from game.online.outbox import MOST_BYTES
 from game.online.protocol import MOST_NAME, MOST_TABLES_PAGE
+from game.online.server import MOST_FRAME_READ
 
 __all__ = ["hosts"]  # a fixture of these tests
 
@@ -144,7 +146,8 @@ CRASHERS = ["bet \u00b2", "card \u00b9 2", "bet " + "9" * 5000, "drive \u0664,8 
 
 
 def test_action_texts_that_crashed_the_handler_and_a_binary_frame_get_their_error_with_the_link_open(hosts) -> None:
-    """Issue 50, case 4: the texts made a ValueError escape and closed the link with 1011."""
+    """Issue 50, case 4: the texts made a ValueError escape and closed the link with 1011. A frame too big to
+    read is the one frame that closes a link."""
     host = hosts()
     ann = RawClient(host.port, "Ann")
     ann.send(verb="create", game="fredericus", options={"short_game": True},
@@ -161,6 +164,12 @@ def test_action_texts_that_crashed_the_handler_and_a_binary_frame_get_their_erro
     assert ann.wait("error")["code"] == "malformed"
     ann.send(verb="act", table=table, action=update["legal"][0], moment=update["moment"])
     assert ann.wait("update", lambda m: m["moment"] > update["moment"])
+    ann.socket.close()
+    eve = RawClient(host.port, "Eve")
+    eve.socket.send(" " * (MOST_FRAME_READ + 1))  # a frame too big to be read at all closes its connection
+    with pytest.raises(ConnectionClosed) as closed:
+        eve.socket.recv(timeout=PATIENCE)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
 def test_a_restarted_host_gives_a_new_table_no_name_a_file_in_its_folder_bears(hosts) -> None:
