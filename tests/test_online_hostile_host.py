@@ -1,7 +1,8 @@
 """Issue 50 on a real host: ``main.py host`` in a process of its own on loopback, attacked over sockets. A client
 that never reads is closed with its reason while the host's memory stays flat; the action texts that crashed the
 handler and a binary frame get their error with the link open; a host killed and restarted never gives a new
-table the name of a file in its folder, nor touches what it set aside."""
+table the name of a file in its folder, nor touches what it set aside; a second host on the same folder is
+refused."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import select
 import signal
 import socket
 import struct
+import subprocess
+import sys
 import time
 
 import pytest
-from online_host import PATIENCE, RawClient, hosts, wait_until
+from online_host import PATIENCE, ROOT, RawClient, hosts, wait_until
 from test_no_orphans import PROC
 from websockets.exceptions import ConnectionClosed
 
@@ -205,3 +208,16 @@ def test_a_restarted_host_gives_a_new_table_no_name_a_file_in_its_folder_bears(h
         assert after[name] == before[name]
     set_aside = [name for name in after if name.startswith("table-t5.")]
     assert len(set_aside) == 1 and after[set_aside[0]] == b"{half a save"
+
+
+def test_a_second_host_on_the_same_folder_is_refused_and_the_first_serves_on(hosts) -> None:
+    """Two hosts on one folder would write over each other's saves: the second says so and ends."""
+    host = hosts()
+    second = subprocess.run([sys.executable, "main.py", "host", "--address", "127.0.0.1", "--port", "0", "--data",
+                             str(host.folder)], cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE)
+    assert second.returncode == 1
+    assert f"another host serves the tables in {host.folder}" in second.stderr
+    ann = RawClient(host.port, "Ann")
+    ann.send(verb="tables")
+    assert ann.wait("tables")["total"] == 0
+    ann.socket.close()

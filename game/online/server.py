@@ -11,6 +11,7 @@ the AI workers watch the server and end with it however it ends (``game.ai.worke
 from __future__ import annotations
 
 import asyncio
+import errno
 import functools
 import itertools
 import json
@@ -29,6 +30,8 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
+from filelock import Timeout as LockTimeout
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from zeroconf import Error as ZeroconfError
@@ -48,6 +51,7 @@ from game.online.table import AITurn, Outgoing, Table
 MOST_FRAME_READ = 4 * MOST_CLIENT_BYTES
 TICK_SECONDS = 0.25  # how often the server looks for an away seat whose wait is over
 SAVE_PREFIX = "table-"
+HOST_LOCK = "host.lock"  # held by the one server that serves a folder's tables: two would write over each other
 TOO_SLOW = 1008  # the close code for a client that does not read what it is sent (policy violation)
 CLOSE_SECONDS = 10.0  # how long a closing client has to read what is left and the close; then the link is cut
 
@@ -110,6 +114,7 @@ class TableServer:
         self.say = say
         self._links = itertools.count(1)
         self._outboxes: dict[int, Outbox] = {}
+        self._folder_lock = FileLock(folder / HOST_LOCK, timeout=0, thread_local=False)
         self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table saves")
         self._server: Server | None = None
         self._stopping = False
@@ -117,8 +122,13 @@ class TableServer:
 
     # --- starting and stopping ---------------------------------------------------------------------------
     def resume_tables(self) -> None:
-        """Read back every saved table; a save that cannot be read is moved aside and told, never deleted."""
+        """Take the folder (``OSError`` if another server holds it) and read back every saved table; a save that
+        cannot be read is moved aside and told, never deleted."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            self._folder_lock.acquire()
+        except LockTimeout:
+            raise OSError(errno.EBUSY, f"another host serves the tables in {self.folder}") from None
         remove_stale_temporaries(self.folder)
         saves = [path for path in self.folder.glob(f"{SAVE_PREFIX}*.json")  # not those set aside (table-t3.damaged-…)
                  if path.name == _save_name(_save_id(path.name))]
@@ -158,6 +168,7 @@ class TableServer:
         self.workers.close()
         self._save_changes()
         self._disk.shutdown(wait=True)
+        self._folder_lock.release()
 
     # --- connections -------------------------------------------------------------------------------------
     async def _connection(self, websocket: ServerConnection) -> None:
@@ -333,8 +344,8 @@ async def serve_until_stopped(address: str, port: int, password: str, folder: Pa
     """Serve until ``stopped`` is set, then close every connection, write the last saves and end the AI."""
     server = TableServer(folder, password, say=lambda line: print(f"main.py: {line}", file=sys.stderr, flush=True),
                          caps=caps)
-    server.resume_tables()
     try:
+        server.resume_tables()
         bound(await server.start(address, port))
         await stopped.wait()
     finally:
