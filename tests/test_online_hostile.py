@@ -69,18 +69,12 @@ def test_an_ai_s_seat_cannot_be_joined_after_the_start_by_a_spectator_or_a_secon
     assert not any(message["verb"] == "joined" for link in (4, 5) for message in harness.inbox[link])
 
 
-def test_a_fredericus_ai_falconer_s_seat_cannot_be_joined_after_the_start() -> None:
+@pytest.mark.parametrize("kinds", [["open", "ai", "ai"], ["open", "open", "open"]], ids=["ai", "left-open"])
+def test_a_fredericus_ai_falconer_s_seat_cannot_be_joined_after_the_start(kinds: list[str]) -> None:
+    """The same of a Fredericus AI falconer (its objectives), whether chosen for the AI or left open at the start."""
     harness = Harness()
     harness.connect(1, "Ann")
-    table = open_table(harness, *FREDERICUS, ["open", "ai", "ai"], [1])
-    harness.connect(2, "Eve")
-    assert harness.send(2, verb="join", table=table, seat=1)[0]["code"] == "started"
-
-
-def test_a_seat_left_open_at_the_start_is_the_ai_s_too() -> None:
-    harness = Harness()
-    harness.connect(1, "Ann")
-    table = open_table(harness, *FREDERICUS, ["open", "open", "open"], [1])
+    table = open_table(harness, *FREDERICUS, kinds, [1])
     harness.connect(2, "Eve")
     assert harness.send(2, verb="join", table=table, seat=2)[0]["code"] == "started"
 

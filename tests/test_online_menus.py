@@ -73,7 +73,8 @@ def test_the_title_menu_leads_to_play_online(driver) -> None:
     assert [item.key for item in driver.top.menu.items] == ["host", "join", "back"]
 
 
-def open_fredericus_table(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> LobbyScene:
+def host_seats_page(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> HostSeatsScene:
+    """*Host a table* of Fredericus, on to its seats page."""
     online_menu(driver, network)
     driver.click_item("host")
     assert isinstance(driver.top, HostGameScene)
@@ -83,6 +84,11 @@ def open_fredericus_table(driver: Driver, network: FakeNetwork, shots: Path | No
     driver.click_item("next")
     seats = driver.top
     assert isinstance(seats, HostSeatsScene)
+    return seats
+
+
+def open_fredericus_table(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> LobbyScene:
+    seats = host_seats_page(driver, network, shots)
     assert [item.key for item in seats.menu.items] == ["seat0", "seat1", "away_ai", "stand_ins", "start", "back"]
     if shots:
         driver.save(shots, "online-host-seats")

@@ -8,40 +8,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-import pytest
 from online_table import PORT, TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
-from scene_driver import Driver, FixedClock, screenshot_dir
-from test_online_menus import join_page, online_menu, wait_for
+from scene_driver import Driver, screenshot_dir
+from test_online_menus import driver, host_seats_page, join_page, online_menu, wait_for
 from test_online_play import sit_down
 
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
-from scenes.app import App
-from scenes.online.host import HostSeatsScene
 from scenes.online.join import TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.play import OnlinePauseOverlay
 from scenes.online.seats_overlay import OpenSeatsOverlay
 
-
-@pytest.fixture
-def driver(tmp_path, monkeypatch):
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    app.clock = FixedClock(100)
-    yield Driver(app)
-    app.close()
+__all__ = ["driver"]  # a fixture of these tests
 
 
 def test_the_host_lets_people_stand_in_and_the_table_is_told(driver) -> None:
     network = FakeNetwork()
-    online_menu(driver, network)
-    driver.click_item("host")
-    driver.click_item("fredericus")
-    driver.click_item("next")
-    seats = driver.top
-    assert isinstance(seats, HostSeatsScene) and seats.menu.item("stand_ins").value == "No"
+    seats = host_seats_page(driver, network)
+    assert seats.menu.item("stand_ins").value == "No"
     driver.click_item("stand_ins")
     assert seats.menu.item("stand_ins").value == "Yes"
     driver.click_item("start")
