@@ -5,6 +5,7 @@ message that does not follow on without changing anything, and replays the ``ove
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from online_table import TABLE, over_message, played, update_message
@@ -12,7 +13,7 @@ from online_table import TABLE, over_message, played, update_message
 from game.core.errors import GameError, StateFormatError
 from game.falconi.options import FalconiOptions
 from game.online.mirror import Mirror
-from game.services.match import Match
+from game.services.match import Match, Person, SeatPlan
 
 GAMES = [("falconi", FalconiOptions("salami")), ("fredericus", None)]
 
@@ -143,3 +144,14 @@ def test_the_mirror_plays_nothing_itself() -> None:
     with pytest.raises(GameError):
         mirror.undo()
     assert not mirror.can_undo() and not mirror.can_take_back()
+
+
+def test_a_person_who_takes_a_seat_the_ai_played_is_named_on_every_screen_at_once() -> None:
+    """Issue 50: the host opened an AI's seat and a person took it; the others' next update names them."""
+    match = played("fredericus", 5, 12)
+    mirror = Mirror.from_update(update_message(match, 0))
+    people = (*match.setup.people, Person("Eve"))
+    match.setup = replace(match.setup, seats=(match.setup.seats[0], SeatPlan.human(len(people) - 1),
+                                              *match.setup.seats[2:]), people=people)
+    assert mirror.take_update(update_message(match, 0, start=len(match.log))) is None
+    assert mirror.setup.people[mirror.setup.seats[1].person].name == "Eve" and mirror.log == match.log

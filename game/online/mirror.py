@@ -90,8 +90,7 @@ class Mirror(Match):
         return match
 
     def _take(self, update: _Update) -> None:
-        if update.start == 0:
-            self.setup = update.setup
+        self.setup = update.setup  # the same but at a rematch, or when a person took a seat the AI played
         self.log[update.start:] = update.entries
         self.state, self.seat, self.legal = update.picture, update.seat, update.legal
         self.connected, self.away = update.connected, update.away
