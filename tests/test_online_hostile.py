@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from online_harness import Harness, match_of, open_table
 
 from game.core.text import person_name
+from game.online.chairs import StandIn
 from game.online.guesses import FIRST_WAIT, FORGET_AFTER, FREE_GUESSES
 from game.online.lobby import TABLES_PER_ADDRESS, TABLES_PER_LINK
 from game.online.protocol import MOST_NAME, MOST_SERVER_BYTES, MOST_TABLES_PAGE, TABLES_PAGE
-from game.online.table import StandIn
 
 DIAVOLA = ("falconi", {"variant": "diavola"})
 FREDERICUS = ("fredericus", {"short_game": True})

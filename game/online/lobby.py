@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.text import person_name
+from game.online.chairs import token_hash
 from game.online.guesses import Guesses
 from game.online.protocol import MOST_NAME, PROTOCOL_VERSION, TABLES_PAGE, ProtocolError, error, parse_client
-from game.online.table import AITurn, Outgoing, Table, token_hash
+from game.online.table import AITurn, Outgoing, Table
 
 FLOOD_RATE = 20.0  # frames a second a connection may send on average: a person clicks a few
 FLOOD_BURST = 60.0  # and this many at once (a client catching up after a stall)

@@ -10,9 +10,8 @@ Only a token's SHA-256 is kept: a save that leaks gives nobody a seat.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from game.core.errors import GameError, StateFormatError
 from game.core.jsonio import envelope, open_envelope
@@ -21,63 +20,15 @@ from game.core.options import GameOptions
 from game.core.protocol import NO_SEAT
 from game.core.text import unique_name
 from game.online import wire
+from game.online.chairs import STAND_IN_LEVEL, Chair, StandIn, chair_asked, chair_saved, token_hash
 from game.online.protocol import MOST_AWAY_SECONDS, MOST_NAME, MOST_SEATS, ProtocolError
 from game.registry import game_spec
-from game.services.match import AI_LEVELS, Match, MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.series import rematch
 
 TABLE_FORMAT = "falconi-fredericus-table"
 TABLE_VERSION = 1
-STAND_IN_LEVEL = "normal"  # who plays an open seat at the start, and an away seat once the host's wait is over
-ChairKind = Literal["open", "person", "ai", "off"]
 Outgoing = tuple[int, dict[str, Any]]  # a connection and the message it is sent
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@dataclass
-class StandIn:
-    """A person who plays an away person's seat, where the host lets people stand in, until its person is back."""
-
-    name: str
-    token: str  # the SHA-256 of the stand-in's current token
-    link: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "token": self.token}
-
-
-@dataclass
-class Chair:
-    """A seat of the table: open, a person's (with the hash of their token and their link), an AI's or off.
-    After the start an open seat is one the host opened to a person: an AI plays it until one sits down."""
-
-    kind: ChairKind
-    level: str = ""
-    name: str = ""
-    token: str = ""  # the SHA-256 of the person's current token
-    link: int | None = None  # the connection sitting here now
-    away_since: float | None = None  # when the person's link went; None while they are here
-    stand_in: StandIn | None = None  # who plays the seat while its person is away
-
-    @property
-    def player_link(self) -> int | None:
-        """The connection that plays the seat now: its person's, else its stand-in's."""
-        if self.link is not None:
-            return self.link
-        return self.stand_in.link if self.stand_in is not None else None
-
-    def links(self) -> list[int]:
-        return [link for link in (self.link, self.stand_in.link if self.stand_in else None) if link is not None]
-
-    def names(self) -> list[str]:
-        return [name for name in (self.name, self.stand_in.name if self.stand_in else "") if name]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token,
-                "stand_in": None if self.stand_in is None else self.stand_in.to_json()}
 
 
 @dataclass
@@ -119,7 +70,7 @@ class Table:
             options = spec.options_type.from_json(message["options"])
         except GameError as error:
             raise ProtocolError("malformed", f"no such game or options: {error}") from None
-        chairs = [_chair_asked(seat) for seat in message["seats"]]
+        chairs = [chair_asked(seat) for seat in message["seats"]]
         if spec.seat_count(None, len(chairs)) != len(chairs):
             raise ProtocolError("malformed", f"{spec.title} is not played with {len(chairs)} seats")
         try:
@@ -457,7 +408,7 @@ class Table:
         seats = json_field(document, "seats", list, where)
         if not 1 <= len(seats) <= MOST_SEATS or not all(isinstance(seat, dict) for seat in seats):
             raise StateFormatError(f"a table has 1 to {MOST_SEATS} seats, each an object")
-        chairs = [_chair_saved(seat, now) for seat in seats]
+        chairs = [chair_saved(seat, now) for seat in seats]
         away_ai = document.get("away_ai")
         if away_ai is not None and (not isinstance(away_ai, (int, float)) or isinstance(away_ai, bool)
                                     or not 0 <= away_ai <= MOST_AWAY_SECONDS):
@@ -476,43 +427,3 @@ class Table:
             if len(table.match.setup.seats) != len(chairs):
                 raise StateFormatError("the table's match has another number of seats")
         return table
-
-
-def _chair_asked(seat: dict[str, Any]) -> Chair:
-    kind = seat["kind"]
-    if kind != "ai":
-        return Chair(kind)
-    level = seat.get("level") or STAND_IN_LEVEL
-    if level not in AI_LEVELS:
-        raise ProtocolError("malformed", f"an AI level is one of {', '.join(AI_LEVELS)}")
-    return Chair("ai", level)
-
-
-def _chair_saved(data: dict[str, Any], now: float) -> Chair:
-    where = "table seat"
-    kind = json_field(data, "kind", str, where)
-    if kind not in ("open", "person", "ai", "off"):
-        raise StateFormatError(f"a table seat is open, a person's, an AI's or off, not {kind[:20]!r}")
-    level, name = json_field(data, "level", str, where), json_field(data, "name", str, where)
-    if not _level_fits(kind, level) or len(name) > MOST_NAME:
-        raise StateFormatError("a table seat has a level exactly when an AI plays it, and a short name")
-    chair = Chair(kind, level, name, json_field(data, "token", str, where))
-    if kind == "person":
-        chair.away_since = now
-    stand_in = data.get("stand_in")
-    if stand_in is not None:
-        if kind != "person" or not isinstance(stand_in, dict):
-            raise StateFormatError("only a person's seat has a stand-in, saved as an object")
-        stand_in_name = json_field(stand_in, "name", str, "table stand-in")
-        if len(stand_in_name) > MOST_NAME:
-            raise StateFormatError("a stand-in has a short name")
-        chair.stand_in = StandIn(stand_in_name, json_field(stand_in, "token", str, "table stand-in"))
-    return chair
-
-
-def _level_fits(kind: str, level: str) -> bool:
-    """An AI's seat has a level; an open one may (the AI that plays it once the host opened it after the
-    start); a person's or an empty seat has none."""
-    if kind == "ai":
-        return level in AI_LEVELS
-    return level == "" or (kind == "open" and level in AI_LEVELS)
