@@ -561,7 +561,8 @@ def test_a_message_sent_before_the_connection_s_thread_runs_is_not_lost(server_i
 
 def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: Window) -> None:
     """Issue 40, point 1: *Play online* can host from the running game. The window's own server (on a thread,
-    advertised or not) takes a headless client over loopback; leaving the game stops it, and the client is told."""
+    advertised or not) takes a headless client over loopback; leaving the game stops it, and the client is told
+    that the table is closed, for good."""
     driver = window.driver
     driver.click_item("online")
     driver.click_item("host")
@@ -603,7 +604,7 @@ def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: W
         window.wait("the title menu", lambda: not isinstance(driver.top, OnlineScene), [bob])
         threads[0].join(PATIENCE)
         assert not threads[0].is_alive()
-        window.wait("the client told", lambda: "reconnecting" in bob.links, [bob])
+        window.wait("the client told", lambda: "closed" in bob.links, [bob])  # the table is over: no reconnecting
         assert not bob.errors and not window.errors
     finally:
         bob.link.close()

@@ -368,3 +368,15 @@ def test_no_sequence_of_frames_from_several_connections_raises_or_corrupts_a_tab
                 assert answers == refused and len(refused) == 1
                 assert harness.lobby.snapshot() == before
         _assert_sound(harness)
+
+
+def test_closing_every_table_tells_its_people_and_removes_its_save() -> None:
+    """A host's window closing its server ends its tables for good (the newcomer's test, issue 50)."""
+    harness = Harness()
+    table = two_person_fredericus(harness)
+    harness.connect(3)
+    harness.send(3, verb="watch", table=table)
+    harness.lobby.take_changed()
+    harness.deliver(harness.lobby.close_all())
+    assert all(harness.last(link, "closed") == {"verb": "closed", "table": table} for link in (1, 2, 3))
+    assert harness.lobby.tables == {} and harness.lobby.take_changed() == {table: None}

@@ -110,3 +110,36 @@ def test_a_server_stopped_as_a_connection_arrives_leaves_no_handshake_behind(tmp
         with socket.create_connection(("127.0.0.1", server.port), timeout=30):
             server.stop()
         gc.collect()
+
+
+@pytest.mark.slow
+def test_a_host_s_window_that_closes_its_server_closes_its_tables_for_everyone_and_for_good(tmp_path) -> None:
+    """The newcomer's test (issue 50): a table its host closed came back when the host opened another, and its
+    players waited on *reconnecting* for ever. Now they are told, and its save goes with it."""
+    server = start_in_thread("127.0.0.1", 0, "", tmp_path)
+    bob = Connection("127.0.0.1", server.port, "Bob")
+    try:
+        poll_until(bob, lambda m: m["verb"] == "welcome")
+        bob.send({"verb": "create", "game": "fredericus", "options": {"short_game": True},
+                  "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}], "away_ai": None})
+        table = next(m for m in poll_until(bob, lambda m: m["verb"] == "table") if m["verb"] == "table")["id"]
+        bob.send({"verb": "join", "table": table, "seat": 0})
+        poll_until(bob, lambda m: m["verb"] == "joined")
+        assert list(tmp_path.glob("table-*.json"))
+        server.stop()
+        seen = poll_until(bob, lambda m: m["verb"] == "link" and m["state"] != "open")
+        assert {"verb": "closed", "table": table} in seen
+        assert seen[-1] == {"verb": "link", "state": "closed", "reason": "the host closed the table"}
+        assert not list(tmp_path.glob("table-*.json"))
+    finally:
+        bob.close()
+    again = start_in_thread("127.0.0.1", 0, "", tmp_path)
+    eve = Connection("127.0.0.1", again.port, "Eve")
+    try:
+        poll_until(eve, lambda m: m["verb"] == "welcome")
+        eve.send({"verb": "tables"})
+        listed = poll_until(eve, lambda m: m["verb"] == "tables")
+        assert listed[-1]["total"] == 0
+    finally:
+        eve.close()
+        again.stop()

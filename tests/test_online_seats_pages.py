@@ -5,9 +5,10 @@ against the stand-in server of ``online_table``; screenshots go to ``SCREENSHOT_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
+import pytest
 from online_table import PORT, TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
 from scene_driver import Driver, screenshot_dir
 from test_online_menus import driver, host_seats_page, join_page, online_menu, wait_for
@@ -18,7 +19,7 @@ from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.online.join import TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
-from scenes.online.play import OnlinePauseOverlay
+from scenes.online.play import OnlinePauseOverlay, link_words
 from scenes.online.seats_overlay import OpenSeatsOverlay
 
 __all__ = ["driver"]  # a fixture of these tests
@@ -96,14 +97,26 @@ def test_the_host_opens_an_ai_s_seat_to_a_player_from_the_pause_menu(driver, tmp
     driver.save(screenshot_dir(tmp_path), "online-open-seats")
     driver.click_item("open2")
     assert double.sent[-1] == {"verb": "open_seat", "table": TABLE, "seat": 2}
-    assert driver.top is pause
+    assert driver.top is seats and not seats.menu.item("open2").enabled  # it says the seat is open now
+    assert seats.menu.item("open2").label == "Port police: opened to a player"
+    assert seats.menu.focused.key == "open3"
+    driver.click_item("back")
+    after: object = driver.top
+    assert after is pause
 
 
-def test_a_guest_has_no_seats_to_open(driver) -> None:
+def test_a_guest_has_no_seats_to_open_and_a_spectator_no_hint_and_no_seat_to_leave(driver) -> None:
     scene, _double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["open", "ai", "ai", "ai"])
     scene.session.is_host = False
     driver.key(pygame.K_ESCAPE)
     assert "seats" not in [item.key for item in driver.top.menu.items]
+    assert driver.top.menu.item("quit").note.startswith("Your seat stays yours")
+    driver.key(pygame.K_ESCAPE)
+    scene.mirror.seat = None
+    driver.key(pygame.K_ESCAPE)
+    pause = driver.top
+    assert not pause.menu.item("hint").enabled
+    assert pause.menu.item("quit").note == "You only watch this table: leaving changes nothing for the players"
 
 
 def test_a_stand_in_whose_player_is_back_is_told_and_watches(driver) -> None:
@@ -171,3 +184,44 @@ def test_an_address_told_to_wait_after_wrong_passwords_reads_how_long_on_the_joi
     driver.run(2)
     assert driver.top is join and isinstance(join, JoinScene) and join.menu.focused.key == "password"
     assert join.menu.focused.note == "Too many wrong passwords from this computer: wait 40 s, then Enter"
+
+
+def test_a_player_who_takes_a_seat_the_ai_played_is_named_on_the_host_s_board(driver) -> None:
+    """The newcomer's test (issue 50): the host's board kept calling an opened seat's new player "AI normal"."""
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
+    assert double.table is not None and double.table.match is not None
+    match = double.table.match
+    assert scene.players()[1].ai
+    people = (*match.setup.people, Person("Eve"))
+    match.setup = replace(match.setup, seats=(match.setup.seats[0], SeatPlan.human(len(people) - 1)), people=people)
+    double._send_update(len(match.log))
+    driver.run(2)
+    player = scene.players()[1]
+    assert (player.name, player.ai, player.thinking) == ("Eve", False, False)
+
+
+def test_a_table_its_host_closed_says_so_and_never_reconnecting(driver) -> None:
+    scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
+    double.inbox += [{"verb": "closed", "table": TABLE},
+                     {"verb": "link", "state": "closed", "reason": "the host closed the table"}]
+    driver.run(2)
+    assert scene.session.link_down
+    assert link_words(driver.app.context, scene.session) == "The host closed the table: the game is over for everyone"
+
+
+@pytest.mark.parametrize(("third", "note"), [
+    (TableSeat("open", level="hard", connected=True), "Started: a seat is open to a player"),
+    (TableSeat("ai", level="hard"), "Started: you may stand in for an away player"),
+], ids=["opened", "stand-in"])
+def test_the_tables_page_says_a_started_table_has_a_seat_to_take_or_to_stand_in_for(driver, third: TableSeat,
+                                                                                   note: str) -> None:
+    """The newcomer's test (issue 50): every started table read "Started: you may watch"."""
+    table = started_table_with_an_away_player()
+    table.seats[2] = third
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=table)
+    join_page(driver, network)
+    driver.click_item("found0")
+    tables = driver.top
+    assert isinstance(tables, TablesScene)
+    wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
+    assert tables.menu.item("table0").note == f"Fredericus - Shorter game. {note}"

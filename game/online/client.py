@@ -4,8 +4,8 @@ last token the server gave it (issue 40, faults).
 
 Besides the server's messages (each checked by ``parse_server``), :meth:`Connection.poll` reports every change
 of the link as ``{"verb": "link", "state": ..., "reason": ...}``: ``connecting``, ``open``, ``reconnecting``
-(with why it dropped) and ``closed`` (for good: closed by the app, or refused by the server's password or
-protocol version, which trying again would not change).
+(with why it dropped) and ``closed`` (for good: closed by the app, refused by the server's password, protocol
+version or wait after wrong guesses, which trying again at once would not change, or the table closed by its host).
 """
 
 from __future__ import annotations
@@ -145,6 +145,10 @@ class Connection:
                     greeted.set()
                 elif message["verb"] == "joined":
                     self._token = message["token"]
+                elif message["verb"] == "closed":  # the host closed the table: nothing to come back to
+                    self._received.put(message)
+                    self._refused = True
+                    return "the host closed the table"
                 elif message["verb"] == "error" and message["code"] in FOR_GOOD + ("bad_token",):
                     if message["code"] == "bad_token":
                         self._token = None

@@ -237,6 +237,17 @@ class Lobby:
         except ProtocolError:  # a stale answer
             return []
 
+    def close_all(self) -> list[Outgoing]:
+        """The host's window closes its server: every table ends for good, its people are told, and its save
+        goes with it."""
+        out: list[Outgoing] = []
+        for table in list(self.tables.values()):
+            out += [(link, {"verb": "closed", "table": table.id}) for link in table.clients()]
+            del self.tables[table.id]
+            self.asked.pop(table.id, None)
+            self.changed.add(table.id)
+        return out
+
     # --- saves -----------------------------------------------------------------------------------------------
     def take_changed(self) -> dict[str, dict[str, Any] | None]:
         """The save of every table changed since the last call (``None``: the table is gone)."""

@@ -63,6 +63,7 @@ SERVER_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
                "away": ((list,), True)},
     "over": {"table": (_TEXT, True), "save": ((dict,), True)},
     "unseated": {"table": (_TEXT, True), "seat": (_WHOLE, True), "name": (_TEXT, True)},
+    "closed": {"table": (_TEXT, True)},
     "error": {"code": (_TEXT, True), "message": (_TEXT, True), "answered": (_TEXT, False),
               "wait": (_WHOLE, False)},
 }

@@ -157,8 +157,12 @@ class TableServer:
         self._after_change()  # tables resumed with an AI to move
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
-    async def stop(self) -> None:
-        """Close every connection, end the AI and write the last saves."""
+    async def stop(self, close_tables: bool = False) -> None:
+        """Close every connection, end the AI and write the last saves; with ``close_tables``, end every table
+        first (its people are told, its save removed), as a host's window does when it closes its server."""
+        if close_tables:
+            self._send(self.lobby.close_all())
+            await self._flush()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -192,6 +196,12 @@ class TableServer:
             self._send(self.lobby.disconnect(link, time.monotonic()))
             self._after_change()
             await writer
+
+    async def _flush(self) -> None:
+        """Wait, at most :data:`CLOSE_SECONDS`, until every outbox is handed to its socket."""
+        deadline = time.monotonic() + CLOSE_SECONDS
+        while any(len(outbox) for outbox in self._outboxes.values()) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
 
     @staticmethod
     async def _write(websocket: ServerConnection, outbox: Outbox) -> None:
@@ -340,8 +350,9 @@ def _advertised(address: str, port: int) -> Advert | None:
 
 
 async def serve_until_stopped(address: str, port: int, password: str, folder: Path, stopped: asyncio.Event,
-                              bound: Callable[[int], None], caps: Caps = Caps()) -> None:
-    """Serve until ``stopped`` is set, then close every connection, write the last saves and end the AI."""
+                              bound: Callable[[int], None], caps: Caps = Caps(), close_tables: bool = False) -> None:
+    """Serve until ``stopped`` is set, then close every connection, write the last saves and end the AI (and
+    with ``close_tables``, end every table first: see :meth:`TableServer.stop`)."""
     server = TableServer(folder, password, say=lambda line: print(f"main.py: {line}", file=sys.stderr, flush=True),
                          caps=caps)
     try:
@@ -349,7 +360,7 @@ async def serve_until_stopped(address: str, port: int, password: str, folder: Pa
         bound(await server.start(address, port))
         await stopped.wait()
     finally:
-        await server.stop()
+        await server.stop(close_tables)
 
 
 class _RefusedWhileClosing(ServerConnection):
@@ -379,7 +390,8 @@ class RunningServer:
 
 def start_in_thread(address: str, port: int, password: str, folder: Path) -> RunningServer:
     """Start a server on a thread and return once it listens; ``OSError`` if it cannot (the port is taken).
-    Its loop ends as ``asyncio.run``'s does, letting what is left finish."""
+    Its loop ends as ``asyncio.run``'s does, letting what is left finish. This is a host's window: stopping it
+    closes its tables for everyone (a window that crashes leaves their saves, to resume)."""
     runner = asyncio.Runner()
     loop = runner.get_loop()
     stopped = asyncio.Event()
@@ -388,7 +400,8 @@ def start_in_thread(address: str, port: int, password: str, folder: Path) -> Run
     def run() -> None:
         with runner:
             try:
-                runner.run(serve_until_stopped(address, port, password, folder, stopped, ready.set_result))
+                runner.run(serve_until_stopped(address, port, password, folder, stopped, ready.set_result,
+                                               close_tables=True))
             except Exception as error:  # before it listens: told to the caller waiting below, or it would wait
                 if ready.done():
                     raise

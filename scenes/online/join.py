@@ -243,12 +243,9 @@ class TablesScene(MenuScene):
             if described is None:
                 continue
             title, options = described
-            seats = [seat for seat in table.get("seats", []) if isinstance(seat, dict)]
-            free = sum(seat.get("kind") == "open" for seat in seats)
-            note = tr("online.table_row.started", options=options) if table.get("started") else tr(
-                "online.table_row.note", options=options, free=free)
             items.append(MenuItem(tr("online.table_row", game=title, host=str(table.get("host", ""))),
-                                  partial(self._open, table), note=note, key=f"table{number}", icon="play"))
+                                  partial(self._open, table), note=self._row_note(table, options),
+                                  key=f"table{number}", icon="play"))
         pages = self.session.pages
         if pages > 1:
             items.append(MenuItem(tr("online.tables.page"), key="page", icon="log",
@@ -260,6 +257,20 @@ class TablesScene(MenuScene):
                               note="" if items or not self.asked else tr("online.no_tables")))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
+
+    def _row_note(self, table: dict[str, Any], options: str) -> str:
+        """What a table offers: its open seats, or once started a seat to take, to stand in, or the game to watch."""
+        tr = self.context.tr
+        seats = [seat for seat in table.get("seats", []) if isinstance(seat, dict)]
+        free = sum(seat.get("kind") == "open" for seat in seats)
+        if not table.get("started"):
+            return tr("online.table_row.note", options=options, free=free)
+        if free and not table.get("over"):
+            return tr("online.table_row.open_seat", options=options)
+        if table.get("stand_ins") and table.get("away_ai") is not None and not table.get("over") and any(
+                seat.get("away") and not seat.get("stand_in") for seat in seats):
+            return tr("online.table_row.stand_in", options=options)
+        return tr("online.table_row.started", options=options)
 
     def _turn_to(self, page: int) -> None:
         self.page = page

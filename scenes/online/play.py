@@ -156,6 +156,8 @@ class OnlineScene(PlayScene):
 def link_words(context: AppContext, session: Session) -> str:
     """What the player reads while the link is down: it is coming back, or it is closed and why."""
     tr = context.tr
+    if session.table_closed:
+        return tr("online.table_closed")
     if session.state == "reconnecting":
         return tr("online.reconnecting")
     return tr("online.closed", reason=session.reason or tr("online.closed.unknown"))
@@ -188,7 +190,7 @@ class OnlinePauseOverlay(PauseOverlay):
     becomes of the seat (or, for the host, of the whole table). The host may open an AI's seat to a player."""
 
     def __init__(self, context: AppContext, mirror: Mirror, device: str, session: Session) -> None:
-        self.session = session
+        self.session, self.mirror = session, mirror
         self.host = session.is_host
         super().__init__(context, mirror, device)
 
@@ -198,7 +200,12 @@ class OnlinePauseOverlay(PauseOverlay):
         if self.host:
             items.append(MenuItem(tr("online.seats_title"), self._seats, note=tr("online.seats.note"), key="seats",
                                   icon="player", tip="tips.seat.player"))
-        note = tr("online.leave.host_note" if self.host else "online.leave.note")
+        watching = self.mirror.seat is None
+        for item in items:
+            if item.key == "hint" and watching:  # a spectator has no move to be hinted
+                item.enabled = False
+        note = tr("online.leave.host_note" if self.host else "online.leave.watch_note" if watching
+                  else "online.leave.note")
         return items + [MenuItem(tr("online.leave"), self._quit, note=note, key="quit", icon="quit")]
 
     def _seats(self) -> Transition:

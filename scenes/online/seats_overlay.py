@@ -7,7 +7,7 @@ from functools import partial
 
 from scenes.boards import board
 from scenes.context import AppContext
-from scenes.kit.stack import Pop, Transition
+from scenes.kit.stack import Pop
 from scenes.kit.ui import MenuItem
 from scenes.online.session import Session
 from scenes.pages.overlays import MenuOverlay
@@ -16,6 +16,7 @@ from scenes.pages.overlays import MenuOverlay
 class OpenSeatsOverlay(MenuOverlay):
     def __init__(self, context: AppContext, session: Session, game: str) -> None:
         self.session, self.game = session, game
+        self.opened: set[int] = set()  # seats opened here: the table's summary tells it only once the game polls
         super().__init__(context, context.tr("online.seats_title"), top=220)
 
     def explanation(self) -> str:
@@ -29,7 +30,10 @@ class OpenSeatsOverlay(MenuOverlay):
         items = []
         for seat, info in enumerate(seats):
             label = tr(game.seat_key(seat))
-            if info.get("kind") == "ai":
+            if seat in self.opened:
+                items.append(MenuItem(tr("online.open_seat.opened", seat=label), None, enabled=False,
+                                      key=f"open{seat}", icon="player", tip="tips.seat.player"))
+            elif info.get("kind") == "ai":
                 items.append(MenuItem(tr("online.open_seat", seat=label), partial(self._open, seat),
                                       note=tr("online.open_seat.note"), key=f"open{seat}", icon="player",
                                       tip="tips.seat.player"))
@@ -39,6 +43,10 @@ class OpenSeatsOverlay(MenuOverlay):
         items.append(MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back"))
         return items
 
-    def _open(self, seat: int) -> Transition:
+    def _open(self, seat: int) -> None:
+        """Ask the server, and show the seat opened; the focus goes on to the next seat to open, or Back."""
         self.session.send({"verb": "open_seat", "table": self.session.table_id, "seat": seat})
-        return Pop()
+        self.opened.add(seat)
+        self.refresh()
+        if not self.menu.focused.enabled:
+            self.menu.move(1)

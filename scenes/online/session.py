@@ -27,6 +27,7 @@ class Session:
     page: int = 0  # that page's number, from 0
     pages: int = 1  # and how many pages the server's tables fill
     tables_changed: bool = False  # a table not on that page was told of since: the page may be out of date
+    table_closed: bool = False  # the host closed this client's table: the link is closed for good
     table: dict[str, Any] | None = None  # the summary of this client's table
     seat: int | None = None  # the seat this client holds at it
     is_host: bool = False  # this client opened the table
@@ -65,6 +66,8 @@ class Session:
             self.tables_changed = False
         elif verb == "table":
             self._note_table(message)
+        elif verb == "closed" and message.get("table") == self.table_id:
+            self.table_closed = True
         elif verb == "joined":
             seat = message.get("seat")
             self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
