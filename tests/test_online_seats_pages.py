@@ -17,6 +17,8 @@ from test_online_play import sit_down
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.kit import tooltip
+from scenes.kit.ui import LOGICAL_SIZE, NOTE_GAP, NOTE_LINE
 from scenes.online.join import TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.play import OnlinePauseOverlay, link_words
@@ -184,6 +186,15 @@ def test_an_address_told_to_wait_after_wrong_passwords_reads_how_long_on_the_joi
     driver.run(2)
     assert driver.top is join and isinstance(join, JoinScene) and join.menu.focused.key == "password"
     assert join.menu.focused.note == "Too many wrong passwords from this computer: wait 40 s, then Enter"
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_DOWN)  # the keyboard's focus on the password row shows its tip
+    driver.run(60)
+    shown = tooltip.tips().shown
+    assert shown is not None and shown.words.startswith("The password the host chose")
+    last = join.menu.rects[-1]  # the note's lines, under the last row
+    lines = len(join.menu.note_lines(join.menu.focused))
+    note = pygame.Rect(0, last.bottom + NOTE_GAP, LOGICAL_SIZE[0], NOTE_LINE * lines)
+    assert not shown.rect.colliderect(note)  # the newcomer's test: it hid the line that says how long to wait
 
 
 def test_a_player_who_takes_a_seat_the_ai_played_is_named_on_the_host_s_board(driver) -> None:

@@ -304,8 +304,9 @@ class Menu:
                 text.blit(surface, item.label, size, colour, focused, midleft=(x, rect.centery))
         if self.rects:
             bottom = self.rects[-1].bottom + NOTE_GAP
-            for number, line in enumerate(self.note_lines(self.focused)):
-                text.blit(surface, line, NOTE_SIZE, DIM, shadow=1, midtop=(self.centre_x, bottom + number * NOTE_LINE))
+            for number, line in enumerate(self.note_lines(self.focused)):  # a tip keeps clear of what it says
+                tooltip.control(text.blit(surface, line, NOTE_SIZE, DIM, shadow=1,
+                                          midtop=(self.centre_x, bottom + number * NOTE_LINE)), "note")
 
     @staticmethod
     def _draw_value(surface: pygame.Surface, text: TextCache, item: MenuItem, box: pygame.Rect,
