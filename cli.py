@@ -16,11 +16,13 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from devtools.layout.check import CHECKED_LANGUAGES
 from game.core.errors import GameError
 from game.services.signals import handled, named
 
 if TYPE_CHECKING:
     from devtools.games import CliPart
+    from devtools.layout.check import Walked
 
 INTERRUPTED = 130  # the shells' status for a program stopped by Ctrl-C
 MOST_SEED = 999_999_999_999  # room for any seed a person types; the game draws its own below a million
@@ -117,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_tournament_parser(commands)
     _add_play_parser(commands)
+    _add_check_parser(commands)
     _add_host_parser(commands)
     shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
@@ -128,6 +131,20 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--seed", type=_seed, default=1, help="fixes the matches and the random input (default: 1)")
     soak.add_argument("--json", action="store_true", help="print the report as JSON (progress on stderr)")
     return parser
+
+
+def _add_check_parser(commands: Any) -> None:
+    check = commands.add_parser("check", help="check the window's screens (headless); exit 1 on any problem")
+    check.add_argument("target", choices=["layout"],
+                       help="layout: every screen in every language at 1280x720 and the smallest window; each "
+                            "text or overlay drawn over another text or a control it does not belong to, or out "
+                            "of its box")
+    check.add_argument("--languages", nargs="+", metavar="LANGUAGE", choices=list(CHECKED_LANGUAGES),
+                       help=f"only these ({', '.join(CHECKED_LANGUAGES)}; default: all)")
+    check.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
+    check.add_argument("--jobs", type=_whole_number(1, 64), default=os.cpu_count() or 1,
+                       help="walks at once, one process each (default: one per core)")
+    check.add_argument("--json", action="store_true", help="print the report as JSON (progress on stderr)")
 
 
 def _game_parsers(command: argparse.ArgumentParser) -> list[tuple[argparse.ArgumentParser, CliPart]]:
@@ -258,6 +275,31 @@ def _screenshots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_layout(args: argparse.Namespace) -> int:
+    from devtools.layout.check import check_layout, report
+
+    def progress(walked: Walked) -> None:
+        width, height = walked.size
+        print(f"{walked.language} {width}x{height}: {walked.screens} screens, {len(walked.overlaps)} problems",
+              file=sys.stderr if args.json else sys.stdout, flush=True)
+        if not args.json:
+            for overlap in walked.overlaps:
+                print(f"  {overlap.line()}", flush=True)
+
+    try:
+        walks = check_layout(tuple(args.languages or CHECKED_LANGUAGES), only=tuple(args.only or ()),
+                             jobs=args.jobs, progress=progress)
+    except ValueError as error:
+        return _fail(str(error), 2)
+    found = report(walks)
+    if args.json:
+        print(json.dumps(found, indent=2))
+    else:
+        print(f"{found['overlaps']} problems in {found['scenes']} screens, languages {' '.join(found['languages'])}, "
+              f"sizes {' '.join(found['sizes'])}")
+    return 1 if found["overlaps"] else 0
+
+
 def _writable_folder(name: str, option: str) -> Path:
     """The folder ``name``, made if missing and tried with a scratch file: a file in the way, a path under a
     file or a place that cannot be written is told before any work is done, not found by the first write."""
@@ -318,6 +360,8 @@ def _run(args: argparse.Namespace) -> int:
         return _tournament(args)
     if args.command == "screenshots":
         return _screenshots(args)
+    if args.command == "check":
+        return _check_layout(args)
     if args.command == "soak":
         return _soak(args)
     if args.command == "host":

@@ -5,7 +5,6 @@ offers his accomplice only the slots off the prison's side."""
 
 from __future__ import annotations
 
-import fit_recording as fit
 import pygame
 import pytest
 from event_player import choose
@@ -14,6 +13,7 @@ from test_falconi_revised_rulings import mode2_turn
 from test_falconi_rulings_2026_11_27 import accomplice_twins
 from test_handover_privacy import ANNA, BRUNO, PEOPLE, plan_alike, watch
 
+from devtools.layout import recording as fit
 from game.falconi.constants import FUGITIVE, PORT
 from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState

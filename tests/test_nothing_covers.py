@@ -2,7 +2,7 @@
 board option, a car or raptor, a seat card, the prompt line or a button; the lesson box leaves the HUD readable;
 two shouts at one place stand apart; the ghost of the tile being placed lets the car under it show through.
 
-The whole-screen check is ``tests/fit_check.py`` (run over every screen by ``tests/test_text_fit.py``); these
+The whole-screen check is ``python main.py check layout`` (``devtools/layout/``); these
 tests drive the places the issue named through real events and measure them, so that each fails where the
 fault was.
 """
@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import fit_recording as fit
 import pygame
 import pytest
-from fit_check import screen_problems
 from scene_driver import FixedClock, screenshot_dir
 
+from devtools.layout import recording as fit
+from devtools.layout.frames import screen_problems
 from game.falconi.options import FalconiOptions
 from game.fredericus.actions import HAND, TOKEN
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -199,7 +199,8 @@ def test_a_refused_undo_is_told_above_the_prompt_and_inside_the_panel(app, tmp_p
 @pytest.mark.parametrize("name", ["margherita", "fredericus"])
 def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_path, name, language):
     """At every lesson the learner reads, the box stands below the HUD: nothing the HUD wrote above the log (the
-    seat cards, the turn row, the red-lane note) is under it."""
+    seat cards, the turn row, the red-lane note) is under it; and the log keeps the room under the box (issue
+    51: the box covered half of it)."""
     context = app.app.context
     context.change_settings(context.settings.changed(language=language))
     tutorial = TUTORIALS[name]
@@ -210,9 +211,12 @@ def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_pat
         drawn = _recorded(app)
         scene = app.top
         texts = [text for sheet in drawn.sheets.values() for text in sheet.texts if PANEL_AREA.contains(text.rect)]
-        heading = next(number for number, text in enumerate(texts) if text.words == context.tr("play.log"))
+        heading = next(number for number, text in enumerate(texts) if text.words == scene.lesson().heading)
         hud = [text for text in texts[:heading] if scene.lesson_area.colliderect(text.rect)]
         assert hud == [], f"lesson {step.lesson} covers {[text.words for text in hud]}"
+        log = [text for text in texts[heading:] if not scene.lesson_area.contains(text.rect)]
+        assert all(text.rect.top >= scene.lesson_area.bottom or not text.rect.colliderect(scene.lesson_area)
+                   for text in log), f"lesson {step.lesson} covers the log"
         if step.kind == NOTE and index == 0:
             app.save(screenshot_dir(tmp_path), f"lesson_{name}_{language}")
         app.app.stack.apply(Pop())

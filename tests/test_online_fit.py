@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from online_table import TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
 from scene_driver import FixedClock
-from test_text_fit import walk
 
 from devtools.catalogue import Screen
+from devtools.layout.walk import walk
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.i18n import PSEUDO
@@ -151,5 +151,6 @@ def test_every_online_page_fits_in(language, driver) -> None:
     driver.app.clock = FixedClock(16)
     context = driver.app.context
     context.change_settings(context.settings.changed(language=language))
-    problems = walk(driver.app, online_screens(context))
+    problems = [f"{language} {name}: {problem}" for name, found in walk(driver.app, online_screens(context)).items()
+                for problem in found]
     assert problems == [], "\n".join(problems)

@@ -1,77 +1,63 @@
-"""Every language fits: each screen of the catalogue, drawn in English, Italian, German, French and the
-pseudo-language (English with every word 40% longer), draws no text outside its box or the window, over
-another text or an icon, or cut short; every tooltip stays inside the window and covers no other control; and no
-tip, banner or message covers what the player may click next (a button, a board option, a car, a seat card, the
-prompt line: ``tests/fit_check.py``, which any scene test can call).
-
-Each screen is drawn as it opens, then after each of a few presses of Tab (the next menu item with its note,
-the next rules topic, the board's next option), with its focused item's tip; the tip of every icon the
-screen registered is drawn as if the pointer rested on it. ``fit_recording`` records where everything went.
+"""The layout check (``python main.py check layout``, run by CI over every screen in every language at two window
+sizes: ``devtools/layout/``) finds what it must: a text outside its box or the window, over another text or an
+icon, or cut short; a tip leaving the window or covering another control; a tip, banner, lesson or message over
+what the player may click next or over a text; a text of one scene lying on a text of the scene under it.
 A failure names the language, the screen, the text and the rects.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
-import fit_recording as fit
 import pygame
 import pytest
-from fit_check import focus_tip_problems, frame_problems, placement_problems, pointer_tip_problems
 from scene_driver import FixedClock
 
-from devtools.catalogue import Screen, every_screen, midgame_screens, open_screen
+from devtools.catalogue import Screen
+from devtools.layout import recording as fit
+from devtools.layout.frames import placement_problems
+from devtools.layout.walk import walk
 from game.core.message import Message
 from game.falconi.state import FalconiState
-from game.i18n import PSEUDO, Translator
-from game.services.settings import LANGUAGES
+from game.i18n import Translator
 from scenes.falconi import draw
 from scenes.fredericus import panels
-from scenes.kit import surface_cache, tooltip, ui_art
-from scenes.kit.stack import Reset, SceneStack
+from scenes.kit import tooltip, ui_art
+from scenes.kit.stack import SceneStack
 from scenes.kit.ui import LOGICAL_SIZE, TextCache, panel
 from scenes.pages.overlays import ConfirmOverlay
 from scenes.playing import action_bar, event_banner, hud, tutorial_overlay
+from scenes.playing.gameview import BAR_AREA
 from scenes.playing.hints import Hints
 from scenes.playing.hud import Chip
 
-FRAMES = 3  # frames drawn as a screen opens: its first may still be settling
-TABS = 10  # presses of Tab on each screen: the settings' ten items, every rules topic
-
-
-def walk(app, screens: list[Screen]) -> list[str]:
-    """Open each screen in the app's language and say every text and tip that does not fit, naming the
-    language and the screen."""
-    context = app.context
-    title = type(app.stack.scenes[0])
-    app.stack.apply(Reset(title(context)))
-    for cache in surface_cache.caches():
-        cache.clear()  # every picture with words in it is drawn again, in this language, while we record
-    language = context.tr.language
-    found: dict[str, None] = {}
-    for screen in screens:
-        with fit.recording() as opening:  # a board draws its first picture as its scene is made
-            open_screen(app, screen)
-        opened = [*opening.problems(app.screen), *frame_problems(app, FRAMES), *pointer_tip_problems(app)]
-        said = dict.fromkeys(opened, "")  # each problem with the first moment it showed
-        for number in range(1, TABS + 1):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
-            for problem in [*frame_problems(app, 1), *focus_tip_problems(app)]:
-                said.setdefault(problem, f" (after Tab ×{number})")
-        found |= {f"{language} {screen.name}{when}: {problem}": None for problem, when in said.items()}
-        app.stack.apply(Reset(title(context)))
-    return list(found)
-
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
-def test_every_screen_fits_in(language, driver):
-    driver.app.clock = FixedClock(16)
-    context = driver.app.context
-    context.change_settings(context.settings.changed(language=language))
-    problems = walk(driver.app, every_screen(context) + midgame_screens(context))
-    assert problems == [], "\n".join(problems)
+def test_check_layout_walks_the_screens_named_in_a_language_and_reports_in_json(tmp_path):
+    """The command as CI runs it, in a process of its own, on two screens in Italian at both sizes."""
+    run = subprocess.run([sys.executable, "main.py", "check", "layout", "--languages", "it", "--only", "title",
+                          "settings", "--jobs", "1", "--json"], capture_output=True, text=True, timeout=300,
+                         env={**_environment(), "FALCONI_DATA_DIR": str(tmp_path)})
+    report = json.loads(run.stdout)
+    assert (run.returncode, report["overlaps"], report["scenes"], report["languages"]) == (0, 0, 2, ["it"])
+    assert report["sizes"] == ["640x360", "1280x720"]
+    assert run.stderr.count("it ") == 2  # a line for each walk as it ends
+
+
+def test_check_layout_names_a_screen_it_does_not_know():
+    run = subprocess.run([sys.executable, "main.py", "check", "layout", "--only", "nowhere", "--languages", "en",
+                          "--jobs", "1"], capture_output=True, text=True, timeout=120, env=_environment())
+    assert (run.returncode, run.stderr.strip()) == (2, "main.py: no such screen: nowhere")
+
+
+def _environment() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
 def test_a_label_too_long_for_its_button_is_found(driver):
@@ -84,8 +70,8 @@ def test_a_label_too_long_for_its_button_is_found(driver):
     driver.app.clock = FixedClock(16)
     context.tr = LongYes("en")
     screen = Screen("long yes", lambda: [ConfirmOverlay(context, "?", "yes")])
-    problems = walk(driver.app, [screen])
-    assert any(problem.startswith("en long yes: 'Yes Yes") and "leaves its box" in problem for problem in problems)
+    problems = walk(driver.app, [screen])["long yes"]
+    assert any(problem.startswith("'Yes Yes") and "leaves its box" in problem for problem in problems)
 
 
 def test_a_text_leaving_its_box_or_the_window_covering_another_text_or_a_picture_or_cut_is_told():
@@ -231,3 +217,76 @@ def test_a_recording_leaves_what_it_wrapped_as_it_was():
     with fit.recording():
         assert [dict(vars(owner)) for owner in owners] != before
     assert [dict(vars(owner)) for owner in owners] == before
+
+
+@pytest.mark.parametrize("what", OVERLAYS)
+def test_each_overlay_over_a_text_is_told(what):
+    """Overlays take free space (issue 51: the lesson box hid half of the game log): one drawn over a text of
+    its own scene is told, naming the text."""
+    pygame.font.init()
+    surface = pygame.Surface(LOGICAL_SIZE)
+    tooltip.clear()
+    text = TextCache()
+    with fit.recording() as drawn:
+        for y in range(0, LOGICAL_SIZE[1], 20):
+            for x in (*range(0, BAR_AREA.x, 150), BAR_AREA.x):
+                text.blit(surface, "a line of the game log", 18, topleft=(x, y))
+        OVERLAYS[what](surface, text)
+    assert any(problem.startswith(f"the {what} at ") and problem.endswith("covers 'a line of the game log' at "
+                                                                          f"{_rect(rect)}")
+               for problem in drawn.covering_texts() for rect in _rects_of(drawn, surface))
+
+
+def _rects_of(drawn: fit.Recording, surface: pygame.Surface) -> list[pygame.Rect]:
+    return [text.rect for text in drawn.top_texts(surface)]
+
+
+def test_a_text_of_a_scene_over_a_text_of_the_scene_under_it_is_told():
+    """The game-over caption over the panel's "Pile" (issue 51): the scene above draws no box there, so both
+    texts show; over its own panel, the one under is hidden."""
+    pygame.font.init()
+    surface = pygame.Surface(LOGICAL_SIZE)
+    text = TextCache()
+    with fit.recording() as drawn:
+        drawn.layer()
+        text.blit(surface, "Pile: 48", 24, topleft=(100, 100))
+        text.blit(surface, "Bombs", 24, topleft=(100, 300))
+        drawn.layer()
+        text.blit(surface, "Don Falconi escapes!", 24, topleft=(90, 104))
+        panel(surface, pygame.Rect(80, 280, 300, 60))
+        text.blit(surface, "Play again", 24, topleft=(90, 300))
+    assert drawn.showing_through() == [
+        f"'Don Falconi escapes!' at {_rect(drawn.top_texts(surface)[0].rect)} lies on 'Pile: 48' at "
+        f"{_rect(drawn.sheets[surface, 1].texts[0].rect)} of the screen under it"]
+
+
+def test_a_focused_rows_tip_over_the_page_title_is_told(driver):
+    """Where no place is clear of the title, the tip's problems name it (issue 51: "Who plays?" was covered)."""
+    from devtools.layout.frames import shown_tip_problems
+
+    context = driver.app.context
+    tips = tooltip.tips()
+    app = driver.app
+    title = app.stack.top
+
+    class Title:
+        """A page of one title, written all over the screen but for a row in its middle."""
+
+        animating = False
+
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((0, 0, 0))
+            for y in [*range(0, 320, 25), *range(390, 700, 25)]:
+                for x in range(0, 1280, 160):
+                    context.text.blit(surface, "Who plays?", 28, topleft=(x, y))
+
+    app.stack.draw = lambda surface: Title().draw(surface)
+    try:
+        tips.mode = "focus"
+        row = pygame.Rect(40, 340, 1200, 40)
+        problems = shown_tip_problems(app, tooltip.Tip(row, Message("tips.icon.undo"), focus=row))
+    finally:
+        del app.stack.draw
+    assert title is app.stack.top, problems
+    assert any(problem.startswith("tip the tip at ") and "covers 'Who plays?'" in problem
+               for problem in problems), problems

@@ -80,6 +80,7 @@ class Tooltips:
     def __init__(self) -> None:
         self.tips: list[Tip] = []
         self.controls: list[pygame.Rect] = []  # buttons and rows on screen: a tip covers none of them if it can
+        self.words: list[pygame.Rect] = []  # the texts on screen: nor these (a page's title, a status line)
         self._groups: dict[str, list[Tip]] = {}
         self._recording: list[Tip] | None = None
         self.pointer: tuple[int, int] | None = None
@@ -95,6 +96,7 @@ class Tooltips:
         """Everything drawn so far is covered: its tips no longer answer."""
         self.tips.clear()
         self.controls.clear()
+        self.words.clear()
 
     @contextmanager
     def recording(self, name: str) -> Iterator[None]:
@@ -163,8 +165,12 @@ class Tooltips:
         else:
             assert self.pointer is not None
             avoid, beside = tip.area.union(pygame.Rect(self.pointer, CURSOR)), False
-        others = [control for control in self.controls if not control.colliderect(avoid)]
-        own = [control for control in self.controls if control.colliderect(avoid)]  # the row of the icon pointed at
+        # the row of the icon pointed at, and its words: a tip may cover them where nothing else is clear; but
+        # not the words the pointer's arrow merely reaches down to
+        target = avoid if self.mode == "focus" and tip.focus is not None else tip.area
+        own = [place for place in self.controls if place.colliderect(target)]
+        own += [words for words in self.words if target.collidepoint(words.center)]
+        others = [place for place in self.controls + self.words if place not in own]
         tried = []
         for width in WIDTHS:  # the first shape of the tip that stands clear of every other control
             lines = text.wrap(words, width, SIZE)
@@ -279,8 +285,13 @@ def _along(side: str, size: tuple[int, int], avoid: pygame.Rect, bounds: pygame.
 def control(area: pygame.Rect, what: str = "control") -> None:
     """Register a place drawn this frame that the player must still see: a button or a row, or ``what`` else (a
     "target" on the board, a "piece", a "seat card", the "prompt" line). Tips are placed clear of it where they
-    can be, and the text-fit test fails when a tip, banner or message covers it (``tests/fit_recording.py``)."""
+    can be, and the layout check fails when a tip, banner or message covers it (``devtools/layout/``)."""
     _TIPS.controls.append(area)
+
+
+def words(area: pygame.Rect) -> None:
+    """Register a text drawn on screen this frame: tips are placed clear of it where they can."""
+    _TIPS.words.append(area)
 
 
 _TIPS = Tooltips()

@@ -113,6 +113,8 @@ class TextCache:
         if shadow:
             surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
         surface.blit(image, rect)
+        if surface is pygame.display.get_surface():
+            tooltip.words(rect)  # a tip stands clear of the words on screen where it can
         return rect
 
 

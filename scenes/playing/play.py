@@ -47,6 +47,7 @@ GAME_OVER_PAUSE = 1.2  # seconds the final position stays before the game-over s
 BANNER_SECONDS = 2.5  # how long an event that happened by itself stays across the board
 WARNING_SECONDS = 5.0  # how long a warning at the start of a turn stays (F-6.5's turn to smash a block)
 LOG_LINES = 12
+LOG_HEADING, LOG_PITCH = 22, 19  # the log's heading and each of its lines
 LOG_BOTTOM = BAR_AREA.y - 60  # the log stops above the hint and message lines
 STATUS_SIZES = (28, 25, 22, 19)  # whose turn, atop the panel
 LOG_BOTTOM_FREE = PANEL_AREA.bottom - 14  # where it stops while the bar is empty (an AI's turn)
@@ -474,19 +475,25 @@ class PlayScene(Scene):
             y += size + 4
         self.hud_bottom = hud.draw_hud(surface, pygame.Rect(x, y + 4, width, LOG_BOTTOM - y),
                                        self.view.hud(state, visible), self.players(), self.view, text, self.clock)
-        y = self.hud_bottom + 6
-        text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
-        if self.context.settings.hints:
-            text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
         self.lines_top = lines_top(*message_and_prompt(self.context, self.view, state, self.chooser, self.message))
         bottom = (min(LOG_BOTTOM, self.lines_top - 6) if self.chooser is not None or self.message
                   else LOG_BOTTOM_FREE)
-        self.log_area = pygame.Rect(x, y, width, bottom - y)
-        self._draw_log(surface, x, y + 22, bottom - (y + 22), width)
+        y = self.draw_above_log(surface, self.hud_bottom, self.lines_top) + 6
+        self.log_area = pygame.Rect(x, y, width, max(0, bottom - y))
+        if bottom - y >= LOG_HEADING + LOG_PITCH:  # a heading with no line under it would say nothing
+            text.blit(surface, tr("play.log"), 22, DIM, topleft=(x, y))
+            if self.context.settings.hints:
+                text.blit(surface, tr("play.log.open"), 18, DIM, topright=(x + width, y + 3))
+            self._draw_log(surface, x, y + LOG_HEADING, bottom - (y + LOG_HEADING), width)
         draw_action_bar(surface, self.context, self.view, state, self.chooser, self.message)
         self._keep_clear(state)
         self._draw_banner(surface)
         self.hints.draw(surface, self.chooser)  # last: its rings go over the bar's buttons
+
+    def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
+        """Draw what stands at the top of the log's room, between ``top`` (under the HUD) and ``bottom`` (the
+        message and prompt lines), and say where it ends: nothing here (a tutorial's lesson stands there)."""
+        return top
 
     def _keep_clear(self, state: GameState) -> None:
         """What the player may click next on the board and the pieces there: no tip or banner covers them."""
@@ -522,8 +529,8 @@ class PlayScene(Scene):
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""
         text = self.context.text
-        for number, (line, bright) in enumerate(self.log_panel_lines(width, height // 19)):
-            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * 19))
+        for number, (line, bright) in enumerate(self.log_panel_lines(width, height // LOG_PITCH)):
+            text.blit(surface, line, 20, TEXT if bright else DIM, topleft=(x, top + number * LOG_PITCH))
 
     def log_panel_lines(self, width: int, fitting: int) -> list[tuple[str, bool]]:
         """The wrapped lines of the latest whole entries that fit in ``fitting`` lines (never the tail of an

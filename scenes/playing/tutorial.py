@@ -20,6 +20,7 @@ from game.services.match import Match
 from game.services.tutorials import LEARNER, NOTE, SCRIPT, Step, Tutorial, accepted
 from scenes.context import AppContext
 from scenes.kit import input as inp
+from scenes.kit import tooltip
 from scenes.kit.chooser import GROUP
 from scenes.kit.chooser import Step as Option
 from scenes.kit.stack import Push, Replace, Transition
@@ -254,19 +255,35 @@ class TutorialScene(PlayScene):
             heading, body = tr("tutorial.heading", number=number, count=count), tr(step.lesson)
         return overlay.Lesson(heading, body, self.how(), self.refusal, self.index / len(tutorial.steps))
 
+    def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
+        """The lesson, at the top of the log's room where it fits there (the log keeps the rest)."""
+        lesson = self.lesson()
+        area = overlay.lesson_rect(self.context.text, lesson, [(top, bottom)])
+        if area.top < top:  # too tall for the log's room: it stands in the action bar (see ``draw``)
+            self.lesson_area = pygame.Rect(0, 0, 0, 0)
+            return top
+        self.lesson_area = area
+        overlay.draw_lesson(surface, self.context.text, lesson, area, self.shake)
+        return area.bottom
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.lesson_area = pygame.Rect(0, 0, 0, 0)  # the play scene's drawing places it, where it fits by the log
         super().draw(surface)
         chooser = self.chooser
-        buttons = [chooser.rect(option) for option in chooser.options if self.view.is_button(option)] if chooser else []
-        under_buttons = max((button.bottom for button in buttons), default=BAR_AREA.y)
-        foot = BAR_AREA.bottom - (BACK_HINT if chooser is not None and chooser.chosen else 0)
-        spaces = [(self.hud_bottom, self.lines_top), (under_buttons, foot)]
-        lesson = self.lesson()
-        self.lesson_area = overlay.lesson_rect(self.context.text, lesson, spaces)
-        overlay.draw_lesson(surface, self.context.text, lesson, self.lesson_area, self.shake)
+        if not self.lesson_area:  # it did not fit in the log's room: under the action bar's buttons, or over the log
+            buttons = [chooser.rect(option) for option in chooser.options
+                       if self.view.is_button(option)] if chooser else []
+            under_buttons = max((button.bottom for button in buttons), default=BAR_AREA.y)
+            foot = BAR_AREA.bottom - (BACK_HINT if chooser is not None and chooser.chosen else 0)
+            lesson = self.lesson()
+            self.lesson_area = overlay.lesson_rect(self.context.text, lesson,
+                                                   [(under_buttons, foot), (self.hud_bottom, self.lines_top)])
+            overlay.draw_lesson(surface, self.context.text, lesson, self.lesson_area, self.shake)
         target = self.pointer()
         if target is not None and not self.timeline.busy:
-            overlay.draw_pointer(surface, target, self.clock, self.view.pieces(self.match.state) + self._others())
+            tips = tooltip.tips()  # the controls and words on screen: the prompt line, the HUD's notes
+            overlay.draw_pointer(surface, target, self.clock,
+                                 self.view.pieces(self.match.state) + self._others() + tips.controls + tips.words)
 
     def _others(self) -> list[pygame.Rect]:
         """Where the options other than the one to choose are: the arrow keeps off them."""

@@ -1,6 +1,6 @@
-"""Where a frame's texts and boxes went, for the test that every language fits (``test_text_fit.py``): while a
-:func:`recording` is open, the drawing functions that place boxes, texts, pictures and overlays are wrapped to
-tell it what they drew; the product carries no hook for it.
+"""Where a frame's texts and boxes went, for the layout check (``python main.py check layout``) and the tests
+that call it: while a :func:`recording` is open, the drawing functions that place boxes, texts, pictures and
+overlays are wrapped to tell it what they drew; the product carries no hook for it.
 
 ``scenes.kit.ui`` and ``scenes.kit.ui_art`` tell every box they frame (panels, buttons) and every text they draw,
 ``scenes.kit.tooltip`` and the HUD every icon, emblem and chip picture, each by the surface it went on, and
@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-import pytest
 
 from scenes.falconi import draw as falconi_draw
 from scenes.fredericus import panels
@@ -40,6 +39,8 @@ from scenes.kit.stack import SceneStack
 from scenes.kit.ui import TextCache
 from scenes.playing import action_bar, event_banner, hud, tutorial_overlay
 from scenes.playing.hints import Hints
+
+GRAZE = 4  # pixels of a text's rect an overlay may touch: the blank above and below a line's letters
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Text:
     anchor: tuple[int, int]
     clip: pygame.Rect
     after: int
+    drawn: int = 0  # its place among everything the recording heard of, in drawing order
 
 
 @dataclass
@@ -74,6 +76,8 @@ class Place:
     rect: pygame.Rect
     layer: int
     about: pygame.Rect | None = None
+    surface: pygame.Surface | None = None  # an overlay's: where it was drawn
+    since: int = 0  # an overlay's: what was drawn before it began, in drawing order
 
 
 class Recording:
@@ -87,6 +91,7 @@ class Recording:
         self.kept: list[Place] = []
         self.covers: list[Place] = []
         self._layer = 0
+        self.count = 0  # texts heard of so far: each one's place in drawing order
 
     def layer(self) -> None:
         """What is drawn from now on goes over what was: an overlay's texts belong to its own boxes, and the
@@ -102,6 +107,10 @@ class Recording:
     def box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._sheet(surface).boxes.append(pygame.Rect(rect))
 
+    def _next(self) -> int:
+        self.count += 1
+        return self.count
+
     def picture(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
         sheet = self._sheet(surface)
         sheet.pictures.append((name, pygame.Rect(rect), len(sheet.boxes)))
@@ -109,7 +118,8 @@ class Recording:
     def text(self, surface: pygame.Surface, words: str, rect: pygame.Rect, anchor: tuple[int, int]) -> None:
         if words.strip():
             sheet = self._sheet(surface)
-            sheet.texts.append(Text(words, pygame.Rect(rect), anchor, surface.get_clip(), len(sheet.boxes)))
+            sheet.texts.append(Text(words, pygame.Rect(rect), anchor, surface.get_clip(), len(sheet.boxes),
+                                    self._next()))
 
     def cut(self, words: str) -> None:
         self.cuts.append(words)
@@ -118,10 +128,12 @@ class Recording:
         """A place the player must still see: nothing drawn over this layer may cover it."""
         self.kept.append(Place(what, pygame.Rect(rect), self._layer))
 
-    def cover(self, what: str, rect: pygame.Rect, about: pygame.Rect | None = None) -> None:
-        """An overlay (a tip, a banner, a message) drawn over the layer at ``rect``; a tip says what it is
-        ``about``: the places holding that are its own (a row whose icon it explains)."""
-        self.covers.append(Place(what, pygame.Rect(rect), self._layer, about))
+    def cover(self, what: str, rect: pygame.Rect, about: pygame.Rect | None = None,
+              surface: pygame.Surface | None = None, since: int = 0) -> None:
+        """An overlay (a tip, a banner, a message) drawn on ``surface`` over the layer at ``rect``, after the
+        ``since`` first things drawn; a tip says what it is ``about``: the places holding that are its own (a
+        row whose icon it explains)."""
+        self.covers.append(Place(what, pygame.Rect(rect), self._layer, about, surface, since))
 
     def problems(self, window: pygame.Surface | None = None) -> list[str]:
         """Every text that leaves its box, its surface (``window``: the screen) or its clip, covers another text,
@@ -131,11 +143,46 @@ class Recording:
         for (surface, _layer), sheet in self.sheets.items():
             where = "the window" if surface is window else f"its {sheet.bounds.width}x{sheet.bounds.height} picture"
             found += _sheet_problems(sheet, where)
-        return found + self.covering()
+        return found + self.showing_through() + self.covering() + self.covering_texts()
+
+    def showing_through(self) -> list[str]:
+        """Every text of a scene drawn over another (the pause over the board) that lies on a text of the scene
+        under it where no box of the scene above hides that one: both would show, one through the other."""
+        found: list[str] = []
+        sheets = sorted(((layer, surface, sheet) for (surface, layer), sheet in self.sheets.items()),
+                        key=lambda entry: entry[0])
+        for low, surface, under in sheets:
+            for high, other_surface, over in sheets:
+                if other_surface is not surface or high <= low:
+                    continue
+                for below in under.texts:
+                    for above in over.texts:
+                        both = below.rect.clip(above.rect)
+                        if (both and below.words != above.words
+                                and not any(box.contains(both) for box in over.boxes[:above.after])):
+                            found.append(f"{above.words!r} at {rect_words(above.rect)} lies on {below.words!r} at "
+                                         f"{rect_words(below.rect)} of the screen under it")
+        return list(dict.fromkeys(found))
+
+    def covering_texts(self) -> list[str]:
+        """Every overlay drawn over a text of its own layer: overlays take free space."""
+        found = [f"the {cover.what} at {rect_words(cover.rect)} covers {text.words!r} at {rect_words(text.rect)}"
+                 for cover in self.covers if cover.surface is not None
+                 for text in self._texts(cover.surface, cover.layer)
+                 if text.drawn <= cover.since and grazes_more(text.rect.clip(cover.rect))]
+        return list(dict.fromkeys(found))
+
+    def top_texts(self, surface: pygame.Surface) -> list[Text]:
+        """The texts the top scene drew on ``surface``: what a tip drawn over the frame may not cover."""
+        return self._texts(surface, self._layer)
+
+    def _texts(self, surface: pygame.Surface, layer: int) -> list[Text]:
+        sheet = self.sheets.get((surface, layer))
+        return [] if sheet is None else sheet.texts
 
     def covering(self) -> list[str]:
         """Every overlay that covers a place its layer keeps clear (touching its edge is not covering)."""
-        found = [f"the {cover.what} at {_rect(cover.rect)} covers the {kept.what} at {_rect(kept.rect)}"
+        found = [f"the {cover.what} at {rect_words(cover.rect)} covers the {kept.what} at {rect_words(kept.rect)}"
                  for cover in self.covers for kept in self.kept
                  if kept.layer == cover.layer and cover.rect.colliderect(kept.rect)
                  and not (cover.about is not None and cover.about.colliderect(kept.rect))]
@@ -146,24 +193,24 @@ def _sheet_problems(sheet: Sheet, where: str) -> list[str]:
     found: list[str] = []
     for number, text in enumerate(sheet.texts):
         box = _owner(sheet.boxes[:text.after], (text.anchor, text.rect.center))
-        said = f"{text.words!r} at {_rect(text.rect)}"
+        said = f"{text.words!r} at {rect_words(text.rect)}"
         if box is not None and not box.contains(text.rect):
-            found.append(f"{said} leaves its box {_rect(box)}")
+            found.append(f"{said} leaves its box {rect_words(box)}")
         elif not sheet.bounds.contains(text.rect):
             found.append(f"{said} leaves {where}")
         elif not text.clip.contains(text.rect):
-            found.append(f"{said} is clipped at {_rect(text.clip)}")
+            found.append(f"{said} is clipped at {rect_words(text.clip)}")
         for other in sheet.texts[number + 1:]:
             both = other.rect.clip(text.rect)
             if (both and other.words != text.words  # a text's own outline is drawn under it
                     and not any(box.contains(both) for box in sheet.boxes[text.after:other.after])):
-                found.append(f"{said} overlaps {other.words!r} at {_rect(other.rect)}")
+                found.append(f"{said} overlaps {other.words!r} at {rect_words(other.rect)}")
         for name, rect, after in sheet.pictures:
             # the square inside a round emblem, the drawing inside an icon's margins: their corners are see-through
             both = rect.inflate(-rect.width * 2 // 7, -rect.height * 2 // 7).clip(text.rect)
             first, last = sorted((after, text.after))
             if both and not any(box.contains(both) for box in sheet.boxes[first:last]):
-                found.append(f"{said} overlaps the picture {name} at {_rect(rect)}")
+                found.append(f"{said} overlaps the picture {name} at {rect_words(rect)}")
     return list(dict.fromkeys(found))
 
 
@@ -173,7 +220,12 @@ def _owner(boxes: list[pygame.Rect], points: tuple[tuple[int, int], ...]) -> pyg
     return min(holding, key=lambda box: box.width * box.height, default=None)
 
 
-def _rect(rect: pygame.Rect) -> str:
+def grazes_more(both: pygame.Rect) -> bool:
+    """Whether an overlay lies on a text by more than a graze of the blank edge of its line."""
+    return min(both.width, both.height) >= GRAZE
+
+
+def rect_words(rect: pygame.Rect) -> str:
     return f"({rect.x}, {rect.y}, {rect.width}x{rect.height})"
 
 
@@ -194,10 +246,13 @@ def recording() -> Iterator[Recording]:
             for scene in stack.scenes:
                 del scene.draw
 
-    with pytest.MonkeyPatch.context() as patch:
+    patch = _Patches()
+    try:
         patch.setattr(SceneStack, "draw", draw_in_layers)
         _listen(drawn, patch)
         yield drawn
+    finally:
+        patch.undo()
 
 
 def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callable[[pygame.Surface], None]:
@@ -208,7 +263,7 @@ def _layered(drawn: Recording, draw: Callable[[pygame.Surface], None]) -> Callab
     return draw_as_layer
 
 
-def _listen(drawn: Recording, patch: pytest.MonkeyPatch) -> None:
+def _listen(drawn: Recording, patch: _Patches) -> None:
     """Wrap every drawing function that says what it drew, by its arguments or by what it returns. Each is
     patched where its callers look it up as they call: on its module (``ui_art.draw_panel(...)``, and calls from
     inside the module) or on its class."""
@@ -223,13 +278,6 @@ def _listen(drawn: Recording, patch: pytest.MonkeyPatch) -> None:
     def box(called: dict[str, Any], _: object) -> None:
         drawn.box(called["surface"], called["rect"])
 
-    def hint(_: object, banner: pygame.Rect | None) -> None:
-        if banner is not None:
-            drawn.cover("banner", banner)
-
-    def message(_: object, lines: list[pygame.Rect]) -> None:
-        for line in lines:
-            drawn.cover("message", line)
 
     for owner, name in ((ui_art, "draw_panel"), (ui_art, "draw_button"), (panels, "paint_wedge")):
         _tell(patch, owner, name, box, first=True)
@@ -244,14 +292,38 @@ def _listen(drawn: Recording, patch: pytest.MonkeyPatch) -> None:
         called["surface"], f"emblem:{called['name']}", rect))
     _tell(patch, hud, "draw_picture", lambda called, rect: drawn.picture(called["surface"], called["name"], rect))
     _tell(patch, tooltip, "control", lambda called, _: drawn.keep(called["what"], called["area"]))
-    _tell(patch, tooltip.Tooltips, "show", lambda _, shown: drawn.cover("tip", shown.rect, shown.beside))
-    _tell(patch, tutorial_overlay, "draw_lesson", lambda _, rect: drawn.cover("lesson", rect))
-    _tell(patch, event_banner, "draw_event_banner", lambda _, box: drawn.cover("banner", box))
-    _tell(patch, Hints, "draw", hint)
-    _tell(patch, action_bar, "draw_message", message)
+    _cover(patch, drawn, tooltip.Tooltips, "show", lambda called, shown: ("tip", [shown.rect], shown.beside))
+    _cover(patch, drawn, tutorial_overlay, "draw_lesson", lambda called, rect: ("lesson", [rect], None))
+    _cover(patch, drawn, tutorial_overlay, "draw_pointer", lambda called, arrow: ("arrow", [arrow], called["target"]))
+    _cover(patch, drawn, event_banner, "draw_event_banner", lambda called, box: ("banner", [box], None))
+    _cover(patch, drawn, Hints, "draw", lambda called, banner: ("banner", [] if banner is None else [banner], None))
+    _cover(patch, drawn, action_bar, "draw_message", lambda called, lines: ("message", lines, None))
 
 
-def _tell(patch: pytest.MonkeyPatch, owner: object, name: str, heard: Callable[[dict[str, Any], Any], object],
+Covered = tuple[str, list[pygame.Rect], "pygame.Rect | None"]
+
+
+def _cover(patch: _Patches, drawn: Recording, owner: object, name: str,
+           where: Callable[[dict[str, Any], Any], Covered]) -> None:
+    """Patch the overlay ``owner.name`` to tell ``drawn`` what it covered: ``where`` says, from the call's
+    arguments by name and what it returned, what the overlay is, the rects it took and what it is about."""
+    real = getattr(owner, name)
+    signature = inspect.signature(real)
+
+    def telling(*args: Any, **kwargs: Any) -> Any:
+        called = signature.bind(*args, **kwargs)
+        called.apply_defaults()
+        since = drawn.count
+        result = real(*args, **kwargs)
+        what, rects, about = where(called.arguments, result)
+        for rect in rects:
+            drawn.cover(what, rect, about, called.arguments.get("surface"), since)
+        return result
+
+    patch.setattr(owner, name, telling)
+
+
+def _tell(patch: _Patches, owner: object, name: str, heard: Callable[[dict[str, Any], Any], object],
           first: bool = False) -> None:
     """Patch ``owner.name`` to tell ``heard`` each call's arguments by name and what it returned (``first``:
     before it draws, with ``None``: a box comes before the words drawn in it)."""
@@ -269,3 +341,22 @@ def _tell(patch: pytest.MonkeyPatch, owner: object, name: str, heard: Callable[[
         return result
 
     patch.setattr(owner, name, telling)
+
+
+class _Patches:
+    """Attributes replaced while recording, each put back as it was (or removed, where it was inherited)."""
+
+    def __init__(self) -> None:
+        self._saved: list[tuple[object, str, object, bool]] = []
+
+    def setattr(self, owner: object, name: str, value: object) -> None:
+        self._saved.append((owner, name, vars(owner).get(name), name in vars(owner)))
+        setattr(owner, name, value)
+
+    def undo(self) -> None:
+        for owner, name, value, own in reversed(self._saved):
+            if own:
+                setattr(owner, name, value)
+            else:
+                delattr(owner, name)
+        self._saved.clear()

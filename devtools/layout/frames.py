@@ -1,15 +1,15 @@
-"""What a test sees of a frame's fit (``fit_recording``): any scene test can ask whether its screen draws a text
-out of its box or over another, or a tip, banner or message over what the player may click next (a button, a
-board option, a car, a seat card, the prompt line).
+"""What the layout check sees of a frame (``devtools.layout.recording``): whether the screen draws a text out of
+its box or over another, or a tip, banner or message over what the player may click next (a button, a board
+option, a car, a seat card, the prompt line). Any scene test can ask it too.
 
-    assert fit_check.screen_problems(driver.app) == []    # a frame, then every tip of the screen shown in turn
+    assert frames.screen_problems(driver.app) == []    # a frame, then every tip of the screen shown in turn
 """
 
 from __future__ import annotations
 
-import fit_recording as fit
 import pygame
 
+from devtools.layout import recording as fit
 from scenes.kit import tooltip
 from scenes.kit.ui import LOGICAL_SIZE
 
@@ -48,9 +48,15 @@ def focus_tip_problems(app) -> list[str]:
 
 
 def shown_tip_problems(app, tip: tooltip.Tip) -> list[str]:
+    """The tip drawn over the frame under it: its own words must fit, and it may cover no control and no text
+    of the scene on top (the page's title among them)."""
+    with fit.recording() as under:
+        app.stack.draw(app.screen)
     with fit.recording() as drawn:
         shown = tooltip.tips().show(app.screen, tip, app.context)
-    return [f"tip {problem}" for problem in [*drawn.problems(app.screen), *placement_problems(shown)]]
+    covered = [f"the tip at {fit.rect_words(shown.rect)} covers {text.words!r} at {fit.rect_words(text.rect)}"
+               for text in under.top_texts(app.screen) if fit.grazes_more(text.rect.clip(shown.rect))]
+    return [f"tip {problem}" for problem in [*drawn.problems(app.screen), *placement_problems(shown), *covered]]
 
 
 def placement_problems(shown: tooltip.Shown) -> list[str]:
