@@ -4,7 +4,7 @@ picture on it inside it.
 
 Driven through the real play scene: games of 2, 3 and 4 falconers (a person and AI seats) are played at random
 towards the longest rows they can make, and each position is opened, pointed at and drawn while every row, card
-and box is recorded as it is painted.
+and box is recorded as it is painted. Esc, as in Falconi, takes back a half-made choice, else pauses.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pytest
 from fredericus_builder import build_position
 from scene_driver import screenshot_dir
 
+from game.falconi.options import FalconiOptions
 from game.fredericus.actions import CARD
 from game.fredericus.cards import ROW_LETTERS, in_play_totals
 from game.fredericus.state import FredericusState
@@ -26,10 +27,11 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.fredericus import draw, panels
 from scenes.fredericus.layout import RowLayout
 from scenes.fredericus.view import FredericusView
+from scenes.kit.chooser import ActionChooser
 from scenes.kit.stack import Push, Replace
 from scenes.playing import hud
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene, make_view, start_match_scene
 
 WINDOW = pygame.Rect(0, 0, 1280, 720)
 
@@ -193,3 +195,43 @@ def test_screenshots_of_a_late_position_with_long_rows(driver, tmp_path, players
     scene = show(driver, players, state)
     look_along_the_longest_row(driver, scene)
     driver.save(screenshot_dir(tmp_path), f"fredericus_glance_{players}_{language}")
+
+
+SETUPS = {
+    "fredericus": MatchSetup("fredericus", (SeatPlan.human(0), SeatPlan.ai("easy")), (Person("Anna"),), seed=3),
+    "falconi": MatchSetup("falconi", (SeatPlan.human(0), SeatPlan("off"), SeatPlan.ai("easy"), SeatPlan("off")),
+                          (Person("Anna"),), seed=3, options=FalconiOptions("salami")),  # a tile, then its cell
+}
+
+
+@pytest.mark.parametrize("game", ["fredericus", "falconi"])
+def test_esc_cancels_a_half_made_choice_then_pauses_in_both_games(driver, game):
+    """Esc is Back: with a choice half made it takes that step back, and with none it opens the pause, in
+    Fredericus as in Falconi (P pauses at once in both)."""
+    match = Match(SETUPS[game])
+    rng = random.Random(5)
+    view = make_view(driver.app.context, game)
+    while True:  # the person to play, with a first step on the board that completes no action
+        state = match.state
+        chooser = ActionChooser(view, state, state.legal_actions())
+        half = next((option for option in chooser.options
+                     if not view.is_button(option) and chooser.action_of(option) is None), None)
+        if state.current_seat == 0 and half is not None:
+            break
+        match.play(rng.choice(state.legal_actions()))
+    scene = start_match_scene(driver.app.context, match)
+    driver.app.stack.apply(Push(scene))
+    driver.run(2)
+    chooser = scene.chooser
+    assert chooser is not None and not chooser.chosen
+    driver.click(chooser.rect(half).center)
+    assert scene.chooser is chooser and chooser.chosen and driver.top is scene
+    driver.key(pygame.K_ESCAPE)
+    assert not chooser.chosen and driver.top is scene  # the choice undone, the game still on screen
+    driver.key(pygame.K_ESCAPE)
+    assert type(driver.top).__name__ == "PauseOverlay"
+    driver.key(pygame.K_ESCAPE)  # Esc leaves the pause again
+    assert driver.top is scene
+    driver.click(chooser.rect(half).center)
+    driver.key(pygame.K_p)
+    assert type(driver.top).__name__ == "PauseOverlay"
