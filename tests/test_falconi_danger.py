@@ -365,3 +365,31 @@ def test_the_danger_toggle_is_bound_to_d_and_the_right_stick():
     stick = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=7, button=pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     assert [intent.kind for intent in mapper.intents(stick)] == [DANGER]
     assert any(entry[0] == "danger.keys.toggle" for entry in inp.key_help())
+
+
+def legend_at(driver, match: Match) -> list[str]:
+    """The danger legend's lines in the side panel as the person deciding at ``match`` reads them."""
+    driver.app.stack.apply(Push(start_match_scene(driver.app.context, match)))
+    driver.run(2)
+    scene = driver.top
+    assert isinstance(scene, PlayScene) and scene.view.danger.shown is not None
+    notes = scene.view.hud(match.state, scene.visible_seats()).notes
+    tr = driver.app.context.tr
+    keys = ("danger.legend", "danger.legend.none", "danger.legend.police", "danger.legend.police.none")
+    return [key for key in keys if tr(key) in notes]
+
+
+def test_a_police_seat_reads_the_danger_legend_worded_for_the_police(driver):
+    """The lanes a police car sees are where Don Falconi could be caught by it or the cars after it before his
+    next turn: its legend says so, and Don Falconi's says where he could be caught."""
+    person = SeatPlan.human(0)
+    match = Match(MatchSetup("falconi", (person, SeatPlan("off"), person, SeatPlan("off")), seed=3))
+    read = {}
+    rng = random.Random(3)
+    while len(read) < 2 and not match.state.is_terminal():
+        side = "police" if match.state.current_seat in POLICE else "fugitive"
+        if side not in read:
+            read[side] = legend_at(driver, match)
+        match.play(rng.choice(match.state.legal_actions()))
+    assert read["police"] and all(key.startswith("danger.legend.police") for key in read["police"])
+    assert read["fugitive"] and not any(key.startswith("danger.legend.police") for key in read["fugitive"])

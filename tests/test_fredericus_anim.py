@@ -20,6 +20,7 @@ from scenes.fredericus.layout import Layout
 from scenes.fredericus.view import FredericusView
 from scenes.kit.animation import Animation, Burst, Timeline
 from scenes.kit.input import InputMapper
+from scenes.playing.gameview import BOARD_AREA
 
 KINDS = ("card", "raptor", "hood", "capture", "flip", "seal", "tidy", "bet", "token", "end")
 SOUNDS = {"card_swish", "wings", "raptor_cry", "capture", "click"}
@@ -54,7 +55,8 @@ def layouts(view: FredericusView, move: Move) -> tuple[Layout, Layout]:
 
 
 def layout_of(game: FredericusState) -> Layout:
-    return Layout([len(row) for row in game.rows()], game.raptor_posts(), game.hooded_raptors(), game.players)
+    return Layout([len(row) for row in game.rows()], game.raptor_posts(), game.hooded_raptors(), game.players,
+                  game.seats)
 
 
 def animations(view: FredericusView, move: Move, visible: frozenset[int] = frozenset()) -> list[Animation]:
@@ -95,7 +97,7 @@ def test_a_raptor_flight_starts_at_the_old_post_ends_at_the_new_one_and_hides_th
     assert not timeline.busy and anim.raptor(raptor) not in timeline.hidden
 
 
-def test_a_capture_dives_on_the_creature_carries_it_to_the_tray_and_flies_home(view):
+def test_a_capture_dives_on_the_creature_carries_it_off_towards_its_captors_card_and_flies_home(view):
     move = first("capture")
     before, action, after = move
     old, new = layouts(view, move)
@@ -104,7 +106,7 @@ def test_a_capture_dives_on_the_creature_carries_it_to_the_tray_and_flies_home(v
     capture = of_type(found, anim.Capture)[0]
     assert capture.position(0) == old.raptors[action.a][0]
     assert capture.position(capture.grab) == old.rows[post].centre(len(before.row(post)) - 1)
-    assert new.trays[seat].collidepoint(capture.position(1))
+    assert capture.position(1) == new.hands[seat] and not BOARD_AREA.collidepoint(new.hands[seat])
     assert capture.hides == {anim.raptor(action.a), anim.caught(seat, before.row(post)[-1])}
     feathers = of_type(found, Burst)[0]
     assert feathers.sound == "capture" and capture.sound == "raptor_cry"
@@ -155,14 +157,14 @@ def test_hooding_hops_the_raptor_into_its_courtyard_segment(view):
         assert hop.position(1) == new.raptors[hop.piece.number][0] and hop.small_end
 
 
-def test_a_bet_hops_a_token_from_the_tray_to_its_tower(view):
+def test_a_bet_hops_a_token_from_its_falconers_card_to_its_tower(view):
     move = first("bet")
     before, action, after = move
     old, new = layouts(view, move)
     hop = of_type(animations(view, move), anim.TokenHop)[0]
     token = next(index for index, place in enumerate(after.betting_tokens()) if place != before.betting_tokens()[index])
     assert hop.hides == {anim.token(token)}
-    assert old.trays[hop.seat].collidepoint(hop.position(0))
+    assert hop.position(0) == old.hands[hop.seat]
     assert hop.position(1) == new.token_centres(after.betting_tokens())[token]
     assert new.tower_rect(action.a).inflate(24, 24).collidepoint(hop.position(1))
 
@@ -199,5 +201,4 @@ def test_objectives_drawn_fly_face_down_whatever_they_are_and_whoever_watches(vi
     assert shown == frames(animations(view, (before, action, other)))
     assert shown == frames(animations(view, move))
     slides = of_type(animations(view, move), anim.CardSlide)
-    assert any(new.trays[seat].collidepoint(slide.position(1)) for slide in slides
-               for new in [layouts(view, move)[1]])
+    assert any(slide.position(1) == layouts(view, move)[1].hands[seat] for slide in slides)

@@ -215,17 +215,3 @@ def test_discard_counts_never_cover_the_next_chip(language):
         if len(flags) <= KINDS + 1:
             chips = [(kind, 2 if counted else 1) for kind, counted in enumerate(flags)]
             assert_counts_clear(geometry.chip_places(lines, chips), geometry.DECK_RECT)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_tray_counts_never_cover_the_next_chip_up_to_eight_cards(language):
-    """Eight creatures end the game (R-7.2); objectives in hand are checked as far, with Fredericus."""
-    text = TextCache()
-    width = max(label_width(text, f"fredericus.board.{key}", language) for key in ("caught", "objectives"))
-    for tray in geometry.TRAY_RECTS.values():
-        for line in (0, 1):
-            chip_line = geometry.tray_chip_line(tray, width, line)
-            for flags in flag_runs(8):
-                chips = [(kind, 2 if counted else 1) for kind, counted in enumerate(flags)]
-                assert_counts_clear(geometry.chip_places([chip_line], chips), tray)
-

@@ -21,7 +21,6 @@ from game.services.match import LogEntry
 from game.services.saves import SaveStore
 from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
-from scenes.fredericus import panels as fredericus_panels
 from scenes.fredericus.view import FredericusView
 from scenes.kit import tooltip
 from scenes.kit.chooser import ActionChooser
@@ -160,7 +159,7 @@ def test_objectives_of_a_hidden_seat_stay_off_the_panel(context):
     assert view.secrets_drawn == frozenset()
     assert len(shown[owner]) == 1 and not any(pictures for seat, pictures in shown.items() if seat != owner)
     assert not any(face_up_objectives(hidden).values())
-    assert all(card.chips[-1:] == (hud.Chip("objective:back", Message("tips.fredericus.objectives_hidden"), "×1"),)
+    assert all(card.chips[-1:] == (hud.Chip("objective:back", Message("tips.fredericus.objectives_hidden"), ""),)
                for card in hidden.cards)
 
 
@@ -216,7 +215,7 @@ def test_screenshots_of_mid_game_positions(context, tmp_path, players, seed, wan
 
 @pytest.mark.slow
 def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
-    """The same position in both palettes: the trays, raptors, tokens and legend pieces take the seat colours
+    """The same position in both palettes: the raptors, tokens and legend pieces take the seat colours
     of the setting read at draw time; everything else stays as it was, and every piece carries a mark."""
     from scenes.fredericus import draw
     from scenes.fredericus.colours import seat_colours
@@ -241,9 +240,7 @@ def test_the_colour_blind_setting_recolours_the_falconers(context, tmp_path):
         for seat in range(4):
             assert seat_colours(flag)[seat] in colours
             assert seat_colours(not flag)[seat] not in colours
-            swatch = layout.trays[seat].move(8, 14).topleft  # the tray's colour swatch, left of its mark
-            assert tuple(frame.get_at(swatch)[:3]) == seat_colours(flag)[seat]
-    seat_places = [*layout.trays.values(), KEY_RECT,
+    seat_places = [KEY_RECT,
                    *(layout.raptor_rect(raptor).inflate(8, 8) for raptor in layout.raptors),
                    *(layout.tower_rect(tower).inflate(24, 24) for tower in range(8)), layout.centre_rect()]
     changed = [(x, y) for x in range(BOARD_AREA.right) for y in range(BOARD_AREA.bottom)
@@ -261,9 +258,11 @@ def test_each_falconers_card_says_their_points_and_counts_their_creatures_and_ob
     assert (red.name, red.points, blue.name, blue.points) == ("Red", "1 point", "Blue", "1 point")
     assert context.tr.message(red.tip) == ("Red · points so far: 1 (without the secret pairs) · creatures caught: 1 · "
                                            "objective cards: 0")
-    assert [chip.picture for chip in blue.chips] == ["token:1", "objective:1"]
-    assert [chip.picture for chip in red.chips] == ["token:0"]
-    assert blue.chips[0].count == "×2"  # two players: two betting tokens each, both in hand (R-1.4)
+    assert [chip.picture for chip in blue.chips] == ["keeper", "token:1", "objective:1"]  # R-2.4: last in turn
+    assert [chip.picture for chip in red.chips] == ["start", "token:0"]
+    assert blue.chips[1].count == "×2"  # two players: two betting tokens each, both in hand (R-1.4)
+    assert [(chip.picture, chip.count) for chip in red.more] == [("creature:0", "")]  # one griffin: no count
+    assert blue.more == ()
 
 
 
@@ -279,16 +278,12 @@ def test_at_the_end_each_falconers_card_counts_the_pairs_and_its_tip_says_so(con
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_language_counts_one_point_in_its_singular_on_the_cards_and_the_trays(context, monkeypatch, language):
+def test_every_language_counts_one_point_in_its_singular_on_the_cards(context, language):
     context.tr = tr = Translator(language)
     view = FredericusView(context)
     state = build_position(2, creatures={0: "g"}, objectives={1: "u"})
     one = tr("fredericus.board.points.one", count=1)
     assert [card.points for card in view.hud(state, frozenset()).cards] == [one, one]
-    trays = []
-    monkeypatch.setattr(fredericus_panels, "paint_tray", lambda *args: trays.append(args[3]))
-    view.draw_board(pygame.Surface((1280, 720)), state, None, frozenset(), [])
-    assert [tray.points for tray in trays] == [one, one]
 
 
 def test_the_rules_help_says_what_the_game_allows_a_falconer_with_a_hooded_raptor(context):

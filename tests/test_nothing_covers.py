@@ -240,8 +240,9 @@ def test_two_catch_tags_stand_apart(app, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_hint_banner_leaves_every_seat_card_clear(app, tmp_path, players):
-    """The hint's banner over the castle covers no falconer's tray (the player's own card among them), and the
-    recording hears of it: the sentence lies in the banner it was told of."""
+    """The hint's banner over the castle covers none of the board's boxes (the deck, the turn, the legends; the
+    falconers' cards are in the side panel), and the recording hears of it: the sentence lies in the banner it
+    was told of."""
     match = Match(MatchSetup("fredericus", (ANNA,) * players, (Person("Anna"),), seed=5))
     scene = open_board(app, match)
     chooser, action = scene.chooser, next(iter(scene.chooser.paths))  # shown as if the AI had answered
@@ -250,9 +251,9 @@ def test_the_hint_banner_leaves_every_seat_card_clear(app, tmp_path, players):
     sentence = scene.hints.sentence()
     lines = [text.rect for sheet in drawn.sheets.values() for text in sheet.texts if text.words in sentence]
     assert lines
-    trays = list(scene.view.layout(match.state).trays.values())
+    boxes = scene.view.layout(match.state).panels
     for line in lines:
-        assert line.collidelist(trays) < 0, f"the hint's line at {line} covers a tray of {trays}"
+        assert line.collidelist(boxes) < 0, f"the hint's line at {line} covers a box of {boxes}"
     banners = [cover.rect for cover in drawn.covers if cover.what == "banner"]
     assert any(banner.contains(line) for banner in banners for line in lines)
     assert drawn.covering() == []

@@ -16,6 +16,7 @@ import pygame
 from game.core.protocol import Seat
 from game.falconi.actions import Action
 from game.falconi.city import OPPOSITE, cell_of, edge_of
+from game.falconi.constants import POLICE
 from game.falconi.danger import Danger, danger_lanes, risky_stops
 from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY, EXITS
@@ -100,12 +101,15 @@ class DangerOverlay:
         return tr("danger.tip", cars=", ".join(tr(f"seat.falconi.{car}") for car in sorted(cars)))
 
     def legend(self, tr: Translator, state: FalconiState) -> list[str]:
-        """The side panel's lines explaining the marks while they are drawn."""
+        """The side panel's lines explaining the marks while they are drawn, worded for the side that reads
+        them: Don Falconi reads where he could be caught, a police car where he could be caught by it or the
+        cars still to play before his next turn (the set is theirs then, see :mod:`game.falconi.danger`)."""
         if self.shown is None:
             return []
+        key = "danger.legend.police" if state.current_seat in POLICE else "danger.legend"
         if not self.shown:
-            return [tr("danger.legend.none")]
-        lines = [tr("danger.legend")]
+            return [tr(f"{key}.none")]
+        lines = [tr(key)]
         if self.of(state)[1]:
             lines.append(tr("danger.legend.siren"))
         return lines

@@ -2,7 +2,8 @@
 after it (see ``scenes/kit/animation.py``).
 
 Raptors take off, fly an arc to their new post with flapping wings and land; a capture is a stoop onto the end
-card, a burst of feathers, and the card carried to the captor's tray before the raptor flies back; hooding hops
+card, a burst of feathers, and the card carried off the board towards the captor's card in the side panel before
+the raptor flies back; hooding hops
 a raptor into the courtyard and drops the hood on its head (unhooding lifts it off); a moved card slides from row
 end to row end; a flipped or tidied row sweeps its cards into their new places; tokens hop; objectives drawn fly
 face down from the deck. Only public things move, so nothing secret (an objective's face, the deck's order) is
@@ -11,7 +12,7 @@ ever shown.
 While an animation runs, the board leaves out the pieces it names in ``hides``: ``raptor:R`` (raptor R),
 ``card:ROW:INDEX`` (a card in the row of the new position), ``token:T`` (the T-th betting token of
 ``FredericusState.betting_tokens``) and ``caught:SEAT:KIND`` (one captured creature of that kind, still on its way to
-the tray).
+its captor).
 """
 
 from __future__ import annotations
@@ -112,15 +113,14 @@ def _raptors(before: FredericusState, action: tuple[str, int, int], after: Frede
 
 
 def _capture(before: FredericusState, number: int, layouts: tuple[Layout, Layout], piece: Piece) -> list[Animation]:
-    """The stoop, the feathers, the creature carried to the tray, and the flight back to the post."""
+    """The stoop, the feathers, the creature carried off towards its captor's card, and the flight back."""
     old, new = layouts
     post, seat = before.post_of(number), raptor_owner(number)
     row, cards = old.rows[post], before.row(post)
     code = cards[-1]
     card_at = row.centre(len(cards) - 1)
     home = new.raptors[number][0]
-    tray = new.trays[seat]
-    chip = Vector2(tray.x + tray.width * 0.55, tray.y + 42)
+    chip = new.hands[seat]
     carried = draw.card_image(piece.look.text, code, row.size, piece.look.shorts)
     arriving = draw.card_image(piece.look.text, code, (20, 20), piece.look.shorts)
     return [
@@ -162,8 +162,7 @@ def _objectives(before: FredericusState, after: FredericusState, layout: Layout,
     animations: list[Animation] = []
     deck = Vector2(DECK_BACK.center)
     for seat in range(after.players):
-        tray = layout.trays[seat]
-        goal = Vector2(tray.x + tray.width * 0.6, tray.y + 67)
+        goal = layout.hands[seat]
         gained = after.objective_count(seat) - before.objective_count(seat)
         codes: list[int | None] = [None] * gained
         if after.fredericus_holder == seat != before.fredericus_holder:
@@ -250,22 +249,22 @@ class Flight(Animation):
 
 
 class Capture(Animation):
-    """The stoop onto the end card, then the card carried, shrinking to a chip, to the captor's tray."""
+    """The stoop onto the end card, then the card carried, shrinking to a chip, off towards its captor."""
 
-    def __init__(self, piece: Piece, post: Vector2, card_at: Vector2, tray: Vector2, carried: pygame.Surface,
+    def __init__(self, piece: Piece, post: Vector2, card_at: Vector2, hand: Vector2, carried: pygame.Surface,
                  arriving: pygame.Surface, duration: float, hides: Sequence[str], sound: str | None) -> None:
         super().__init__(duration, hides=[raptor(piece.number), *hides], sound=sound)
-        self.piece, self.post, self.card_at, self.tray = piece, Vector2(post), Vector2(card_at), Vector2(tray)
+        self.piece, self.post, self.card_at, self.hand = piece, Vector2(post), Vector2(card_at), Vector2(hand)
         self.carried, self.arriving = carried, arriving
         self.grab = DIVE / duration  # the share of the time spent diving
 
     def position(self, amount: float) -> Vector2:
-        """The raptor: rising off its post and stooping ever faster onto the card, then flying to the tray."""
+        """The raptor: rising off its post and stooping ever faster onto the card, then flying off with it."""
         if amount <= self.grab:
             share = amount / self.grab
             return self.post.lerp(self.card_at, share * share) - Vector2(0, FLY_HEIGHT * math.sin(math.pi * share))
         share = (amount - self.grab) / (1 - self.grab)
-        return self.card_at.lerp(self.tray, ease_in_out(share)) - Vector2(0, FLY_HEIGHT * math.sin(math.pi * share))
+        return self.card_at.lerp(self.hand, ease_in_out(share)) - Vector2(0, FLY_HEIGHT * math.sin(math.pi * share))
 
     def draw(self, surface: pygame.Surface) -> None:
         amount = self.progress
@@ -276,7 +275,7 @@ class Capture(Animation):
             return
         share = (amount - self.grab) / (1 - self.grab)
         image = self.carried if share < 0.6 else self.arriving
-        shadow(surface, self.card_at.lerp(self.tray, ease_in_out(share)) + Vector2(0, 12), 20, 8)
+        shadow(surface, self.card_at.lerp(self.hand, ease_in_out(share)) + Vector2(0, 12), 20, 8)
         surface.blit(image, image.get_rect(midtop=(round(here.x), round(here.y) + 4)))
         heading = self.position(min(1.0, amount + 0.02)) - self.position(amount - 0.02)
         self.piece.flying(surface, here, heading, flap(self.elapsed))

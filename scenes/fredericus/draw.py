@@ -230,7 +230,7 @@ def outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...],
 def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end: Vector2, width: int = 3,
           under: Sequence[pygame.Rect] = ()) -> None:
     """A straight arrow whose head ends at ``end``; it passes under the panels ``under`` (drawn only outside
-    them), as a card moved between two far row ends would otherwise be drawn across a falconer's tray."""
+    them), as a card moved between two far row ends would otherwise be drawn across the deck or a legend."""
     start, end = Vector2(start), Vector2(end)
     if start.distance_to(end) < 4:
         return

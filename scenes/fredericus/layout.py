@@ -1,16 +1,17 @@
-"""Where everything on the Fredericus board sits: rows, cards, towers, posts, raptors, tokens, trays and chips.
+"""Where everything on the Fredericus board sits: rows, cards, towers, posts, raptors, tokens, panels and chips.
 
 The geometry comes from the castle map (R-1.1) scaled into ``BOARD_AREA``, so hotspots, drawing and animations
 always agree. Rows run outward from their towers, every card showing the same strip of itself whatever the row's
 length, so a growing row only gets longer; only a row longer than the board can hold squeezes its inner cards,
 and even then keeps the cards nearest its end as before, because the end cards are the ones the rules look at.
-The falconers' trays, the objective deck, the status and the legend sit in the eight wedges between the rows,
-and the arrows of the previews pass under them. Nothing here paints.
+The objective deck, the status and the two legends sit in four of the eight wedges between the rows, one to a
+quarter of the board, and the arrows of the previews pass under them. What each falconer holds is on their
+card in the side panel (``scenes/playing/hud.py``): what is caught or drawn flies off the board's right edge
+towards it (``Layout.hands``). Nothing here paints.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,9 @@ from pygame import Vector2
 from game.fredericus.actions import CENTRE, HAND
 from game.fredericus.cards import TOWERS
 from game.fredericus.castlemap import load_castle
-from scenes.playing.gameview import BOARD_AREA
+from scenes.playing import controls
+from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.hud import BLOCK_HEIGHT, GAP
 
 SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
 MIDDLE = Vector2(BOARD_AREA.center)
@@ -37,19 +40,16 @@ ARROW_GAP = 4  # how far short of a panel a preview arrow stops before passing u
 RAPTOR_SIZE = (22, 30)  # what a perched raptor's picture covers (see scenes/fredericus/sprites.py)
 RAPTOR_SMALL = (18, 23)  # the same, hooded in the courtyard
 
-# The eight wedges between the rows (see the module note), by their place round the board.
-TRAY_RECTS = {
-    "top": pygame.Rect(428, 4, 190, 104),
-    "right": pygame.Rect(600, 384, 196, 108),
-    "bottom": pygame.Rect(182, 612, 190, 104),
-    "left": pygame.Rect(4, 188, 190, 104),
-}
-TRAY_PLACES = {2: ("top", "bottom"), 3: ("top", "right", "bottom"), 4: ("top", "right", "bottom", "left")}
+# Four of the eight wedges between the rows (see the module note).
 DECK_RECT = pygame.Rect(182, 4, 194, 104)
 DECK_BACK = pygame.Rect(DECK_RECT.x + 8, DECK_RECT.y + 8, 22, 30)  # the objective deck's top card
 STATUS_RECT = pygame.Rect(600, 190, 196, 146)
 LEGEND_RECT = pygame.Rect(4, 384, 196, 146)
 KEY_RECT = pygame.Rect(428, 612, 190, 104)
+PANELS = (DECK_RECT, STATUS_RECT, LEGEND_RECT, KEY_RECT)
+# Where the side panel's seat cards stand, two to a row (see scenes/playing/play.py and hud.py): the first below
+# the controls and a turn line of two lines, which is where it stands but for a one-line turn.
+HUD_TOP = controls.TOP + controls.HEIGHT + 2 * 32 + 4
 
 
 @dataclass(frozen=True)
@@ -145,9 +145,12 @@ class RowLayout:
 
 
 class Layout:
-    """Every place on the board for one position: rows, towers, posts, courtyard, raptors and trays."""
+    """Every place on the board for one position: rows, towers, posts, courtyard, raptors, hands."""
 
-    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: Collection[int], players: int) -> None:
+    def __init__(self, row_lengths: Sequence[int], posts: Sequence[int], hooded: Collection[int], players: int,
+                 order: Sequence[int] = ()) -> None:
+        """``order``: the seats in turn order, as their cards stand in the side panel (by seat number if not
+        given)."""
         castle = load_castle()
         origin = Vector2(castle.centre)
 
@@ -163,8 +166,8 @@ class Layout:
             for row in castle.rows
         ]
         self.raptors = _raptor_places(self, posts, hooded)
-        self.trays = {seat: TRAY_RECTS[name] for seat, name in enumerate(TRAY_PLACES[players])}
-        self.panels = [*self.trays.values(), DECK_RECT, STATUS_RECT, LEGEND_RECT, KEY_RECT]  # arrows pass under
+        self.hands = {seat: hand_point(place) for place, seat in enumerate(order or range(players))}
+        self.panels = list(PANELS)  # arrows pass under them
 
     def tower_rect(self, tower: int) -> pygame.Rect:
         return rect_at(self.towers[tower], (30, 30))
@@ -183,28 +186,17 @@ class Layout:
         centre, small = self.raptors[raptor]
         return rect_at(centre, RAPTOR_SMALL if small else RAPTOR_SIZE)
 
-    def hand_rect(self, seat: int) -> pygame.Rect:
-        """Where a falconer's tokens in hand lie in the tray."""
-        tray = self.trays[seat]
-        return pygame.Rect(tray.x + 4, tray.bottom - 24, 60, 20)
-
-    def tray_token_centres(self, seat: int, count: int) -> list[Vector2]:
-        hand = self.hand_rect(seat)
-        return [Vector2(hand.x + 10 + 16 * index, hand.centery) for index in range(count)]
-
     def token_centres(self, tokens: Sequence[tuple[int, int]]) -> list[Vector2]:
         """Where each betting token is drawn (``tokens`` as the state's ``betting_tokens``: an owner and a place
-        per token): on its tower's rim in the order they came, in the centre, or in its falconer's tray."""
+        per token): on its tower's rim in the order they came, in the centre, or, in hand, beyond the board's edge
+        by its falconer's card (not drawn on the board: the card shows it)."""
         centres = []
         used = [0] * TOWERS
-        in_hand = Counter(seat for seat, place in tokens if place == HAND)
-        placed: Counter[int] = Counter()
         for seat, place in tokens:
             if place == CENTRE:
                 centres.append(Vector2(MIDDLE))
             elif place == HAND:
-                centres.append(self.tray_token_centres(seat, in_hand[seat])[placed[seat]])
-                placed[seat] += 1
+                centres.append(Vector2(self.hands[seat]))
             else:
                 centres.append(self.tower_token_centres(place)[used[place] % 4])
                 used[place] += 1
@@ -215,6 +207,14 @@ class Layout:
         middle = self.towers[tower]
         outward = (middle - MIDDLE).normalize() * 14
         return [middle + outward.rotate(angle) for angle in (-35, 35, -95, 95)]
+
+
+def hand_point(place: int) -> Vector2:
+    """Just beyond the board's right edge, level with the card of the seat ``place``-th in turn order in the side
+    panel: where a creature caught or an objective drawn goes, and a token in hand comes from."""
+    row = place // 2
+    return Vector2(BOARD_AREA.right + (PANEL_AREA.x - BOARD_AREA.right) // 2, HUD_TOP + row * (BLOCK_HEIGHT + GAP)
+                   + BLOCK_HEIGHT // 2)
 
 
 def _gaps(length: float, count: int, wanted: Sequence[float]) -> list[float]:
@@ -369,11 +369,6 @@ def _chip_steps(counted: Sequence[bool], room: int) -> list[float]:
     else:
         steps = [(room - need) / len(steps)] * len(steps)
     return steps + [0.0]
-
-
-def tray_chip_line(tray: pygame.Rect, label_width: int, line: int) -> ChipLine:
-    """A tray's line of captured creatures (``line`` 0) or of objectives (1), right of the wider label."""
-    return tray.x + 12 + label_width, tray.y + 42 + 25 * line, tray.right - 6
 
 
 def deck_chip_lines(label_width: int) -> list[ChipLine]:

@@ -1,5 +1,5 @@
-"""Painting the eight wedges of the Fredericus board between its rows: the falconers' trays, the objective deck
-with its discards, the turn's status and the legend.
+"""Painting the four wedges of the Fredericus board between its rows that hold something: the objective deck
+with its discards, the turn's status and the legends.
 
 Their places are :mod:`scenes.fredericus.layout`'s; cards and pieces are painted by :mod:`scenes.fredericus.draw`.
 """
@@ -7,7 +7,6 @@ Their places are :mod:`scenes.fredericus.layout`'s; cards and pieces are painted
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 from pygame import Vector2
@@ -22,7 +21,6 @@ from scenes.fredericus.draw import (
     TALON,
     Palette,
     paint_card,
-    paint_mark,
     paint_objective,
     paint_raptor,
     paint_token,
@@ -35,18 +33,15 @@ from scenes.fredericus.layout import (
     LEGEND_RECT,
     STATUS_RECT,
     ChipLine,
-    Layout,
     chip_places,
     deck_chip_lines,
     rect_at,
-    tray_chip_line,
 )
 from scenes.kit import tooltip
 from scenes.kit.ui import TextCache
 
 WEDGE = (28, 36, 32)
 SMALL_SIZES = (16, 15, 14, 13)  # the deck's notes and the key's names: the first size at which they fit
-NAME_SIZES = (22, 20, 18, 16)  # a tray's falconer: the first size at which the name fits beside the points
 
 
 def paint_wedge(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = (70, 84, 74)) -> None:
@@ -76,49 +71,6 @@ def paint_count(surface: pygame.Surface, text: TextCache, badge: pygame.Rect, co
     pygame.draw.circle(surface, INK, badge.center, COUNT_RADIUS)
     pygame.draw.circle(surface, GOLD, badge.center, COUNT_RADIUS, 1)
     text.blit(surface, str(count), 14, (255, 255, 255), bold=True, center=badge.center)
-
-
-@dataclass(frozen=True)
-class Tray:
-    """What a falconer's tray shows, already translated; ``objectives`` holds ``(None, n)`` for hidden cards."""
-
-    seat: int
-    name: str
-    points: str
-    tags: str
-    caught_label: str
-    objectives_label: str
-    creatures: tuple[tuple[int, int], ...]
-    objectives: tuple[tuple[int | None, int], ...]
-    tokens_in_hand: int
-    current: bool
-    mark: str = ""  # what the falconer's pieces carry besides their colour (see seat_marks)
-    hidden_tokens: frozenset[int] = frozenset()  # places in hand left empty: a token is hopping there
-
-
-def paint_tray(surface: pygame.Surface, text: TextCache, layout: Layout, tray: Tray, shorts: Sequence[str],
-               focus_colour: tuple[int, int, int], colours: Palette = SEAT_COLOURS) -> None:
-    rect = layout.trays[tray.seat]
-    paint_wedge(surface, rect, colours[tray.seat])
-    if tray.current:
-        pygame.draw.rect(surface, focus_colour, rect, 3, border_radius=6)
-    swatch = pygame.Rect(rect.x + 7, rect.y + 7, 14, 14)
-    pygame.draw.rect(surface, colours[tray.seat], swatch, border_radius=3)
-    if tray.mark:
-        paint_mark(surface, text, tray.mark, Vector2(swatch.center), 13, colours[tray.seat])
-    points = text.blit(surface, tray.points, 20, (240, 240, 240), midright=(rect.right - 7, rect.y + 15))
-    size = text.fit_size(tray.name, points.left - 6 - (rect.x + 27), NAME_SIZES, bold=True)  # beside the points
-    text.blit(surface, tray.name, size, (240, 240, 240), bold=True, midleft=(rect.x + 27, rect.y + 15))
-    lines = ((tray.caught_label, tray.creatures, True), (tray.objectives_label, tray.objectives, False))
-    label_width = max(text.render(label, 16).get_width() for label, _, _ in lines)
-    for line, (label, chips, row_cards) in enumerate(lines):
-        chip_line = tray_chip_line(rect, label_width, line)
-        text.blit(surface, label, 16, (176, 184, 176), midleft=(rect.x + 7, chip_line[1]))
-        paint_chips(surface, text, [chip_line], chips, shorts, row_cards)
-    for slot, centre in enumerate(layout.tray_token_centres(tray.seat, tray.tokens_in_hand)):
-        if slot not in tray.hidden_tokens:
-            paint_token(surface, centre, tray.seat, colours, tray.mark, text)
-    text.blit(surface, tray.tags, 16, (200, 200, 160), midright=(rect.right - 7, rect.bottom - 14))
 
 
 def paint_deck(surface: pygame.Surface, text: TextCache, lines: Sequence[str], deck_count: int,

@@ -87,7 +87,7 @@ def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState,
         row = layout.rows[game.post_of(value)]
         end = row.card_rect(len(row.offsets) - 1)
         draw.outline(layer, end, ghost, 4)
-        draw.arrow(layer, ghost, Vector2(end.center), Vector2(layout.trays[raptor_owner(value)].center), 3)
+        draw.arrow(layer, ghost, Vector2(layout.raptor_rect(value).center), Vector2(end.center), 3)
     elif kind == "flip":
         _preview_flip(layer, layout, value, ghost)
     elif kind == "seal":
@@ -101,11 +101,9 @@ def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState,
             draw.outline(layer, row.card_rect(index), ghost, 2)
         draw.arrow(layer, ghost, row.centre(count - 2), row.centre(0), 3)
     elif kind in ("bet", "token_to"):
-        start = Vector2(layout.hand_rect(game.current_seat).center)
-        if kind == "token_to" and chooser.prefix:
-            start = layout.towers[int(cast(int, chooser.prefix[-1][1]))]
         goal = geometry.MIDDLE if value == CENTRE else layout.towers[value]
-        draw.arrow(layer, ghost, start, goal, 3)
+        if kind == "token_to" and chooser.prefix:  # from a tower; a token in hand comes from the falconer's card
+            draw.arrow(layer, ghost, layout.towers[int(cast(int, chooser.prefix[-1][1]))], goal, 3)
         draw.paint_token(layer, goal, game.current_seat, look.colours, look.marks[game.current_seat], text)
     elif kind == "token":
         start = Vector2(view.option_rect(game, tuple(chooser.prefix), focused).center)

@@ -53,6 +53,7 @@ from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.kit import input as inp
+from scenes.kit import ui_art
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT
@@ -109,8 +110,9 @@ class FredericusView:
         return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
     def seat_cards(self, state: FredericusState) -> list[pygame.Rect]:
-        """The falconers' trays in the wedges between the rows."""
-        return list(self.layout(state).trays.values())
+        """The boxes on the board (the deck, the turn, the legends), kept clear as seat cards are: each
+        falconer's own card is in the side panel."""
+        return list(self.layout(state).panels)
 
     def announces(self, action: FredericusAction) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
@@ -261,8 +263,10 @@ class FredericusView:
 
     # --- the side panel -------------------------------------------------------------------------------------
     def hud(self, state: FredericusState, visible: frozenset[Seat]) -> Hud:
-        """A card per falconer with its points and objectives (face up only to its owner, and to all at the
-        end); the rest of the table (rows, trays, the deck, the actions left) is on the board itself."""
+        """A card per falconer, two to a row: its points; whether it starts the rounds or keeps the objective
+        deck; its tokens in hand, Fredericus and its objectives (face up only to its owner, and to all at the
+        end); and on a line of their own the creatures it caught. The rest of the table (rows, the deck, the
+        actions left) is on the board itself."""
         game = state
         tr = self.context.tr
         over = game.is_terminal()
@@ -280,37 +284,50 @@ class FredericusView:
             objectives = game.objectives_seen_by(visible, seat)
             if objectives is not None and not over:
                 shown.add(seat)
-            chips = []
+            chips = [Chip(tag, Message(f"tips.fredericus.{tag}"))
+                     for tag, holds in (("start", seat == game.start_seat), ("keeper", seat == game.deck_keeper))
+                     if holds]
             in_hand = game.tokens_of(seat).count(HAND)  # betting tokens not yet on a tower (R-2.5)
             if in_hand:
                 chips.append(Chip(f"token:{seat}", Message.of("tips.fredericus.token", name=f"@seat.fredericus.{seat}"),
-                                  f"×{in_hand}"))
+                                  _times(in_hand)))
             if game.fredericus_holder == seat:
                 chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
             if objectives is not None:
                 chips += [Chip(f"objective:{kind}", Message.of("tips.fredericus.objective",
-                                                               name=f"@fredericus.card.{kind}"), f"×{count}")
+                                                               name=f"@fredericus.card.{kind}"), _times(count))
                           for kind, count in enumerate(objectives) if count]
             elif game.objective_count(seat):
                 chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
-                                  f"×{game.objective_count(seat)}"))
+                                  _times(game.objective_count(seat))))
             points = game.scores()[seat] if over else game.public_points(seat)
             tip = Message.of("tips.fredericus.seat_final" if over else "tips.fredericus.seat",
                              name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures_of(seat)),
                              objectives=game.objective_count(seat))
+            caught = tuple(Chip(f"creature:{kind}", Message.of("tips.fredericus.caught",
+                                                               name=f"@fredericus.card.{kind}"),
+                                _times(count))
+                           for kind, count in panels.creature_counts(game.creatures_of(seat)))
             cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
                                   tr.plural("fredericus.board.points", points),
-                                  active=not over and seat == game.current_seat))
+                                  active=not over and seat == game.current_seat, more=caught))
         self._secrets = frozenset(shown)
-        return Hud(tuple(cards), notes=tuple(notes))
+        return Hud(tuple(cards), notes=tuple(notes), columns=2)
 
     def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
         return self._colours()[seat]
 
     def picture(self, name: str, size: int) -> pygame.Surface:
         """``seat:N`` (the falconer's falcon and goshawk), ``token:N`` (a betting token), ``objective:back`` or
-        ``objective:CODE``."""
+        ``objective:CODE``, ``creature:CODE`` (a creature caught), ``start`` (the start player's star) or
+        ``keeper`` (the objective deck the deck keeper keeps)."""
         kind, _, value = name.partition(":")
+        if kind == "start":
+            return ui_art.icon("star", size, draw.GOLD)
+        if kind == "creature":
+            return draw.card_image(self.context.text, int(value), (size, size), self._shorts())
+        if kind == "keeper":
+            return self._deck_picture(size)
         if kind == "token":
             coin = draw.SPRITES.tinted("token", 0, self._colours()[int(value)])
             return draw.SPRITES.tinted("token", 0, self._colours()[int(value)], size / coin.get_height())
@@ -327,6 +344,18 @@ class FredericusView:
         width = round(size * 0.75)
         code = None if value == "back" else int(value)
         return draw.card_image(self.context.text, code, (width, size), self._shorts(), objective=True)
+
+    def _deck_picture(self, size: int) -> pygame.Surface:
+        """Two objective cards face down, one a little behind the other: the deck."""
+        key = ("keeper", size)
+        image = self._portraits.get(key)
+        if image is None:
+            width = round(size * 0.7)
+            back = draw.card_image(self.context.text, None, (width, size - 3), self._shorts(), objective=True)
+            image = self._portraits[key] = pygame.Surface((width + 3, size), pygame.SRCALPHA)
+            image.blit(back, (3, 0))
+            image.blit(back, (0, 3))
+        return image
 
     def animations(self, before: FredericusState, action: FredericusAction, after: FredericusState,
                    visible: frozenset[Seat]) -> list[Animation]:
@@ -373,7 +402,7 @@ class FredericusView:
             draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor_owner(raptor)],
                                    look.text)
         self._paint_captures(surface, game, layout)
-        self._paint_wedges(surface, game, final or state, layout, visible, chooser, hidden)
+        self._paint_wedges(surface, game, final or state, chooser)
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
@@ -422,20 +451,12 @@ class FredericusView:
                 draw.outline(surface, rect, draw.LAST, 2)
 
     def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, summary: FredericusState,
-                      layout: geometry.Layout, visible: frozenset[Seat], chooser: ActionChooser | None,
-                      hidden: frozenset[str]) -> None:
-        """The trays, the deck, the status and the legend: the pieces of ``game`` (the position drawn), the
-        hands, points, deck and turn of ``summary`` (the same position, or the game's end while the game over
-        plays an earlier moment again)."""
+                      chooser: ActionChooser | None) -> None:
+        """The deck, the status and the legends: the deck and turn of ``summary`` (the same position as the one
+        drawn, or the game's end while the game over plays an earlier moment again)."""
         tr = self.context.tr
         text = self.context.text
         shorts = self._shorts()
-        over = summary.is_terminal()
-        shown = frozenset(seat for seat in visible if seat in game.seats and not over)
-        for seat in range(game.players):
-            tray = self._tray(game, summary, seat, shown, hidden)
-            panels.paint_tray(surface, text, layout, tray, shorts, ACCENT, self._colours())
-        self._secrets = shown
         discarded = summary.discarded_objectives()
         discards = [(code, discarded.count(code)) for code in range(KINDS + 1) if code in discarded]
         notes = [tr("fredericus.board.deck"), tr("fredericus.board.seals_out", count=summary.seals_discarded),
@@ -451,38 +472,6 @@ class FredericusView:
         names = [tr(f"fredericus.legend.{code}") for code in range(ROW_CODES)]
         pieces = [tr(f"fredericus.legend.{name}") for name in ("falcon", "goshawk", "hooded", "token", "talon", "last")]
         panels.paint_legend(surface, text, names, shorts, pieces, self._colours(), self._marks())
-
-    def _tray(self, game: FredericusState, summary: FredericusState, seat: Seat, viewers: frozenset[Seat],
-              hidden: frozenset[str]) -> panels.Tray:
-        """A falconer's tray: the creatures and tokens of ``game``, without those in ``hidden``, still on their
-        way there; the objectives, points and turn of ``summary``, objectives face up where the core shows them
-        to ``viewers``, else as backs (Fredericus is always public)."""
-        tr = self.context.tr
-        hand = summary.objectives_seen_by(viewers, seat)
-        held = summary.objective_count(seat)
-        caught = [count - (anim.caught(seat, kind) in hidden) for kind, count in enumerate(game.creatures_of(seat))]
-        in_hand = [token for token, place in enumerate(game.betting_tokens()) if place == (seat, HAND)]
-        objectives: list[tuple[int | None, int]] = list(panels.creature_counts(hand)) if hand is not None else (
-            [(None, held)] if held else [])
-        if summary.fredericus_holder == seat:
-            objectives.append((FREDERICUS, 1))
-        points = summary.scores()[seat] if summary.is_terminal() else summary.public_points(seat)
-        tags = [tr(key) for key, holds in (("fredericus.board.start", seat == game.start_seat),
-                                            ("fredericus.board.keeper", seat == game.deck_keeper)) if holds]
-        return panels.Tray(
-            seat=seat,
-            name=self._colour(seat),
-            mark=self._marks()[seat],
-            points=tr.plural("fredericus.board.points", points),
-            tags=" · ".join(tags),
-            caught_label=tr("fredericus.board.caught"),
-            objectives_label=tr("fredericus.board.objectives"),
-            creatures=tuple(panels.creature_counts(caught)),
-            objectives=tuple(objectives),
-            tokens_in_hand=len(in_hand),
-            hidden_tokens=frozenset(slot for slot, token in enumerate(in_hand) if anim.token(token) in hidden),
-            current=seat == summary.current_seat,
-        )
 
     def _fredericus_short(self, game: FredericusState) -> str:
         if game.fredericus_in_deck():
@@ -504,6 +493,13 @@ class FredericusView:
             lines.append((tr("fredericus.info.last_round"), DANGER))
         return lines
 
-def _layout_facts(game: FredericusState) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int]:
-    """What places the pieces: the rows' lengths, the raptors' posts, the hooded raptors and the player count."""
-    return tuple(map(len, game.rows())), game.raptor_posts(), game.hooded_raptors(), game.players
+def _times(count: int) -> str:
+    """A chip's count: none for a single one, the picture says it."""
+    return f"×{count}" if count > 1 else ""
+
+
+def _layout_facts(game: FredericusState) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int,
+                                                 tuple[int, ...]]:
+    """What places the pieces: the rows' lengths, the raptors' posts, the hooded raptors, the player count and
+    the turn order (the order of the falconers' cards in the side panel)."""
+    return tuple(map(len, game.rows())), game.raptor_posts(), game.hooded_raptors(), game.players, tuple(game.seats)

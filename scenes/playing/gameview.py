@@ -92,7 +92,8 @@ class GameView(Protocol[S, A, K]):
         """Where the pieces stand on the board (cars, raptors): pointers and notes keep off them if they can."""
 
     def seat_cards(self, state: S) -> list[pygame.Rect]:
-        """Where the seats' cards stand on the board (Fredericus's trays): banners and tips keep off them."""
+        """The boxes standing on the board that banners and tips keep off, as they would off seat cards there
+        (Fredericus's deck, turn and legends; its falconers' cards are in the side panel)."""
 
     def announces(self, action: A) -> bool:
         """Whether the action is a moment to announce in a banner as well as in the log (a bomb, a catch…)."""

@@ -3,6 +3,10 @@ with a thinking animation while an AI chooses, its tiles or catches as small pic
 of counters (the pile, the turn's actions, the round), with the few sentences that must stay (how the game
 ended, a last-round warning) below. Sentences otherwise belong to the log and the tooltips.
 
+A game whose seats hold more than one line of pictures (Fredericus: objectives, tokens, creatures caught) asks
+for two columns of taller cards (``Hud.columns``): four seats then take the height of four plain cards, and
+each line of pictures has the card's width to itself.
+
 A board view says *what* is shown as a :class:`Hud`, plain comparable data, so the privacy tests compare what
 two seats see without pixels; it draws its own pictures (``Painter.picture``). This module lays them out.
 """
@@ -22,6 +26,8 @@ from scenes.kit.colours import GOOD
 from scenes.kit.ui import ACCENT, DIM, TEXT, TextCache
 
 CARD_HEIGHT = 48
+BLOCK_HEIGHT = 102  # a card of a two-column HUD: its seat and who plays it, then two lines of pictures
+BLOCK_CHIPS = (22, 18)  # a block card's pictures: the larger at which a line fits the card
 PORTRAIT = 40  # the seat's pieces, left on its card
 CHIP = 26  # a picture in the counters row
 CARD_CHIP = 34  # a picture on a card: a tile in hand, an objective card
@@ -61,6 +67,7 @@ class SeatCard:
     points: str = ""
     out: bool = False  # out of the game: drawn dimmed
     active: bool = False  # whose turn it is: outlined
+    more: tuple[Chip, ...] = ()  # a second line of pictures, in a two-column HUD (Fredericus: creatures caught)
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,7 @@ class Hud:
     cards: tuple[SeatCard, ...]
     counters: tuple[Chip, ...] = ()
     notes: tuple[str, ...] = ()
+    columns: int = 1  # 2: the cards stand two to a row, taller, each line of pictures the card's width
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,14 @@ def draw_hud(surface: pygame.Surface, area: pygame.Rect, hud: Hud, players: Mapp
              painter: Painter, text: TextCache, clock: float) -> int:
     """Draw ``hud`` from the top of ``area`` across its width; returns the first free row below it."""
     y = area.y
-    for card in hud.cards:
+    if hud.columns == 2:
+        width = (area.width - GAP) // 2
+        for number, card in enumerate(hud.cards):
+            rect = pygame.Rect(area.x + (number % 2) * (width + GAP), y + (number // 2) * (BLOCK_HEIGHT + GAP),
+                               width, BLOCK_HEIGHT)
+            _draw_block(surface, rect, card, players.get(card.seat), painter, text, clock)
+        y += (len(hud.cards) + 1) // 2 * (BLOCK_HEIGHT + GAP)
+    for card in hud.cards if hud.columns == 1 else ():
         _draw_card(surface, pygame.Rect(area.x, y, area.width, CARD_HEIGHT), card, players.get(card.seat),
                    painter, text, clock)
         y += CARD_HEIGHT + GAP
@@ -107,8 +122,9 @@ def draw_hud(surface: pygame.Surface, area: pygame.Rect, hud: Hud, players: Mapp
     return y
 
 
-def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, player: Player | None,
-               painter: Painter, text: TextCache, clock: float) -> None:
+def _draw_frame(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, player: Player | None,
+                painter: Painter, portrait_y: int) -> None:
+    """A card's background, its seat's colour down its left edge, its tip, and the seat's pieces."""
     colour = painter.seat_colour(card.seat)
     pygame.draw.rect(surface, OUT_FILL if card.out else CARD_FILL, rect, border_radius=8)
     pygame.draw.rect(surface, DIM if card.out else colour, (rect.x, rect.y, 6, rect.height),
@@ -119,9 +135,53 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
     if card.out:
         portrait = portrait.copy()
         portrait.set_alpha(110)
-    surface.blit(portrait, portrait.get_rect(center=(rect.x + 12 + PORTRAIT // 2, rect.centery)))
+    surface.blit(portrait, portrait.get_rect(center=(rect.x + 12 + PORTRAIT // 2, portrait_y)))
     if player is not None and player.link:
-        _draw_link(surface, (rect.x + 10 + PORTRAIT, rect.bottom - 9), player.link)
+        _draw_link(surface, (rect.x + 10 + PORTRAIT, portrait_y + PORTRAIT // 2 - 9), player.link)
+
+
+def _draw_who(surface: pygame.Surface, player: Player, x: int, row: int, room: int, text: TextCache,
+              clock: float) -> int:
+    """Who plays the seat from ``x`` on the line whose middle is ``row``, in ``room`` at most; returns where
+    it ends."""
+    tooltip.icon(surface, "ai" if player.ai else "player", 18, DIM, midleft=(x, row))
+    x += 22
+    size_who = text.fit_size(player.name + " ...", max(60, room - 22), WHO_SIZES)
+    shown = text.blit(surface, player.name, size_who, DIM, midleft=(x, row))
+    x = shown.right + 2
+    if player.thinking:
+        dots = 1 + int(clock / THINKING_PERIOD * 3) % 3
+        for dot in range(3):
+            pygame.draw.circle(surface, ACCENT if dot < dots else DIM, (x + 6 + dot * 7, row + 3), 2)
+        x += 28
+    return x
+
+
+def _draw_block(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, player: Player | None,
+                painter: Painter, text: TextCache, clock: float) -> None:
+    """A card of a two-column HUD: the seat's pieces, name and points, who plays it, and below them its
+    ``chips`` and its ``more`` on a line each, as large as the card's width lets every picture stand whole."""
+    _draw_frame(surface, rect, card, player, painter, rect.y + 4 + PORTRAIT // 2)
+    left, right = rect.x + 18 + PORTRAIT, rect.right - 8
+    if card.points:
+        right = text.blit(surface, card.points, 18, ACCENT, bold=True, topright=(right, rect.y + 5)).x - 6
+    name_size = text.fit_size(card.name, right - left, NAME_SIZES, bold=True)
+    text.blit(surface, card.name, name_size, DIM if card.out else TEXT, bold=True, topleft=(left, rect.y + 5))
+    if player is not None:
+        _draw_who(surface, player, left, rect.y + 35, rect.right - 8 - left, text, clock)
+    room = rect.width - 18
+    for line, chips in enumerate((card.chips, card.more)):
+        size = next((size for size in BLOCK_CHIPS if _chips_width(chips, text, size, CHIP_GAP) <= room),
+                    BLOCK_CHIPS[-1])
+        _draw_chips(surface, rect.x + 12, rect.y + 64 + 25 * line, _fitting(chips, card.tip, text, size, room),
+                    painter, text, size, CHIP_GAP)
+    if card.active:
+        pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)
+
+
+def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, player: Player | None,
+               painter: Painter, text: TextCache, clock: float) -> None:
+    _draw_frame(surface, rect, card, player, painter, rect.centery)
     left, right = rect.x + 20 + PORTRAIT, rect.right - 10
     # Beside the points the chips share the second line; otherwise they stand larger, in the card's middle,
     # and the name keeps to their left.
@@ -137,17 +197,7 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, playe
     row = rect.y + 33  # the middle of the card's second line
     x = left
     if player is not None:
-        tooltip.icon(surface, "ai" if player.ai else "player", 18, DIM, midleft=(x, row))
-        x += 22
-        size_who = text.fit_size(player.name + " ...", max(60, chips_x - 10 - x), WHO_SIZES)
-        shown = text.blit(surface, player.name, size_who, DIM, midleft=(x, row))
-        x = shown.right + 2
-        if player.thinking:
-            dots = 1 + int(clock / THINKING_PERIOD * 3) % 3
-            for dot in range(3):
-                pygame.draw.circle(surface, ACCENT if dot < dots else DIM, (x + 6 + dot * 7, row + 3), 2)
-            x += 28
-        x += 10
+        x = _draw_who(surface, player, x, row, chips_x - 10 - x, text, clock) + 10
     _draw_chips(surface, max(x, chips_x), centre, card.chips, painter, text, size, CHIP_GAP)
     if card.active:
         pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)
@@ -168,6 +218,18 @@ def _draw_link(surface: pygame.Surface, centre: tuple[int, int], link: Link) -> 
     area = pygame.Rect(0, 0, 2 * LINK_DOT + 4, 2 * LINK_DOT + 4)
     area.center = centre
     tooltip.add(area, f"online.seat.{link}")
+
+
+def _fitting(chips: tuple[Chip, ...], tip: Message, text: TextCache, size: int, room: int) -> tuple[Chip, ...]:
+    """The chips if they fit ``room``, else the first that fit with a count of the others ("+3", whose tip is
+    ``tip``, the card's): no picture is ever drawn outside its card."""
+    if _chips_width(chips, text, size, CHIP_GAP) <= room:
+        return chips
+    for keep in range(len(chips) - 1, -1, -1):
+        shown = (*chips[:keep], Chip("", tip, f"+{len(chips) - keep}"))
+        if _chips_width(shown, text, size, CHIP_GAP) <= room:
+            return shown
+    return ()
 
 
 def _chips_width(chips: tuple[Chip, ...], text: TextCache, size: int, gap: int) -> int:
