@@ -25,6 +25,7 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import EMPTY
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.falconi.danger import DANGER
+from scenes.falconi.view import FalconiView
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
 from scenes.playing.play import PlayScene, start_match_scene
@@ -372,8 +373,10 @@ def legend_at(driver, match: Match) -> list[str]:
     driver.app.stack.apply(Push(start_match_scene(driver.app.context, match)))
     driver.run(2)
     scene = driver.top
-    assert isinstance(scene, PlayScene) and scene.view.danger.shown is not None
-    notes = scene.view.hud(match.state, scene.visible_seats()).notes
+    assert isinstance(scene, PlayScene) and isinstance(scene.view, FalconiView) and scene.view.danger.shown is not None
+    state = match.state
+    assert isinstance(state, FalconiState)
+    notes = scene.view.hud(state, scene.visible_seats()).notes
     tr = driver.app.context.tr
     keys = ("danger.legend", "danger.legend.none", "danger.legend.police", "danger.legend.police.none")
     return [key for key in keys if tr(key) in notes]
