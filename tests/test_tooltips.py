@@ -301,6 +301,21 @@ def test_no_scene_draws_an_icon_without_its_tip():
     assert offenders == []
 
 
+def test_a_row_borrowing_another_rows_icon_says_what_it_is_itself():
+    """A menu row drawn with the settings icon but not the Settings row has a tip of its own (issue 51: the
+    Join page's Address row explained the Settings)."""
+    offenders = []
+    for path in sorted((ROOT / "scenes").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "MenuItem":
+                words = {keyword.arg: keyword.value for keyword in node.keywords}
+                icon, key = words.get("icon"), words.get("key")
+                if (isinstance(icon, ast.Constant) and icon.value == "settings" and "tip" not in words
+                        and not (isinstance(key, ast.Constant) and key.value == "settings")):
+                    offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
+
+
 def test_every_icon_and_emblem_has_its_own_tip_in_all_four_languages():
     keys = [f"tips.icon.{name}" for name in ui_art.icon_names()]
     keys += [f"tips.emblem.{name}" for name in ui_art.emblem_names()]

@@ -101,7 +101,7 @@ class JoinScene(MenuScene):
                               enabled=not searching, key="search", icon="rotate",
                               note="" if searching or self.found else tr("online.none_found")))
         items.append(MenuItem(tr("online.address"), choices=[self.typed or tr("online.address.empty")],
-                              key="address", icon="settings",
+                              key="address", icon="settings", tip="online.address.tip",
                               note=self.error or tr("online.address.note", port=self.network.default_port)))
         hidden = HIDDEN * len(self.password) or tr("online.password.empty")
         items.append(MenuItem(tr("online.password"), choices=[hidden], key="password", icon="settings",
