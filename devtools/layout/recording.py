@@ -25,6 +25,7 @@ one under it on purpose.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ import pygame
 
 from scenes.falconi import draw as falconi_draw
 from scenes.fredericus import panels
-from scenes.kit import tooltip, ui_art
+from scenes.kit import tooltip, ui, ui_art
 from scenes.kit.stack import SceneStack
 from scenes.kit.ui import TextCache
 from scenes.playing import action_bar, event_banner, hud, tutorial_overlay
@@ -92,6 +93,7 @@ class Recording:
         self.covers: list[Place] = []
         self._layer = 0
         self.count = 0  # texts heard of so far: each one's place in drawing order
+        self.veiled: set[tuple[pygame.Surface, int]] = set()  # the surfaces a layer darkened before drawing on them
 
     def layer(self) -> None:
         """What is drawn from now on goes over what was: an overlay's texts belong to its own boxes, and the
@@ -121,6 +123,11 @@ class Recording:
             sheet.texts.append(Text(words, pygame.Rect(rect), anchor, surface.get_clip(), len(sheet.boxes),
                                     self._next()))
 
+    def veil(self, surface: pygame.Surface) -> None:
+        """This layer darkens what is under it (a page over the title, the pause over the board): what it draws
+        over the texts of the layers under it is a page of its own, not a text in the way."""
+        self.veiled.add((surface, self._layer))
+
     def cut(self, words: str) -> None:
         self.cuts.append(words)
 
@@ -147,15 +154,25 @@ class Recording:
 
     def showing_through(self) -> list[str]:
         """Every text of a scene drawn over another (the pause over the board) that lies on a text of the scene
-        under it where no box of the scene above hides that one: both would show, one through the other."""
+        under it where no box of the scene above hides that one: both would show, one through the other; and
+        every box of the scene above that hides part of a text under it, leaving the rest to read ("bs" of
+        "Bombs")."""
         found: list[str] = []
         sheets = sorted(((layer, surface, sheet) for (surface, layer), sheet in self.sheets.items()),
                         key=lambda entry: entry[0])
         for low, surface, under in sheets:
             for high, other_surface, over in sheets:
-                if other_surface is not surface or high <= low:
+                if (other_surface is not surface or high <= low
+                        or any((surface, layer) in self.veiled for layer in range(low + 1, high + 1))):
                     continue
                 for below in under.texts:
+                    if any(box.contains(below.rect) for box in over.boxes):
+                        continue  # wholly hidden
+                    for box in over.boxes:
+                        both = below.rect.clip(box)
+                        if grazes_more(both) and not box.contains(below.rect):
+                            found.append(f"the box at {rect_words(box)} cuts {below.words!r} at "
+                                         f"{rect_words(below.rect)} of the screen under it")
                     for above in over.texts:
                         both = below.rect.clip(above.rect)
                         if (both and below.words != above.words
@@ -279,6 +296,10 @@ def _listen(drawn: Recording, patch: _Patches) -> None:
         drawn.box(called["surface"], called["rect"])
 
 
+    shade = ui.shade
+    for module in [module for name, module in sys.modules.items() if name.startswith("scenes.")]:
+        if getattr(module, "shade", None) is shade:  # looked up where each page imported it
+            _tell(patch, module, "shade", lambda called, _: drawn.veil(called["surface"]), first=True)
     for owner, name in ((ui_art, "draw_panel"), (ui_art, "draw_button"), (panels, "paint_wedge")):
         _tell(patch, owner, name, box, first=True)
     # the strip beside the Falconi board is not framed, but its words keep to it
