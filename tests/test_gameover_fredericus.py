@@ -163,7 +163,7 @@ def test_a_press_during_the_tally_shows_every_row_and_does_nothing_else(open_ove
     driver, over = open_over(PAIRS_SEED)
     assert not over.tally.done and over.tally.shown(len(over.tally.table.rows) - 1) is None
     if press == "key":
-        driver.key(pygame.K_RETURN)  # "Rematch" has the focus: a reflex Enter must not start one
+        driver.key(pygame.K_RETURN)  # a reflex Enter only shows the points, even where it would watch the replay
     elif press == "click":
         driver.click((over.menu.rects[0].centerx, over.menu.rects[0].top - 4))  # beside the buttons
     else:

@@ -50,6 +50,7 @@ class GameOverScene(Scene):
         self.tally = None if table is None else Tally(table, lambda: context.audio.play("click"))
         self.menu = Menu(self._items(), top=self._text_bottom() + 12, width=TEXT_WIDTH, row=MENU_ROW,
                          centre_x=CENTRE_X, note_width=TEXT_WIDTH, text=context.text, sound=context.audio.play)
+        self.menu.focus = self._safe_focus()
         self.music = self.board.music  # the game's loop plays on over its result
         self.view = self.board.make_view(context)
         self.seats = frozenset(match.state.seats)  # the game is over: nothing is secret any more
@@ -79,11 +80,19 @@ class GameOverScene(Scene):
             return [self._series_item(), rematch_item, replay_item, menu_item]
         return [rematch_item, replay_item, menu_item]
 
+    def _safe_focus(self) -> int:
+        """The item a plain confirm presses: the replay, or the menu. Never what starts a game (a rematch, the
+        series' next game): a reflex Enter must not throw the result away, so starting one takes a deliberate
+        move of the focus."""
+        keys = [item.key for item in self.menu.items]
+        return keys.index("replay") if "replay" in keys else keys.index("menu")
+
     def _replay(self) -> Transition:
         return Push(ReplayScene(self.context, self.match))
 
     def _series_item(self) -> MenuItem:
-        """First, so a plain confirm goes on with the series: the next game, or a new series at its end."""
+        """First, where the eye starts: the next game, or a new series at its end (a move of the focus up
+        from the replay, which a plain confirm presses)."""
         tr = self.context.tr
         seat = self.following.spec.series_seat or 0  # a series exists only where one seat goes round
         fugitive = self._name(self.following.seats[seat].person)
