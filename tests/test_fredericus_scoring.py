@@ -16,7 +16,7 @@ from game.core.view import SeatView
 from game.fredericus import FredericusState
 from game.fredericus.cards import KINDS
 from game.fredericus.heuristics import evaluate
-from game.fredericus.scoring import CATEGORIES, Breakdown, breakdown, pair_points, score, winner
+from game.fredericus.scoring import CATEGORIES, Breakdown, breakdown, pair_points, places, score, winner
 
 
 def counts(letters: str) -> list[int]:
@@ -110,6 +110,28 @@ def test_r8_3_the_most_points_win():
 def test_r8_3_a_tie_goes_to_the_tied_player_who_played_last():
     assert winner([7, 7, 7, 2], order=(0, 1, 2, 3)) == 2
     assert winner([7, 2, 7, 2], order=(2, 3, 0, 1)) == 0  # seat 0 plays after seat 2 when seat 2 starts
+
+
+def test_r8_3_the_ranking_gives_the_tied_win_to_the_last_to_play_and_a_shared_place_below():
+    """R-8.3 decides only the win: players tied below it share their place (1st, 2nd, 2nd)."""
+    assert places([7, 7, 7, 2], order=(0, 1, 2, 3)) == {2: 1, 0: 2, 1: 2, 3: 4}
+    assert places([7, 2, 7, 2], order=(2, 3, 0, 1)) == {0: 1, 2: 2, 3: 3, 1: 3}
+    assert places([3, 9, 4], order=(2, 0, 1)) == {1: 1, 2: 2, 0: 3}
+
+
+@settings(max_examples=200)
+@given(st.lists(st.integers(0, 4), min_size=2, max_size=4), st.randoms())
+def test_r8_3_the_ranking_has_one_winner_the_rules_winner_and_follows_the_points(points, rng):
+    order = list(range(len(points)))
+    rng.shuffle(order)
+    ranked = places(points, order)
+    assert [seat for seat, place in ranked.items() if place == 1] == [winner(points, order)]
+    for seat in order:
+        for other in order:
+            if points[seat] > points[other]:
+                assert ranked[seat] < ranked[other]
+            elif points[seat] == points[other] and winner(points, order) not in (seat, other):
+                assert ranked[seat] == ranked[other]
 
 
 def test_r8_outcome_names_the_winner_and_the_ending():

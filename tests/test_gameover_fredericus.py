@@ -25,6 +25,7 @@ from scenes.playing.replay import ReplayScene
 # Random games of Anna against two easy falconers. In the first, the last capture (the winning moment) leaves
 # its falconer three actions in the last round; in the second, it comes before objectives that make pairs.
 LAST_ROUND_SEED, PAIRS_SEED = 33, 14
+TIED_SEED = 12  # every falconer ends on 2 points
 FRAME = 0.05  # seconds: the fixed clock's frame
 
 
@@ -146,7 +147,7 @@ def test_a_press_during_the_tally_shows_every_row_and_does_nothing_else(open_ove
     driver, over = open_over(PAIRS_SEED)
     assert not over.tally.done and over.tally.shown(len(over.tally.table.rows) - 1) is None
     if press == "key":
-        driver.key(pygame.K_RETURN)  # "Rematch" has the focus: a reflex Enter must not start one
+        driver.key(pygame.K_RETURN)  # a reflex Enter only shows the points, even where it would watch the replay
     elif press == "click":
         driver.click((over.menu.rects[0].centerx, over.menu.rects[0].top - 4))  # beside the buttons
     else:
@@ -196,3 +197,22 @@ def test_the_log_under_the_result_starts_with_a_whole_sentence(tmp_path, monkeyp
         assert log[0] in firsts
     finally:
         app.close()
+
+
+def test_r8_3_tied_falconers_are_ranked_and_the_tie_is_explained(open_over, monkeypatch, tmp_path):
+    """Issue 51: the result did not rank tied falconers. Seed 12 ends with all three on 2 points: Red (seat 0)
+    played last in the turn order, so R-8.3 gives it the win; the other two share 2nd place."""
+    driver, over = open_over(TIED_SEED)
+    table, state = over.tally.table, over.match.state
+    assert set(state.scores()) == {2} and state.outcome.winners == {0}
+    words = drawn_words(monkeypatch, driver)
+    driver.run()
+    assert "Place" in words and "1st" not in words  # the ranking waits for the count: it would give the end away
+    driver.key(pygame.K_RETURN)  # shows every point
+    words.clear()
+    driver.run()
+    assert table.places == tuple("1st" if seat == 0 else "2nd" for seat in table.seats)
+    ranking = words[words.index("Place") + 1:words.index("Place") + 1 + len(table.seats)]
+    assert ranking == list(table.places)
+    assert "Tied on 2 points: Red played last of the tied falconers, and so wins." in " ".join(words)
+    driver.save(screenshot_dir(tmp_path), "game_over_fredericus_tied")

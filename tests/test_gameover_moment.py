@@ -14,6 +14,8 @@ from scenes.kit.stack import Push
 from scenes.pages import gameover
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.log_overlay import LogOverlay, sentences
+from scenes.playing.gameview import BOARD_AREA
+from scenes.playing.play import start_match_scene
 
 
 @pytest.fixture
@@ -59,14 +61,14 @@ def test_the_winning_moment_plays_again_on_the_final_board_with_its_words(over_s
     assert over.showing_moment  # held a while with its banner once its animation is over
     driver.save(screenshot_dir(tmp_path), f"game_over_moment_{game}")
     assert pygame.image.tobytes(driver.app.screen, "RGB") != final
-    text, drawn = driver.app.context.text, []
+    drawn: list[str] = []
+    text = driver.app.context.text
     real_blit = text.blit
     monkeypatch.setattr(text, "blit", lambda surface, words, *args, **kwargs: drawn.append(words) or real_blit(
         surface, words, *args, **kwargs))
     driver.run()
-    first_lines = [text.wrap(sentence, gameover.BOARD_AREA.width - 120, 24)[0]
-                   for sentence in sentences(driver.app.context.tr, log[index])]
-    assert first_lines[0] in drawn and all(line in drawn for line in first_lines[:3])
+    joined = " ".join(drawn)  # the banner's lines, each sentence wrapped at its spaces
+    assert all(sentence in joined for sentence in sentences(driver.app.context.tr, log[index]))
     run_until(driver, lambda: not over.showing_moment)
     run_until(driver, lambda: over.timeline.busy, frames=round(gameover.PAUSE / 0.05) + 40)  # and again
 
@@ -90,3 +92,43 @@ def test_the_result_and_the_menu_stand_in_the_panel_beside_the_board(over_screen
     assert [item.key for item in over.menu.items] == ["rematch", "replay", "menu"]
     assert all(PANEL_AREA.contains(rect) and not rect.colliderect(BOARD_AREA) for rect in over.menu.rects)
     assert over.menu.rects[0].top > over._title_bottom() and over.log_area.top > over.menu.rects[-1].bottom
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_winning_moments_words_keep_clear_of_the_boards_panel_and_frame(tmp_path, monkeypatch, language):
+    """Issue 51: the banner stood over the Falconi panel's "Pile" and "Bombs" labels (leaving "48" and "bs").
+    A game played to its end goes on to its result; there, while the winning moment shows, its words stay
+    inside the city's cells, clear of every text of the board's frame and panel beside it."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.clock = FixedClock(50)
+    try:
+        context = app.context
+        context.change_settings(context.settings.changed(language=language))
+        app.stack.apply(Push(start_match_scene(context, finished(SETUPS["margherita"]))))
+        driver = Driver(app)
+        run_until(driver, lambda: isinstance(driver.top, GameOverScene))
+        over = driver.top
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real_blit = context.text.blit
+
+        def blit(surface, words, *args, **kwargs):
+            rect = real_blit(surface, words, *args, **kwargs)
+            drawn.append((words, rect))
+            return rect
+
+        monkeypatch.setattr(context.text, "blit", blit)
+        run_until(driver, lambda: over.showing_moment)
+        driver.run()
+        field = over.view.playfield(over.moment[2])
+        banner = over.banner_area
+        assert banner is not None
+        outside = [(words, rect) for words, rect in drawn
+                   if rect.right <= BOARD_AREA.right and not field.contains(rect)]  # the frame and the panel
+        labels, pile = {words for words, _ in outside}, context.tr("falconi.board.pile", count=0).removesuffix("0")
+        assert context.tr("falconi.board.bombs") in labels and any(words.startswith(pile) for words in labels)
+        assert [(words, rect) for words, rect in outside if rect.colliderect(banner)] == []
+        assert field.contains(banner)
+        driver.save(screenshot_dir(tmp_path), f"game_over_moment_clear_{language}")
+    finally:
+        app.close()

@@ -167,7 +167,8 @@ def test_rematch_starts_the_same_set_up_again_with_a_new_seed_and_a_new_running_
     try:
         over = to_game_over(driver, seed=5)
         assert menu_keys(over) == ["series", "rematch", "replay", "menu"]
-        driver.key(pygame.K_DOWN)
+        assert over.menu.focused.key == "replay"  # issue 51: a reflex Enter starts nothing
+        driver.key(pygame.K_UP)
         driver.key(pygame.K_RETURN)
         again = driver.top
         assert isinstance(again, PlayScene) and again.match is not over.match and again.match.log == []
@@ -189,7 +190,7 @@ def test_a_two_person_series_through_the_game_over_screen_ends_by_naming_its_win
         assert series.games == 1 and series.wins == [int(p in winning_people(first.match)) for p in (0, 1)]
         assert not series.is_complete and first.series_lines()[0].startswith("Series, 1 of 2 games played")
         driver.save(shots, "over_series_middle")
-        driver.key(pygame.K_RETURN)  # "next game of the series" has the focus
+        driver.keys(pygame.K_UP, pygame.K_UP, pygame.K_RETURN)  # up from the replay to "next game of the series"
         assert driver.top.match.setup.person_of(0) == 1 and driver.top.match.series is series
         last = to_game_over(driver, seed=6)
         assert series.games == 2 and series.is_complete
@@ -202,7 +203,7 @@ def test_a_two_person_series_through_the_game_over_screen_ends_by_naming_its_win
                           f"The series ends level: {', '.join(leaders)}.")
         assert score == f"Final score after 2 games: Anna: {series.wins[0]}   Bruno: {series.wins[1]}"
         driver.save(shots, "over_series_end")
-        driver.key(pygame.K_RETURN)
+        driver.keys(pygame.K_UP, pygame.K_UP, pygame.K_RETURN)  # "new series"
         fresh = driver.top.match
         assert fresh.setup.person_of(0) == 0 and fresh.series == Series(2)
     finally:
@@ -224,7 +225,7 @@ def test_a_series_survives_quit_and_continue_and_ends_with_the_right_score(tmp_p
     driver = open_app(tmp_path, monkeypatch, ANNA_FLEES_BRUNO_CHASES)
     first = to_game_over(driver, seed=5)
     first_wins = list(first.series.wins)
-    driver.key(pygame.K_RETURN)
+    driver.keys(pygame.K_UP, pygame.K_UP, pygame.K_RETURN)  # the next game of the series
     scene, rng = driver.top, random.Random(2)
     while scene.match.state.current_seat == 0 or driver.top is not scene:  # Bruno's first turn as Don Falconi
         if isinstance(driver.top, HandOverOverlay):

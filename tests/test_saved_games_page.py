@@ -14,6 +14,7 @@ from scene_driver import screenshot_dir
 from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveStore
+from scenes.kit import tooltip, ui_art
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay
 from scenes.pages.saved_games import PAGE, HeldSlotOverlay, SavedGamesScene, SlotOverlay
@@ -115,6 +116,24 @@ def test_deleting_a_saved_game_asks_first_and_no_keeps_it(driver, tmp_path):
     assert [info.name for info in driver.app.context.saves.slots()] == [names[0]]
     driver.click_item("back")
     assert isinstance(driver.top, TitleScene) and "Pizza Funghi" in driver.top.menu.item("continue").note
+
+
+def test_deleting_shows_a_bin_and_says_what_it_does(driver, tmp_path):
+    """Issue 51: Delete showed the power sign of "Close the game"; it and the question's Yes show a bin."""
+    names = saved(driver, a_game("salami", "Bruno"))
+    driver.click_item("saves")
+    driver.click_item(names[0])
+    assert driver.top.menu.item("delete").icon == "delete" and "delete" in ui_art.icon_names()
+    driver.run()
+    assert "tips.icon.delete" in [tip.message.key for tip in tooltip.tips().tips]
+    assert "tips.icon.quit" not in [tip.message.key for tip in tooltip.tips().tips]
+    driver.save(screenshot_dir(tmp_path), "saved_game_bin")
+    driver.click_item("delete")
+    question = driver.top
+    assert isinstance(question, ConfirmOverlay)
+    assert [(item.key, item.icon) for item in question.menu.items] == [("yes", "delete"), ("no", "back")]
+    bin_, power = (pygame.image.tobytes(ui_art.icon(name, 48), "RGBA") for name in ("delete", "quit"))
+    assert bin_ != power
 
 
 def test_a_game_another_window_plays_is_marked_and_offered_as_a_copy(driver, tmp_path):

@@ -90,6 +90,8 @@ def test_the_gamepad_alone_goes_in_and_back_out(driver, tmp_path):
 def test_seat_presets_give_the_two_player_forms_of_f_4_2(driver):
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
+    assert scene.menu.focused.key == "start"  # issue 51: a plain confirm changes no preset
+    scene.menu.focus = scene.menu.items.index(scene.menu.item("preset"))
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # alone as police, then two players with the Port car
     setup = scene.setup(seed=1)
     assert [plan.kind for plan in setup.seats] == ["person", "off", "person", "off"]
@@ -210,8 +212,10 @@ def arrows_of(driver, key):
 
 
 def test_a_click_on_a_seats_left_arrow_goes_back_and_on_its_right_arrow_forward(driver, tmp_path):
-    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN)
+    driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
+    scene.menu.focus = scene.menu.items.index(scene.menu.item("preset"))
+    driver.keys(pygame.K_DOWN, pygame.K_DOWN)
     assert scene.menu.focused.key == "seat1"
     driver.key(pygame.K_RIGHT)
     assert scene.menu.item("seat1").value == "AI hard"

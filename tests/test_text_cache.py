@@ -4,12 +4,15 @@ the least recently used go first, one at a time, so a long session neither rende
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pygame
 import pytest
 
 from scenes.kit import surface_cache
 from scenes.kit.surface_cache import SurfaceCache, surface_bytes
-from scenes.kit.ui import MAX_WRAPPED, TEXT, TextCache
+from scenes.kit.ui import CLOSING, MAX_WRAPPED, TEXT, TextCache, unbreakable
 
 
 @pytest.mark.slow
@@ -64,3 +67,45 @@ def test_wrapped_texts_are_bounded_too():
         cache.wrap("a rules page that is read again and again", 200, 22)
     assert cache.wrap("a rules page that is read again and again", 200, 22) is kept
     assert len(cache._wrapped) == MAX_WRAPPED
+
+
+def test_punctuation_set_off_by_a_space_stays_with_its_word_when_a_line_wraps():
+    """Issue 51: French sets "!" and ";" off by a space; the results left "!" alone on a line, and a question
+    wrapped to a line beginning "; Continuer la reprend."."""
+    pygame.font.init()
+    cache = TextCache()
+    won = "Jaune (Anna) a gagné !"
+    width = cache.font(28, True).size("Jaune (Anna) a gagné")[0] + 2  # room for every word, not for " !"
+    assert cache.wrap(won, width, 28, True) == ["Jaune (Anna) a", "gagné !"]
+    leave = "Quitter cette partie ? Elle est sauvegardée ; Continuer la reprend."
+    width = cache.font(26).size("Quitter cette partie ? Elle est sauvegardée")[0] + 2
+    assert cache.wrap(leave, width, 26) == ["Quitter cette partie ? Elle est", "sauvegardée ; Continuer la reprend."]
+    quoted = "Il dit « Oui » puis part"
+    for width in range(20, 300, 7):
+        lines = cache.wrap(quoted, width, 22)
+        assert " ".join(lines) == quoted
+        assert not any(line.endswith("«") or line.startswith("»") for line in lines), (width, lines)
+
+
+def test_unbreakable_keeps_a_lone_mark_with_its_word_and_leaves_other_words_alone():
+    assert unbreakable("a gagné !") == ["a", "gagné !"]
+    assert unbreakable("« Oui » ; non") == ["« Oui » ;", "non"]
+    assert unbreakable("- Draw a tile – then drive") == ["-", "Draw", "a", "tile", "–", "then", "drive"]
+    assert unbreakable("two  spaces") == ["two", "", "spaces"]  # as split: the wrapper keeps what it was given
+    assert unbreakable("! first") == ["!", "first"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
+def test_no_wrapped_line_of_any_text_begins_with_punctuation_set_off_by_a_space(language):
+    """Every text of the catalog, wrapped at widths from a tooltip's to a page's: no line begins with "!", "?",
+    ":", ";" or "»" standing alone."""
+    pygame.font.init()
+    cache = TextCache()
+    folder = Path(__file__).resolve().parent.parent / "assets" / "i18n" / language
+    texts = [text for path in sorted(folder.glob("*.json")) for text in json.loads(path.read_text("utf-8")).values()
+             if isinstance(text, str) and " " in text]
+    for text in texts:
+        for width in (180, 260, 340, 420):
+            for line in cache.wrap(text, width, 20)[1:]:
+                first = line.split(" ")[0]
+                assert not (first and set(first) <= CLOSING), (text, width, line)

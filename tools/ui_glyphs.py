@@ -373,6 +373,16 @@ def leave(pen: Pen) -> None:
     pen.stroke(W, [(24, 4), (24, 24)], 5.5)
 
 
+def delete(pen: Pen) -> None:
+    """A waste-bin: a lid with its handle over a tapering, ribbed body."""
+    pen.rect(W, (18, 3, 12, 8), 2.5)
+    pen.rect(CUT, (21.5, 6, 5, 5))
+    pen.rect(W, (5, 9, 38, 6), 2)
+    pen.polygon(W, [(9, 18), (39, 18), (35.5, 45), (12.5, 45)])
+    for top, bottom in ((16.5, 18), (24, 24), (31.5, 30)):
+        pen.stroke(CUT, [(top, 23), (bottom, 40)], 2.6)
+
+
 def home(pen: Pen) -> None:
     pen.polygon(W, [(24, 4), (45, 23), (39, 23), (39, 43), (9, 43), (9, 23), (3, 23)])
     pen.rect(CUT, (19, 29, 10, 14), 1)
@@ -440,7 +450,7 @@ GLYPHS: dict[str, Callable[[Pen], None]] = {
     "undo": undo, "hint": hint, "log": log, "pause": pause, "settings": settings, "rules": rules, "back": back,
     "confirm": confirm, "star": star, "star_empty": star_empty, "player": player, "ai": ai, "gamepad": gamepad,
     "keyboard": keyboard, "mouse": mouse, "volume": volume, "play": play, "resume": resume, "quit": leave,
-    "home": home, "language": language, "window": window, "music": music, "speed": speed,
+    "delete": delete, "home": home, "language": language, "window": window, "music": music, "speed": speed,
     "fullscreen": fullscreen, "eye": eye, "shake": shake, "first": first, "step_back": step_back,
     "step_forward": step_forward, "last": last, "close": close,
 }

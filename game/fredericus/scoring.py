@@ -66,3 +66,13 @@ def winner(points: Sequence[int], order: Sequence[int]) -> int:
     """R-8.3: the most points; among tied players, the one who played last in the turn order."""
     best = max(points[seat] for seat in order)
     return [seat for seat in order if points[seat] == best][-1]
+
+
+def places(points: Sequence[int], order: Sequence[int]) -> dict[int, int]:
+    """Each seat's place in the final ranking, 1 for the winner. R-8.3 breaks a tie for the win (the tied player
+    who played last in the turn order wins); it says nothing of the places below, so players tied there share
+    one (1st, 2nd, 2nd)."""
+    best = winner(points, order)
+    return {seat: 1 if seat == best else 1 + sum(other == best or points[other] > points[seat]
+                                                 for other in order if other != seat)
+            for seat in order}

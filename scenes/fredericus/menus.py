@@ -26,6 +26,7 @@ class FredericusOptionsScene(MenuScene):
         self.players = PLAYER_COUNTS[0]
         self.short_game = False
         super().__init__(context)
+        self.menu.focus = self.menu.items.index(self.menu.item("next"))  # a plain confirm changes no choice
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr

@@ -55,16 +55,30 @@ def record_name(tr: Translator, variant: str) -> str:
 def result_table(tr: Translator, setup: MatchSetup, state: FredericusState) -> ScoreTable:
     """Every falconer's points by the categories of R-8 (creatures, objectives, pairs, Fredericus), a column
     each in turn order."""
-    from game.fredericus.scoring import CATEGORIES
+    from game.fredericus.scoring import CATEGORIES, places
 
     breakdowns = state.score_breakdowns()
     seats = tuple(state.seats)
+    ranking = places(state.scores(), seats)
     pairs = tuple(Message.of("tips.fredericus.pairs", count=breakdowns[seat].pairs) for seat in seats)
     rows = tuple(ScoreRow(tr(f"fredericus.score.{category}"), tuple(breakdowns[seat].points[index] for seat in seats),
                           pairs if category == "pairs" else ())
                  for index, category in enumerate(CATEGORIES))
     return ScoreTable(seats, tuple(tr(f"fredericus.colour.{seat}") for seat in seats), rows,
-                      tr("fredericus.score.total"))
+                      tr("fredericus.score.total"), tr("over.place"),
+                      tuple(tr(f"over.place.{ranking[seat]}") for seat in seats))
+
+
+def result_lines(tr: Translator, _setup: MatchSetup, state: FredericusState) -> list[str]:
+    """Under the points, where the most points are tied, why the winner won (R-8.3), so the ranking surprises
+    nobody."""
+    from game.fredericus.scoring import winner
+
+    points = state.scores()
+    best = winner(points, state.seats)
+    if sum(points[seat] == points[best] for seat in state.seats) < 2:
+        return []
+    return [tr("fredericus.over.tie", points=points[best], winner=tr(f"fredericus.colour.{best}"))]
 
 
 FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardSpec(
@@ -85,6 +99,7 @@ FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardS
     rules_topics=lambda _options: [("rules.fredericus", "fredericus")],
     record_name=record_name,
     result_table=result_table,
+    result_lines=result_lines,
     sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
     icons=ICONS,
     sounds=SOUNDS,

@@ -35,18 +35,21 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class ScoreTable:
-    """A game's points by category; ``total`` names the last row, the sum of the others."""
+    """A game's points by category; ``total`` names the row of their sums. Under it, in a game that ranks its
+    players, the row ``place`` names: each column's place as the rules decide it (``places``, written out)."""
 
     seats: tuple[int, ...]  # the seat of each column
     columns: tuple[str, ...]  # each seat's name, a column each
     rows: tuple[ScoreRow, ...]
     total: str
+    place: str = ""
+    places: tuple[str, ...] = ()
 
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(row.points[column] for row in self.rows) for column in range(len(self.columns)))
 
     def height(self) -> int:
-        return HEAD_HEIGHT + ROW_HEIGHT * (len(self.rows) + 1) + 6
+        return HEAD_HEIGHT + ROW_HEIGHT * (len(self.rows) + 1 + bool(self.places)) + 6
 
 
 class Tally:
@@ -114,7 +117,7 @@ def paint_table(surface: pygame.Surface, text: TextCache, tally: Tally, rect: py
         left = centre - (words.get_width() + 14) // 2
         pygame.draw.rect(surface, colour, (left, head_y - 5, 10, 10), border_radius=2)
         text.blit(surface, name, size, TEXT, bold=True, midleft=(left + 14, head_y))
-    labels = [row.label for row in table.rows] + [table.total]
+    labels = [row.label for row in table.rows] + [table.total] + ([table.place] if table.places else [])
     label_size = min(text.fit_size(label, label_width - 8, LABEL_SIZES) for label in labels)
     y = rect.y + HEAD_HEIGHT
     for number, row in enumerate(table.rows):
@@ -131,3 +134,8 @@ def paint_table(surface: pygame.Surface, text: TextCache, tally: Tally, rect: py
     text.blit(surface, table.total, label_size, ACCENT, bold=True, midleft=(rect.x + 4, middle))
     for centre, points in zip(centres, tally.totals()):
         text.blit(surface, str(points), SIZE + 2, ACCENT, bold=True, center=(centre, middle))
+    if table.places:  # the ranking, once every point is counted: it would give the end away
+        middle += ROW_HEIGHT
+        text.blit(surface, table.place, label_size, TEXT if tally.done else DIM, midleft=(rect.x + 4, middle))
+        for centre, place in zip(centres, table.places if tally.done else ()):
+            text.blit(surface, place, SIZE, TEXT, bold=True, center=(centre, middle))

@@ -94,7 +94,7 @@ class TextCache:
         lines: list[str] = []
         for paragraph in drawable(text, WRAP_LIMIT).split("\n"):
             line = ""
-            for word in paragraph.split(" "):
+            for word in unbreakable(paragraph):
                 candidate = f"{line} {word}" if line else word
                 if font.size(candidate)[0] <= width or not line:
                     line = candidate
@@ -116,6 +116,26 @@ class TextCache:
         if surface is pygame.display.get_surface():
             tooltip.words(rect)  # a tip stands clear of the words on screen where it can
         return rect
+
+
+# Punctuation a line may not begin with (French sets "!", "?", ":", ";" and "»" off by a space) and may not end
+# with ("«", an opening bracket): a word made only of these keeps to its neighbour.
+CLOSING = frozenset("!?:;.,\u2026)]}\u00bb\u203a%")
+OPENING = frozenset("([{\u00ab\u2039\u00bf\u00a1\u201e")
+
+
+def unbreakable(paragraph: str) -> list[str]:
+    """``paragraph``'s words, split at its spaces, with punctuation set off by a space kept to its word: "gagné !"
+    and "« Oui »" are one piece each, which a line never breaks."""
+    pieces: list[str] = []
+    glue = False  # the last piece ended with an opening mark: the next word joins it
+    for word in paragraph.split(" "):
+        if pieces and (glue or (word and set(word) <= CLOSING)):
+            pieces[-1] = f"{pieces[-1]} {word}"
+        else:
+            pieces.append(word)
+        glue = bool(word) and set(word) <= OPENING
+    return pieces
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -32,7 +32,7 @@ ICONS = Names((
     # controls and menus
     "undo", "hint", "log", "pause", "settings", "rules", "back", "confirm", "star", "star_empty", "player", "ai",
     "gamepad", "keyboard", "mouse", "volume", "play", "resume", "quit", "home", "language", "window", "music",
-    "speed", "fullscreen", "eye", "shake", "rotate", "keep",
+    "speed", "fullscreen", "eye", "shake", "rotate", "keep", "delete",
     # the replay's transport and its close button
     "first", "step_back", "step_forward", "last", "close",
 ))

@@ -19,10 +19,11 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.score_table import Tally, paint_table
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
-from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem, panel
+from scenes.kit.ui import ACCENT, DIM, TEXT, Menu, MenuItem
 from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
+from scenes.playing import event_banner
 from scenes.playing.board_picture import BoardPicture
-from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.gameview import PANEL_AREA
 from scenes.playing.replay import ReplayScene
 from scenes.router import pages
 
@@ -50,6 +51,7 @@ class GameOverScene(Scene):
         self.tally = None if table is None else Tally(table, lambda: context.audio.play("click"))
         self.menu = Menu(self._items(), top=self._text_bottom() + 12, width=TEXT_WIDTH, row=MENU_ROW,
                          centre_x=CENTRE_X, note_width=TEXT_WIDTH, text=context.text, sound=context.audio.play)
+        self.menu.focus = self._safe_focus()
         self.music = self.board.music  # the game's loop plays on over its result
         self.view = self.board.make_view(context)
         self.seats = frozenset(match.state.seats)  # the game is over: nothing is secret any more
@@ -59,6 +61,7 @@ class GameOverScene(Scene):
         self.wait = FIRST_SHOWING  # until the moment plays (counting down), or while it is held (up to HOLD)
         self.holding = False
         self.log_area = pygame.Rect(0, 0, 0, 0)
+        self.banner_area: pygame.Rect | None = None  # the winning moment's words, while they show
 
     def _moment(self) -> tuple[GameState, Action, GameState, int] | None:
         """The position before the winning move, the move, the position after it and its index in the log."""
@@ -79,11 +82,19 @@ class GameOverScene(Scene):
             return [self._series_item(), rematch_item, replay_item, menu_item]
         return [rematch_item, replay_item, menu_item]
 
+    def _safe_focus(self) -> int:
+        """The item a plain confirm presses: the replay, or the menu. Never what starts a game (a rematch, the
+        series' next game): a reflex Enter must not throw the result away, so starting one takes a deliberate
+        move of the focus."""
+        keys = [item.key for item in self.menu.items]
+        return keys.index("replay") if "replay" in keys else keys.index("menu")
+
     def _replay(self) -> Transition:
         return Push(ReplayScene(self.context, self.match))
 
     def _series_item(self) -> MenuItem:
-        """First, so a plain confirm goes on with the series: the next game, or a new series at its end."""
+        """First, where the eye starts: the next game, or a new series at its end (a move of the focus up
+        from the replay, which a plain confirm presses)."""
         tr = self.context.tr
         seat = self.following.spec.series_seat or 0  # a series exists only where one seat goes round
         fugitive = self._name(self.following.seats[seat].person)
@@ -266,20 +277,19 @@ class GameOverScene(Scene):
             self.view.draw_board(image, state, None, self.seats, last, hidden, final=self.match.state)
 
         self.board_picture.draw(surface, key, paint, self.timeline)
-        if moment is not None:
-            clip = surface.get_clip()
-            surface.set_clip(BOARD_AREA)
-            self._banner(surface, sentences(self.context.tr, self.match.log[moment[3]]))
-            surface.set_clip(clip)
+        self.banner_area = None if moment is None else self._banner(
+            surface, moment[2], sentences(self.context.tr, self.match.log[moment[3]]))
 
-    def _banner(self, surface: pygame.Surface, words: list[str]) -> None:
-        text = self.context.text
-        lines = [line for sentence in words for line in text.wrap(sentence, BOARD_AREA.width - 120, 24)][:3]
-        box = pygame.Rect(0, 0, BOARD_AREA.width - 80, 20 + 28 * len(lines))
-        box.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 24)
-        panel(surface, box)
-        for number, line in enumerate(lines):
-            text.blit(surface, line, 24, ACCENT, bold=True, midtop=(box.centerx, box.y + 10 + 28 * number))
+    def _banner(self, surface: pygame.Surface, state: GameState, words: list[str]) -> pygame.Rect:
+        """The moment's words, a sentence a line, as the game's own banners: inside the board's playfield (never
+        over its frame or the panel beside it: the pile, the bombs), at a spot that covers no piece or seat card
+        if there is one. Returns its box."""
+        for piece in self.view.pieces(state):
+            tooltip.control(piece, "piece")
+        for card in self.view.seat_cards(state):
+            tooltip.control(card, "seat card")
+        return event_banner.draw_event_banner(surface, self.context.text, "\n".join(words),
+                                              self.view.playfield(state))
 
     def _draw_log(self, surface: pygame.Surface, top: int) -> None:
         """The latest entries that fit under the menu; a click on them, or L, opens the whole log."""

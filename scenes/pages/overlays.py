@@ -110,17 +110,18 @@ class MenuOverlay(Scene):
 
 class ConfirmOverlay(MenuOverlay):
     """A yes-or-no question; Yes pops ``answer``. A question whose Yes loses something (``safe``) starts on
-    No, so a hurried Enter keeps it."""
+    No, so a hurried Enter keeps it; ``yes_icon`` shows what Yes does (the bin of a deletion)."""
 
     side = 120  # a question is a sentence or two: a wider box keeps it to few lines
 
-    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False) -> None:
-        self.answer = answer
+    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False,
+                 yes_icon: str = "confirm") -> None:
+        self.answer, self.yes_icon = answer, yes_icon
         super().__init__(context, question, top=300, focus=int(safe))
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("common.yes"), lambda: Pop(self.answer), key="yes", icon="confirm"),
+        return [MenuItem(tr("common.yes"), lambda: Pop(self.answer), key="yes", icon=self.yes_icon),
                 MenuItem(tr("common.no"), lambda: Pop(), key="no", icon="back")]
 
 

@@ -176,13 +176,13 @@ class SlotOverlay(MenuOverlay):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [MenuItem(tr("menu.continue"), lambda: Pop(("resume", self.info.name)), key="resume", icon="resume"),
-                MenuItem(tr("saves.delete"), self._ask_delete, key="delete", icon="quit"),
+                MenuItem(tr("saves.delete"), self._ask_delete, key="delete", icon="delete"),
                 MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back")]
 
     def _ask_delete(self) -> Transition:
         return Push(ConfirmOverlay(self.context, self.context.tr("saves.confirm_delete",
                                                                  summary=describe_slot(self.context, self.info)),
-                                   ("delete", self.info.name), safe=True))
+                                   ("delete", self.info.name), safe=True, yes_icon="delete"))
 
     def resume(self, result: Any) -> Transition | None:
         return Pop(result) if result is not None else None
