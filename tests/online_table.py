@@ -312,7 +312,7 @@ class FakeNetwork:
         self.links.append(link)
         return link
 
-    def host(self, port: int, password: str, folder: Path) -> Hosted:
+    def host(self, port: int, password: str, folder: Path, name: str = "") -> Hosted:
         if port in self.busy_ports:
             raise OSError(98, "Address already in use")
         self.hosted.append(Hosted(port or 50123, folder))

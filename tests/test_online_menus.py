@@ -70,7 +70,7 @@ def test_a_window_that_never_plays_online_loads_no_network_library(tmp_path) -> 
 def test_the_title_menu_leads_to_play_online(driver) -> None:
     driver.click_item("online")
     assert isinstance(driver.top, OnlineMenuScene)
-    assert [item.key for item in driver.top.menu.items] == ["host", "join", "back"]
+    assert [item.key for item in driver.top.menu.items] == ["host", "join", "name", "back"]
 
 
 def host_seats_page(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> HostSeatsScene:
@@ -383,7 +383,7 @@ def test_a_table_hosted_where_it_cannot_be_advertised_is_served_all_the_same(fai
         raise failure
 
     monkeypatch.setattr(discovery, "advertise", cannot_advertise)
-    hosted = network_module.real_network().host(0, "", tmp_path / "tables")
+    hosted = network_module.real_network().host(0, "", tmp_path / "tables", "Ann")
     try:
         with socket.create_connection(("127.0.0.1", hosted.port), timeout=30):
             pass  # it listens

@@ -146,6 +146,7 @@ def test_full_screen_is_remembered_and_opens_full_screen(tmp_path, monkeypatch):
 
 
 def test_the_settings_menu_sizes_the_window_and_switches_full_screen(tmp_path, monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])  # the dummy's is 1024 x 768
     driver = open_app(tmp_path, monkeypatch)
     try:
         driver.click_item("settings")
