@@ -152,6 +152,7 @@ LABEL_PAD = 16  # between a row's edge and its text
 ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
 ICON = 28  # an item's icon, left of its label (or of a choice's value)
 ICON_GAP = 10  # between an icon and its text
+CARET_ROOM = 12  # a text row's value box is this much wider: the caret after the text stays clear of ">"
 NOTE_SIZE, NOTE_LINE, NOTE_GAP = 26, 28, 24  # the focused item's note: font size, line height, gap above it
 
 
@@ -289,6 +290,8 @@ class Menu:
         widest = max(self.text.render(choice, CHOICE_SIZE).get_width() for choice in item.choices)
         if item.choice_icons and any(item.choice_icons):
             widest += ICON + ICON_GAP
+        if item.on_type is not None and not item.typed_in_label:
+            widest += CARET_ROOM
         rect = self.rects[index]
         box = pygame.Rect(0, 0, widest + 2 * ARROW_ROOM, rect.height)
         box.midright = (rect.right - 6, rect.centery)
