@@ -153,10 +153,12 @@ class App:
                     self.context.change_settings(settings.changed(fullscreen=not settings.fullscreen))
                 else:
                     self.stack.handle(intent)
+                self._follow_typing()
                 if not self.stack.running:
                     break
         if self.stack.running:
             self.stack.update(dt)
+            self._follow_typing()
             if self.stack.music != self.music_asked:
                 self.music_asked = self.stack.music
                 self.context.audio.play_music(self.music_asked)
@@ -168,6 +170,11 @@ class App:
             pygame.display.flip()
             self.frames += 1
         return self.stack.running
+
+    def _follow_typing(self) -> None:
+        """While the top scene's text field has the focus, the keys that print type into it (they come as text,
+        not as their shortcuts); asked after every intent, since one may move the focus or change the scene."""
+        self.context.inputs.typing = self.stack.top.typing
 
     def _frame_rate(self) -> int:
         """The full rate while anything moves or the player acts; fewer redraws of a still picture."""

@@ -75,7 +75,6 @@ class BoardSpec(Generic[S, A, Opts]):
     presets: Mapping[str, tuple[SeatPlan, ...]] = field(default_factory=dict)  # ready-made seatings, by name
     may_be_off: Callable[[int], bool] = _never  # may nobody play this seat
     seats_problem: Callable[[Sequence[bool]], str] = _no_problem  # the key of why these seats cannot start, or ""
-    moved_seat_note: str = ""  # the key of what the set-up says when GameSpec.arrange_seats moved {seat}
     result_lines: Callable[[Translator, MatchSetup, S], list[str]] = _no_lines  # the game-over
     # screen's lines after why the game ended (the scores)
     result_table: Callable[[Translator, MatchSetup, S], ScoreTable | None] = _no_table  # the game over's

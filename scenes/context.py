@@ -30,14 +30,9 @@ if TYPE_CHECKING:
 # The page after a game's options page: its seat set-up, with the options and first seats (None: its board's).
 SeatPage = Callable[["AppContext", str, "GameOptions | None", "Sequence[SeatPlan] | None"], "Scene"]
 
-# The name of a person nobody named, as set-ups and saves keep it: in one form whatever the language (the
-# core's set-ups from the command line name people so too), so each player reads it in their own language.
+# The name of a person nobody named, as set-ups and saves keep it (game.services.match.default_name): in one form
+# whatever the language, so each player reads it in their own language.
 _DEFAULT_NAME = re.compile(r"Player ([1-9][0-9]*)")
-
-
-def default_name(number: int) -> str:
-    """The name kept for person ``number`` (from 1) when nobody typed one."""
-    return f"Player {number}"
 
 
 @dataclass

@@ -290,6 +290,7 @@ class Found:
 class Hosted:
     port: int
     folder: Path
+    name: str = ""  # the name the table server is advertised under
     stopped: bool = False
 
     def stop(self) -> None:
@@ -312,10 +313,10 @@ class FakeNetwork:
         self.links.append(link)
         return link
 
-    def host(self, port: int, password: str, folder: Path) -> Hosted:
+    def host(self, port: int, password: str, folder: Path, name: str = "") -> Hosted:
         if port in self.busy_ports:
             raise OSError(98, "Address already in use")
-        self.hosted.append(Hosted(port or 50123, folder))
+        self.hosted.append(Hosted(port or 50123, folder, name))
         return self.hosted[-1]
 
     def browse(self, seconds: float) -> list[Found]:

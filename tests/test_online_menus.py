@@ -5,6 +5,7 @@ pages are tested without sockets; screenshots of each page are saved (``SCREENSH
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -70,7 +71,7 @@ def test_a_window_that_never_plays_online_loads_no_network_library(tmp_path) -> 
 def test_the_title_menu_leads_to_play_online(driver) -> None:
     driver.click_item("online")
     assert isinstance(driver.top, OnlineMenuScene)
-    assert [item.key for item in driver.top.menu.items] == ["host", "join", "back"]
+    assert [item.key for item in driver.top.menu.items] == ["host", "join", "name", "back"]
 
 
 def host_seats_page(driver: Driver, network: FakeNetwork, shots: Path | None = None) -> HostSeatsScene:
@@ -383,7 +384,7 @@ def test_a_table_hosted_where_it_cannot_be_advertised_is_served_all_the_same(fai
         raise failure
 
     monkeypatch.setattr(discovery, "advertise", cannot_advertise)
-    hosted = network_module.real_network().host(0, "", tmp_path / "tables")
+    hosted = network_module.real_network().host(0, "", tmp_path / "tables", "Ann")
     try:
         with socket.create_connection(("127.0.0.1", hosted.port), timeout=30):
             pass  # it listens
@@ -410,3 +411,31 @@ def test_an_offline_window_opens_no_table_and_reaches_no_server_and_says_so(driv
     driver.click_item("next")
     driver.click_item("start")
     assert isinstance(driver.top, HostSeatsScene) and "offline" in driver.top.error
+
+
+def test_the_name_typed_on_the_online_menu_is_kept_and_taken_to_every_table(driver, tmp_path) -> None:
+    """Issue 51: a player online was known by their login name alone. The *Play online* page has a row to type
+    another; it is kept in the settings, and hosting and joining use it."""
+    network = FakeNetwork(found=[Found("Bob's table", "192.168.1.20", PORT)], table=bobs_table())
+    menu = online_menu(driver, network)
+    assert menu.menu.focused.key == "host"  # Enter still hosts: the name row waits below
+    driver.move(menu.menu.rects[[item.key for item in menu.menu.items].index("name")].center)
+    assert driver.app.context.inputs.typing
+    driver.keys(*[pygame.K_BACKSPACE] * 3)  # the login name is shown until a name is typed: nothing to erase
+    assert isinstance(driver.top, OnlineMenuScene)
+    for text in ("Giu", "lia", " "):
+        driver.post(pygame.TEXTINPUT, text=text)
+    assert driver.app.context.settings.player_name == "Giulia"  # as a table would show it, the space aside
+    assert json.loads((driver.app.context.data_folder / "settings.json").read_text())["player_name"] == "Giulia"
+    driver.save(screenshot_dir(tmp_path), "online-menu-name")
+    driver.click_item("join")
+    join = driver.top
+    wait_for(driver, lambda: join.searching is None, "the search")
+    driver.click_item("found0")
+    assert network.links[-1].name == "Giulia"
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    seats = host_seats_page(driver, network)
+    driver.click_item("start")
+    assert network.hosted[0].name == "Giulia" and network.links[-1].name == "Giulia"
+    assert isinstance(driver.top, LobbyScene) and seats is not driver.top

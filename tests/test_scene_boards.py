@@ -325,6 +325,7 @@ def test_every_key_a_boxed_board_names_is_in_the_catalogs():
         keys = [spec.title_key, spec.note_key] + [spec.seat_key(seat) for seat in range(len(spec.colours))]
         keys += [topic + suffix for topic, _ in spec.rules_topics(None) for suffix in ("", ".title")]
         keys += [f"setup.preset.{name}" for name in spec.presets]
-        keys += [key for key in (spec.moved_seat_note, spec.seats_problem([True] + [False] * 3)) if key]
+        problems = (spec.seats_problem([True] + [False] * 3), spec.seats_problem([True, True, False, False]))
+        keys += [key for key in problems if key]
         keys += [key for binding in spec.bindings for key in (binding.help[0], f"{binding.intent}.none")]
         assert [key for key in keys if key not in english] == [], spec.name

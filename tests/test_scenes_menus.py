@@ -101,35 +101,55 @@ def test_seat_presets_give_the_two_player_forms_of_f_4_2(driver):
     assert setup.seats_of(1) == (1, 2, 3)
 
 
-def test_starting_without_police_is_refused_with_a_message(driver):
+def test_f4_2_the_last_police_car_cannot_be_left_out_and_its_row_says_why(driver):
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
-    for seat in (1, 3, 2):  # the Port seat last: a lone Country or Forest car would move there (F-4.2)
+    for seat in (1, 3):
         empty_the_seat(driver, scene, seat)
-    scene.menu.focus = scene.menu.items.index(scene.menu.item("start"))
-    driver.key(pygame.K_RETURN)
-    assert driver.top is scene and "police car" in scene.menu.item("start").note
+    assert "Empty" not in values_of(driver, scene, "seat2")  # the Port car, alone now
+    assert scene.menu.focused.note == "At least one police car must be in play."
+    assert [plan.kind for plan in scene.plans] == ["person", "off", "ai", "off"]
 
 
 def empty_the_seat(driver, scene, seat: int) -> None:
     scene.menu.focus = scene.menu.items.index(scene.menu.item(f"seat{seat}"))
-    driver.key(pygame.K_LEFT)  # from "AI normal" back... round to "Empty" (the last choice)
-    while scene.menu.item(f"seat{seat}").value != "Empty":
+    for _ in scene.menu.focused.choices:
+        if scene.menu.item(f"seat{seat}").value == "Empty":
+            return
         driver.key(pygame.K_RIGHT)
+    raise AssertionError(f"seat {seat} offers no Empty: {scene.menu.focused.note}")
 
 
-def test_f4_2_a_lone_police_seat_moves_to_the_port_and_the_screen_says_so(driver, tmp_path):
+def values_of(driver, scene, key: str) -> list[str]:
+    """Every value the row ``key`` takes as Right is pressed round it once (it is left where it began)."""
+    scene.menu.focus = scene.menu.items.index(scene.menu.item(key))
+    values = []
+    for _ in scene.menu.focused.choices:
+        values.append(scene.menu.item(key).value)
+        driver.key(pygame.K_RIGHT)
+    return values
+
+
+def test_f4_2_no_seat_moves_by_itself_a_lone_car_away_from_the_port_is_not_offered(driver, tmp_path):
+    """The seat screen once moved a lone Country car to the Port by itself, and said so with a ruling number.
+    Now it changes only the seat the player sets: leaving the Forest car out would leave the Country car alone,
+    so Empty is not offered there, and the row says why in the player's words."""
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
     scene.menu.focus = scene.menu.items.index(scene.menu.item("seat1"))
     driver.key(pygame.K_RIGHT)  # the Country car: from "AI normal" to "AI hard"
-    empty_the_seat(driver, scene, 2)
-    empty_the_seat(driver, scene, 3)  # the Country car would be alone: it moves to the Port
+    empty_the_seat(driver, scene, 2)  # two cars left, Country and Forest: allowed
+    assert "Empty" not in values_of(driver, scene, "seat3")
     assert [item.value for item in (scene.menu.item(f"seat{seat}") for seat in (1, 2, 3))] == \
-        ["Empty", "AI hard", "Empty"]
-    assert "Port" in scene.moved and "Country police" in scene.moved
-    assert scene.setup(seed=1).new_state().seats == (0, 2)
+        ["AI hard", "Empty", "AI normal"]
+    note = scene.menu.focused.note
+    assert "Port" in note and "F-4.2" not in note and "(" not in note
     driver.save(screenshot_dir(tmp_path), "menu_seats_lone_police")
+    scene.menu.focus = scene.menu.items.index(scene.menu.item("seat2"))
+    driver.key(pygame.K_LEFT)  # the Port car back in, from Empty to AI hard
+    empty_the_seat(driver, scene, 1)
+    empty_the_seat(driver, scene, 3)  # one car, the Port's (F-4.2): the way the note says
+    assert scene.setup(seed=1).new_state().seats == (0, 2)
 
 
 def test_settings_change_at_once_and_are_remembered(driver, tmp_path):

@@ -8,7 +8,14 @@ import tempfile
 
 import pytest
 
-from game.services.settings import LARGEST_WINDOW, SETTINGS_FILE, Settings, load_settings, settings_from_json
+from game.services.settings import (
+    LARGEST_WINDOW,
+    SETTINGS_FILE,
+    Settings,
+    load_settings,
+    settings_from_json,
+    window_size_choices,
+)
 from scenes.app import App
 
 
@@ -75,3 +82,26 @@ def test_an_unreadable_settings_file_in_a_read_only_folder_is_left_and_the_game_
         assert (tmp_path / SETTINGS_FILE).read_bytes() == b"\x00{not json"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("desktop", "offered"), [
+    ((1280, 720), [(1280, 720)]),  # issue 51: 1920 x 1080 was offered on a 1280 x 720 screen
+    ((1366, 768), [(1280, 720)]),
+    ((1920, 1200), [(1280, 720), (1600, 900), (1920, 1080)]),
+    ((1024, 768), [(1024, 576), (1280, 720)]),  # none of the usual ones fits: the largest of the picture's shape
+    (None, [(1280, 720), (1600, 900), (1920, 1080)]),  # a screen of unknown size
+])
+def test_only_window_sizes_that_fit_the_screen_are_offered_besides_the_windows_own(desktop, offered):
+    assert window_size_choices((1280, 720), desktop) == offered
+    assert window_size_choices((1400, 800), (1920, 1080)) == [(1280, 720), (1400, 800), (1600, 900), (1920, 1080)]
+
+
+@pytest.mark.parametrize("name", ["Anna", "Anna Maria", ""])
+def test_a_clean_player_name_is_kept(name):
+    assert settings_from_json({"player_name": name}) == (Settings(player_name=name), [])
+
+
+@pytest.mark.parametrize("name", [" Anna", "Ann\u202ea", "x" * 25, 7, None, "two\nlines"])
+def test_a_player_name_no_table_would_show_as_it_is_falls_back_to_the_login_name(name):
+    settings, problems = settings_from_json({"player_name": name})
+    assert settings.player_name == "" and [problem.setting for problem in problems] == ["player_name"]

@@ -530,3 +530,24 @@ def test_lesson_18_takes_either_turn_of_the_tile_with_a_road_to_the_north(tmp_pa
         assert scene.match.state.outcome.termination == "catch"
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("language", ["it", "de"])
+def test_the_tutorials_cars_read_you_and_tutor_not_player_1_twice(tmp_path, monkeypatch, language):
+    """Issue 51: one person plays both cars of the tutorial's set-up, so both seat cards read "Player 1". The
+    car the learner drives in this part of the lesson reads "You", the one the script drives "Tutor", and they
+    change places when the learner takes the police car."""
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        context = driver.app.context
+        context.change_settings(context.settings.changed(language=language))
+        you, tutor = context.tr("tutorial.you"), context.tr("tutorial.tutor")
+        scene = lesson(driver, MARGHERITA, "tutorial.margherita.place")
+        port = next(seat for seat in MARGHERITA.learner_seats if seat != FUGITIVE)
+        assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: you, port: tutor}
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), f"tutorial-names-{language}")
+        scene = lesson(driver, MARGHERITA, "tutorial.margherita.swap")
+        assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: tutor, port: you}
+    finally:
+        driver.app.close()

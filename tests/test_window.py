@@ -146,6 +146,7 @@ def test_full_screen_is_remembered_and_opens_full_screen(tmp_path, monkeypatch):
 
 
 def test_the_settings_menu_sizes_the_window_and_switches_full_screen(tmp_path, monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])  # the dummy's is 1024 x 768
     driver = open_app(tmp_path, monkeypatch)
     try:
         driver.click_item("settings")
@@ -203,5 +204,23 @@ def test_the_picture_fills_a_window_of_any_size_and_the_window_may_be_smaller_th
         renderer = sdl.SDL_GetRenderer(sdl.SDL_GetWindowFromID(driver.app.window.id))
         assert renderer and sdl.SDL_RenderGetIntegerScale(renderer) == 0
         assert driver.app.window.minimum_size == SMALLEST_WINDOW
+    finally:
+        driver.app.close()
+
+
+@pytest.mark.parametrize(("desktop", "offered"), [((1280, 720), ["1280 x 720"]),
+                                                  ((1920, 1080), ["1280 x 720", "1600 x 900", "1920 x 1080"])])
+def test_the_settings_menu_offers_only_the_window_sizes_that_fit_the_screen(tmp_path, monkeypatch, desktop, offered):
+    """Issue 51: 1920 x 1080 was offered on a 1280 x 720 screen, and half the game was drawn off it."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        driver.click_item("settings")
+        row = driver.top.menu.item("window_size")
+        assert row.choices == offered
+        driver.top.menu.focus = driver.top.menu.items.index(row)
+        for _ in range(3):
+            driver.key(pygame.K_RIGHT)
+            assert driver.app.context.settings.window_size[0] <= desktop[0]
     finally:
         driver.app.close()

@@ -1,7 +1,8 @@
 """Catch Don Falconi's seat rules, in one place: four seats (Don Falconi, then the Country, Port and Forest police
 cars), a police car may be left out but Don Falconi may not, and a game with one police car always uses the Port
 car (F-4.2). The rules core, the game's spec, its save reader, its board's seat set-up and the command line all
-ask here. Set-ups (the seat screen, the command line) move a lone police seat to the Port and say so."""
+ask here. The command line moves a lone police seat to the Port and says so; the seat screen offers no choice
+that would leave one elsewhere, and says why."""
 
 from __future__ import annotations
 

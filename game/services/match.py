@@ -6,6 +6,7 @@ save resumes exactly where the game stopped and an undo can never leave a half-c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any, Literal
 
@@ -16,7 +17,7 @@ from game.core.jsonio import field as json_field
 from game.core.message import Message
 from game.core.options import DEFAULTS, GameOptions
 from game.core.protocol import Action, GameState, Seat
-from game.core.text import one_line, shorten
+from game.core.text import person_name, shorten, unique_name
 from game.registry import game_spec
 from game.services.series import Series
 
@@ -28,6 +29,7 @@ AI_LEVELS = ("easy", "normal", "hard")
 KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
 NAME_LENGTH = 24  # the longest name a seat label shows
+MAX_PEOPLE = 4  # people at one screen: a seat set-up offers no more
 SeatKind = Literal["person", "ai", "off"]  # who plays a seat, as saves write it
 SEAT_KINDS: tuple[SeatKind, ...] = ("person", "ai", "off")
 
@@ -151,10 +153,34 @@ class MatchSetup:
             raise StateFormatError(f"the match set-up is impossible: {error}") from None
 
 
+def default_name(number: int) -> str:
+    """The name kept for person ``number`` (from 1) nobody named: one form whatever the language (the window
+    says it in the player's), so a typed name that reads as one is told apart (:func:`people_names`)."""
+    return f"Player {number}"
+
+
+def people_names(typed: Sequence[str], shown_defaults: Sequence[str] = ()) -> tuple[str, ...]:
+    """The names of the people at a table, in their order, from what was typed for each ("" for none): each
+    cleaned (:func:`person_name`), the default one where nothing is left or it is the person's own default, and
+    made unique so nobody passes for another: a typed name yields to every default name (``Player 2`` typed by
+    the first person becomes ``Player 2 (2)``), to the defaults as the window shows them (``shown_defaults``:
+    ``Spieler 2``…) and to the names of the people before."""
+    defaults = [default_name(number) for number in range(1, MAX_PEOPLE + 1)]
+    names: list[str] = []
+    for number, text in enumerate(typed, start=1):
+        name = person_name(text, NAME_LENGTH)
+        own = default_name(number)
+        if not name or unique_name(name, [own], NAME_LENGTH) != name:
+            names.append(own)
+            continue
+        names.append(unique_name(name, [*names, *defaults, *shown_defaults], NAME_LENGTH))
+    return tuple(names)
+
+
 def _clean_name(name: str, number: int) -> str:
-    """A stored name as the window can draw it: one line, no control characters, at most ``NAME_LENGTH``
-    characters; a name with nothing left is the person's default one."""
-    return one_line(name, NAME_LENGTH) or f"Player {number}"
+    """A stored name as the window can draw it (:func:`person_name`: one line, no control or format characters,
+    at most ``NAME_LENGTH`` characters); a name with nothing left is the person's default one."""
+    return person_name(name, NAME_LENGTH) or default_name(number)
 
 
 def _clean_device(device: str) -> str:
@@ -403,5 +429,5 @@ def setup_from_spec(game: str, spec: str, seed: int, options: GameOptions = DEFA
     used = sorted({plan.person for plan in plans if plan.kind == "person"})
     renumber = {person: index for index, person in enumerate(used)}
     plans = [SeatPlan.human(renumber[plan.person]) if plan.kind == "person" else plan for plan in plans]
-    people = tuple(Person(f"Player {person + 1}") for person in used) or (Person("Player 1"),)
+    people = tuple(Person(default_name(person + 1)) for person in used) or (Person(default_name(1)),)
     return MatchSetup(game, tuple(plans), people, seed, options)

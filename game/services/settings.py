@@ -14,7 +14,9 @@ from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, disk_reason, read_json_file, write_json_atomic
+from game.core.text import person_name
 from game.registry import game_names, game_spec
+from game.services.match import NAME_LENGTH
 
 LANGUAGES = ("en", "it", "de", "fr")  # the rulebooks' languages
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))  # offered in the menu; a dragged window may be any size
@@ -51,6 +53,7 @@ class Settings:
     hints: bool = True
     screen_shake: bool = True
     seen_cards: tuple[str, ...] = ()  # the once-only cards already shown (of once_cards()), as they were seen
+    player_name: str = ""  # the name this player takes to an online table ("": their login name)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -73,6 +76,7 @@ _CHECKS = {
     "hints": lambda v: isinstance(v, bool),
     "screen_shake": lambda v: isinstance(v, bool),
     "seen_cards": lambda v: _is_card_list(v),
+    "player_name": lambda v: isinstance(v, str) and person_name(v, NAME_LENGTH) == v,
 }
 
 
@@ -88,10 +92,20 @@ def _is_window_size(value: Any) -> bool:
             and longer <= LARGEST_WINDOW[0] and shorter <= LARGEST_WINDOW[1])
 
 
-def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
-    """The sizes the settings menu offers: the usual ones and, when the window was dragged to another size,
-    that one too, smallest first."""
-    return sorted(set(WINDOW_SIZES) | {current}, key=lambda size: (size[0] * size[1], size))
+def window_size_choices(current: tuple[int, int], desktop: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """The sizes the settings menu offers, smallest first: the usual ones that fit on ``desktop`` (the screen's
+    size; ``None``: unknown, all of them), or where none does the largest of the picture's shape that fits; and
+    the window's own size (dragged to another, or kept from a larger screen), which it shows as it is."""
+    sizes = {size for size in WINDOW_SIZES if desktop is None or _fits(size, desktop)}
+    if not sizes and desktop is not None:
+        width = min(desktop[0], desktop[1] * WINDOW_SIZES[0][0] // WINDOW_SIZES[0][1])
+        height = width * WINDOW_SIZES[0][1] // WINDOW_SIZES[0][0]
+        sizes = {(max(width, SMALLEST_WINDOW[0]), max(height, SMALLEST_WINDOW[1]))}
+    return sorted(sizes | {current}, key=lambda size: (size[0] * size[1], size))
+
+
+def _fits(size: tuple[int, int], desktop: tuple[int, int]) -> bool:
+    return size[0] <= desktop[0] and size[1] <= desktop[1]
 
 
 def once_cards() -> tuple[str, ...]:

@@ -65,9 +65,15 @@ def rules_topics(options: FalconiOptions | None) -> list[tuple[str, str]]:
     return [(f"rules.falconi.{variant}", variant) for variant in variants]
 
 
+_PROBLEMS = {SeatsProblem.NO_POLICE: "setup.error.no_police",
+             SeatsProblem.LONE_POLICE_AWAY_FROM_PORT: "setup.error.lone_police"}  # F-4.2
+
+
 def seats_problem(in_play: Sequence[bool]) -> str:
-    """The seat set-up's one problem (it keeps Don Falconi's seat and moves a lone police car to the Port)."""
-    return "setup.error.no_police" if seating.seats_problem(in_play) is SeatsProblem.NO_POLICE else ""
+    """Why seats cannot be played, in the player's words: the seat set-up offers no choice that makes such
+    seats (it keeps Don Falconi's seat, so no other problem can arise there)."""
+    problem = seating.seats_problem(in_play)
+    return _PROBLEMS.get(problem, "") if problem is not None else ""
 
 
 FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
@@ -91,7 +97,6 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
     presets=PRESETS,
     may_be_off=seating.may_be_off,
     seats_problem=seats_problem,
-    moved_seat_note="setup.note.lone_police",  # F-4.2: a lone police car is the Port car
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
                     ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
     icons=ICONS,

@@ -247,8 +247,8 @@ class InputMapper:
             return [Intent(ROTATE_CCW)]
         if event.key == pygame.K_BACKSPACE:
             return [Intent(BACK, text=ERASE)]
-        if event.key == pygame.K_SPACE and self.typing:
-            return []  # a space typed into a text field (a password may hold one) comes as TEXT, not as confirm
+        if self.typing and (event.key == pygame.K_SPACE or _prints(event, mods)):
+            return []  # a character typed into a text field (a space, a "p") comes as TEXT, not as its key's intent
         intent = _KEYS.get(event.key) or _GAME_KEYS.get(event.key)
         return [Intent(intent)] if intent else []
 
@@ -285,6 +285,12 @@ class InputMapper:
             return None  # a device that is not a game controller, or gone again already
         self._controllers[instance_id] = controller
         return self._pad(instance_id)
+
+
+def _prints(event: pygame.event.Event, mods: int) -> bool:
+    """Whether a key press types a character (its TEXTINPUT follows), not a shortcut with Ctrl or Alt."""
+    typed = getattr(event, "unicode", "")
+    return bool(typed) and typed.isprintable() and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
 
 
 def _pos(pos: tuple[float, float]) -> tuple[int, int]:

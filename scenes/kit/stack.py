@@ -60,6 +60,12 @@ class Scene:
         at the full frame rate even when no input comes."""
         return False
 
+    @property
+    def typing(self) -> bool:
+        """Whether a text field has the focus: the app then has typed characters come as text, not as the
+        intents of their keys."""
+        return False
+
     def handle(self, intent: Intent) -> Transition | None:
         return None
 

@@ -174,6 +174,7 @@ LABEL_PAD = 16  # between a row's edge and its text
 ARROW_ROOM = 34  # the room of the "<" and ">" either side of a choice's value
 ICON = 28  # an item's icon, left of its label (or of a choice's value)
 ICON_GAP = 10  # between an icon and its text
+CARET_ROOM = 12  # a text row's value box is this much wider: the caret after the text stays clear of ">"
 NOTE_SIZE, NOTE_LINE, NOTE_GAP = 26, 28, 24  # the focused item's note: font size, line height, gap above it
 
 
@@ -192,6 +193,10 @@ class MenuItem:
     icon: str = ""  # an icon of scenes.kit.ui_art.ICONS left of the label, if any
     choice_icons: list[str] | None = None  # for a choice, an icon left of each value ("" for none)
     tip: str = ""  # the catalog key of the icon's tooltip, where its own ("tips.icon.<icon>") would not fit
+    # A text row: what is typed while it has the focus comes here ("" for Backspace, erasing a character), and a
+    # caret stands after its value, or after its label where the label is what is typed (``typed_in_label``).
+    on_type: Callable[[str], None] | None = None
+    typed_in_label: bool = False
 
     def cycle(self, step: int) -> None:
         if self.choices:
@@ -221,6 +226,9 @@ class Menu:
     rects: list[pygame.Rect] = field(default_factory=list)
     # plays a cue of scenes.kit.audio: "click", or "deny" for a greyed item
     sound: Callable[[str], None] = lambda cue: None
+    # Enter (pad A) on a choice moves the focus on instead of changing the choice, as in a form: a set-up page
+    # whose first row is a choice would otherwise change it with the first Enter (the arrows and a click still do)
+    enter_moves_on: bool = False
 
     def __post_init__(self) -> None:
         self.layout()
@@ -246,8 +254,28 @@ class Menu:
             if self.items[self.focus].enabled:
                 return
 
+    @property
+    def typing(self) -> bool:
+        """Whether a text row has the focus: typed characters then come as text (``InputMapper.typing``)."""
+        return bool(self.items) and self.focused.enabled and self.focused.on_type is not None
+
+    def type(self, intent: inp.Intent) -> bool:
+        """Typing into the focused text row: what was typed, or Backspace's erasing; whether it was taken (a page
+        asks first, so that Backspace erases a character there rather than leaving the page)."""
+        on_type = self.focused.on_type if self.typing else None
+        if on_type is None or not (intent.kind == inp.TEXT or (intent.kind == inp.BACK and intent.text == inp.ERASE)):
+            return False
+        on_type(intent.text if intent.kind == inp.TEXT else "")
+        return True
+
     def handle(self, intent: inp.Intent) -> Transition | None:
         kind = intent.kind
+        if self.type(intent):
+            return None
+        if kind == inp.CONFIRM and self.enter_moves_on and self.focused.choices:
+            self.sound("click")
+            self.move(1)
+            return None
         if kind in (inp.UP, inp.PREV):
             self.move(-1)
         elif kind in (inp.DOWN, inp.NEXT):
@@ -284,6 +312,8 @@ class Menu:
         widest = max(self.text.render(choice, CHOICE_SIZE).get_width() for choice in item.choices)
         if item.choice_icons and any(item.choice_icons):
             widest += ICON + ICON_GAP
+        if item.on_type is not None and not item.typed_in_label:
+            widest += CARET_ROOM
         rect = self.rects[index]
         box = pygame.Rect(0, 0, widest + 2 * ARROW_ROOM, rect.height)
         box.midright = (rect.right - 6, rect.centery)
@@ -311,10 +341,12 @@ class Menu:
                 x = _blit_icon(surface, item.icon, rect.x + LABEL_PAD, rect.centery, colour, item.tip,
                                rect if focused else None)
                 size = text.fit_size(item.label, box.x - x, CHOICE_SIZES)
-                text.blit(surface, item.label, size, colour, midleft=(x, rect.centery))
+                label = text.blit(surface, item.label, size, colour, midleft=(x, rect.centery))
                 text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
-                self._draw_value(surface, text, item, box, value_colour)
+                value = self._draw_value(surface, text, item, box, value_colour)
                 text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
+                if focused and item.on_type is not None:
+                    _draw_caret(surface, label if item.typed_in_label else value, ACCENT)
             else:
                 icon = ICON + ICON_GAP if item.icon else 0
                 size = text.fit_size(item.label, rect.width - 2 * LABEL_PAD - icon, LABEL_SIZES, bold=True)
@@ -332,19 +364,24 @@ class Menu:
 
     @staticmethod
     def _draw_value(surface: pygame.Surface, text: TextCache, item: MenuItem, box: pygame.Rect,
-                    colour: tuple[int, ...]) -> None:
-        """A choice's value centred between its arrows, after its icon if it has one."""
+                    colour: tuple[int, ...]) -> pygame.Rect:
+        """A choice's value centred between its arrows, after its icon if it has one; returns where its text is."""
         name = item.choice_icons[item.index] if item.choice_icons else ""
         if not name:
-            text.blit(surface, item.value, CHOICE_SIZE, colour, center=box.center)
-            return
+            return text.blit(surface, item.value, CHOICE_SIZE, colour, center=box.center)
         width = text.render(item.value, CHOICE_SIZE, colour).get_width()
         x = _blit_icon(surface, name, box.centerx - (ICON + ICON_GAP + width) // 2, box.centery, colour)
-        text.blit(surface, item.value, CHOICE_SIZE, colour, midleft=(x, box.centery))
+        return text.blit(surface, item.value, CHOICE_SIZE, colour, midleft=(x, box.centery))
 
     def note_lines(self, item: MenuItem) -> list[str]:
         """An item's note as drawn under the last item when it has the focus (none for an item without one)."""
         return self.text.wrap(item.note, self.note_width or self.width + 200, NOTE_SIZE) if item.note else []
+
+
+def _draw_caret(surface: pygame.Surface, after: pygame.Rect, colour: tuple[int, ...]) -> None:
+    """The text cursor of a focused text row, just after what was typed."""
+    x = after.right + 3
+    pygame.draw.line(surface, colour, (x, after.top + 2), (x, after.bottom - 2), 2)
 
 
 def _blit_icon(surface: pygame.Surface, name: str, x: int, centre_y: int, colour: tuple[int, ...], tip: str = "",

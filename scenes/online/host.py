@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Sequence
-from functools import partial
 
 from game.core.options import GameOptions
 from game.services.match import AI_LEVELS, OFF, SeatPlan
+from scenes.boards import board
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
 from scenes.kit.stack import Push, Scene, Transition
@@ -73,23 +73,12 @@ class HostSeatsScene(SeatSetupScene):
         self.network = network
         self.away_wait = 1  # index into AWAY_WAITS: 30 seconds, so a lost player's turn does not hold up the table
         self.stand_ins = False  # may a person take an away player's seat after the wait? Not unless the host says
-        first = [OPEN if plan.kind == "person" else plan for plan in (seats or [])] or None
+        first = [OPEN if plan.kind == "person" else plan for plan in (seats or board(game).first_seats)]
         super().__init__(context, game, options, first)
-        self.plans = [OPEN if plan.kind == "person" else plan for plan in self.plans]
-        self.rebuild()
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        items: list[MenuItem] = []
-        for seat, plan in enumerate(self.plans):
-            choices = [OPEN, *(SeatPlan.ai(level) for level in AI_LEVELS)] + ([OFF] if self.board.may_be_off(seat)
-                                                                             else [])
-            items.append(MenuItem(tr(self.board.seat_key(seat)), choices=[self._plan_name(c) for c in choices],
-                                  index=choices.index(plan) if plan in choices else 0,
-                                  on_change=partial(self._seat_at, seat, choices), key=f"seat{seat}",
-                                  icon=self._seat_icon(seat), tip=f"tips.seat.{self._seat_icon(seat)}",
-                                  choice_icons=["player" if c.kind == "person" else "ai" if c.kind == "ai" else ""
-                                                for c in choices]))
+        items: list[MenuItem] = [self.seat_item(seat) for seat in range(len(self.plans))]
         items.append(MenuItem(tr("online.away_ai"), choices=[self._wait_name(wait) for wait in AWAY_WAITS],
                               index=self.away_wait, on_change=self._set_wait, note=tr("online.away_ai.note"),
                               key="away_ai", icon="ai", tip="tips.seat.ai"))
@@ -99,6 +88,9 @@ class HostSeatsScene(SeatSetupScene):
         items.append(MenuItem(tr("online.open_table"), self._start, note=self.error, key="start", icon="play"))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
+
+    def offered(self, seat: int) -> list[SeatPlan]:
+        return [OPEN, *(SeatPlan.ai(level) for level in AI_LEVELS)] + ([OFF] if self.board.may_be_off(seat) else [])
 
     def _plan_name(self, plan: SeatPlan) -> str:
         return self.context.tr("online.seat.open") if plan.kind == "person" else super()._plan_name(plan)
@@ -117,16 +109,16 @@ class HostSeatsScene(SeatSetupScene):
         """Start the server (on the usual port, or any free one when another program holds it) and open the
         table on it as its host."""
         folder = self.context.data_folder / TABLES_FOLDER
+        name = player_name(self.context.settings.player_name)
         try:
             try:
-                hosted = self.network.host(self.network.default_port, "", folder)
+                hosted = self.network.host(self.network.default_port, "", folder, name)
             except OSError:
-                hosted = self.network.host(0, "", folder)
+                hosted = self.network.host(0, "", folder, name)
         except OSError as error:
             self.error = self.context.tr("online.host_failed", reason=error.strerror or str(error))
             self.rebuild()
             return None
-        name = player_name()
         session = Session(self.network.connect(LOOPBACK, hosted.port, name, ""), name, hosted=hosted, is_host=True)
         session.send({"verb": "create", "game": self.game, "options": self.options.to_json(),
                       "seats": [_seat_json(plan) for plan in self.plans], "away_ai": AWAY_WAITS[self.away_wait],

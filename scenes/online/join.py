@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -16,6 +16,7 @@ import pygame
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit.stack import Pop, Push, Transition
+from scenes.kit.text_field import edited
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.online.lobby import LobbyScene, below_menu, describe_table
 from scenes.online.network import Found, Network, player_name
@@ -59,12 +60,6 @@ def parse_address(typed: str, default_port: int) -> tuple[str, int] | None:
     if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
         return None
     return host, int(port)
-
-
-def edited(text: str, typed: str, allowed: Callable[[str], bool], most: int) -> str:
-    """``text`` with what was typed added (only the characters ``allowed``, up to ``most`` in all), or its last
-    character erased when nothing was (Backspace)."""
-    return text[:-1] if not typed else (text + "".join(char for char in typed if allowed(char)))[:most]
 
 
 class JoinScene(MenuScene):
@@ -125,8 +120,11 @@ class JoinScene(MenuScene):
     def animating(self) -> bool:
         return self.searching is not None
 
+    @property
+    def typing(self) -> bool:
+        return self.menu.focused.key in TEXT_ROWS or super().typing
+
     def update(self, dt: float) -> Transition | None:
-        self.context.inputs.typing = self.menu.focused.key in TEXT_ROWS
         if self.searching:
             self.found = list(self.searching[0])
             self.searching = None
@@ -183,7 +181,7 @@ class JoinScene(MenuScene):
         return self._connect(*address)
 
     def _connect(self, address: str, port: int) -> Transition | None:
-        name = player_name()
+        name = player_name(self.context.settings.player_name)
         self.tried = address, port
         try:
             link = self.network.connect(address, port, name, self.password)
@@ -191,15 +189,10 @@ class JoinScene(MenuScene):
             self.error = self.context.tr("online.connect_failed", reason=error.strerror or str(error))
             self.rebuild()
             return None
-        self.context.inputs.typing = False  # the next page has no text field
         session = Session(link, name, where=f"{address}:{port}", seats_folder=self.context.data_folder)
         return Push(TablesScene(self.context, session, f"{address}:{port}"))
 
-    def leave(self) -> None:
-        self.context.inputs.typing = False
-
     def resume(self, result: Any) -> Transition | None:
-        self.context.inputs.typing = False
         if not (result == PASSWORD_REFUSED or isinstance(result, GuessesRefused)):
             return super().resume(result)
         tr = self.context.tr

@@ -1,13 +1,14 @@
-"""*Play online*, from the title menu: host a table, or join one."""
+"""*Play online*, from the title menu: host a table, or join one, under the name the player types here (kept in
+the settings; none typed: their login name)."""
 
 from __future__ import annotations
 
-import pygame
-
+from game.core.text import person_name
+from game.services.match import NAME_LENGTH
 from scenes.context import AppContext
-from scenes.kit import tooltip
 from scenes.kit.stack import Push, Transition
-from scenes.kit.ui import LOGICAL_SIZE, TEXT, MenuItem
+from scenes.kit.text_field import edited
+from scenes.kit.ui import MenuItem
 from scenes.online.host import HostGameScene
 from scenes.online.join import JoinScene
 from scenes.online.network import Network, player_name, real_network
@@ -19,9 +20,11 @@ class OnlineMenuScene(MenuScene):
 
     title_key = "online.title"
     background = "title"
+    enter_moves_on = True  # Enter on the name row: the name is done
 
     def __init__(self, context: AppContext, network: Network | None = None) -> None:
         self._network = network
+        self.typed = context.settings.player_name  # the name as typed on its row (the settings keep it cleaned)
         super().__init__(context)
 
     @property
@@ -35,6 +38,8 @@ class OnlineMenuScene(MenuScene):
         return [
             MenuItem(tr("online.host"), self._host, note=tr("online.host.note"), key="host", icon="play"),
             MenuItem(tr("online.join"), self._join, note=tr("online.join.note"), key="join", icon="player"),
+            MenuItem(tr("online.name"), choices=[self.typed or player_name()], on_type=self._type_name,
+                     note=tr("online.name.note"), key="name", icon="player", tip="tips.seat.player"),
             MenuItem(tr("menu.back"), self.back, key="back", icon="back"),
         ]
 
@@ -44,8 +49,11 @@ class OnlineMenuScene(MenuScene):
     def _join(self) -> Transition:
         return Push(JoinScene(self.context, self.network))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        words = self.context.tr("online.you", name=player_name())
-        tooltip.control(self.context.text.blit(surface, words, 28, TEXT, shadow=2,
-                                               midtop=(LOGICAL_SIZE[0] // 2, 140)), "subtitle")
+    def _type_name(self, typed: str) -> None:
+        """A character typed into the name, or erased (""): kept as typed on the row, and cleaned in the settings
+        (:func:`person_name`: one line, no control characters), as a table would show it."""
+        self.typed = edited(self.typed, typed, str.isprintable, NAME_LENGTH)
+        name = person_name(self.typed, NAME_LENGTH)
+        if name != self.context.settings.player_name:
+            self.context.change_settings(self.context.settings.changed(player_name=name))
+        self.rebuild()

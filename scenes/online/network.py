@@ -62,7 +62,8 @@ class Found(Protocol):
 @dataclass(frozen=True)
 class Network:
     connect: Callable[[str, int, str, str], Link]  # address, port, the player's name, password
-    host: Callable[[int, str, Path], Hosted]  # the port (0: any free one), password, the folder for its saves
+    # the port (0: any free one), password, the folder for its saves, the name it is advertised under
+    host: Callable[[int, str, Path, str], Hosted]
     browse: Callable[[float], Sequence[Found]]  # the servers that answer within that many seconds
     default_port: int
 
@@ -92,8 +93,8 @@ def _connect(address: str, port: int, name: str, password: str) -> Link:
     return Connection(address, port, name, password)
 
 
-def _host(port: int, password: str, folder: Path) -> Hosted:
-    """A server for this window's tables, advertised on the local network under the player's name. Where
+def _host(port: int, password: str, folder: Path, name: str) -> Hosted:
+    """A server for this window's tables, advertised on the local network under the player's ``name``. Where
     multicast does not work (or zeroconf fails on a busy machine), it serves all the same, unadvertised: its
     lobby shows the address players type, as ``main.py host`` does."""
     from zeroconf import Error as ZeroconfError
@@ -103,7 +104,7 @@ def _host(port: int, password: str, folder: Path) -> Hosted:
 
     server = start_in_thread(LISTEN_ON, port, password, folder)
     try:
-        advert: Advert | None = advertise(player_name(), server.port)
+        advert: Advert | None = advertise(name, server.port)
     except (OSError, ZeroconfError):
         advert = None
     except BaseException:
@@ -133,7 +134,7 @@ def _refuse_link(address: str, port: int, name: str, password: str) -> Link:
     raise OSError(errno.ENETUNREACH, "this window plays offline")
 
 
-def _refuse_table(port: int, password: str, folder: Path) -> Hosted:
+def _refuse_table(port: int, password: str, folder: Path, name: str) -> Hosted:
     raise OSError(errno.ENETUNREACH, "this window plays offline")
 
 
@@ -141,9 +142,12 @@ def _find_nothing(seconds: float) -> Sequence[Found]:
     return ()
 
 
-def player_name() -> str:
-    """The name this player is known by at a table: their login name on this computer, as the other players
-    are likely to know them (a name nobody can type is "Player")."""
+def player_name(chosen: str = "") -> str:
+    """The name this player is known by at a table: the one they ``chosen`` (the settings' ``player_name``), else
+    their login name on this computer, as the other players are likely to know them (a name nobody can type is
+    "Player")."""
+    if chosen:
+        return chosen
     try:
         name = getpass.getuser()
     except (OSError, KeyError):  # no login name: a container, a service account

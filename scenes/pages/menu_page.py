@@ -28,10 +28,12 @@ class MenuScene(Scene):
     title_key = ""
     background = "menu"  # the picture behind the page (see scenes.kit.ui_art.BACKGROUNDS)
     menu_x = CENTRE_X  # the middle of the menu's items
+    enter_moves_on = False  # a form: Enter on a choice moves the focus on (Menu.enter_moves_on)
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
-        self.menu = Menu(self.build_items(), centre_x=self.menu_x, text=context.text, sound=context.audio.play)
+        self.menu = Menu(self.build_items(), centre_x=self.menu_x, text=context.text, sound=context.audio.play,
+                         enter_moves_on=self.enter_moves_on)
 
     def build_items(self) -> list[MenuItem]:
         raise NotImplementedError
@@ -40,12 +42,18 @@ class MenuScene(Scene):
         """Make the items again (the language changed, a save appeared…), keeping the focus."""
         focus = self.menu.focus
         self.menu = Menu(self.build_items(), centre_x=self.menu_x, top=self.menu.top, width=self.menu.width,
-                         text=self.context.text, sound=self.context.audio.play)
+                         text=self.context.text, sound=self.context.audio.play, enter_moves_on=self.enter_moves_on)
         self.menu.focus = min(focus, len(self.menu.items) - 1)
         if not self.menu.focused.enabled:
             self.menu.move(1)
 
+    @property
+    def typing(self) -> bool:
+        return self.menu.typing
+
     def handle(self, intent: inp.Intent) -> Transition | None:
+        if self.menu.type(intent):
+            return None
         if intent.kind == inp.BACK:
             return self.back()
         if intent.kind == inp.HELP:

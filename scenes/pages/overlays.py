@@ -68,7 +68,13 @@ class MenuOverlay(Scene):
         self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, note_width=self.menu.note_width,
                          text=self.context.text, sound=self.context.audio.play)
 
+    @property
+    def typing(self) -> bool:
+        return self.menu.typing
+
     def handle(self, intent: inp.Intent) -> Transition | None:
+        if self.menu.type(intent):
+            return None
         if intent.kind in (inp.BACK, inp.PAUSE):
             return Pop()
         return self.menu.handle(intent)
@@ -183,7 +189,7 @@ class SettingsOverlay(MenuOverlay):
         tr, settings = self.context.tr, self.context.settings
         yes_no = [tr("common.no"), tr("common.yes")]
         volumes = [f"{step * 10}%" for step in range(11)]
-        sizes = window_size_choices(settings.window_size)
+        sizes = window_size_choices(settings.window_size, desktop_size())
 
         def setter(name: str, values: list[Any]) -> Any:
             return lambda index: self._change(name, values[index])
@@ -233,6 +239,16 @@ class SettingsOverlay(MenuOverlay):
         box = pygame.Rect(0, 0, self.box_width, LOGICAL_SIZE[1] - 20)
         box.midtop = (CENTRE_X, 10)
         return box
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (the first), so no window larger than it is offered; ``None``
+    where the video system cannot tell."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
 
 
 class HandOverOverlay(Scene):

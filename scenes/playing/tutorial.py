@@ -25,6 +25,7 @@ from scenes.kit.chooser import GROUP
 from scenes.kit.chooser import Step as Option
 from scenes.kit.stack import Push, Replace, Transition
 from scenes.pages.tutorial_menus import TutorialEndOverlay, TutorialMenu, real_game_page
+from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import PlayScene, make_view
@@ -72,6 +73,24 @@ class TutorialScene(PlayScene):
         self.expected = accepted(self.match.state, step) if step is not None and step.kind != NOTE else []
         if step is None or step.kind != LEARNER:
             self.chooser = None
+
+    def players(self) -> dict[Seat, hud.Player]:
+        """The seat cards' names: "You" on the car the learner drives in this part of the lesson, "Tutor" on
+        the one the script drives (one person plays every seat of the tutorial's set-up, so both read
+        "Player 1" otherwise)."""
+        tr = self.context.tr
+        you, tutor = hud.Player(tr("tutorial.you"), False), hud.Player(tr("tutorial.tutor"), True)
+        learner = self._learner_seat()
+        return {seat: you if seat == learner else tutor for seat in self.match.state.seats}
+
+    def _learner_seat(self) -> Seat | None:
+        """The seat of the learner's next step, or of their last once none is left."""
+        steps = self.tutorial.steps
+        coming = [step.seat for step in steps[self.index:] if step.kind == LEARNER]
+        done = [step.seat for step in steps[:self.index] if step.kind == LEARNER]
+        if coming:
+            return coming[0]
+        return done[-1] if done else None
 
     def visible_seats(self) -> frozenset[Seat]:
         """The learner's seats only: the script's seats keep their secrets, as opponents do."""
