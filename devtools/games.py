@@ -244,6 +244,12 @@ class WindowPart(Protocol):
         """Boards some way into a game, a person to play."""
         ...
 
+    def layout_boxes(self) -> list[tuple[object, str, Callable[[dict[str, Any]], tuple[Any, Any]]]]:
+        """The game's drawing functions that frame a box of words without the kit's panel, for the layout
+        check (``devtools.layout``): each with its owner, its name, and the surface and box from a call's
+        arguments by name."""
+        ...
+
 
 def part(game: str, name: str) -> ModuleType | None:
     """The module ``devtools.<game>.<name>``, or ``None`` where the game has none."""

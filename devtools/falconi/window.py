@@ -143,3 +143,11 @@ def soak_bucket(key: str, seats: str) -> str | None:
     if key not in SOAK_KINDS:
         return None
     return str(sum(seat != "off" for seat in seats.split(",")[1:]))
+
+
+# ------------------------------------------------------------------------------------------ the layout check
+def layout_boxes() -> list[tuple[object, str, Callable[[dict[str, Any]], tuple[Any, Any]]]]:
+    """The strip beside the board is not framed, but its words keep to it."""
+    from scenes.falconi import draw
+
+    return [(draw, "draw_strip", lambda called: (called["surface"], called["geometry"].strip))]

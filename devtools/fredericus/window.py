@@ -108,3 +108,11 @@ SOAK_TALLY = None  # the report counts nothing more of Fredericus's matches than
 
 def soak_bucket(_key: str, _seats: str) -> None:
     return None
+
+
+# ------------------------------------------------------------------------------------------ the layout check
+def layout_boxes() -> list[tuple[object, str, Callable[[dict[str, Any]], tuple[Any, Any]]]]:
+    """The wedges of the board's corners hold the legends and the turn box."""
+    from scenes.fredericus import panels
+
+    return [(panels, "paint_wedge", lambda called: (called["surface"], called["rect"]))]

@@ -4,9 +4,9 @@ overlays are wrapped to tell it what they drew; the product carries no hook for 
 
 ``scenes.kit.ui`` and ``scenes.kit.ui_art`` tell every box they frame (panels, buttons) and every text they draw,
 ``scenes.kit.tooltip`` and the HUD every icon, emblem and chip picture, each by the surface it went on, and
-``TextCache.wrap`` every text wrapped to fewer lines than it needs; the Falconi strip and the Fredericus wedges
-are boxes too. Each scene the stack draws is a layer of its own: the recording wraps each scene's ``draw``
-while the stack draws.
+``TextCache.wrap`` every text wrapped to fewer lines than it needs; each game's window part names its own
+boxes (``layout_boxes``: the Falconi strip, the Fredericus wedges). Each scene the stack draws is a layer of
+its own: the recording wraps each scene's ``draw`` while the stack draws.
 
 :meth:`Recording.problems` says which texts do not fit. A text belongs to the smallest box around the point it
 was placed by (its anchor: a title is placed inside its panel) or around its centre (a label centred on its
@@ -33,8 +33,7 @@ from typing import Any
 
 import pygame
 
-from scenes.falconi import draw as falconi_draw
-from scenes.fredericus import panels
+from devtools.games import parts
 from scenes.kit import tooltip, ui, ui_art
 from scenes.kit.stack import SceneStack
 from scenes.kit.ui import TextCache
@@ -300,11 +299,11 @@ def _listen(drawn: Recording, patch: _Patches) -> None:
     for module in [module for name, module in sys.modules.items() if name.startswith("scenes.")]:
         if getattr(module, "shade", None) is shade:  # looked up where each page imported it
             _tell(patch, module, "shade", lambda called, _: drawn.veil(called["surface"]), first=True)
-    for owner, name in ((ui_art, "draw_panel"), (ui_art, "draw_button"), (panels, "paint_wedge")):
+    for owner, name in ((ui_art, "draw_panel"), (ui_art, "draw_button")):
         _tell(patch, owner, name, box, first=True)
-    # the strip beside the Falconi board is not framed, but its words keep to it
-    _tell(patch, falconi_draw, "draw_strip", lambda called, _: drawn.box(called["surface"], called["geometry"].strip),
-          first=True)
+    for _game, part in parts("window"):  # each game's own boxes: the Falconi strip, the Fredericus wedges
+        for owner, name, box_of in part.layout_boxes():
+            _tell(patch, owner, name, _boxing(drawn, box_of), first=True)
     _tell(patch, TextCache, "blit", lambda called, rect: drawn.text(
         called["surface"], called["text"], rect, next(iter(called["anchor"].values()))))
     _tell(patch, TextCache, "wrap", cut)
@@ -319,6 +318,15 @@ def _listen(drawn: Recording, patch: _Patches) -> None:
     _cover(patch, drawn, event_banner, "draw_event_banner", lambda called, box: ("banner", [box], None))
     _cover(patch, drawn, Hints, "draw", lambda called, banner: ("banner", [] if banner is None else [banner], None))
     _cover(patch, drawn, action_bar, "draw_message", lambda called, lines: ("message", lines, None))
+
+
+def _boxing(drawn: Recording, box_of: Callable[[dict[str, Any]], tuple[Any, Any]]
+            ) -> Callable[[dict[str, Any], object], None]:
+    """Tell ``drawn`` of the box a game's function frames, from its call's arguments."""
+    def heard(called: dict[str, Any], _: object) -> None:
+        drawn.box(*box_of(called))
+
+    return heard
 
 
 Covered = tuple[str, list[pygame.Rect], "pygame.Rect | None"]
