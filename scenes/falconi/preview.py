@@ -16,11 +16,12 @@ from game.falconi.actions import Action as FalconiAction
 from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
-from game.falconi.queries import catch_place, laying, step_end, turn_place
+from game.falconi.queries import Way, catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from scenes.falconi import draw, sprites
 from scenes.falconi.lanes import route_legs
+from scenes.kit import ui_art
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
 from scenes.playing.gameview import BOARD_AREA
@@ -32,6 +33,7 @@ DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at 
 
 
 GHOST_ALPHA = 150  # the tile being placed: clearly there (and framed), the car under it showing through
+BADGE_SIZE = 15  # the turn of the tile being placed, written in its cell's corner
 BOMB_COLOUR = (232, 132, 36)  # a block Don Falconi could bomb: a warning, not the red of a dead end or a catch
 
 
@@ -96,8 +98,28 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     rect = geometry.cell_rect(cell)
     surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, GHOST_ALPHA), rect)
     pygame.draw.rect(surface, draw.ROUTE, rect.inflate(2, 2), width=3, border_radius=5)
+    _turn_badge(view, surface, rect, rotation)
+    action = FalconiAction("place", tile, cell, rotation)
     if state.variant.mode == 1:
-        _reach_preview(view, surface, state, FalconiAction("place", tile, cell, rotation), rect)
+        _reach_preview(view, surface, state, action, rect)
+    elif action in state.legal_actions():  # Mode II: whether the car keeps a way on (F-6.5)
+        way = view.way_after(state, action)
+        if way != Way.OPEN:
+            draw.tag(surface, view.context.text, view.context.tr(
+                "falconi.tag.dead_end" if way == Way.CLOSED else "falconi.tag.boost_needed"), rect,
+                DANGER if way == Way.CLOSED else BOMB_COLOUR)
+
+
+def _turn_badge(view: FalconiView, surface: pygame.Surface, rect: pygame.Rect, rotation: int) -> None:
+    """How far the tile being placed is turned, in the corner of its cell: the degrees a hint speaks of."""
+    words = view.context.text.render(f"{90 * rotation}°", BADGE_SIZE, (255, 255, 255), bold=True)
+    arrow = ui_art.icon("rotate", BADGE_SIZE, (255, 255, 255))
+    box = pygame.Rect(rect.x + 3, rect.y + 3, arrow.get_width() + words.get_width() + 8,
+                      max(arrow.get_height(), words.get_height()) + 2)
+    pygame.draw.rect(surface, (20, 20, 24), box, border_radius=4)
+    pygame.draw.rect(surface, draw.ROUTE, box, width=1, border_radius=4)
+    surface.blit(arrow, arrow.get_rect(midleft=(box.x + 3, box.centery)))
+    surface.blit(words, words.get_rect(midright=(box.right - 3, box.centery)))
 
 
 def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiState, action: FalconiAction,

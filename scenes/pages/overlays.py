@@ -109,14 +109,17 @@ class MenuOverlay(Scene):
 
 
 class ConfirmOverlay(MenuOverlay):
-    """A yes-or-no question; Yes pops ``answer``. A question whose Yes loses something (``safe``) starts on
-    No, so a hurried Enter keeps it."""
+    """A yes-or-no question, with what Yes will do under it (``detail``); Yes pops ``answer``. A question whose
+    Yes loses something (``safe``) starts on No, so a hurried Enter keeps it."""
 
     side = 120  # a question is a sentence or two: a wider box keeps it to few lines
 
-    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False) -> None:
-        self.answer = answer
+    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False, detail: str = "") -> None:
+        self.answer, self.detail = answer, detail
         super().__init__(context, question, top=300, focus=int(safe))
+
+    def explanation(self) -> str:
+        return self.detail
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -187,7 +190,8 @@ class SettingsOverlay(MenuOverlay):
         def setter(name: str, values: list[Any]) -> Any:
             return lambda index: self._change(name, values[index])
 
-        flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake"}
+        flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake",
+                 "confirm_losses": "confirm"}
         # the players' languages, and the one in use if it is none of them (the tests' pseudo-language)
         codes = list(dict.fromkeys((*LANGUAGES, settings.language)))
         items = [
@@ -235,17 +239,23 @@ class SettingsOverlay(MenuOverlay):
 
 
 class HandOverOverlay(Scene):
-    """Pass the screen to the next person; their secrets appear only once they confirm (opaque on purpose)."""
+    """Pass the screen to the next person; their secrets appear only once they confirm (opaque on purpose).
+    Until then the one who played last may still undo their move (``undo``: the match allows it), which the
+    ``undo`` answer asks of the play scene."""
 
-    def __init__(self, context: AppContext, name: str, person: int) -> None:
-        self.context, self.name, self.person = context, name, person
-        self.menu = Menu([MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
-                                   icon="player")], top=420, width=640, text=context.text,
-                         sound=context.audio.play)
+    def __init__(self, context: AppContext, name: str, person: int, undo: bool = False) -> None:
+        self.context, self.name, self.person, self.undo = context, name, person, undo
+        items = [MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
+                          icon="player")]
+        if undo:
+            items.append(MenuItem(context.tr("handover.undo"), lambda: Pop("undo"), key="undo", icon="undo"))
+        self.menu = Menu(items, top=420, width=640, text=context.text, sound=context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind == inp.PAUSE:
             return None
+        if intent.kind == inp.UNDO:
+            return Pop("undo") if self.undo else None
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
