@@ -21,7 +21,6 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from scenes.falconi import draw, sprites
 from scenes.falconi.lanes import route_legs
-from scenes.kit import ui_art
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
 from scenes.playing.gameview import BOARD_AREA
@@ -113,13 +112,11 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
 def _turn_badge(view: FalconiView, surface: pygame.Surface, rect: pygame.Rect, rotation: int) -> None:
     """How far the tile being placed is turned, in the corner of its cell: the degrees a hint speaks of."""
     words = view.context.text.render(f"{90 * rotation}°", BADGE_SIZE, (255, 255, 255), bold=True)
-    arrow = ui_art.icon("rotate", BADGE_SIZE, (255, 255, 255))
-    box = pygame.Rect(rect.x + 3, rect.y + 3, arrow.get_width() + words.get_width() + 8,
-                      max(arrow.get_height(), words.get_height()) + 2)
+    box = words.get_rect(topleft=(rect.x + 3, rect.y + 3)).inflate(8, 2)
+    box.topleft = (rect.x + 3, rect.y + 3)
     pygame.draw.rect(surface, (20, 20, 24), box, border_radius=4)
     pygame.draw.rect(surface, draw.ROUTE, box, width=1, border_radius=4)
-    surface.blit(arrow, arrow.get_rect(midleft=(box.x + 3, box.centery)))
-    surface.blit(words, words.get_rect(midright=(box.right - 3, box.centery)))
+    surface.blit(words, words.get_rect(center=box.center))
 
 
 def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiState, action: FalconiAction,

@@ -44,10 +44,12 @@ class MenuOverlay(Scene):
 
     opaque = False
     side = MARGIN  # the box's room either side of the items
+    row = Menu.row  # from one item's top to the next one's
 
     def __init__(self, context: AppContext, title: str = "", top: int = 220, focus: int = 0) -> None:
         self.context, self._title = context, title
-        self.menu = Menu(self.build_items(), top=top, focus=focus, text=context.text, sound=context.audio.play)
+        self.menu = Menu(self.build_items(), top=top, focus=focus, row=self.row, text=context.text,
+                         sound=context.audio.play)
         self.menu.note_width = self.box_width - 2 * MARGIN
 
     @property
@@ -65,8 +67,8 @@ class MenuOverlay(Scene):
 
     def refresh(self) -> None:
         """Make the items again (a setting, maybe the language, changed), keeping the focus."""
-        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, note_width=self.menu.note_width,
-                         text=self.context.text, sound=self.context.audio.play)
+        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, row=self.row,
+                         note_width=self.menu.note_width, text=self.context.text, sound=self.context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind in (inp.BACK, inp.PAUSE):
@@ -172,10 +174,11 @@ class SettingsOverlay(MenuOverlay):
     """Every setting, changed in place and remembered at once."""
 
     side = 120  # the notes are long: two lines of them fit under the last item
+    row = 48  # eleven items and a note of two lines in the window's height
 
     def __init__(self, context: AppContext) -> None:
         self.shown = context.settings  # what the items show: F11 or a dragged window may change it meanwhile
-        super().__init__(context, top=90)
+        super().__init__(context, top=84)
 
     @property
     def title(self) -> str:

@@ -388,6 +388,7 @@ class PlayScene(Scene):
             self._cancel_ai()  # an AI seat about to answer the move answers the position it comes back to
             self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
             self.match.undo()
+            self.handover_due = False  # a hand-over waiting for the next person: the turn came back before it
             self._sync()
             self.message = self.context.tr("play.undone")
         else:
@@ -421,7 +422,6 @@ class PlayScene(Scene):
                 self.match.close_undo()  # the next person has seen their secrets: the move before stands
             self._sync()
         elif result == "undo":  # from the hand-over screen, before the next person looked
-            self.handover_due = False
             self._undo_last()
         elif isinstance(result, tuple) and result[0] == "play":  # a move that loses, confirmed
             if result[1] in self.legal_now():
