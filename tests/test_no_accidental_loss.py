@@ -5,18 +5,30 @@ screen too. The rules' side of it: tests/test_self_defeat.py."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 from event_player import _choose_step, choose, confirm
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scene_driver import Driver, FixedClock, screenshot_dir
 
+from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE
 from game.falconi.options import FalconiOptions
 from game.falconi.queries import Way, way_after
+from game.falconi.state import FalconiState
+from game.falconi.variants import VariantName
 from game.services.match import MatchSetup, Person, SeatPlan
+from game.services.saves import SaveStore
+from game.services.settings import Settings
 from scenes.app import App
+from scenes.context import AppContext
 from scenes.falconi import draw
-from scenes.kit.chooser import GROUP, quarters
+from scenes.falconi.view import FalconiView
+from scenes.kit.chooser import GROUP, Step, first_rotation, quarters
+from scenes.kit.input import InputMapper
 from scenes.pages.overlays import ConfirmOverlay, HandOverOverlay, SettingsOverlay
 from scenes.playing.play import PlayScene
 
@@ -25,6 +37,14 @@ ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(1)
 OFF = SeatPlan("off")
 PEOPLE = (Person("Anna"), Person("Bruno"))
 PAD = pygame.CONTROLLER_BUTTON_A
+VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
+
+
+@pytest.fixture(scope="module")
+def view(tmp_path_factory):
+    pygame.init()
+    folder = tmp_path_factory.mktemp("data")
+    return FalconiView(AppContext(Settings(), folder, SaveStore(folder), AIService(), InputMapper()))
 
 
 def open_app(tmp_path, monkeypatch, setup: MatchSetup, language: str = "en", ai_pause: float = 0.0) -> Driver:
@@ -38,9 +58,15 @@ def open_app(tmp_path, monkeypatch, setup: MatchSetup, language: str = "en", ai_
     return driver
 
 
-def alone_as_don_falconi(variant: str = "diavola") -> MatchSetup:
+def alone_as_don_falconi(variant: VariantName = "diavola") -> MatchSetup:
     """The issue's game: alone as Don Falconi against three AI police cars; his reserve holds two curves."""
     return MatchSetup("falconi", (ANNA, EASY, EASY, EASY), PEOPLE[:1], seed=4, options=FalconiOptions(variant))
+
+
+def focused(scene: PlayScene) -> Step:
+    """The option the scene's chooser has in focus (it must have one)."""
+    assert scene.chooser is not None and scene.chooser.focused is not None
+    return scene.chooser.focused
 
 
 def reserve_ghost(driver: Driver) -> PlayScene:
@@ -49,25 +75,26 @@ def reserve_ghost(driver: Driver) -> PlayScene:
     assert isinstance(scene, PlayScene) and scene.chooser is not None
     driver.click(scene.chooser.rect((GROUP, "place")).center)
     driver.run()
-    assert scene.chooser.focused[0] == "rot"
+    assert focused(scene)[0] == "rot"
     return scene
 
 
 def blocking_rotation(driver: Driver, scene: PlayScene, device: str) -> None:
     """Turn the ghost to the curve N–E, which has no road on the prison's side."""
     for _ in range(4):
-        if quarters(scene.chooser.focused[1]) == 0:
+        if quarters(focused(scene)[1]) == 0:
             return
         if device == "pad":
             driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
         else:
             driver.key(pygame.K_r)
-    assert quarters(scene.chooser.focused[1]) == 0
+    assert quarters(focused(scene)[1]) == 0
 
 
 def press_confirm(driver: Driver, scene: PlayScene, device: str) -> None:
     if device == "mouse":
-        driver.click(scene.chooser.rect(scene.chooser.focused).center)
+        assert scene.chooser is not None
+        driver.click(scene.chooser.rect(focused(scene)).center)
     elif device == "pad":
         driver.pad(PAD)
     else:
@@ -207,6 +234,27 @@ def test_f6_5_a_police_move_chosen_with_the_keyboard_that_shuts_its_own_car_in_a
         assert driver.top is scene and len(scene.match.log) == played
     finally:
         driver.app.close()
+
+
+@settings(max_examples=80)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80), st.integers(0, 3))
+def test_the_first_rotation_shown_keeps_the_way_open_whenever_one_does(view, variant, seed, moves, turn):
+    """Over random positions of every pizza: for each tile and cell on offer, the rotation the chooser starts on
+    (whatever the player last turned to) is one of the best ways the rules core sees (F-5.5, F-6.5)."""
+    state = FalconiState.new_game(variant, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    placements: dict[tuple[int, int], list] = {}
+    for action in state.legal_actions():
+        if action.verb == "place":
+            placements.setdefault((action.tile, action.cell), []).append(action)
+    for actions in placements.values():
+        values = [view.steps(state, action)[-1][1] for action in actions]
+        shown = actions[first_rotation(values, turn)]
+        assert way_after(state, shown) == min(way_after(state, action) for action in actions)
 
 
 # --- undo ----------------------------------------------------------------------------------------------------
