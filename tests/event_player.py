@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 from scene_driver import Driver
 
+from scenes.pages.overlays import ConfirmOverlay
+
 TAB, ENTER, ROTATE = pygame.K_TAB, pygame.K_RETURN, pygame.K_r
 
 
@@ -13,6 +15,8 @@ def choose(driver: Driver, scene, action, device: str, pad: int = 0) -> None:
     """Post the events that choose ``action`` in the play ``scene``; fails if the action is not played."""
     played = len(scene.match.log)
     for _ in range(12):  # no action has more steps
+        if isinstance(driver.top, ConfirmOverlay):  # a move that loses asks first (it starts on No)
+            confirm(driver, device, pad)
         chooser = scene.chooser
         if len(scene.match.log) > played:
             return
@@ -48,4 +52,15 @@ def _choose_step(driver: Driver, chooser, step, device: str, pad: int) -> None:
     if device == "keyboard":
         driver.key(ENTER)
     else:
+        driver.pad(pygame.CONTROLLER_BUTTON_A, pad)
+
+
+def confirm(driver: Driver, device: str, pad: int = 0) -> None:
+    """Answer Yes to the question on top, with ``device``: its focus starts on No, below Yes."""
+    if device == "mouse":
+        driver.click_item("yes")
+    elif device == "keyboard":
+        driver.keys(pygame.K_UP, ENTER)
+    else:
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
         driver.pad(pygame.CONTROLLER_BUTTON_A, pad)

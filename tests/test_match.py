@@ -65,12 +65,44 @@ def test_nothing_before_a_draw_can_be_undone():
     assert not match.can_undo()
 
 
-def test_undo_stops_when_the_turn_has_passed():
+def test_undo_stays_open_after_the_turn_has_passed_until_the_next_seat_acts():
     match = fredericus()
     rng = random.Random(1)
     while not match.log or match.state.current_seat == match.log[-1].seat:
+        before = match.state.clone()
         match.play(rng.choice(match.state.legal_actions()))
+    assert match.state.current_seat == 1 and match.can_undo()  # the AI's turn has come; it has not acted yet
+    match.undo()
+    assert match.state == before
+    match.play(rng.choice(match.state.legal_actions()))
+    match.play(rng.choice(match.state.legal_actions()))  # now the AI acts
+    assert match.log[-1].seat == 1 and not match.can_undo()
+
+
+def hot_seat_turn_passed():
+    """Salami at one screen: Anna's Don Falconi has played three actions (no draw), Bruno's Port car is next."""
+    match = falconi(seats=(SeatPlan.human(0), OFF, SeatPlan.human(1), OFF), people=TWO_PEOPLE)
+    for text in ("place curve 4,8 r1", "place overpass 5,8 r0", "step E"):
+        match.play(match.state.parse_action(text))
+    return match
+
+
+def test_undo_in_a_hot_seat_game_stays_open_until_the_next_person_has_seen_a_secret():
+    match = hot_seat_turn_passed()
+    assert match.state.current_seat == 2 and match.can_undo()  # Bruno's turn, and he has not played
+    match.undo()
+    assert match.state.current_seat == 0 and match.can_undo()  # Anna's earlier actions too
+    match.play(match.state.legal_actions()[0])
+    match.close_undo()  # Bruno confirmed the hand-over and saw his tiles
     assert not match.can_undo()
+
+
+def test_once_the_next_person_has_acted_only_their_own_move_can_be_undone():
+    match = hot_seat_turn_passed()
+    anna = len(match.log)
+    play_first(match, "place straight")
+    match.undo()
+    assert len(match.log) == anna and not match.can_undo()
 
 
 def test_undo_needs_a_person_to_play():

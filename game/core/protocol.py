@@ -162,6 +162,13 @@ class GameState(ABC, Generic[A]):
         sentence, so that nothing changes on the board untold. Only public facts; none by default."""
         return []
 
+    def self_defeat(self, action: A, allies: frozenset[Seat] = frozenset()) -> Message | None:
+        """What ``action`` brings on the seat deciding now when it loses them the game (ends it against them, or
+        puts them out of it) and another legal action would not: a sentence the window asks them to confirm
+        (no accidental loss). ``allies`` are the other seats the same person plays: no defeat while one of them
+        may still win. Judged only from what the deciding seat may know. ``None`` where no move is such."""
+        return None
+
     def describe(self, action: A) -> str:
         """The game log's sentence in English: :meth:`narrate` rendered from the English catalog."""
         return Translator(FALLBACK).message(self.narrate(action))

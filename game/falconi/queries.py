@@ -1,16 +1,18 @@
-"""Rule questions the board asks about a position without playing a move: where a tile leads (F-5.5), where a
-catch or a Chili Bomb lands (F-5.4), where a Mode II step or three-point turn takes the car (F-6.1, F-6.4), and
-whether an escape tile goes down within Don Falconi's draw (F-6.3). The rules answer them here, so that no view
-works them out again from the state's fields.
+"""Rule questions the board asks about a position without playing a move: where a tile leads (F-5.5), whether a
+tile keeps its own car's way open (F-5.5, F-6.5), where a catch or a Chili Bomb lands (F-5.4), where a Mode II step
+or three-point turn takes the car (F-6.1, F-6.4), and whether an escape tile goes down within Don Falconi's draw
+(F-6.3). The rules answer them here, so that no view works them out again from the state's fields.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.falconi.actions import Action
 from game.falconi.city import DISTRICTS
 from game.falconi.constants import ACTION, BLAST, DRIVE, FUGITIVE
+from game.falconi.mode2 import count_ways_on, must_smash_to_go_on
 from game.falconi.tiles import ESCAPE
 
 if TYPE_CHECKING:
@@ -35,6 +37,33 @@ def laying(state: FalconiState, placement: Action) -> Laying:
     if after._phase in (DRIVE, BLAST) and after._turn_seat == state._turn_seat:
         return Laying(after, False, after._phase == BLAST)
     return Laying(None, True, False)
+
+
+class Way(IntEnum):
+    """What a placement leaves of its own car's way on, best first."""
+
+    OPEN = 0  # a way on: an open end, an escape, a catch (F-5.1 c, F-6.5)
+    THROUGH_BLOCK = 1  # Don Falconi goes on only by bombing (F-5.5) or smashing (F-6.5, Diavola) a block
+    CLOSED = 2  # none: the car is blocked, out of the chase, or Don Falconi has lost (F-5.5, F-6.5)
+
+
+def way_after(state: FalconiState, placement: Action) -> Way:
+    """What laying ``placement`` (one of the legal actions) leaves of its car's way on. In Mode I the drive that
+    follows tells (:func:`laying`); in Mode II the board as it then stands, as a turn's start would judge it
+    (F-6.5): a tile with no road towards the car closes the way it came by."""
+    if state._variant.mode == 1:
+        laid = laying(state, placement)
+        return Way.CLOSED if laid.leads_nowhere else Way.THROUGH_BLOCK if laid.needs_bomb else Way.OPEN
+    after = state.clone()
+    after.apply_legal(placement)
+    return mode_ii_way(after, state._turn_seat)
+
+
+def mode_ii_way(state: FalconiState, seat: int) -> Way:
+    """F-6.5: the way on ``seat``'s car has as the board stands, with the turn's start's judgement."""
+    if count_ways_on(state, seat, 1):
+        return Way.OPEN
+    return Way.THROUGH_BLOCK if seat == FUGITIVE and must_smash_to_go_on(state) else Way.CLOSED
 
 
 def catch_place(state: FalconiState, edge: int) -> int:

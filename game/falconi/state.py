@@ -15,8 +15,8 @@ from typing import Any
 from game.core.errors import GameError, IllegalActionError
 from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
+from game.falconi import defeat, mode1, mode2, serialization
 from game.falconi import describe as describing
-from game.falconi import mode1, mode2, serialization
 from game.falconi.actions import Action, ActionTable, action_table, action_text, parse_action
 from game.falconi.city import DISTRICTS, CityLayout
 from game.falconi.citymap import default_city
@@ -465,6 +465,9 @@ class FalconiState(GameState[Action]):
 
     def describe(self, action: Action) -> str:
         return describing.describe(self, action)
+
+    def self_defeat(self, action: Action, allies: frozenset[Seat] = frozenset()) -> Message | None:
+        return defeat.self_defeat(self, action, allies)
 
     def observation(self, seat: Seat) -> dict[str, Any]:
         return serialization.observation(self, seat)

@@ -18,7 +18,7 @@ from game.core.draws import shuffle
 from game.core.errors import GameError
 from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
-from game.fredericus import actions, narration, scoring, serialization
+from game.fredericus import actions, defeat, narration, scoring, serialization
 from game.fredericus.actions import HAND, Action, raptor_text
 from game.fredericus.cards import (
     BOTTOM_OBJECTIVES,
@@ -267,6 +267,9 @@ class FredericusState(TurnRules, GameState[Action]):
     def aftermath(self, before: GameState[Action], action: Action) -> list[Message]:
         assert isinstance(before, FredericusState)
         return narration.aftermath(before, self, action)
+
+    def self_defeat(self, action: Action, allies: frozenset[Seat] = frozenset()) -> Message | None:
+        return defeat.self_defeat(self, action, allies)
 
     def describe(self, action: Action) -> str:
         return narration.describe(self, action)

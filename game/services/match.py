@@ -299,15 +299,21 @@ class Match:
 
     # --- undo ----------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        """Undo takes back the deciding person's own last action within their turn, until something face
-        down was turned up or another seat acted."""
-        return bool(self._before) and self.log[-1].seat == self.state.current_seat and self.is_person_to_play()
+        """Undo takes back a person's own last actions, also after their turn has passed, until another seat
+        (a person or an AI) has acted, something face down was turned up, the next person has seen a secret
+        (:meth:`close_undo`) or the game has ended."""
+        return (bool(self._before) and not self.state.is_terminal()
+                and self.setup.person_of(self.log[-1].seat) is not None)
 
     def undo(self) -> LogEntry:
         if not self.can_undo():
-            raise GameError("nothing to undo: a card or tile was turned up, or your turn has not begun")
+            raise GameError("nothing to undo: a card or tile was turned up, or someone else has played since")
         self.state = self._before.pop()
         return self.log.pop()
+
+    def close_undo(self) -> None:
+        """The next person has seen their secrets (a hand-over): what was played before them stands."""
+        self._before.clear()
 
     def can_take_back(self, person: int = 0) -> bool:
         """Against AI only: back to the start of the person's last turn (cards drawn since are put back)."""

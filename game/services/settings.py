@@ -1,5 +1,6 @@
 """The player's settings, remembered between runs: language, window, volumes, animation speed, colours, hints,
-and which of the games' once-only cards (Falconi's new pizzas) the player has already seen.
+whether a move that would lose the game asks first, and which of the games' once-only cards (Falconi's new pizzas)
+the player has already seen.
 
 A settings file that is missing, malformed or partly wrong never stops the game: each value that cannot be
 used falls back to its default, and each such problem is kept for the app to explain in the player's language.
@@ -52,6 +53,7 @@ class Settings:
     colour_blind: bool = False  # seat colours that stay apart for every kind of colour blindness
     hints: bool = True
     screen_shake: bool = True
+    confirm_losses: bool = True  # a move that would lose its maker the game asks first (as Board Game Arena's)
     seen_cards: tuple[str, ...] = ()  # the once-only cards already shown (of once_cards()), as they were seen
     player_name: str = ""  # the name this player takes to an online table ("": their login name)
 
@@ -75,6 +77,7 @@ _CHECKS = {
     "colour_blind": lambda v: isinstance(v, bool),
     "hints": lambda v: isinstance(v, bool),
     "screen_shake": lambda v: isinstance(v, bool),
+    "confirm_losses": lambda v: isinstance(v, bool),
     "seen_cards": lambda v: _is_card_list(v),
     "player_name": lambda v: isinstance(v, str) and person_name(v, NAME_LENGTH) == v,
 }

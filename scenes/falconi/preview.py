@@ -16,7 +16,7 @@ from game.falconi.actions import Action as FalconiAction
 from game.falconi.city import DISTRICTS, OPPOSITE, edge_of
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
-from game.falconi.queries import catch_place, laying, step_end, turn_place
+from game.falconi.queries import Way, catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
 from scenes.falconi import draw, sprites
@@ -32,6 +32,7 @@ DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at 
 
 
 GHOST_ALPHA = 150  # the tile being placed: clearly there (and framed), the car under it showing through
+BADGE_SIZE = 15  # the turn of the tile being placed, written in its cell's corner
 BOMB_COLOUR = (232, 132, 36)  # a block Don Falconi could bomb: a warning, not the red of a dead end or a catch
 
 
@@ -96,8 +97,26 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     rect = geometry.cell_rect(cell)
     surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, GHOST_ALPHA), rect)
     pygame.draw.rect(surface, draw.ROUTE, rect.inflate(2, 2), width=3, border_radius=5)
+    _turn_badge(view, surface, rect, rotation)
+    action = FalconiAction("place", tile, cell, rotation)
     if state.variant.mode == 1:
-        _reach_preview(view, surface, state, FalconiAction("place", tile, cell, rotation), rect)
+        _reach_preview(view, surface, state, action, rect)
+    elif action in state.legal_actions():  # Mode II: whether the car keeps a way on (F-6.5)
+        way = view.way_after(state, action)
+        if way != Way.OPEN:
+            draw.tag(surface, view.context.text, view.context.tr(
+                "falconi.tag.dead_end" if way == Way.CLOSED else "falconi.tag.boost_needed"), rect,
+                DANGER if way == Way.CLOSED else BOMB_COLOUR)
+
+
+def _turn_badge(view: FalconiView, surface: pygame.Surface, rect: pygame.Rect, rotation: int) -> None:
+    """How far the tile being placed is turned, in the corner of its cell: the degrees a hint speaks of."""
+    words = view.context.text.render(f"{90 * rotation}°", BADGE_SIZE, (255, 255, 255), bold=True)
+    box = words.get_rect(topleft=(rect.x + 3, rect.y + 3)).inflate(8, 2)
+    box.topleft = (rect.x + 3, rect.y + 3)
+    pygame.draw.rect(surface, (20, 20, 24), box, border_radius=4)
+    pygame.draw.rect(surface, draw.ROUTE, box, width=1, border_radius=4)
+    surface.blit(words, words.get_rect(center=box.center))
 
 
 def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiState, action: FalconiAction,

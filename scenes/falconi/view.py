@@ -34,7 +34,7 @@ from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, cell_of, edge_of
 from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, POLICE
 from game.falconi.mode2 import ACTIONS_PER_TURN
-from game.falconi.queries import catch_place, laying, places_free, step_catches, step_end, turn_place
+from game.falconi.queries import Way, catch_place, places_free, step_catches, step_end, turn_place, way_after
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ESCAPE
 from game.services.match import LogEntry
@@ -109,6 +109,7 @@ class FalconiView:
         self._info_secrets: frozenset[Seat] = frozenset()
         self._pictures = SurfaceCache("Falconi HUD pictures", 2)
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
+        self._way_of: tuple[object, dict[FalconiAction, Way]] = ((), {})
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
 
     def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
@@ -171,11 +172,10 @@ class FalconiView:
     def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
         verb = action.verb
         if verb == "place":
-            mode2 = state.variant.mode == 2
-            laid = None if mode2 else laying(state, action)
-            rotation = Rotation(action.edge, dead_end=laid is not None and laid.leads_nowhere,
-                                needs_bomb=laid is not None and laid.needs_bomb,
-                                only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1, click_again=mode2)
+            way = self.way_after(state, action)
+            rotation = Rotation(action.edge, dead_end=way == Way.CLOSED, needs_bomb=way == Way.THROUGH_BLOCK,
+                                only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1,
+                                click_again=state.variant.mode == 2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
             return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
@@ -193,6 +193,17 @@ class FalconiView:
         if verb == "boost":  # a button first: the boost's many routes would crowd out the plain drives
             return ("button", "boost"), ("boost", action.path)
         return (("button", verb),)
+
+    def way_after(self, state: FalconiState, placement: FalconiAction) -> Way:
+        """What laying ``placement`` leaves of its car's way on (the rules core's answer), kept for the legal
+        actions last asked about: the chooser and the ghost tile ask of every rotation."""
+        legal = state.legal_actions()
+        if self._way_of[0] is not legal:
+            self._way_of = (legal, {})
+        ways = self._way_of[1]
+        if placement not in ways:
+            ways[placement] = way_after(state, placement)
+        return ways[placement]
 
     def _ways_to_lay(self, state: FalconiState) -> Counter[tuple[int, int]]:
         """How many rotations of each (tile, cell) placement are legal (rotations giving the same roads count
@@ -265,8 +276,8 @@ class FalconiView:
         if kind == "rot":
             if isinstance(value, Rotation) and value.dead_end:
                 return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
-            if isinstance(value, Rotation) and value.needs_bomb:
-                return tr("falconi.tip.rot_bomb")
+            if isinstance(value, Rotation) and value.needs_bomb:  # a Chili Bomb (Mode I) or Boost (Diavola)
+                return tr("falconi.tip.rot_bomb" if state.variant.mode == 1 else "falconi.tip.rot_smash")
             degrees = 90 * quarters(value)
             device = "" if self.input_device == "mouse" else f".{self.input_device}"  # the prompt names its keys
             if isinstance(value, Rotation) and value.only_way:

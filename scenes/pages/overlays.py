@@ -44,10 +44,12 @@ class MenuOverlay(Scene):
 
     opaque = False
     side = MARGIN  # the box's room either side of the items
+    row = Menu.row  # from one item's top to the next one's
 
     def __init__(self, context: AppContext, title: str = "", top: int = 220, focus: int = 0) -> None:
         self.context, self._title = context, title
-        self.menu = Menu(self.build_items(), top=top, focus=focus, text=context.text, sound=context.audio.play)
+        self.menu = Menu(self.build_items(), top=top, focus=focus, row=self.row, text=context.text,
+                         sound=context.audio.play)
         self.menu.note_width = self.box_width - 2 * MARGIN
 
     @property
@@ -65,8 +67,8 @@ class MenuOverlay(Scene):
 
     def refresh(self) -> None:
         """Make the items again (a setting, maybe the language, changed), keeping the focus."""
-        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, note_width=self.menu.note_width,
-                         text=self.context.text, sound=self.context.audio.play)
+        self.menu = Menu(self.build_items(), top=self.menu.top, focus=self.menu.focus, row=self.row,
+                         note_width=self.menu.note_width, text=self.context.text, sound=self.context.audio.play)
 
     @property
     def typing(self) -> bool:
@@ -115,15 +117,19 @@ class MenuOverlay(Scene):
 
 
 class ConfirmOverlay(MenuOverlay):
-    """A yes-or-no question; Yes pops ``answer``. A question whose Yes loses something (``safe``) starts on
-    No, so a hurried Enter keeps it; ``yes_icon`` shows what Yes does (the bin of a deletion)."""
+    """A yes-or-no question, with what Yes will do under it (``detail``); Yes pops ``answer``. A question whose
+    Yes loses something (``safe``) starts on No, so a hurried Enter keeps it; ``yes_icon`` shows what Yes does
+    (the bin of a deletion)."""
 
     side = 120  # a question is a sentence or two: a wider box keeps it to few lines
 
-    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False,
+    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False, detail: str = "",
                  yes_icon: str = "confirm") -> None:
-        self.answer, self.yes_icon = answer, yes_icon
+        self.answer, self.detail, self.yes_icon = answer, detail, yes_icon
         super().__init__(context, question, top=300, focus=int(safe))
+
+    def explanation(self) -> str:
+        return self.detail
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -176,10 +182,11 @@ class SettingsOverlay(MenuOverlay):
     """Every setting, changed in place and remembered at once."""
 
     side = 120  # the notes are long: two lines of them fit under the last item
+    row = 48  # eleven items and a note of two lines in the window's height
 
     def __init__(self, context: AppContext) -> None:
         self.shown = context.settings  # what the items show: F11 or a dragged window may change it meanwhile
-        super().__init__(context, top=90)
+        super().__init__(context, top=84)
 
     @property
     def title(self) -> str:
@@ -194,7 +201,8 @@ class SettingsOverlay(MenuOverlay):
         def setter(name: str, values: list[Any]) -> Any:
             return lambda index: self._change(name, values[index])
 
-        flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake"}
+        flags = {"fullscreen": "fullscreen", "colour_blind": "eye", "hints": "hint", "screen_shake": "shake",
+                 "confirm_losses": "confirm"}
         # the players' languages, and the one in use if it is none of them (the tests' pseudo-language)
         codes = list(dict.fromkeys((*LANGUAGES, settings.language)))
         items = [
@@ -252,17 +260,23 @@ def desktop_size() -> tuple[int, int] | None:
 
 
 class HandOverOverlay(Scene):
-    """Pass the screen to the next person; their secrets appear only once they confirm (opaque on purpose)."""
+    """Pass the screen to the next person; their secrets appear only once they confirm (opaque on purpose).
+    Until then the one who played last may still undo their move (``undo``: the match allows it), which the
+    ``undo`` answer asks of the play scene."""
 
-    def __init__(self, context: AppContext, name: str, person: int) -> None:
-        self.context, self.name, self.person = context, name, person
-        self.menu = Menu([MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
-                                   icon="player")], top=420, width=640, text=context.text,
-                         sound=context.audio.play)
+    def __init__(self, context: AppContext, name: str, person: int, undo: bool = False) -> None:
+        self.context, self.name, self.person, self.undo = context, name, person, undo
+        items = [MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
+                          icon="player")]
+        if undo:
+            items.append(MenuItem(context.tr("handover.undo"), lambda: Pop("undo"), key="undo", icon="undo"))
+        self.menu = Menu(items, top=420, width=640, text=context.text, sound=context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind == inp.PAUSE:
             return None
+        if intent.kind == inp.UNDO:
+            return Pop("undo") if self.undo else None
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -39,6 +39,7 @@ from scenes.playing.board_picture import BoardPicture
 from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
+from scenes.playing.no_loss import losing_question
 from scenes.router import pages
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
@@ -106,6 +107,7 @@ class PlayScene(Scene):
 
     holds_board = True
     runs_ai_seats = True  # the AI seats play in this window's worker (an online table's play on its server)
+    asks_before_losing = True  # a move that would lose its maker the game asks first (setting confirm_losses)
 
     def __init__(self, context: AppContext, match: Match, view: GameView, slot: SaveSlot | None = None) -> None:
         self.context, self.match, self.view = context, match, view
@@ -305,7 +307,7 @@ class PlayScene(Scene):
         if self.handover_due:
             assert person is not None
             name = self.context.person_name(self.match.setup.people[person])
-            return Push(HandOverOverlay(self.context, name, person))
+            return Push(HandOverOverlay(self.context, name, person, self.match.can_undo()))
         plan = self.match.setup.seats[state.current_seat]
         if plan.kind != "ai":
             return None
@@ -349,24 +351,45 @@ class PlayScene(Scene):
             return Push(RulesOverlay(self.context, self.match.setup))
         if kind == inp.LOG or (kind == inp.CLICK and intent.pos is not None and self.log_area.collidepoint(intent.pos)):
             return self._open_log()
+        if kind == inp.UNDO:
+            self._undo(intent.device)
+            return None
         if not self._accepts(intent):
             return None
         assert self.chooser is not None
         if kind == inp.BACK:
             self.chooser.back()
             return None
-        if kind == inp.UNDO:
-            self._undo()
-            return None
         action = self.chooser.handle(intent)
-        if action is not None:
-            self.choose(action)
-        return None
+        return None if action is None else self._chosen(action)
 
-    def _undo(self) -> None:
+    def _chosen(self, action: Action) -> Transition | None:
+        """Play what the person chose, unless it would lose them the game: then they are asked first."""
+        allies = self.visible_seats() - {self.match.state.current_seat}  # their other seats
+        question = losing_question(self.context, self.match.state, action, allies) if self.asks_before_losing else None
+        if question is None:
+            self.choose(action)
+            return None
+        return Push(question)
+
+    def _undo(self, device: str) -> None:
+        """Undo the last move, from the device of the person who made it or of the person deciding now."""
+        people = self.match.setup.people
+        last = self.match.setup.person_of(self.match.log[-1].seat) if self.match.log else None
+        deciding = self.person_to_play()
+        devices = {people[person].device for person in (last, deciding) if person is not None}
+        if self._people_count() == 1 or device in devices:
+            self._undo_last()
+        else:
+            self.message = self.context.tr("play.cannot_undo")
+
+    def _undo_last(self) -> None:
         self.timeline.skip()
         if self.match.can_undo():
+            self._cancel_ai()  # an AI seat about to answer the move answers the position it comes back to
+            self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
             self.match.undo()
+            self.handover_due = False  # a hand-over waiting for the next person: the turn came back before it
             self._sync()
             self.message = self.context.tr("play.undone")
         else:
@@ -396,7 +419,14 @@ class PlayScene(Scene):
         if result == "handover":
             self.handover_due = False
             self.viewer = self.person_to_play()
+            if self.match.log and self.match.setup.person_of(self.match.log[-1].seat) != self.viewer:
+                self.match.close_undo()  # the next person has seen their secrets: the move before stands
             self._sync()
+        elif result == "undo":  # from the hand-over screen, before the next person looked
+            self._undo_last()
+        elif isinstance(result, tuple) and result[0] == "play":  # a move that loses, confirmed
+            if result[1] in self.legal_now():
+                self.choose(result[1])
         elif result == "take_back":
             self._cancel_ai()
             self.timeline.skip()

@@ -36,6 +36,8 @@ BACK_HINT = 24  # the room the action bar keeps at its foot, once a step is chos
 
 
 class TutorialScene(PlayScene):
+    asks_before_losing = False  # the lesson chooses the moves: none needs a second thought
+
     def __init__(self, context: AppContext, tutorial: Tutorial, start: int = 0) -> None:
         """The tutorial from its first step, or from step ``start`` with the actions before it played."""
         self.tutorial = tutorial
