@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -95,7 +96,12 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self._fallback
 
-    def message(self, message: Message) -> str:
-        """A ``Message`` said in this language: its ``@key`` fields translated first, then the template filled."""
-        fields = {name: self(value[1:]) if is_key(value) else value for name, value in message.fields}
+    def message(self, message: Message, named: Mapping[str, str] | None = None) -> str:
+        """A ``Message`` said in this language: its ``@key`` fields translated first, then the template filled.
+        ``named``: a name to say beside some of the keys (the person playing a seat: "Port police (Anna)")."""
+        named = named or {}
+        fields = {name: self._key_field(value[1:], named) if is_key(value) else value for name, value in message.fields}
         return self(message.key, **fields)
+
+    def _key_field(self, key: str, named: Mapping[str, str]) -> str:
+        return self("common.named", what=self(key), name=named[key]) if key in named else self(key)

@@ -221,3 +221,33 @@ def test_the_hand_over_and_the_result_say_the_typed_names(driver, tmp_path, lang
     driver.save(screenshot_dir(tmp_path), f"result-named-{language}")
     shown = " ".join([over.headline(), *(line for line, *_ in over.paragraphs())])
     assert "Giulia" in shown or "Matthäus" in shown
+
+
+# --- the log and the replay -----------------------------------------------------------------------------------
+def test_the_log_the_whole_log_and_the_replay_name_each_persons_seat_when_several_play(driver, tmp_path):
+    """At one screen the roles alone do not say who did what: each seat a person plays is named with its person
+    ("Port police (Bruno)") in the side panel's log, the whole log and the replay; alone, the roles say it."""
+    from scenes.pages.log_overlay import LogOverlay
+    from scenes.playing.play import start_match_scene
+    from scenes.playing.replay import ReplayScene
+
+    context = driver.app.context
+    two = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
+                     (Person("Anna"), Person("Bruno")), seed=3)
+    match = Match(two)
+    rng = random.Random(3)
+    for _ in range(8):
+        match.play(rng.choice(match.state.legal_actions()))
+    play = start_match_scene(context, match)
+    driver.app.stack.apply(Push(play))
+    driver.run(2)
+    panel = " ".join(line for line, _ in play.log_panel_lines(400, 40))
+    assert "Don Falconi (Anna)" in panel and "Port police (Bruno)" in panel
+    driver.key(pygame.K_l)
+    assert isinstance(driver.top, LogOverlay)
+    driver.save(screenshot_dir(tmp_path), "log-named")
+    replay = ReplayScene(context, match)
+    assert replay.named == {"seat.falconi.0": "Anna", "seat.falconi.2": "Bruno"}
+    assert "(Anna)" in context.tr.message(match.log[0].message, replay.named)
+    solo = Match(MatchSetup("falconi", (SeatPlan.human(0), OFF, AI, OFF), (Person("Anna"),), seed=3))
+    assert ReplayScene(context, solo).named == {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.protocol import Action, GameState
-from game.services.match import Match
+from game.services.match import LogEntry, Match
 from game.services.series import next_in_series, plays_as_series, rematch
 from scenes.boards import board
 from scenes.context import AppContext
@@ -24,6 +24,7 @@ from scenes.pages.log_overlay import LogOverlay, last_turn, sentences
 from scenes.playing import event_banner
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.gameview import PANEL_AREA
+from scenes.playing.people import named_seats
 from scenes.playing.replay import ReplayScene
 from scenes.router import pages
 
@@ -137,9 +138,12 @@ class GameOverScene(Scene):
             return None
         if intent.kind == inp.LOG or (intent.kind == inp.CLICK and intent.pos is not None
                                       and self.log_area.collidepoint(intent.pos)):
-            return Push(LogOverlay(self.context, self.match.log, lambda entry: sentences(self.context.tr, entry),
+            return Push(LogOverlay(self.context, self.match.log, self._sentences,
                                    len(last_turn(self.match.log))))
         return self.menu.handle(intent)
+
+    def _sentences(self, entry: LogEntry) -> list[str]:
+        return sentences(self.context.tr, entry, named_seats(self.context, self.match.setup))
 
     def _aimed(self, intent: inp.Intent) -> bool:
         """Whether ``intent`` is a click on something that answers a click: a button of the menu, or the log."""
@@ -278,7 +282,7 @@ class GameOverScene(Scene):
 
         self.board_picture.draw(surface, key, paint, self.timeline)
         self.banner_area = None if moment is None else self._banner(
-            surface, moment[2], sentences(self.context.tr, self.match.log[moment[3]]))
+            surface, moment[2], self._sentences(self.match.log[moment[3]]))
 
     def _banner(self, surface: pygame.Surface, state: GameState, words: list[str]) -> pygame.Rect:
         """The moment's words, a sentence a line, as the game's own banners: inside the board's playfield (never
@@ -299,7 +303,7 @@ class GameOverScene(Scene):
         text.blit(surface, tr("play.log.open"), 16, DIM, topright=(PANEL_AREA.right - 20, top + 3))
         self.log_area = pygame.Rect(x, top, TEXT_WIDTH, bottom - top)
         wrapped = [text.wrap(sentence, TEXT_WIDTH, LOG_SIZE) for entry in self.match.log[-12:]
-                   for sentence in sentences(tr, entry)]
+                   for sentence in self._sentences(entry)]
         room = max(0, (bottom - top - 24) // LOG_LINE)
         lines: list[str] = []
         for sentence in reversed(wrapped):  # the latest sentences that fit whole: none starts mid-sentence

@@ -4,7 +4,7 @@ serves the rules help too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -37,9 +37,10 @@ def last_turn(log: Sequence[LogEntry]) -> list[LogEntry]:
     return list(log[start:])
 
 
-def sentences(tr: Translator, entry: LogEntry) -> list[str]:
-    """The entry's sentence, then one for each thing that followed from it by itself."""
-    return [tr.message(entry.message)] + [tr.message(event) for event in entry.events]
+def sentences(tr: Translator, entry: LogEntry, named: Mapping[str, str] | None = None) -> list[str]:
+    """The entry's sentence, then one for each thing that followed from it by itself; ``named``: the person
+    beside each seat a person plays (``scenes.playing.people``)."""
+    return [tr.message(entry.message, named)] + [tr.message(event, named) for event in entry.events]
 
 
 class ScrollingPage(Scene):

@@ -40,6 +40,7 @@ from scenes.playing.controls import control_at, draw_controls
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 from scenes.playing.no_loss import losing_question
+from scenes.playing.people import named_seats
 from scenes.router import pages
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
@@ -576,7 +577,7 @@ class PlayScene(Scene):
         return lines
 
     def sentences(self, entry: LogEntry) -> list[str]:
-        return log_overlay.sentences(self.context.tr, entry)
+        return log_overlay.sentences(self.context.tr, entry, named_seats(self.context, self.match.setup))
 
     def players(self) -> dict[Seat, hud.Player]:
         """Who plays each seat, for the HUD's cards: a person's name, or the AI's level, thinking on its turn."""

@@ -21,6 +21,7 @@ from scenes.kit.stack import Pop, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.gameview import PANEL_AREA
+from scenes.playing.people import named_seats
 from scenes.playing.replay_controls import NAMES, button_at, button_rects, draw_buttons
 
 STEP_SECONDS = 0.9  # while playing: the pause after each action's animation
@@ -50,6 +51,7 @@ class ReplayScene(Scene):
         self.timeline = Timeline(context.audio.play)
         self.board_picture = BoardPicture("replay")
         self.seats = frozenset(self.states[0].seats)  # the game is over: nothing is secret any more
+        self.named = named_seats(context, match.setup)  # the person beside each seat, where several played
         self.focus = "play"  # the button Enter, Space and pad A press
         self.choosing = False  # moving the focus along the buttons (Tab): the focused one shows its tip
         self.device = "keyboard"  # whose keys the reminder names: "keyboard" (with the mouse) or "pad"
@@ -168,7 +170,7 @@ class ReplayScene(Scene):
             entry = self.log[index]
             played = index < self.shown
             colour = ACCENT if index == self.shown - 1 else TEXT if played else DIM
-            for part in text.wrap(tr.message(entry.message), width, 19, most=2):
+            for part in text.wrap(tr.message(entry.message, self.named), width, 19, most=2):
                 if y + 20 > bottom:
                     return
                 text.blit(surface, part, 19, colour, topleft=(x, y))
