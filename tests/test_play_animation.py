@@ -149,7 +149,7 @@ def test_undo_ends_the_animation_of_the_move_it_takes_back(app, monkeypatch):
     scene, *_ = scene_with_marker(app, monkeypatch)
     scene.play_action(scene.match.state.legal_actions()[0])
     assert scene.timeline.busy
-    scene._undo()
+    scene._undo(scene.match.setup.people[0].device)
     assert not scene.timeline.busy
 
 

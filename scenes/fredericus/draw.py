@@ -243,3 +243,18 @@ def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end:
 def ghost_layer() -> pygame.Surface:
     """A transparent layer the size of the board, for previews blitted see-through."""
     return pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)
+
+
+_STARS: dict[int, pygame.Surface] = {}
+
+
+def start_star(size: int) -> pygame.Surface:
+    """The start player's gold star, ``size`` square, for the falconer's card (its tip is the card chip's)."""
+    star = _STARS.get(size)
+    if star is None:
+        star = _STARS[size] = pygame.Surface((size, size), pygame.SRCALPHA)
+        centre, outer, inner = Vector2(size / 2, size / 2 + size * 0.04), size * 0.48, size * 0.2
+        points = [centre + Vector2(0, -(outer if k % 2 == 0 else inner)).rotate(36 * k) for k in range(10)]
+        pygame.draw.polygon(star, GOLD, points)
+        pygame.draw.polygon(star, (120, 90, 30), points, 1)
+    return star

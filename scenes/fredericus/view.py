@@ -53,7 +53,6 @@ from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.kit import input as inp
-from scenes.kit import ui_art
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT
@@ -323,7 +322,7 @@ class FredericusView:
         ``keeper`` (the objective deck the deck keeper keeps)."""
         kind, _, value = name.partition(":")
         if kind == "start":
-            return ui_art.icon("star", size, draw.GOLD)
+            return draw.start_star(size)
         if kind == "creature":
             return draw.card_image(self.context.text, int(value), (size, size), self._shorts())
         if kind == "keeper":

@@ -68,8 +68,6 @@ class SeatSetupScene(MenuScene):
         super().__init__(context)
         self.menu = Menu(self.build_items(), top=170, width=760, row=50, text=context.text,
                          sound=context.audio.play, enter_moves_on=True)
-        # Open on Start: a plain confirm plays the seats as shown; on a row it would change a preset or a seat
-        self.menu.focus = self.menu.items.index(self.menu.item("start"))
 
     def rebuild(self) -> None:
         super().rebuild()
