@@ -15,11 +15,12 @@ import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from devtools.scratch import headless_scratch
 
 TARGETS = {"median_ms": 8.0, "p99_ms": 16.7, "max_while_ai_thinks_ms": 33.0, "launch_s": 2.0, "rss_mb": 250.0}
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,18 +72,8 @@ def measure_launch() -> float:
 
 def run_frames_bench(frames: int = 300, board_seconds: float = BOARD_SECONDS,
                      animation_seconds: float = ANIMATION_SECONDS) -> dict[str, Any]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as folder:
-        previous = os.environ.get("FALCONI_DATA_DIR")
-        os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings and saves
-        try:
-            return _run(frames, board_seconds, animation_seconds)
-        finally:
-            if previous is None:
-                os.environ.pop("FALCONI_DATA_DIR", None)
-            else:
-                os.environ["FALCONI_DATA_DIR"] = previous
+    with headless_scratch():  # never touch the player's own settings and saves
+        return _run(frames, board_seconds, animation_seconds)
 
 
 def _run(frames: int, board_seconds: float, animation_seconds: float) -> dict[str, Any]:

@@ -3,11 +3,11 @@ at after a change and to show in the README (``docs/screenshots/``)."""
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from devtools.scratch import headless_scratch
 
 if TYPE_CHECKING:
     from devtools.catalogue import Screen
@@ -23,19 +23,9 @@ def file_name(screen_name: str) -> str:
 def save_screenshots(folder: Path, names: list[str] | None = None) -> list[Path]:
     """Draw every screen (or those named) into ``folder``; returns the files written. Runs on the dummy video
     driver with a throw-away user data folder, so the player's settings and saved game are never touched."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data:
-        previous = os.environ.get("FALCONI_DATA_DIR")
-        os.environ["FALCONI_DATA_DIR"] = data
-        try:
-            return _save_all(folder, names)
-        finally:
-            if previous is None:
-                os.environ.pop("FALCONI_DATA_DIR", None)
-            else:
-                os.environ["FALCONI_DATA_DIR"] = previous
+    with headless_scratch():
+        return _save_all(folder, names)
 
 
 def _save_all(folder: Path, names: list[str] | None) -> list[Path]:

@@ -32,9 +32,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import random
-import tempfile
 import time
 import traceback
 import weakref
@@ -46,6 +44,7 @@ import pygame
 
 from devtools import soak_input
 from devtools.games import parts
+from devtools.scratch import headless_scratch
 from devtools.soak_input import RandomInput
 from devtools.soak_memory import PEAK_LIMIT_MB, MemoryLog
 from devtools.soak_report import build_report
@@ -349,18 +348,8 @@ def run_soak(minutes: float, seed: int = 1, levels: Sequence[str] = LEVEL_MIX, s
     """Run the soak for ``minutes`` (or until ``stop_after_games`` games have finished) and report it. ``clock``
     replaces the app's frame clock (tests pass a fixed one, so games go by at frame speed). ``peak_limit_mb`` is
     the most the process may hold: a test's process holds every earlier test's leftovers too."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as folder:
-        previous = os.environ.get("FALCONI_DATA_DIR")
-        os.environ["FALCONI_DATA_DIR"] = folder  # never touch the player's own settings, saves and statistics
-        try:
-            return _run(minutes, seed, levels, stop_after_games, clock, progress, peak_limit_mb)
-        finally:
-            if previous is None:
-                os.environ.pop("FALCONI_DATA_DIR", None)
-            else:
-                os.environ["FALCONI_DATA_DIR"] = previous
+    with headless_scratch():  # never touch the player's own settings, saves and statistics
+        return _run(minutes, seed, levels, stop_after_games, clock, progress, peak_limit_mb)
 
 
 def _run(minutes: float, seed: int, levels: Sequence[str], stop_after_games: int | None, clock: Any,

@@ -16,3 +16,14 @@ def random_moves(state: Any, seed: int) -> Iterator[tuple[Any, Any, Any]]:
         before = state.clone()
         state.apply(action)
         yield before, action, state.clone()
+
+
+def played_at_random(state: Any, seed: int, moves: int) -> bool:
+    """``state`` after up to ``moves`` random moves (played in place, from ``random.Random(seed)``); whether the
+    game is still on."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            return False
+        state.apply(rng.choice(state.legal_actions()))
+    return not state.is_terminal()

@@ -5,13 +5,12 @@ screen too. The rules' side of it: tests/test_self_defeat.py."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 from event_player import _choose_step, choose, confirm
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_moves import played_at_random
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.ai.service import AIService
@@ -242,11 +241,8 @@ def test_the_first_rotation_shown_keeps_the_way_open_whenever_one_does(view, var
     """Over random positions of every pizza: for each tile and cell on offer, the rotation the chooser starts on
     (whatever the player last turned to) is one of the best ways the rules core sees (F-5.5, F-6.5)."""
     state = FalconiState.new_game(variant, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            return
-        state.apply(rng.choice(state.legal_actions()))
+    if not played_at_random(state, seed, moves):
+        return
     placements: dict[tuple[int, int], list] = {}
     for action in state.legal_actions():
         if action.verb == "place":

@@ -13,6 +13,7 @@ from falconi_scenarios import build, play
 from fredericus_builder import build_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_moves import played_at_random
 
 from game.core.message import Message
 from game.falconi.actions import BOMB, PASS
@@ -151,11 +152,8 @@ def test_some_rotation_keeps_the_way_open_exactly_when_laying_the_tile_is_not_a_
     """The rotations' ways and the warnings agree: where a tile on a cell keeps the way open in one rotation,
     none of its rotations that close it is laid without a question."""
     state = FalconiState.new_game(variant, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            return
-        state.apply(rng.choice(state.legal_actions()))
+    if not played_at_random(state, seed, moves):
+        return
     if state.is_terminal() or state.phase.name not in ("PLACE", "ACTION"):
         return
     for action in state.legal_actions():

@@ -6,7 +6,6 @@ asked (the walks share nothing)."""
 from __future__ import annotations
 
 import os
-import tempfile
 import warnings
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import TypedDict
 
+from devtools.scratch import headless_scratch
 from game.i18n import PSEUDO
 from game.services.settings import LANGUAGES, SMALLEST_WINDOW, WINDOW_SIZES
 
@@ -67,20 +67,10 @@ def check_layout(languages: tuple[str, ...] = CHECKED_LANGUAGES, sizes: tuple[tu
 def walk_one(language: str, size: tuple[int, int], only: tuple[str, ...] = ()) -> Walked:
     """One walk on the dummy video driver with a throw-away user data folder: nobody's settings or saves are
     touched."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     warnings.filterwarnings("ignore", "no fast renderer available")  # the dummy driver's: nothing to do about it
-    with tempfile.TemporaryDirectory() as data:
-        previous = os.environ.get("FALCONI_DATA_DIR")
-        os.environ["FALCONI_DATA_DIR"] = data
-        try:
-            return _walk_in(language, size, only)
-        finally:
-            if previous is None:
-                os.environ.pop("FALCONI_DATA_DIR", None)
-            else:
-                os.environ["FALCONI_DATA_DIR"] = previous
+    with headless_scratch():
+        return _walk_in(language, size, only)
 
 
 def _walk_in(language: str, size: tuple[int, int], only: tuple[str, ...]) -> Walked:
