@@ -260,5 +260,6 @@ def sample_stats() -> Stats:
         total = stats.total(spec.name)
         theirs = Tally(total.played // 3, total.won // 3)
         names[NameKey(YOU, spec.name)] = Tally(total.played - theirs.played, total.won - theirs.won)
-        names[NameKey(SAMPLE_NAME, spec.name)] = theirs
+        if theirs.played:
+            names[NameKey(SAMPLE_NAME, spec.name)] = theirs
     return Stats(stats.tallies, names)
