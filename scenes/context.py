@@ -3,7 +3,6 @@ layer and the sound. One object made by the app and handed to each scene, never 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,10 +12,10 @@ from game.ai.service import AIService
 from game.core.jsonio import disk_reason
 from game.core.message import Message
 from game.i18n import Translator
-from game.services.match import Match, Person
+from game.services.match import Match, Person, default_number
 from game.services.saves import SaveStore
 from game.services.settings import Settings, SettingsProblem, save_settings
-from game.services.stats import Stats, count_match, match_results, record_results
+from game.services.stats import Stats, count_match, match_results, name_results, record_results
 from scenes.kit.audio import Audio
 from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
@@ -29,10 +28,6 @@ if TYPE_CHECKING:
 
 # The page after a game's options page: its seat set-up, with the options and first seats (None: its board's).
 SeatPage = Callable[["AppContext", str, "GameOptions | None", "Sequence[SeatPlan] | None"], "Scene"]
-
-# The name of a person nobody named, as set-ups and saves keep it (game.services.match.default_name): in one form
-# whatever the language, so each player reads it in their own language.
-_DEFAULT_NAME = re.compile(r"Player ([1-9][0-9]*)")
 
 
 @dataclass
@@ -81,12 +76,14 @@ class AppContext:
         game may have counted games since, or be counting one now). A disk that refuses is told on the next
         menu; the game is counted in memory and the game goes on."""
         try:
-            self.stats = record_results(self.data_folder, match_results(match), self.stats)
+            self.stats = record_results(self.data_folder, match_results(match), self.stats,
+                                        name_results(match, self.settings.player_name))
         except OSError as error:
-            self.stats = count_match(self.stats, match)
+            self.stats = count_match(self.stats, match, self.settings.player_name)
             self.notices.append(self.tr.message(Message.of("stats.not_saved", reason=disk_reason(error))))
 
     def person_name(self, person: Person) -> str:
-        """A person's name as the player reads it: a default name in the current language, a typed one as typed."""
-        default = _DEFAULT_NAME.fullmatch(person.name)
-        return self.tr("setup.player", number=int(default[1])) if default else person.name
+        """A person's name as the player reads it: a default name (kept in one form whatever the language,
+        :func:`default_number`) in the current language, a typed one as typed."""
+        number = default_number(person.name)
+        return person.name if number is None else self.tr("setup.player", number=number)

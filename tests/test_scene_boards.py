@@ -263,7 +263,8 @@ def test_the_rules_help_and_the_statistics_show_every_registered_game(driver, pe
     stats = StatsScene(context)
     assert [line.game for line in stats.lines() if line.kind == "heading"] == ["falconi", "fredericus", "pebbles"]
     context.stats = sample_stats()  # each board's made-up records
-    assert [line.kind for line in table_lines(context.stats) if line.game == "pebbles"] == ["heading", "row", "total"]
+    assert [line.kind for line in table_lines(context.stats) if line.game == "pebbles"] == [
+        "heading", "row", "total", "players", "person", "person"]  # the player and the sample's other name
     row = next(line for line in table_lines(context.stats) if line.game == "pebbles" and line.key is not None)
     assert stats.variant_name(row.key) == "any pile"
     stats.scroll(len(stats.lines()))

@@ -28,6 +28,7 @@ from game.services.stats import (
     OPPONENTS,
     STATS_FILE,
     STATS_LOCK,
+    NameKey,
     Stats,
     StatsKey,
     Tally,
@@ -230,7 +231,9 @@ def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path,
         assert isinstance(driver.top, GameOverScene)
         winners = scene.match.state.outcome.winners
         expected = Stats({line("falconi", "margherita", "fugitive", "people"): Tally(1, int(0 in winners)),
-                          line("falconi", "margherita", "police", "people"): Tally(1, int(2 in winners))})
+                          line("falconi", "margherita", "police", "people"): Tally(1, int(2 in winners))},
+                         {NameKey("Anna", "falconi"): Tally(1, int(0 in winners)),
+                          NameKey("Bruno", "falconi"): Tally(1, int(2 in winners))})
         assert driver.app.context.stats == expected
         assert load_stats(tmp_path / "data") == (expected, [])
         driver.click_item("menu")
@@ -359,8 +362,9 @@ def drawn_texts(driver: Driver, monkeypatch) -> list[str]:
         drawn.append(words)
         return real(surface, words, *args, **anchor)
 
-    monkeypatch.setattr(driver.app.context.text, "blit", recording_blit)
-    driver.run()
+    with monkeypatch.context() as patch:
+        patch.setattr(driver.app.context.text, "blit", recording_blit)
+        driver.run()
     return drawn
 
 
@@ -380,11 +384,13 @@ def test_the_page_shows_each_games_lines_and_totals(driver, monkeypatch, tmp_pat
     open_page(driver, "key")
     tr = driver.app.context.tr
     drawn = drawn_texts(driver, monkeypatch)
+    driver.save(screenshot_dir(tmp_path), "stats_sample")
+    driver.key(pygame.K_END)  # the second game's lines follow the first's players
+    drawn += drawn_texts(driver, monkeypatch)
     for words in (tr("game.falconi"), tr("game.fredericus"), tr("variant.margherita"), tr("stats.role.police"),
                   tr("stats.opponents.people"), tr("stats.falconers_short", count=4), tr("stats.total"), "18",
                   tr("stats.percent", value=44)):
         assert words in drawn
-    driver.save(screenshot_dir(tmp_path), "stats_sample")
 
 
 def test_a_long_record_scrolls_with_keys_wheel_and_pad_within_its_ends(driver, tmp_path):

@@ -56,17 +56,18 @@ def person_name(text: str, limit: int) -> str:
 def unique_name(name: str, taken: Iterable[str], limit: int) -> str:
     """``name``, or if it reads as one of ``taken`` (case and compatibility forms aside), ``name (2)``,
     ``name (3)``…, cut to fit ``limit`` characters."""
-    seen = {_as_read(other) for other in taken}
-    if _as_read(name) not in seen:
+    seen = {as_read(other) for other in taken}
+    if as_read(name) not in seen:
         return name
     number = 2
     while True:
         suffix = f" ({number})"
         candidate = name[: max(0, limit - len(suffix))].rstrip() + suffix
-        if _as_read(candidate) not in seen:
+        if as_read(candidate) not in seen:
             return candidate
         number += 1
 
 
-def _as_read(name: str) -> str:
+def as_read(name: str) -> str:
+    """``name`` as a reader takes it: two names with the same form here pass for one another."""
     return unicodedata.normalize("NFKC", name).casefold()

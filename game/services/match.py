@@ -6,6 +6,7 @@ save resumes exactly where the game stopped and an undo can never leave a half-c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any, Literal
@@ -30,6 +31,7 @@ KEYBOARD = "keyboard"  # the keyboard and the mouse, one device for a person
 MAX_PADS = 4  # gamepads are "pad1"… up to this number
 NAME_LENGTH = 24  # the longest name a seat label shows
 MAX_PEOPLE = 4  # people at one screen: a seat set-up offers no more
+_DEFAULT_NAME = re.compile(r"Player ([1-9][0-9]*)")  # a name kept by default_name
 SeatKind = Literal["person", "ai", "off"]  # who plays a seat, as saves write it
 SEAT_KINDS: tuple[SeatKind, ...] = ("person", "ai", "off")
 
@@ -157,6 +159,12 @@ def default_name(number: int) -> str:
     """The name kept for person ``number`` (from 1) nobody named: one form whatever the language (the window
     says it in the player's), so a typed name that reads as one is told apart (:func:`people_names`)."""
     return f"Player {number}"
+
+
+def default_number(name: str) -> int | None:
+    """The number in a default name (:func:`default_name`), ``None`` for a name somebody typed."""
+    found = _DEFAULT_NAME.fullmatch(name)
+    return int(found[1]) if found else None
 
 
 def people_names(typed: Sequence[str], shown_defaults: Sequence[str] = ()) -> tuple[str, ...]:

@@ -21,6 +21,14 @@ What one finished match counts (:func:`match_results`), decided here once for ev
   mixed, and the strongest opponent is the one a win had to get past. People's strength is unknown, so
   ``people`` is used only when every opponent is a person.
 
+Each game also counts by name (:func:`name_results`), once for each person counted above, won when any of
+their seats won. A typed name has its own line; names that read alike ("Anna", "anna") share one. A name
+nobody typed ("Player 2") is no name at all: "Player 1" of one evening is not that of the next. The first
+such person of a game counts on the player's own line (:data:`YOU`: the player at this computer, shown under
+the name they gave in the settings, or as "You"), unless somebody typed that very name, who is the player
+then; the others named by nobody count by role only, never twice on one line. At most :data:`MOST_NAMES`
+names are kept: a new one beyond them takes the place of the name with the fewest games.
+
 Several copies of the game may share the record (two windows, or a window and a script). A copy counting a
 game holds a lock on ``stats.json.lock`` beside it, reads the record again and adds its games to what it
 finds, so no copy writes over another's games (:func:`record_results`).
@@ -44,21 +52,23 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, disk_reason, envelope, open_envelope, read_json_file, write_json_atomic
 from game.core.jsonio import field as json_field
 from game.core.message import Message
-from game.core.text import shorten
+from game.core.text import as_read, person_name, shorten
 from game.registry import game_names, game_spec
-from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
+from game.services.match import AI_LEVELS, NAME_LENGTH, Match, MatchSetup, SeatPlan, default_number
 
 STATS_FILE = "stats.json"
 STATS_LOCK = STATS_FILE + ".lock"
 LOCK_WAIT_SECONDS = 5.0  # a write takes milliseconds: a copy holding the lock this long has hung or was stopped
 STATS_FORMAT = "falconi-fredericus-stats"
-STATS_VERSION = 1
+STATS_VERSION = 2  # 2: games by name; a version 1 record is read as it is, with no names
 PEOPLE = "people"
 # The most games a line counts: a game every ten minutes, day and night, for nineteen years. A stored count
 # beyond it is damage, not play (a count of 4,300 digits cannot even be printed), and a line counted up to it
 # stays there, so every record the game writes it reads back.
 MOST_GAMES = 1_000_000
 OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
+YOU = ""  # the name line of the player at this computer (a typed name is never empty: this is nobody's)
+MOST_NAMES = 200  # names kept besides the player's own: far more than one screen's friends, far less than a crowd
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,14 @@ class StatsKey:
 
 
 @dataclass(frozen=True)
+class NameKey:
+    """One line by name: a person's name as typed (:data:`YOU` for the player's own line) and the game."""
+
+    name: str
+    game: str
+
+
+@dataclass(frozen=True)
 class Tally:
     played: int = 0
     won: int = 0
@@ -90,23 +108,50 @@ class Tally:
         """Games won in a hundred, rounded (0 before any game)."""
         return round(100 * self.won / self.played) if self.played else 0
 
+    def one_more(self, won: bool) -> Tally:
+        """The tally with one more game (a tally at :data:`MOST_GAMES` counts no further)."""
+        return Tally(min(self.played + 1, MOST_GAMES), min(self.won + int(won), MOST_GAMES))
+
 
 @dataclass(frozen=True)
 class Stats:
-    """The whole record: a tally per line. A value: counting a game makes a new record."""
+    """The whole record: a tally per line and per name. A value: counting a game makes a new record."""
 
     tallies: Mapping[StatsKey, Tally] = field(default_factory=dict)
+    names: Mapping[NameKey, Tally] = field(default_factory=dict)
 
     @property
     def is_empty(self) -> bool:
-        return not self.tallies
+        return not self.tallies and not self.names
 
     def counted(self, key: StatsKey, won: bool) -> Stats:
         """The record with one more game on line ``key`` (a line at :data:`MOST_GAMES` counts no further)."""
         tallies = dict(self.tallies)
-        tally = tallies.get(key, Tally()).plus(Tally(1, int(won)))
-        tallies[key] = Tally(min(tally.played, MOST_GAMES), min(tally.won, MOST_GAMES))
-        return Stats(tallies)
+        tallies[key] = tallies.get(key, Tally()).one_more(won)
+        return Stats(tallies, self.names)
+
+    def counted_name(self, key: NameKey, won: bool) -> Stats:
+        """The record with one more game for ``key``'s name, kept as first met where it reads as a name already
+        kept; a new name beyond :data:`MOST_NAMES` takes the place of the one with the fewest games."""
+        names = dict(self.names)
+        reading = as_read(key.name)
+        spelling = next((kept.name for kept in names if as_read(kept.name) == reading), None)
+        if spelling is None and len(_readings(names) - {YOU}) >= MOST_NAMES and key.name != YOU:
+            dropped = min(_readings(names) - {YOU}, key=lambda name: (_played(names, name), name))
+            names = {kept: tally for kept, tally in names.items() if as_read(kept.name) != dropped}
+        line = NameKey(key.name if spelling is None else spelling, key.game)
+        names[line] = names.get(line, Tally()).one_more(won)
+        return Stats(self.tallies, names)
+
+    def people(self, game: str, own: str) -> list[tuple[str, Tally]]:
+        """A game's lines by name, most games first: the player's own (:data:`YOU`) with any line of their name
+        ``own`` (from the settings, "" for none), typed at the screen before they gave it in the settings."""
+        merged: dict[str, Tally] = {}
+        for key, tally in self.names.items():
+            if key.game == game:
+                name = YOU if own and as_read(key.name) == as_read(own) else key.name
+                merged[name] = merged.get(name, Tally()).plus(tally)
+        return sorted(merged.items(), key=lambda line: (-line[1].played, -line[1].won, as_read(line[0])))
 
     def lines(self, game: str) -> list[tuple[StatsKey, Tally]]:
         """A game's lines in the page's order."""
@@ -121,11 +166,23 @@ class Stats:
 
     def to_json(self) -> dict[str, Any]:
         lines = sorted(self.tallies.items(), key=lambda line: line[0].order())
+        names = sorted(self.names.items(), key=lambda line: (game_names().index(line[0].game), -line[1].played,
+                                                             as_read(line[0].name)))
         return envelope(STATS_FORMAT, STATS_VERSION, {"lines": [
             {"game": key.game, "variant": key.variant, "role": key.role, "opponents": key.opponents,
              "played": tally.played, "won": tally.won}
             for key, tally in lines
-        ]})
+        ], "names": [{"name": key.name, "game": key.game, "played": tally.played, "won": tally.won}
+                     for key, tally in names]})
+
+
+def _readings(names: Iterable[NameKey]) -> set[str]:
+    return {as_read(key.name) for key in names}
+
+
+def _played(names: Mapping[NameKey, Tally], reading: str) -> int:
+    """The games of the name that reads ``reading``, in every game."""
+    return sum(tally.played for key, tally in names.items() if as_read(key.name) == reading)
 
 
 # --- counting a match -------------------------------------------------------------------------------------------
@@ -152,14 +209,14 @@ def opponents_level(opponents: Iterable[SeatPlan]) -> str:
     return max(levels, key=AI_LEVELS.index) if levels else PEOPLE
 
 
-def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
-    """What a match adds to the record: per person and role played against somebody else, the line and whether
-    they won; nothing while the game goes on."""
+def _person_results(match: Match) -> list[tuple[int, StatsKey, bool]]:
+    """Per person and role played against somebody else: the person, the line and whether they won; nothing
+    while the game goes on."""
     outcome = match.state.outcome
     if outcome is None:
         return []
     setup = match.setup
-    results: list[tuple[StatsKey, bool]] = []
+    results: list[tuple[int, StatsKey, bool]] = []
     for person in range(len(setup.people)):
         own = setup.seats_of(person)
         for role in setup.spec.roles:
@@ -168,14 +225,42 @@ def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
             if not seats or not rivals:
                 continue
             key = StatsKey(setup.game, variant_of(setup), role, opponents_level(rivals))
-            results.append((key, any(seat in outcome.winners for seat in seats)))
+            results.append((person, key, any(seat in outcome.winners for seat in seats)))
     return results
 
 
-def count_match(stats: Stats, match: Match) -> Stats:
-    """The record with a finished match counted (unchanged for a match still going)."""
+def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
+    """What a match adds to the record's lines: per person and role played against somebody else, the line and
+    whether they won; nothing while the game goes on."""
+    return [(key, won) for _, key, won in _person_results(match)]
+
+
+def name_results(match: Match, own: str) -> list[tuple[NameKey, bool]]:
+    """What a match adds to the lines by name (see the module's notes): each person counted by
+    :func:`match_results` once, under their typed name or on the player's own line; ``own`` is the name the
+    player gave in the settings ("" for none)."""
+    won: dict[int, bool] = {}
+    for person, _, person_won in _person_results(match):
+        won[person] = won.get(person, False) or person_won
+    typed = {person: _typed_name(match.setup.people[person].name) for person in won}
+    mine = next((person for person, name in typed.items() if own and as_read(name) == as_read(own)),
+                next((person for person, name in typed.items() if not name), None))
+    return [(NameKey(YOU if person == mine else typed[person], match.setup.game), won[person])
+            for person in won if person == mine or typed[person]]
+
+
+def _typed_name(name: str) -> str:
+    """A person's name as somebody typed it, "" for a default one (or one with nothing left to show)."""
+    return "" if default_number(name) is not None else person_name(name, NAME_LENGTH)
+
+
+def count_match(stats: Stats, match: Match, own: str = "") -> Stats:
+    """The record with a finished match counted, by line and by name (``own``: see :func:`name_results`);
+    unchanged for a match still going."""
     for key, won in match_results(match):
         stats = stats.counted(key, won)
+    for name, won in name_results(match, own):
+        stats = stats.counted_name(name, won)
     return stats
 
 
@@ -196,25 +281,42 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
     where = "statistics line"
     game, variant, role, opponents = (json_field(data, name, str, where)
                                       for name in ("game", "variant", "role", "opponents"))
-    played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
     if game not in game_names():
         raise StateFormatError(f"unknown game {shorten(repr(game), 40)}")
     spec = game_spec(game)
     if variant not in spec.record_variants or role not in spec.roles or opponents not in OPPONENTS:
         raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
                                                                    for text in (variant, role, opponents)))
+    return StatsKey(game, variant, role, opponents), _tally(data, where)
+
+
+def _name_line(data: Any) -> tuple[NameKey, Tally]:
+    """One stored line by name, checked: a name as the seat screen keeps a typed one (or :data:`YOU`)."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a line by name must be an object")
+    where = "line by name"
+    name, game = json_field(data, "name", str, where), json_field(data, "game", str, where)
+    if game not in game_names():
+        raise StateFormatError(f"unknown game {shorten(repr(game), 40)}")
+    if name != YOU and (person_name(name, NAME_LENGTH) != name or default_number(name) is not None):
+        raise StateFormatError(f"not a name the game keeps: {shorten(repr(name), 40)}")
+    return NameKey(name, game), _tally(data, where)
+
+
+def _tally(data: dict[str, Any], where: str) -> Tally:
+    played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
     for name, count in (("played", played), ("won", won)):
         if not 0 <= count <= MOST_GAMES:
             raise StateFormatError(f"the count {name!r} is not a number of games from 0 to {MOST_GAMES}")
     if won > played:
         raise StateFormatError(f"{won} games won out of {played} played")
-    return StatsKey(game, variant, role, opponents), Tally(played, won)
+    return Tally(played, won)
 
 
 def stats_from_json(data: Any) -> tuple[Stats, list[str]]:
-    """A record from stored data, and what was wrong with each line left out; ``StateFormatError`` when the
-    document as a whole is not a statistics record."""
-    document = open_envelope(data, STATS_FORMAT, STATS_VERSION)
+    """A record from stored data (version 1 too: its lines as they are, no names), and what was wrong with each
+    line left out; ``StateFormatError`` when the document as a whole is not a statistics record."""
+    document = open_envelope(data, STATS_FORMAT, STATS_VERSION, oldest=1)
     tallies: dict[StatsKey, Tally] = {}
     rejected: list[str] = []
     for number, item in enumerate(json_field(document, "lines", list, "statistics"), start=1):
@@ -227,7 +329,28 @@ def stats_from_json(data: Any) -> tuple[Stats, list[str]]:
             rejected.append(f"line {number}: the same line twice")
             continue
         tallies[key] = tally
-    return Stats(tallies), rejected
+    stored = json_field(document, "names", list, "statistics") if document["version"] >= 2 else []
+    return Stats(tallies, _names_from_json(stored, rejected)), rejected
+
+
+def _names_from_json(items: list[Any], rejected: list[str]) -> dict[NameKey, Tally]:
+    """The stored lines by name, the bad ones, a name's second line for a game and the names beyond
+    :data:`MOST_NAMES` told in ``rejected``."""
+    names: dict[NameKey, Tally] = {}
+    for number, item in enumerate(items, start=1):
+        try:
+            key, tally = _name_line(item)
+        except StateFormatError as error:
+            rejected.append(f"name {number}: {error}")
+            continue
+        reading, readings = as_read(key.name), _readings(names)
+        if any(as_read(kept.name) == reading and kept.game == key.game for kept in names):
+            rejected.append(f"name {number}: the same name twice")
+        elif reading not in readings and key.name != YOU and len(readings - {YOU}) >= MOST_NAMES:
+            rejected.append(f"name {number}: more than {MOST_NAMES} names")
+        else:
+            names[key] = tally
+    return names
 
 
 def load_stats(folder: Path) -> tuple[Stats, list[StatsProblem]]:
@@ -278,15 +401,18 @@ def _lock(folder: Path) -> FileLock:
     return FileLock(folder / STATS_LOCK, timeout=LOCK_WAIT_SECONDS)
 
 
-def record_results(folder: Path, results: Iterable[tuple[StatsKey, bool]], fallback: Stats) -> Stats:
-    """Count ``results`` (see :func:`match_results`) on the record as it stands on disk, read again while the
-    lock is held (``fallback`` when it cannot be read whole, see :func:`latest_stats`), write it, and return it:
-    two copies counting at once each add their own games. ``OSError`` if the disk refuses or the lock is held
-    too long, with the file as it was."""
+def record_results(folder: Path, results: Iterable[tuple[StatsKey, bool]], fallback: Stats,
+                   names: Iterable[tuple[NameKey, bool]] = ()) -> Stats:
+    """Count ``results`` and ``names`` (see :func:`match_results` and :func:`name_results`) on the record as it
+    stands on disk, read again while the lock is held (``fallback`` when it cannot be read whole, see
+    :func:`latest_stats`), write it, and return it: two copies counting at once each add their own games.
+    ``OSError`` if the disk refuses or the lock is held too long, with the file as it was."""
     with _lock(folder):
         stats = latest_stats(folder, fallback)
         for key, won in results:
             stats = stats.counted(key, won)
+        for name, won in names:
+            stats = stats.counted_name(name, won)
         write_json_atomic(folder / STATS_FILE, stats.to_json())
     return stats
 

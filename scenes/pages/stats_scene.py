@@ -1,5 +1,6 @@
 """The statistics page, from the title menu: for each game a table of games played and won per variant, role
-and opponents, with the game's total, and a way to start counting again.
+and opponents, with the game's total, then its players by name, most games first, and a way to start counting
+again.
 
 Up and down (the d-pad, the wheel, Page Up/Down, Home/End) scroll the table, as the game log does; left and
 right choose between the two buttons under it, so every device reaches everything. Reset asks first.
@@ -14,7 +15,7 @@ import pygame
 
 from game.core.jsonio import disk_reason
 from game.core.message import Message
-from game.services.stats import Stats, StatsKey, Tally, save_stats
+from game.services.stats import YOU, NameKey, Stats, StatsKey, Tally, save_stats
 from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -39,21 +40,25 @@ BUTTONS_Y, BUTTON_WIDTH, BUTTON_HEIGHT = BOX.bottom + 14, 400, 46
 # the three numbers to their right edges (left of the scroll bar).
 VARIANT_X, ROLE_X, OPPONENTS_X = BOX.x + 72, BOX.x + 430, BOX.x + 620
 PLAYED_RIGHT, WON_RIGHT, PERCENT_RIGHT = BOX.x + 900, BOX.x + 1020, BOX.x + 1130
+NAME_RIGHT = PLAYED_RIGHT - 110  # a name ends clear of the widest count of games played
 
 
 @dataclass(frozen=True)
 class TableLine:
-    """One line of the page: a game's ``heading``, a ``row``, the game's ``total``, the sentence of a game not
-    played yet (``none``) or a ``gap`` between games."""
+    """One line of the page: a game's ``heading``, a ``row``, the game's ``total``, the title of its ``players``
+    and a ``person``'s line (their ``name``, :data:`YOU` for the player's own), the sentence of a game not played
+    yet (``none``) or a ``gap`` between games."""
 
     kind: str
     game: str = ""
     key: StatsKey | None = None
     tally: Tally | None = None
+    name: str = ""
 
 
-def table_lines(stats: Stats) -> list[TableLine]:
-    """Every line of the page for ``stats``, game after game (every game the window shows)."""
+def table_lines(stats: Stats, own: str = "") -> list[TableLine]:
+    """Every line of the page for ``stats``, game after game (every game the window shows); ``own``: the
+    player's name in the settings (see :meth:`Stats.people`)."""
     lines: list[TableLine] = []
     for game in (spec.name for spec in boards()):
         if lines:
@@ -65,6 +70,10 @@ def table_lines(stats: Stats) -> list[TableLine]:
             continue
         lines += [TableLine("row", game, key, tally) for key, tally in rows]
         lines.append(TableLine("total", game, tally=stats.total(game)))
+        people = stats.people(game, own)
+        if people:
+            lines.append(TableLine("players", game))
+            lines += [TableLine("person", game, tally=tally, name=name) for name, tally in people]
     return lines
 
 
@@ -92,7 +101,7 @@ class StatsScene(Scene):
 
     # --- scrolling --------------------------------------------------------------------------------------------
     def lines(self) -> list[TableLine]:
-        return table_lines(self.context.stats)
+        return table_lines(self.context.stats, self.context.settings.player_name)
 
     @property
     def last_first(self) -> int:
@@ -184,6 +193,10 @@ class StatsScene(Scene):
             text.blit(surface, tr("stats.total"), SIZE, ACCENT, bold=True, midleft=(VARIANT_X, middle))
             assert line.tally is not None
             self._draw_numbers(surface, line.tally, middle, ACCENT, bold=True)
+        elif line.kind == "players":
+            text.blit(surface, tr("stats.players"), 22, DIM, bold=True, midleft=(VARIANT_X, middle))
+        elif line.kind == "person":
+            self._draw_person(surface, line, middle)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         """The column names over the lines, and a rule under them."""
@@ -209,6 +222,17 @@ class StatsScene(Scene):
         text.blit(surface, tr(f"stats.opponents.{key.opponents}"), SIZE, TEXT, midleft=(OPPONENTS_X, middle))
         self._draw_numbers(surface, tally, middle, TEXT)
 
+    def _draw_person(self, surface: pygame.Surface, line: TableLine, middle: int) -> None:
+        """A name and its games; the player's own line under the name they gave, or "You", in bold. A name as
+        long as the seat screen takes fits at the table's size; one of wide letters is drawn smaller."""
+        text = self.context.text
+        own = line.name == YOU
+        name = (self.context.settings.player_name or self.context.tr("stats.you")) if own else line.name
+        size = text.fit_size(name, NAME_RIGHT - VARIANT_X, (SIZE, 22, 18), bold=own)
+        text.blit(surface, name, size, TEXT, bold=own, midleft=(VARIANT_X, middle))
+        assert line.tally is not None
+        self._draw_numbers(surface, line.tally, middle, TEXT)
+
     def _draw_numbers(self, surface: pygame.Surface, tally: Tally, middle: int, colour: tuple[int, int, int],
                       bold: bool = False) -> None:
         text = self.context.text
@@ -222,8 +246,20 @@ class StatsScene(Scene):
         return board(key.game).record_name(self.context.tr, key.variant)
 
 
+SAMPLE_NAME = "Giulia"  # who played a third of each game's sample games with the player
+
+
 def sample_stats() -> Stats:
-    """A few games of each kind (each board's made-up records), for the screenshot catalogue and the frame bench
-    (which never read the player's own record)."""
-    return Stats({StatsKey(spec.name, variant, role, opponents): Tally(played, won)
-                  for spec in boards() for variant, role, opponents, played, won in spec.sample_records})
+    """A few games of each kind (each board's made-up records), a third of them by :data:`SAMPLE_NAME`, the
+    rest by the player, for the screenshot catalogue and the frame bench (which never read the player's own
+    record)."""
+    stats = Stats({StatsKey(spec.name, variant, role, opponents): Tally(played, won)
+                   for spec in boards() for variant, role, opponents, played, won in spec.sample_records})
+    names: dict[NameKey, Tally] = {}
+    for spec in boards():
+        total = stats.total(spec.name)
+        theirs = Tally(total.played // 3, total.won // 3)
+        names[NameKey(YOU, spec.name)] = Tally(total.played - theirs.played, total.won - theirs.won)
+        if theirs.played:
+            names[NameKey(SAMPLE_NAME, spec.name)] = theirs
+    return Stats(stats.tallies, names)
