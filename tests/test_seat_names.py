@@ -115,9 +115,11 @@ def test_a_name_typed_on_the_seat_screen_is_the_one_the_game_and_the_hand_over_u
     play = driver.app.stack.scenes[-2] if isinstance(driver.top, HandOverOverlay) else driver.top
     assert isinstance(play, PlayScene)
     assert [person.name for person in play.match.setup.people] == ["Anna", "Bruno"]
-    assert [player.name for player in play.players().values()] == ["Anna", "Bruno"]
+    players = play.players()  # in turn order, which the deal decides: by seat here
+    assert [players[seat].name for seat in sorted(players)] == ["Anna", "Bruno"]
     driver.run(2)
-    assert isinstance(driver.top, HandOverOverlay) and driver.top.name == "Anna"
+    first = players[play.match.state.current_seat].name
+    assert isinstance(driver.top, HandOverOverlay) and driver.top.name == first
 
 
 def test_printing_keys_type_into_a_name_instead_of_acting(driver):
