@@ -90,7 +90,7 @@ def test_the_gamepad_alone_goes_in_and_back_out(driver, tmp_path):
 def test_seat_presets_give_the_two_player_forms_of_f_4_2(driver):
     driver.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
     scene = driver.top
-    assert scene.menu.focused.key == "start"  # issue 51: a plain confirm changes no preset
+    assert scene.menu.focused.key == "preset"  # issue 51: the page opens on its first row, unchanged
     scene.menu.focus = scene.menu.items.index(scene.menu.item("preset"))
     driver.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # alone as police, then two players with the Port car
     setup = scene.setup(seed=1)
