@@ -19,7 +19,7 @@ from game.falconi.options import FalconiOptions
 from game.falconi.queries import Way, way_after
 from game.falconi.state import FalconiState
 from game.falconi.variants import VariantName
-from game.services.match import MatchSetup, Person, SeatPlan
+from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveStore
 from game.services.settings import Settings
 from scenes.app import App
@@ -343,3 +343,28 @@ def test_alone_against_ai_undo_takes_back_the_move_that_ended_the_turn_until_the
         assert scene.chooser is not None
     finally:
         driver.app.close()
+
+
+def test_a_tile_in_hand_shows_where_it_may_go_and_a_click_there_lays_it(driver, tmp_path):
+    """Issue 51's newcomer chose *Place a reserve tile*, had the first reserve picked and saw no square light up:
+    the focused tile in hand now outlines the cells it may go to, and a click on one takes the tile and the cell
+    (Salami, Don Falconi's first placement, two reserve tiles)."""
+    from scenes.kit.stack import Push
+    from scenes.playing.play import start_match_scene
+
+    setup = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"),
+                                   SeatPlan.ai("normal")), (Person("Player 1"),), options=FalconiOptions("salami"), seed=1)
+    scene = start_match_scene(driver.app.context, Match(setup))
+    driver.app.stack.apply(Push(scene))
+    driver.run(3)
+    chooser = scene.chooser
+    assert chooser is not None and chooser.focused == (GROUP, "place")
+    driver.key(pygame.K_RETURN)  # Place a reserve tile: the first tile has the focus
+    assert chooser.focused is not None and chooser.focused[0] == "tile"
+    cells = chooser.behind()
+    assert cells and all(step[0] == "cell" for step, _ in cells)
+    driver.save(screenshot_dir(tmp_path), "reserve-tile-preview")
+    step, rect = cells[0]
+    driver.click(rect.center)
+    assert scene.chooser.prefix == [(GROUP, "place"), ("tile", 0), step]
+    assert scene.chooser.options and scene.chooser.options[0][0] == "rot"  # on to its turn, on that cell

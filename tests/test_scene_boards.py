@@ -89,6 +89,7 @@ class PebblesView:
     shaken = 0
 
     secrets_drawn: frozenset[Seat] = frozenset()
+    previewed_kinds: frozenset[str] = frozenset()
 
     def __init__(self, context: AppContext) -> None:
         self.context = context

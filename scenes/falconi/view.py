@@ -97,6 +97,8 @@ ANNOUNCED = frozenset({"bomb", "boost", "catch", "blast", "escape", "accomplice"
 class FalconiView:
     """The :class:`scenes.playing.gameview.GameView` of Catch Don Falconi."""
 
+    previewed_kinds = frozenset({"tile"})  # a tile in hand shows where it may go before it is taken
+
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self.input_device = "mouse"  # the device the prompts name: mouse, keyboard or pad (set by the play scene)
@@ -515,6 +517,8 @@ class FalconiView:
         if chosen:
             rect = self.option_rect(state, (), chosen[0]).inflate(8, 8)
             pygame.draw.rect(overlay, (255, 255, 255, 255), rect, width=3, border_radius=4)
+        for _step, cell in chooser.behind():  # where the focused tile in hand may go: a click there lays it
+            pygame.draw.rect(overlay, (*draw.ROUTE, 170), cell.inflate(-8, -8), width=3, border_radius=6)
         for option in chooser.options:
             if self.is_button(option):
                 continue

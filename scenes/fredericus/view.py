@@ -71,6 +71,8 @@ _STEP_OF: dict[str, FredericusStepKind] = {FLIP: "flip", SEAL: "seal", TIDY: "ti
 class FredericusView:
     """Draws a Fredericus position and turns its actions into board choices; one per play scene."""
 
+    previewed_kinds: frozenset[str] = frozenset()
+
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self.input_device = "mouse"  # the device the prompts name (its prompts name none yet)

@@ -82,8 +82,12 @@ class BoardAdapter(Protocol[S_in, A_in]):
 
 
 class ActionChooser(Generic[S, A]):
-    def __init__(self, adapter: BoardAdapter[S, A], state: S, actions: Sequence[A]) -> None:
+    def __init__(self, adapter: BoardAdapter[S, A], state: S, actions: Sequence[A],
+                 previewed: frozenset[str] = frozenset()) -> None:
         self.adapter, self.state = adapter, state
+        # kinds of step whose next steps show while one has the focus (the cells a tile in hand may go to), and
+        # which a click on one of those takes together with it
+        self.previewed = previewed
         self.paths = {action: adapter.steps(state, action) for action in actions}
         self.prefix: list[Step] = []
         self.focus = 0
@@ -117,6 +121,21 @@ class ActionChooser(Generic[S, A]):
 
     def rect(self, step: Step) -> pygame.Rect:
         return self.adapter.option_rect(self.state, tuple(self.prefix), step)
+
+    def behind(self) -> list[tuple[Step, pygame.Rect]]:
+        """The steps the focused option leads to, with where each sits, when its kind is previewed: a tile in
+        hand shows where it may go before it is taken."""
+        focused = self.focused
+        if focused is None or focused[0] not in self.previewed or self.action_of(focused) is not None:
+            return []
+        path = tuple(self.prefix) + ((self._via[focused],) if focused in self._via else ()) + (focused,)
+        depth = len(path)
+        steps = dict.fromkeys(steps[depth] for steps in self.paths.values()
+                              if steps[:depth] == path and len(steps) > depth)
+        return [(step, self.adapter.option_rect(self.state, path, step)) for step in steps]
+
+    def _behind_at(self, pos: tuple[int, int]) -> Step | None:
+        return next((step for step, rect in self.behind() if rect.collidepoint(pos)), None)
 
     def _refresh(self) -> None:
         depth = len(self.prefix)
@@ -245,6 +264,9 @@ class ActionChooser(Generic[S, A]):
                 self.set_focus(option)
                 if kind == inp.CLICK:
                     return self.choose(option)
+            elif kind == inp.CLICK and self.focused is not None and (step := self._behind_at(intent.pos)) is not None:
+                self.choose(self.focused)  # the tile in hand, then where it goes (unless that was the only place)
+                return self.choose(step) if step in self._options else None
         return None
 
     def _rotating(self) -> bool:

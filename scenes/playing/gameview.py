@@ -36,6 +36,7 @@ class GameView(Protocol[S, A, K]):
     step ``K``; the scenes that serve every game hold a ``GameView[Any, Any, Any]`` (``GameView`` for short)."""
 
     input_device: str  # "mouse", "keyboard" or "pad": the device in use, whose keys or buttons prompts name
+    previewed_kinds: frozenset[str]  # kinds of step whose next steps show while one has the focus (the chooser's)
 
     def steps(self, state: S, action: A) -> tuple[Step[K], ...]:
         """The action as a sequence of choices, first to last (see ``scenes/kit/chooser.py``)."""

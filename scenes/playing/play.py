@@ -200,7 +200,7 @@ class PlayScene(Scene):
                 return
             self.viewer = person
         self.layout.buttons.clear()
-        self.chooser = ActionChooser(self.layout, state, self.legal_now())
+        self.chooser = ActionChooser(self.layout, state, self.legal_now(), self.view.previewed_kinds)
         self._warn(state)
 
     def legal_now(self) -> Sequence[Action]:
