@@ -132,3 +132,16 @@ def test_the_winning_moments_words_keep_clear_of_the_boards_panel_and_frame(tmp_
         driver.save(screenshot_dir(tmp_path), f"game_over_moment_clear_{language}")
     finally:
         app.close()
+
+
+def test_the_winning_moment_plays_twice_then_rests_with_its_words(over_screen):
+    """The playtest saw the moment's banner come and go every few seconds for as long as the result stayed up:
+    it plays twice, then its position and words stay, and nothing moves any more."""
+    driver, over = over_screen("margherita")
+    for _ in range(gameover.SHOWINGS):
+        run_until(driver, lambda: over.timeline.busy, frames=round((gameover.PAUSE + 1) / 0.05) + 40)
+        run_until(driver, lambda: not over.timeline.busy)
+    run_until(driver, lambda: over.wait >= gameover.HOLD)
+    for _ in range(round(3 * gameover.PAUSE / 0.05)):
+        driver.run()
+        assert over.showing_moment and not over.timeline.busy and over.banner_area is not None

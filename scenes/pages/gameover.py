@@ -36,6 +36,7 @@ MENU_ROW = 48
 LOG_SIZE, LOG_LINE = 18, 19
 FIRST_SHOWING = 0.6  # seconds before the winning moment plays again on the board
 HOLD = 1.8  # seconds its position and banner stay once its animation ends
+SHOWINGS = 2  # times the moment plays; then it rests, its words on the board
 PAUSE = 2.5  # seconds of the final position between two showings
 HEADING = 2  # the paragraphs above the points table: who won, and why
 NOT_PRESSES = frozenset((inp.POINT, inp.PAD_ADDED, inp.PAD_REMOVED))  # intents that do not skip the tally
@@ -60,6 +61,7 @@ class GameOverScene(Scene):
         self.timeline = Timeline(lambda cue: None)  # seen again, heard once: the moment's sounds played in the game
         self.board_picture = BoardPicture("game over")
         self.wait = FIRST_SHOWING  # until the moment plays (counting down), or while it is held (up to HOLD)
+        self.showings_left = SHOWINGS
         self.holding = False
         self.log_area = pygame.Rect(0, 0, 0, 0)
         self.banner_area: pygame.Rect | None = None  # the winning moment's words, while they show
@@ -153,7 +155,7 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         """The points count up; the winning moment plays, its position holds a while, the final board comes
-        back; and again."""
+        back; once more, and then its position and words stay."""
         dt *= self.context.settings.animation_speed
         if self.tally is not None:
             self.tally.update(dt)
@@ -164,14 +166,15 @@ class GameOverScene(Scene):
             return None
         if self.holding:
             self.wait += dt
-            if self.wait >= HOLD:
+            if self.wait >= HOLD and self.showings_left:
                 self.holding, self.wait = False, PAUSE
-            return None
+            return None  # after the last showing its position and words stay: nothing flashes on and off
         self.wait -= dt
         if self.wait <= 0:
             before, action, after, _ = self.moment
             self.timeline.add(self.view.animations(before, action, after.clone(), self.seats))
             self.holding, self.wait = True, 0.0
+            self.showings_left -= 1
         return None
 
     @property
