@@ -352,8 +352,9 @@ def test_a_tile_in_hand_shows_where_it_may_go_and_a_click_there_lays_it(driver, 
     from scenes.kit.stack import Push
     from scenes.playing.play import start_match_scene
 
-    setup = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan.ai("normal"), SeatPlan.ai("normal"),
-                                   SeatPlan.ai("normal")), (Person("Player 1"),), options=FalconiOptions("salami"), seed=1)
+    police = SeatPlan.ai("normal")
+    setup = MatchSetup("falconi", (SeatPlan.human(0), police, police, police), (Person("Player 1"),),
+                       options=FalconiOptions("salami"), seed=1)
     scene = start_match_scene(driver.app.context, Match(setup))
     driver.app.stack.apply(Push(scene))
     driver.run(3)
