@@ -253,3 +253,18 @@ def test_the_log_the_whole_log_and_the_replay_name_each_persons_seat_when_severa
     assert "(Anna)" in context.tr.message(match.log[0].message, replay.named)
     solo = Match(MatchSetup("falconi", (SeatPlan.human(0), OFF, AI, OFF), (Person("Anna"),), seed=3))
     assert ReplayScene(context, solo).named == {}
+
+
+def test_a_click_on_a_persons_name_takes_the_focus_to_type_and_changes_no_device(driver):
+    """The playtest clicked "Player 1" to type a name, and the row's device turned to a gamepad not plugged in:
+    a click on the name takes the focus only; the device changes from the chooser on the right."""
+    scene = seat_page(driver, "fredericus", (SeatPlan.human(0), AI))
+    index = [item.key for item in scene.menu.items].index("device0")
+    before = scene.menu.item("device0").value
+    row, box = scene.menu.rects[index], scene.menu.value_box(index)
+    assert box is not None
+    driver.click((row.left + 20, row.centery))
+    assert scene.menu.focused.key == "device0" and driver.app.context.inputs.typing
+    assert scene.menu.item("device0").value == before
+    driver.click((box.right - 5, box.centery))
+    assert scene.menu.item("device0").value != before

@@ -224,3 +224,21 @@ def test_the_settings_menu_offers_only_the_window_sizes_that_fit_the_screen(tmp_
             assert driver.app.context.settings.window_size[0] <= desktop[0]
     finally:
         driver.app.close()
+
+
+def test_a_choice_of_one_shows_no_arrows(driver, monkeypatch):
+    """On a screen the size of the smallest window offered, only one size fits: the playtest saw arrows that
+    changed nothing. A row with one choice draws its value alone."""
+    from scenes.kit.ui import TextCache
+    from scenes.pages.overlays import SettingsOverlay
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720)])
+    drawn: list[str] = []
+    real = TextCache.blit
+    monkeypatch.setattr(TextCache, "blit", lambda self, surface, words, *args, **kwargs: drawn.append(words) or real(
+        self, surface, words, *args, **kwargs))
+    overlay = SettingsOverlay(driver.app.context)
+    assert overlay.menu.item("window_size").choices == ["1280 x 720"]
+    overlay.menu.draw(driver.app.screen, driver.app.context.text)
+    choices = [item for item in overlay.menu.items if item.choices]
+    assert drawn.count("<") == drawn.count(">") == len([item for item in choices if len(item.choices) > 1])

@@ -295,6 +295,8 @@ class Menu:
             self.focus = hit
             if kind == inp.CLICK:
                 box = self.value_box(hit)
+                if self.focused.on_type is not None and (box is None or not box.collidepoint(intent.pos)):
+                    return None  # a click on a name takes the focus to type it; its chooser is on the right
                 step = -1 if box is not None and box.left <= intent.pos[0] < box.centerx else 1
                 return self._activate(self.focused, step)
         return None
@@ -342,9 +344,12 @@ class Menu:
                                rect if focused else None)
                 size = text.fit_size(item.label, box.x - x, CHOICE_SIZES)
                 label = text.blit(surface, item.label, size, colour, midleft=(x, rect.centery))
-                text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
+                several = len(item.choices) > 1  # arrows only where they change something
+                if several:
+                    text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
                 value = self._draw_value(surface, text, item, box, value_colour)
-                text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
+                if several:
+                    text.blit(surface, ">", CHOICE_SIZE, value_colour, midright=(box.right - 12, box.centery))
                 if focused and item.on_type is not None:
                     _draw_caret(surface, label if item.typed_in_label else value, ACCENT)
             else:
