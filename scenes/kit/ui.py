@@ -344,7 +344,7 @@ class Menu:
                                rect if focused else None)
                 size = text.fit_size(item.label, box.x - x, CHOICE_SIZES)
                 label = text.blit(surface, item.label, size, colour, midleft=(x, rect.centery))
-                several = len(item.choices) > 1  # arrows only where they change something
+                several = len(item.choices or ()) > 1  # arrows only where they change something
                 if several:
                     text.blit(surface, "<", CHOICE_SIZE, value_colour, midleft=(box.x + 12, box.centery))
                 value = self._draw_value(surface, text, item, box, value_colour)
