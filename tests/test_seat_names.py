@@ -120,6 +120,7 @@ def test_a_name_typed_on_the_seat_screen_is_the_one_the_game_and_the_hand_over_u
     driver.run(2)
     first = players[play.match.state.current_seat].name
     assert isinstance(driver.top, HandOverOverlay) and driver.top.name == first
+    assert driver.top.role == play.view_seat_name(play.match.state.current_seat)  # which seat they are to play
 
 
 def test_printing_keys_type_into_a_name_instead_of_acting(driver):

@@ -19,6 +19,7 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import (
     ACCENT,
+    DIM,
     LOGICAL_SIZE,
     NOTE_GAP,
     NOTE_LINE,
@@ -264,8 +265,9 @@ class HandOverOverlay(Scene):
     Until then the one who played last may still undo their move (``undo``: the match allows it), which the
     ``undo`` answer asks of the play scene."""
 
-    def __init__(self, context: AppContext, name: str, person: int, undo: bool = False) -> None:
+    def __init__(self, context: AppContext, name: str, person: int, undo: bool = False, role: str = "") -> None:
         self.context, self.name, self.person, self.undo = context, name, person, undo
+        self.role = role  # the seat they are about to play ("Port police"), under their name
         items = [MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
                           icon="player")]
         if undo:
@@ -285,7 +287,10 @@ class HandOverOverlay(Scene):
         text, tr = self.context.text, self.context.tr
         text.blit(surface, tr("handover.title", name=self.name), 56, ACCENT, bold=True, shadow=3,
                   midtop=(CENTRE_X, 200))
-        text.blit(surface, tr("handover.look_away"), 32, TEXT, shadow=2, midtop=(CENTRE_X, 290))
+        if self.role:
+            text.blit(surface, self.role, 30, TEXT, shadow=2, midtop=(CENTRE_X, 270))
+        text.blit(surface, tr("handover.look_away"), 30, DIM if self.role else TEXT, shadow=2,
+                  midtop=(CENTRE_X, 320 if self.role else 290))
         self.menu.draw(surface, text)
 
 

@@ -308,7 +308,8 @@ class PlayScene(Scene):
         if self.handover_due:
             assert person is not None
             name = self.context.person_name(self.match.setup.people[person])
-            return Push(HandOverOverlay(self.context, name, person, self.match.can_undo()))
+            role = self.view_seat_name(state.current_seat)
+            return Push(HandOverOverlay(self.context, name, person, self.match.can_undo(), role))
         plan = self.match.setup.seats[state.current_seat]
         if plan.kind != "ai":
             return None
