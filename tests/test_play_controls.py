@@ -106,3 +106,25 @@ def test_no_tip_is_placed_over_the_square_being_chosen(game):  # noqa: F811
     focused = scene.chooser.focused
     assert not scene.view.is_button(focused)
     assert scene.chooser.rect(focused) in tooltip.tips().controls
+
+
+def test_a_prompt_of_two_sentences_has_one_colon(driver):
+    """"Gioca la tessera: curva: Piazzala ruotata di 270°" (issue 51's playtest): the step that is a sentence of
+    its own follows the first after a full stop."""
+    from game.falconi.options import FalconiOptions
+    from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
+    from scenes.kit.stack import Push
+    from scenes.playing.action_bar import message_and_prompt
+    from scenes.playing.play import start_match_scene
+
+    setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.ai("easy"), OFF),
+                       (Person("Player 1"),), options=FalconiOptions("margherita"), seed=2)
+    scene = start_match_scene(driver.app.context, Match(setup))
+    driver.app.stack.apply(Push(scene))
+    driver.run(2)
+    chooser = scene.chooser
+    while chooser.options and chooser.options[0][0] != "rot":
+        chooser.choose(chooser.options[0])
+    _, prompt = message_and_prompt(driver.app.context, scene.view, scene.match.state, chooser, "")
+    said = " ".join(prompt)
+    assert said.count(":") <= 1 and ". " in said, said

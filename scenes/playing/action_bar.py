@@ -33,8 +33,9 @@ def message_and_prompt(context: AppContext, view: GameView, state: GameState, ch
     if chooser is not None and focused is not None and context.settings.hints:
         chosen = [step for step in chooser.prefix if not view.is_button(step)]  # a button said its part
         labels = [view.label(state, step) for step in chosen[:1] + [focused]]
-        # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own
-        hint = labels[0] if len(labels) == 1 else labels[0] + (": " if labels[1][:1].isupper() else " ") + labels[1]
+        # a second step's label either goes on from the first ("… to post 3") or is a sentence of its own (the
+        # first may end in a colon's list already: "Play the tile: curve. Place it turned 90°")
+        hint = labels[0] if len(labels) == 1 else labels[0] + (". " if labels[1][:1].isupper() else " ") + labels[1]
         prompt = text.wrap(hint, BAR_AREA.width, PROMPT_SIZE, most=2)
     said = text.wrap(message, BAR_AREA.width, MESSAGE_SIZE, most=2) if message else []
     return said, prompt
