@@ -44,6 +44,10 @@ def _no_table(_tr: Translator, _setup: MatchSetup, _state: Any) -> ScoreTable | 
     return None
 
 
+def _rounds(tr: Translator, state: Any) -> str:
+    return tr("saves.progress.round", number=state.round_number)
+
+
 def _no_emblem(_variant: str) -> str:
     return ""
 
@@ -80,6 +84,7 @@ class BoardSpec(Generic[S, A, Opts]):
     result_table: Callable[[Translator, MatchSetup, S], ScoreTable | None] = _no_table  # the game over's
     # points by category, tallied under why the game ended
     sample_records: tuple[Record, ...] = ()  # a few made-up records, for the screenshots and the frame bench
+    progress: Callable[[Translator, S], str] = _rounds  # how far a saved game is, counted as its side panel counts
     # what the game adds to the kit as it is registered (scenes.boards.register_board): the icons of its actions,
     # its sound cues (``assets/sounds/<cue>.wav``) and its own intents with their keys
     icons: tuple[str, ...] = ()

@@ -54,7 +54,8 @@ def saved(driver, *games: Match) -> list[str]:
 def test_continue_names_the_game_it_resumes_and_resumes_the_latest(driver, tmp_path):
     saved(driver, a_game("funghi", "Anna"), a_game("salami", "Bruno"))
     note = driver.top.menu.item("continue").note
-    assert "Pizza Salami" in note and "3 players" in note and "round 1" in note and "2023-11-14" in note
+    # a Falconi game is counted by turns, as its side panel counts them (issue 51: "giro 3" beside "Turno 5")
+    assert "Pizza Salami" in note and "3 players" in note and "turn 1" in note and "2023-11-14" in note
     driver.move(driver.top.menu.rects[[item.key for item in driver.top.menu.items].index("continue")].center)
     driver.run(2)
     driver.save(screenshot_dir(tmp_path), "title_continue_names_the_game")

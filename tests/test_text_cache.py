@@ -93,6 +93,7 @@ def test_unbreakable_keeps_a_lone_mark_with_its_word_and_leaves_other_words_alon
     assert unbreakable("- Draw a tile – then drive") == ["-", "Draw", "a", "tile", "–", "then", "drive"]
     assert unbreakable("two  spaces") == ["two", "", "spaces"]  # as split: the wrapper keeps what it was given
     assert unbreakable("! first") == ["!", "first"]
+    assert unbreakable("Margherita, 2 giocatori, giro 3") == ["Margherita,", "2 giocatori,", "giro", "3"]  # issue 51
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it"])

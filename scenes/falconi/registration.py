@@ -96,6 +96,7 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
     record_emblem=lambda variant: variant,  # its pizza
     presets=PRESETS,
     may_be_off=seating.may_be_off,
+    progress=lambda tr, state: tr("saves.progress.turn", number=state.turn_number),  # the side panel's "Turn 5"
     seats_problem=seats_problem,
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
                     ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),

@@ -125,16 +125,17 @@ OPENING = frozenset("([{\u00ab\u2039\u00bf\u00a1\u201e")
 
 
 def unbreakable(paragraph: str) -> list[str]:
-    """``paragraph``'s words, split at its spaces, with punctuation set off by a space kept to its word: "gagné !"
-    and "« Oui »" are one piece each, which a line never breaks."""
+    """``paragraph``'s words, split at its spaces, with punctuation set off by a space kept to its word, and a
+    number kept with the word it counts: "gagné !", "« Oui »" and "2 giocatori" are one piece each, which a line
+    never breaks."""
     pieces: list[str] = []
-    glue = False  # the last piece ended with an opening mark: the next word joins it
+    glue = False  # the last piece ended with an opening mark or was a number: the next word joins it
     for word in paragraph.split(" "):
         if pieces and (glue or (word and set(word) <= CLOSING)):
             pieces[-1] = f"{pieces[-1]} {word}"
         else:
             pieces.append(word)
-        glue = bool(word) and set(word) <= OPENING
+        glue = bool(word) and (set(word) <= OPENING or word.isdigit())
     return pieces
 
 

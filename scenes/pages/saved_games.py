@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from game.services.saves import SaveError, SlotHeld, SlotInfo
+from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import MenuItem
@@ -41,7 +42,7 @@ def describe_slot(context: AppContext, info: SlotInfo) -> str:
     setup = info.match.setup
     players = sum(1 for plan in setup.seats if plan.kind != "off")
     return tr("saves.summary", game=describe_game(tr, setup.game, setup.options), players=players,
-              round=info.match.state.round_number, when=when)
+              progress=board(setup.game).progress(tr, info.match.state), when=when)
 
 
 def _when(context: AppContext, seconds: float) -> str:
