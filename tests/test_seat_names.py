@@ -269,3 +269,22 @@ def test_a_click_on_a_persons_name_takes_the_focus_to_type_and_changes_no_device
     assert scene.menu.item("device0").value == before
     driver.click((box.right - 5, box.centery))
     assert scene.menu.item("device0").value != before
+
+
+def test_at_one_screen_with_nothing_to_hide_the_banner_says_whose_turn_it_is(driver):
+    """Margherita hides nothing, so no hand-over page comes between two people (issue 51's playtest: "the turn
+    just switched"): the banner says whose turn it is and with which seat."""
+    from scenes.playing.play import start_match_scene
+
+    setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
+                       (Person("Giulia"), Person("Marco")), seed=4)
+    scene = start_match_scene(driver.app.context, Match(setup))
+    driver.app.stack.apply(Push(scene))
+    driver.run(2)
+    tr = driver.app.context.tr
+    assert scene.banner == tr("common.named", what=tr("handover.title", name="Giulia"),
+                              name=scene.view_seat_name(scene.match.state.current_seat))
+    while scene.match.state.current_seat == 0:
+        scene.choose(scene.match.state.legal_actions()[0])
+    driver.run(2)
+    assert "Marco" in scene.banner or scene.match.log[-1].events  # an event's banner says more, and goes first

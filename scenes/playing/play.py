@@ -199,9 +199,17 @@ class PlayScene(Scene):
                 self.handover_due = True
                 return
             self.viewer = person
+            self._announce_turn(person)
         self.layout.buttons.clear()
         self.chooser = ActionChooser(self.layout, state, self.legal_now(), self.view.previewed_kinds)
         self._warn(state)
+
+    def _announce_turn(self, person: int) -> None:
+        """Whose turn it is, in the banner, when the screen passes to another person with nothing to hide (no
+        hand-over page then): "Marco's turn (Port police)"."""
+        tr, seat = self.context.tr, self.match.state.current_seat
+        name = self.context.person_name(self.match.setup.people[person])
+        self._announce(tr("common.named", what=tr("handover.title", name=name), name=self.view_seat_name(seat)))
 
     def legal_now(self) -> Sequence[Action]:
         """The actions the person deciding here may choose among."""
