@@ -82,7 +82,9 @@ class Tooltips:
         self.controls: list[pygame.Rect] = []  # buttons and rows on screen: a tip covers none of them if it can
         self.words: list[pygame.Rect] = []  # the texts on screen: nor these (a page's title, a status line)
         self._groups: dict[str, list[Tip]] = {}
+        self._group_words: dict[str, list[pygame.Rect]] = {}
         self._recording: list[Tip] | None = None
+        self._recording_words: list[pygame.Rect] | None = None
         self.pointer: tuple[int, int] | None = None
         self.mode: str | None = None  # "pointer" or "focus": which of them chooses the tip; None before any input
         self._waiting: Message | None = None  # the tip the pointer or the focus rests on
@@ -102,16 +104,26 @@ class Tooltips:
     def recording(self, name: str) -> Iterator[None]:
         """The tips added inside go into group ``name`` (replacing it) rather than into the frame."""
         group: list[Tip] = []
-        self._recording = group
+        words: list[pygame.Rect] = []
+        self._recording, self._recording_words = group, words
         try:
             yield
         finally:
-            self._recording = None
-            self._groups[name] = group
+            self._recording, self._recording_words = None, None
+            self._groups[name], self._group_words[name] = group, words
 
     def replay(self, name: str) -> None:
         """The tips of group ``name`` answer in this frame: its cached picture is on screen."""
         self.tips.extend(self._groups.get(name, ()))
+        self.words.extend(self._group_words.get(name, ()))
+
+    def add_words(self, area: pygame.Rect, picture: bool) -> None:
+        """A text drawn on screen, or (``picture``) on a window-sized cached picture being recorded."""
+        if picture:
+            if self._recording_words is not None:
+                self._recording_words.append(area)
+        else:
+            self.words.append(area)
 
     def notice(self, intent: inp.Intent) -> None:
         """Follow the player's input: the pointer's place, or the focus once a key or button is pressed. A click
@@ -289,9 +301,10 @@ def control(area: pygame.Rect, what: str = "control") -> None:
     _TIPS.controls.append(area)
 
 
-def words(area: pygame.Rect) -> None:
-    """Register a text drawn on screen this frame: tips are placed clear of it where they can."""
-    _TIPS.words.append(area)
+def words(area: pygame.Rect, picture: bool = False) -> None:
+    """Register a text drawn on screen this frame, or into the window-sized picture being recorded (the board's,
+    ``picture``): tips are placed clear of it where they can."""
+    _TIPS.add_words(area, picture)
 
 
 _TIPS = Tooltips()

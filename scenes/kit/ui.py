@@ -113,8 +113,11 @@ class TextCache:
         if shadow:
             surface.blit(self.render(text, size, SHADOW, bold), rect.move(shadow, shadow))
         surface.blit(image, rect)
-        if surface is pygame.display.get_surface():
+        screen = pygame.display.get_surface()
+        if surface is screen:
             tooltip.words(rect)  # a tip stands clear of the words on screen where it can
+        elif screen is not None and surface.get_size() == screen.get_size():
+            tooltip.words(rect, picture=True)  # the board's picture, shown where it was drawn
         return rect
 
 
