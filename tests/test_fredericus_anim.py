@@ -138,10 +138,10 @@ def test_a_flipped_or_tidied_row_sweeps_each_card_to_its_new_place(view, kind):
     sweep = of_type(animations(view, move), anim.RowSweep)[0]
     row = new.rows[action.a]
     assert sweep.hides == {anim.card(action.a, index) for index in range(len(after.row(action.a)))}
-    landed = sorted((target, end) for _, _, end, target in sweep.moves)
+    landed = sorted((card.place, card.end) for card in sweep.moves)
     assert landed == [(index, row.centre(index)) for index in range(len(after.row(action.a)))]
     assert tuple(before.row(action.a)[index] for index in sorted(range(len(sweep.moves)),
-                                                                 key=lambda index: sweep.moves[index][3])) \
+                                                                 key=lambda index: sweep.moves[index].place)) \
         == after.row(action.a)
 
 

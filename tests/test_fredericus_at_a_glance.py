@@ -140,9 +140,8 @@ def look_along_the_longest_row(driver, scene: PlayScene) -> None:
     row = view.layout(state).rows[number]
     length = len(state.row(number))
     for index in sorted({length - 1, length // 2, 0}):
-        rect = row.card_rect(index)
-        driver.move((rect.x + 1 if row.direction.x >= 0 else rect.right - 2,
-                     rect.y + 1 if row.direction.y >= 0 else rect.bottom - 2))
+        rect, way = row.card_rect(index), row.direction_at(index)  # a folded row's leg runs its own way
+        driver.move((rect.x + 1 if way.x >= 0 else rect.right - 2, rect.y + 1 if way.y >= 0 else rect.bottom - 2))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -43,7 +43,12 @@ def layout(lengths: list[int], players: int) -> geometry.Layout:
 
 
 def gaps(row: geometry.RowLayout) -> list[float]:
-    return [round(after - before, 6) for before, after in zip(row.offsets, row.offsets[1:])]
+    """From card to card along the row's first leg, the one that squeezes (issue 51: past it a row folds)."""
+    first = [offset for offset, leg in zip(row.offsets, row.on) if leg == 0]
+    return [round(after - before, 6) for before, after in zip(first, first[1:])]
+
+
+FOLDED = max(sum(leg.places for leg in legs) for legs in geometry.row_paths())  # the longest row that folds whole
 
 
 def row_rects(row: geometry.RowLayout) -> list[pygame.Rect]:
@@ -76,8 +81,8 @@ def test_rows_of_any_length_the_rules_allow_stay_on_the_board_and_off_the_panels
                 assert rect.collidelist(places.panels) == -1, (number, length, rect)
 
 
-def test_a_row_too_long_for_the_board_squeezes_only_its_inner_cards_evenly():
-    for length in range(ROW_LENGTH[4] + 2, LONGEST_ROW + 1):
+def test_a_row_too_long_for_its_folded_path_squeezes_only_its_inner_cards_evenly():
+    for length in range(FOLDED + 1, LONGEST_ROW + 1):
         for short, row in zip(layout([2] * 8, 4).rows, layout([length] * 8, 4).rows):
             step = gaps(short)[0]
             spaces = gaps(row)
@@ -88,7 +93,7 @@ def test_a_row_too_long_for_the_board_squeezes_only_its_inner_cards_evenly():
 
 def inner_corner(row: geometry.RowLayout, index: int) -> tuple[int, int]:
     """The pixel of a card nearest the castle."""
-    rect, direction = row.card_rect(index), row.direction
+    rect, direction = row.card_rect(index), row.direction_at(index)  # a folded row's leg runs its own way
     x = rect.left if direction.x > 0.1 else rect.right - 1 if direction.x < -0.1 else rect.centerx
     y = rect.top if direction.y > 0.1 else rect.bottom - 1 if direction.y < -0.1 else rect.centery
     return x, y
@@ -101,7 +106,7 @@ def test_every_card_of_a_row_of_any_length_keeps_a_pixel_to_be_pointed_at(length
         assert [row.card_at(inner_corner(row, index)) for index in range(length)] == list(range(length)), number
 
 
-@pytest.mark.parametrize("length", [ROW_LENGTH[4] + 4, 30, LONGEST_ROW])
+@pytest.mark.parametrize("length", [FOLDED + 1, 30, LONGEST_ROW])
 def test_a_card_lifted_from_a_squeezed_row_spreads_its_neighbours_and_moves_no_hotspot(length):
     """The lifted card, the first card (flipped, R-6.1) and the outer cards (moved, captured, tidied) stay
     put; the neighbours move a whole step apart where there is room, and every card still shows a sliver."""

@@ -51,7 +51,7 @@ def play_scene(driver, state: FredericusState) -> PlayScene:
 
 def inner_corner(row: RowLayout, index: int) -> tuple[int, int]:
     """The pixel of a card nearest the castle: no later card of its row lies over it."""
-    rect, direction = row.card_rect(index), row.direction
+    rect, direction = row.card_rect(index), row.direction_at(index)  # a folded row's leg runs its own way
     x = rect.left if direction.x > 0.1 else rect.right - 1 if direction.x < -0.1 else rect.centerx
     y = rect.top if direction.y > 0.1 else rect.bottom - 1 if direction.y < -0.1 else rect.centery
     return x, y

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pygame
 from pygame import Vector2
@@ -74,13 +75,14 @@ def build(before: FredericusState, action: tuple[str, int, int], after: Frederic
         cards = before.row(a)
         source, target = old.rows[a], new.rows[b]
         end = len(after.row(b)) - 1
-        animations.append(CardSlide(draw.card_image(look.text, cards[-1], source.size, look.shorts),
-                                    draw.card_image(look.text, cards[-1], target.size, look.shorts),
-                                    source.centre(len(cards) - 1), target.centre(end), SLIDE,
+        top = len(cards) - 1
+        animations.append(CardSlide(draw.card_image(look.text, cards[-1], source.size_at(top), look.shorts),
+                                    draw.card_image(look.text, cards[-1], target.size_at(end), look.shorts),
+                                    source.centre(top), target.centre(end), SLIDE,
                                     hides=[card(b, end)], sound="card_swish"))
     elif kind == "seal":
         row, cards = old.rows[a], before.row(a)
-        image = draw.card_image(look.text, cards[-1], row.size, look.shorts)
+        image = draw.card_image(look.text, cards[-1], row.size_at(len(cards) - 1), look.shorts)
         animations.append(CardSlide(image, image, row.centre(len(cards) - 1),
                                     Vector2(DECK_RECT.x + 110, DECK_RECT.y + 30), SLIDE, fade=True,
                                     sound="card_swish"))
@@ -121,7 +123,7 @@ def _capture(before: FredericusState, number: int, layouts: tuple[Layout, Layout
     card_at = row.centre(len(cards) - 1)
     home = new.raptors[number][0]
     chip = new.hands[seat]
-    carried = draw.card_image(piece.look.text, code, row.size, piece.look.shorts)
+    carried = draw.card_image(piece.look.text, code, row.size_at(len(cards) - 1), piece.look.shorts)
     arriving = draw.card_image(piece.look.text, code, (20, 20), piece.look.shorts)
     return [
         Capture(piece, old.raptors[number][0], card_at, chip, carried, arriving, DIVE + CARRY,
@@ -138,10 +140,11 @@ def _sweep(cards: Sequence[int], kind: str, row: int, layout: Layout, look: draw
     places = layout.rows[row]
     moves = []
     for index, (code, target) in enumerate(zip(cards, new_places(kind, count))):
-        moves.append((draw.card_image(look.text, code, places.size, look.shorts), places.centre(index),
-                      places.centre(target), target))
-    side = Vector2(-places.direction.y, places.direction.x)
-    return RowSweep(moves, side, SWEEP, hides=[card(row, index) for index in range(count)], sound="card_swish")
+        images = (draw.card_image(look.text, code, places.size_at(index), look.shorts),
+                  draw.card_image(look.text, code, places.size_at(target), look.shorts))
+        way = places.direction_at(index)  # a folded row: each card swings aside from its own leg
+        moves.append(SweptCard(images, places.centre(index), places.centre(target), target, Vector2(-way.y, way.x)))
+    return RowSweep(moves, SWEEP, hides=[card(row, index) for index in range(count)], sound="card_swish")
 
 
 def _tokens(before: FredericusState, after: FredericusState, layouts: tuple[Layout, Layout], look: draw.Look,
@@ -337,14 +340,23 @@ class CardSlide(Animation):
         surface.blit(image, image.get_rect(center=(round(ground.x), round(ground.y - lift))))
 
 
-class RowSweep(Animation):
-    """A row's cards, each lifted and swept to its new place one after the other from the castle outward;
-    ``moves`` holds each card's picture, start, end and new index."""
+class SweptCard(NamedTuple):
+    """One card of a row sweep: its picture where it starts and where it ends (a folded row's legs lay their
+    cards different ways), its places, its new index (``place``) and the way it swings aside."""
 
-    def __init__(self, moves: Sequence[tuple[pygame.Surface, Vector2, Vector2, int]], side: Vector2,
-                 duration: float, hides: Sequence[str], sound: str | None) -> None:
+    images: tuple[pygame.Surface, pygame.Surface]
+    start: Vector2
+    end: Vector2
+    place: int
+    side: Vector2
+
+
+class RowSweep(Animation):
+    """A row's cards, each lifted and swept to its new place one after the other from the castle outward."""
+
+    def __init__(self, moves: Sequence[SweptCard], duration: float, hides: Sequence[str], sound: str | None) -> None:
         super().__init__(duration, hides=hides, sound=sound)
-        self.moves, self.side = list(moves), Vector2(side)
+        self.moves = list(moves)
         self.card_share = min(1.0, SWEEP_CARD / duration)
 
     def card_progress(self, index: int) -> float:
@@ -353,12 +365,14 @@ class RowSweep(Animation):
         return min(1.0, max(0.0, (self.progress - stagger) / self.card_share))
 
     def draw(self, surface: pygame.Surface) -> None:
-        order = sorted(range(len(self.moves)), key=lambda index: (self.card_progress(index) > 0, self.moves[index][3]))
+        order = sorted(range(len(self.moves)), key=lambda index: (self.card_progress(index) > 0,
+                                                                  self.moves[index].place))
         for index in order:
-            image, start, end, _ = self.moves[index]
+            images, start, end, _, side = self.moves[index]
             amount = self.card_progress(index)
-            swing = self.side * (14 * math.sin(math.pi * amount))
+            swing = side * (14 * math.sin(math.pi * amount))
             here = start + (end - start) * ease_out_back(amount, 0.8) + swing  # overshoots, then settles
+            image = images[amount >= 0.5]  # turned half way, where it leaves one leg for another
             surface.blit(image, image.get_rect(center=(round(here.x), round(here.y))))
 
 

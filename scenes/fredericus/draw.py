@@ -240,6 +240,13 @@ def arrow(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end:
     pygame.draw.polygon(surface, colour, arrow_head(start, end))
 
 
+def line(surface: pygame.Surface, colour: tuple[int, ...], start: Vector2, end: Vector2, width: int = 3,
+         under: Sequence[pygame.Rect] = ()) -> None:
+    """A straight line passing under the panels ``under``: an arrow's leg where it turns with a folded row."""
+    for piece_start, piece_end in arrow_pieces(Vector2(start), Vector2(end), under):
+        pygame.draw.line(surface, colour, piece_start, piece_end, width)
+
+
 def ghost_layer() -> pygame.Surface:
     """A transparent layer the size of the board, for previews blitted see-through."""
     return pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)

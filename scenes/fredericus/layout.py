@@ -2,8 +2,8 @@
 
 The geometry comes from the castle map (R-1.1) scaled into ``BOARD_AREA``, so hotspots, drawing and animations
 always agree. Rows run outward from their towers, every card showing the same strip of itself whatever the row's
-length, so a growing row only gets longer; only a row longer than the board can hold squeezes its inner cards,
-and even then keeps the cards nearest its end as before, because the end cards are the ones the rules look at.
+length, and fold round a bend at the board's edge into free space (:mod:`scenes.fredericus.rows`); only a row
+longer than its whole path squeezes its inner cards, keeping the cards nearest its end, the ones the rules look at.
 The objective deck, the status and the two legends sit in four of the eight wedges between the rows, one to a
 quarter of the board, and the arrows of the previews pass under them. What each falconer holds is on their
 card in the side panel (``scenes/playing/hud.py``): what is caught or drawn flies off the board's right edge
@@ -13,7 +13,7 @@ towards it (``Layout.hands``). Nothing here paints.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from functools import cache
 
 import pygame
 from pygame import Vector2
@@ -21,18 +21,15 @@ from pygame import Vector2
 from game.fredericus.actions import CENTRE, HAND
 from game.fredericus.cards import TOWERS
 from game.fredericus.castlemap import load_castle
+from scenes.fredericus.rows import OUTER_STEPS as OUTER_STEPS
+from scenes.fredericus.rows import THINNEST as THINNEST
+from scenes.fredericus.rows import Leg, RowLayout, paths, rect_at
 from scenes.playing import controls
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.hud import BLOCK_HEIGHT, GAP
 
 SCALE = 0.7  # map pixels to screen pixels: leaves the rows as much room as the castle can spare
 MIDDLE = Vector2(BOARD_AREA.center)
-MARGIN = 8  # between the board's edge and the farthest a row reaches: its destination box
-STRIP = 18  # what a card leaves visible of the one before it, across or down the board: room for the card's sign
-OUTER_STEPS = 5  # gaps at a row's end that keep their width when a row is too long for the board
-SPREAD = 3  # cards either side of a card lifted out of a squeezed row that move apart to show their signs
-THINNEST = 1.0  # the least a card of a squeezed row shows of itself while its neighbours are spread
-BADGE = 22  # capture badge and ghost-slot size
 CHIP = 20  # a captured creature's or an objective's chip
 COUNT_RADIUS = 6  # the round count badge on a chip's top-right corner
 CHIP_STEP = CHIP + COUNT_RADIUS + 1  # chip to chip along a line: a chip's count clears the next chip
@@ -44,104 +41,12 @@ RAPTOR_SMALL = (18, 23)  # the same, hooded in the courtyard
 DECK_RECT = pygame.Rect(182, 4, 194, 104)
 DECK_BACK = pygame.Rect(DECK_RECT.x + 8, DECK_RECT.y + 8, 22, 30)  # the objective deck's top card
 STATUS_RECT = pygame.Rect(600, 190, 196, 146)
-LEGEND_RECT = pygame.Rect(4, 384, 196, 146)
+LEGEND_RECT = pygame.Rect(4, 384, 194, 146)  # its corner clear of a card lifted from row 5
 KEY_RECT = pygame.Rect(428, 612, 190, 104)
 PANELS = (DECK_RECT, STATUS_RECT, LEGEND_RECT, KEY_RECT)
 # Where the side panel's seat cards stand, two to a row (see scenes/playing/play.py and hud.py): the first below
 # the controls and a turn line of two lines, which is where it stands but for a one-line turn.
 HUD_TOP = controls.TOP + controls.HEIGHT + 2 * 32 + 4
-
-
-@dataclass(frozen=True)
-class RowLayout:
-    """One row on screen: its first card's centre, its outward direction, its card size and each card's offset."""
-
-    origin: Vector2
-    direction: Vector2
-    size: tuple[int, int]
-    offsets: tuple[float, ...]
-    full_step: float
-    step: float  # from card to card where the board has room: the strip a card shows of itself
-    squeezed: int  # how many of the inner cards lie closer than ``step`` (none while the row fits the board)
-
-    @staticmethod
-    def build(origin: Vector2, direction: Vector2, size: tuple[int, int], cards: int) -> RowLayout:
-        """Cards ``STRIP`` apart (a diagonal step moves ``STRIP`` across and down), the destination box a whole
-        card beyond the end; past what the board holds, the inner cards share what is left evenly."""
-        full = 2 * _extent(size, direction) + 2  # the destination box lies clear of the end card
-        step = STRIP / max(abs(direction.x), abs(direction.y))
-        room = _room(origin, direction, size) - full
-        gaps = max(cards - 1, 0)
-        inner = 0
-        if gaps * step <= room:
-            offsets = [index * step for index in range(cards)]
-        else:  # the board holds more than OUTER_STEPS steps on every row, so some inner gaps remain to squeeze
-            inner = gaps - OUTER_STEPS
-            squeezed = (room - OUTER_STEPS * step) / inner
-            offsets = [index * squeezed if index <= inner else inner * squeezed + (index - inner) * step
-                       for index in range(cards)]
-        return RowLayout(origin, direction, size, tuple(offsets), full, step, inner)
-
-    def spread(self, lifted: int) -> RowLayout:
-        """The row as drawn while the card at ``lifted`` lies whole over it: in the squeezed part of a row, up to
-        ``SPREAD`` cards either side move a whole step apart so that their signs show again, and the rest close
-        up. The lifted card, the first card and the outer cards keep their places, so no hotspot moves."""
-        if lifted >= self.squeezed:
-            return self
-        at, last = self.offsets[lifted], self.offsets[self.squeezed]
-        inward = _gaps(at, lifted, [self.step] * SPREAD)
-        outward = _gaps(last - at, self.squeezed - lifted, [2 * _extent(self.size, self.direction)]
-                        + [self.step] * SPREAD)  # the first card out starts where the lifted one ends
-        offsets = list(self.offsets)
-        for index in range(lifted - 1, 0, -1):  # the first card keeps its place: the last gap inward is the rest
-            offsets[index] = offsets[index + 1] - inward[lifted - 1 - index]
-        for index in range(lifted + 1, self.squeezed):
-            offsets[index] = offsets[index - 1] + outward[index - lifted - 1]
-        return RowLayout(self.origin, self.direction, self.size, tuple(offsets), self.full_step, self.step,
-                         self.squeezed)
-
-    def centre(self, index: int) -> Vector2:
-        """A card's centre; an empty row (R-1.2: it has no end) answers with its first place."""
-        return self.origin + self.direction * (self.offsets[index] if self.offsets else 0)
-
-    def card_rect(self, index: int) -> pygame.Rect:
-        return rect_at(self.centre(index), self.size)
-
-    def slot_centre(self) -> Vector2:
-        """Where a card moved here would lie: one full step beyond the end (the first place of an empty row)."""
-        if not self.offsets:
-            return Vector2(self.origin)
-        return self.origin + self.direction * (self.offsets[-1] + self.full_step)
-
-    def slot_rect(self) -> pygame.Rect:
-        return rect_at(self.slot_centre(), self.size)
-
-    def badge_rect(self) -> pygame.Rect:
-        """The capture hotspot, just beyond the end card, so it never hides the card's own hotspot."""
-        gap = _extent(self.size, self.direction) + _extent((BADGE, BADGE), self.direction) + 2
-        end = self.centre(len(self.offsets) - 1) if self.offsets else self.origin
-        return rect_at(end + self.direction * gap, (BADGE, BADGE))
-
-    def card_at(self, pos: tuple[int, int]) -> int | None:
-        """The card whose visible part is under ``pos``: the last drawn of the cards there, as each later card
-        lies over the one before; every card of a row keeps at least a pixel of its own, however long the row."""
-        return next((index for index in reversed(range(len(self.offsets))) if self.card_rect(index).collidepoint(pos)),
-                    None)
-
-    def strip(self, index: int) -> tuple[Vector2, tuple[float, float]]:
-        """The middle and size of the visible part of a card (each later card covers the outer part of the one
-        before it); on a diagonal that part is an L whose corner square holds the card's sign."""
-        extent = _extent(self.size, self.direction)
-        if index == len(self.offsets) - 1:
-            return self.centre(index), self.size
-        visible = min(self.offsets[index + 1] - self.offsets[index], 2 * extent)
-        middle = self.centre(index) - self.direction * (extent - visible / 2)
-        if self.direction.x == 0:
-            return middle, (self.size[0], visible)
-        if self.direction.y == 0:
-            return middle, (visible, self.size[1])
-        side = visible / 1.4142
-        return middle, (side, side)
 
 
 class Layout:
@@ -160,11 +65,7 @@ class Layout:
         self.towers = [place(spot.x, spot.y) for spot in castle.towers]
         self.posts = [place(spot.x, spot.y) for spot in castle.posts]
         self.segments = [place(spot.x, spot.y) for spot in castle.segments]
-        self.rows = [
-            RowLayout.build(place(row.x, row.y), Vector2(row.dx, row.dy).normalize(), _card_size(row.dx, row.dy),
-                            row_lengths[row.number])
-            for row in castle.rows
-        ]
+        self.rows = [RowLayout.build(legs, row_lengths[number]) for number, legs in enumerate(row_paths())]
         self.raptors = _raptor_places(self, posts, hooded)
         self.hands = {seat: hand_point(place) for place, seat in enumerate(order or range(players))}
         self.panels = list(PANELS)  # arrows pass under them
@@ -209,57 +110,31 @@ class Layout:
         return [middle + outward.rotate(angle) for angle in (-35, 35, -95, 95)]
 
 
+@cache
+def row_paths() -> tuple[tuple[Leg, ...], ...]:
+    """Every row's path on the board (see :mod:`scenes.fredericus.rows`), clear of the panels and of the castle's
+    towers, guard posts (with as many raptors as may stand there) and courtyard."""
+    castle = load_castle()
+    origin = Vector2(castle.centre)
+
+    def place(x: float, y: float) -> Vector2:
+        return MIDDLE + (Vector2(x, y) - origin) * SCALE
+
+    blocked = [*PANELS, rect_at(MIDDLE, (20, 20))]
+    blocked += [rect_at(place(spot.x, spot.y), (30, 30)) for spot in castle.towers]
+    blocked += [rect_at(place(spot.x, spot.y), (3 * RAPTOR_SIZE[0], 3 * RAPTOR_SIZE[1])) for spot in castle.posts]
+    blocked += [rect_at(place(spot.x, spot.y), (20, 20)) for spot in castle.segments]
+    rows = sorted(castle.rows, key=lambda row: row.number)
+    return tuple(paths([place(row.x, row.y) for row in rows], [Vector2(row.dx, row.dy).normalize() for row in rows],
+                       blocked))
+
+
 def hand_point(place: int) -> Vector2:
     """Just beyond the board's right edge, level with the card of the seat ``place``-th in turn order in the side
     panel: where a creature caught or an objective drawn goes, and a token in hand comes from."""
     row = place // 2
     return Vector2(BOARD_AREA.right + (PANEL_AREA.x - BOARD_AREA.right) // 2, HUD_TOP + row * (BLOCK_HEIGHT + GAP)
                    + BLOCK_HEIGHT // 2)
-
-
-def _gaps(length: float, count: int, wanted: Sequence[float]) -> list[float]:
-    """``count`` gaps that fill ``length``, from the lifted card away: as many of the ``wanted`` ones as leave
-    each of the others ``THINNEST`` at least (the last is always one of the others), then the others alike."""
-    taken = min(len(wanted), count - 1)
-    while taken > 0 and sum(wanted[:taken]) + (count - taken) * THINNEST > length:
-        taken -= 1
-    first = list(wanted[:max(taken, 0)])
-    rest = count - len(first)
-    return first + [(length - sum(first)) / rest] * rest if rest else first
-
-
-def _card_size(dx: int, dy: int) -> tuple[int, int]:
-    """Cards lie across their row: wide in vertical rows, tall in horizontal ones, square on the diagonals."""
-    if dx == 0:
-        return 40, 24
-    if dy == 0:
-        return 24, 40
-    return 28, 28
-
-
-def _extent(size: tuple[int, int], direction: Vector2) -> float:
-    """Half the length of a box of ``size`` along ``direction``."""
-    return (size[0] * abs(direction.x) + size[1] * abs(direction.y)) / 2
-
-
-def _room(origin: Vector2, direction: Vector2, size: tuple[int, int]) -> float:
-    """How far a card's centre may go from ``origin`` along ``direction`` and stay inside the board."""
-    limits = []
-    area = BOARD_AREA.inflate(-2 * MARGIN, -2 * MARGIN)
-    half = Vector2(size) / 2
-    if direction.x:
-        edge = area.right - half.x if direction.x > 0 else area.left + half.x
-        limits.append((edge - origin.x) / direction.x)
-    if direction.y:
-        edge = area.bottom - half.y if direction.y > 0 else area.top + half.y
-        limits.append((edge - origin.y) / direction.y)
-    return min(limits)
-
-
-def rect_at(centre: Vector2, size: tuple[int, int]) -> pygame.Rect:
-    rect = pygame.Rect(0, 0, *size)
-    rect.center = (round(centre.x), round(centre.y))
-    return rect
 
 
 def _raptor_places(layout: Layout, posts: Sequence[int], hooded: Collection[int]) -> dict[int, tuple[Vector2, bool]]:

@@ -118,10 +118,31 @@ def _preview_flip(layer: pygame.Surface, layout: geometry.Layout, post: int, gho
         row = layout.rows[side % 8]
         draw.outline(layer, row.card_rect(len(row.offsets) - 1), ghost, 3)
     row = layout.rows[post]
-    first, end = row.centre(0), row.centre(len(row.offsets) - 1)
-    aside = Vector2(-row.direction.y, row.direction.x) * (max(row.size) / 2 + 8)
-    draw.arrow(layer, ghost, first + aside, end + aside, 3, layout.panels)
-    draw.arrow(layer, ghost, end - aside, first - aside, 3, layout.panels)
+    for side in (1, -1):  # beside the row on both sides, following its bends
+        points = _beside(row, side)
+        if side < 0:
+            points.reverse()
+        if len(points) < 2 or points[0].distance_to(points[-1]) < 4:
+            continue
+        for start, end in zip(points, points[1:-1]):
+            draw.line(layer, ghost, start, end, 3, layout.panels)
+        draw.arrow(layer, ghost, points[-2], points[-1], 3, layout.panels)
+
+
+def _beside(row: geometry.RowLayout, side: int) -> list[Vector2]:
+    """A line along ``row`` from its first card to its end, ``side`` of it (left or right of the way it runs),
+    turning where the row bends: its corners."""
+    if not row.offsets:
+        return []
+    lines = []
+    for leg in row.legs[:row.on[-1] + 1]:
+        across = Vector2(-leg.direction.y, leg.direction.x) * side * (max(leg.size) / 2 + 8)
+        lines.append((leg.start + across, leg.direction))
+    points = [row.centre(0) + lines[0][0] - row.legs[0].start]
+    for (here, way), (there, onward) in zip(lines, lines[1:]):
+        points.append(here + way * (there - here).cross(onward) / way.cross(onward))
+    points.append(row.centre(len(row.offsets) - 1) + lines[-1][0] - row.legs[row.on[-1]].start)
+    return points
 
 
 def hood_masks(game: FredericusState, post: int) -> list[int]:
