@@ -316,7 +316,13 @@ def test_the_hand_over_offers_undo_until_the_next_person_has_seen_their_secrets(
         assert handover.menu.items[handover.menu.focus].key == "ready"  # Enter never undoes
         driver.save(screenshot_dir(tmp_path), "loss_handover_undo")
         driver.click_item("undo")
-        assert driver.top is scene and len(scene.match.log) == bets - 1 and scene.match.state.current_seat == first
+        assert len(scene.match.log) == bets - 1 and scene.match.state.current_seat == first
+        # the second playtest: whoever pressed it, the screen may be in the next person's hands; the first
+        # person's secrets show only after their own hand-over
+        assert isinstance(driver.top, HandOverOverlay) and driver.top.person == scene.person_to_play()
+        assert scene.visible_seats() == frozenset()
+        driver.key(pygame.K_RETURN)
+        assert driver.top is scene
         choose(driver, scene, scene.match.state.legal_actions()[0], "keyboard")
         driver.run()
         assert isinstance(driver.top, HandOverOverlay)

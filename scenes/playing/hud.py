@@ -173,7 +173,7 @@ def _draw_block(surface: pygame.Surface, rect: pygame.Rect, card: SeatCard, play
     for line, chips in enumerate((card.chips, card.more)):
         size = next((size for size in BLOCK_CHIPS if _chips_width(chips, text, size, CHIP_GAP) <= room),
                     BLOCK_CHIPS[-1])
-        _draw_chips(surface, rect.x + 12, rect.y + 64 + 25 * line, _fitting(chips, card.tip, text, size, room),
+        _draw_chips(surface, rect.x + 12, rect.y + 60 + 24 * line, _fitting(chips, card.tip, text, size, room),
                     painter, text, size, CHIP_GAP)
     if card.active:
         pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=8)

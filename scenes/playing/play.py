@@ -433,6 +433,7 @@ class PlayScene(Scene):
                 self.match.close_undo()  # the next person has seen their secrets: the move before stands
             self._sync()
         elif result == "undo":  # from the hand-over screen, before the next person looked
+            self.viewer = None  # whoever holds the screen now: the one whose move comes back is asked for first
             self._undo_last()
         elif isinstance(result, tuple) and result[0] == "play":  # a move that loses, confirmed
             if result[1] in self.legal_now():
