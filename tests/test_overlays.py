@@ -104,3 +104,23 @@ def test_the_rules_help_has_a_scroll_bar_whose_thumb_follows_the_text(driver, tm
     assert at_end and at_end[-1] > TOP + ROWS * LINE - 4
     assert screen.get_at((TRACK_X, TOP + 2))[:3] == PANEL_EDGE  # the track shows above the thumb
     driver.save(screenshot_dir(tmp_path), f"overlay_rules_end_{language}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_rules_page_is_drawn_to_its_last_sentence(driver, language):
+    """Issue 52: the wrapper cut every text at 4,000 characters, so the French pages stopped in the middle of a
+    rule. Opened with F1 and walked topic by topic with the arrows, scrolled to the end, each page's last lines
+    end with its text's last sentence."""
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language=language))
+    driver.key(pygame.K_F1)
+    rules = driver.top
+    assert isinstance(rules, RulesOverlay)
+    for _ in rules.topics:
+        topic = rules.topics[rules.topic]
+        if topic != "rules.controls":
+            driver.key(pygame.K_END)
+            shown = " ".join(rules.lines()[rules.first:])
+            last = " ".join(context.tr(topic).split())[-60:]
+            assert " ".join(shown.split()).endswith(last), f"{language} {topic} ends: {shown[-80:]!r}"
+        driver.key(pygame.K_RIGHT)

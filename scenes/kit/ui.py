@@ -38,7 +38,7 @@ MAX_WRAPPED = 2000
 
 
 LINE_LIMIT = 400  # characters drawn on one line: wider than any window, and far from the renderer's limits
-WRAP_LIMIT = 4000  # characters of a wrapped text: a page; anything longer is cut, not measured for seconds
+WRAP_LIMIT = 20_000  # characters of a wrapped text: the longest rules page holds under 7,000; past it, cut
 
 
 class TextCache:
