@@ -40,6 +40,7 @@ from scenes.online.join import JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import real_network
 from scenes.online.play import OnlineGameOverScene, OnlineScene
+from scenes.pages.overlays import ConfirmOverlay
 
 PATIENCE = 120.0  # a bound for a loaded two-core machine, not a wait: every wait below polls
 GAME_PATIENCE = 900.0  # a whole game, every move a round trip and the window's frames drawn
@@ -297,6 +298,8 @@ class Window:
                     break
                 self.driver.key(pygame.K_r if step[0] == "rot" else pygame.K_TAB)
             self.driver.key(pygame.K_RETURN)
+            if isinstance(self.driver.top, ConfirmOverlay):  # a move that loses for its maker asks first (issue 51)
+                self.driver.click_item("yes")
         raise AssertionError(f"the window could not choose {action}")
 
     def close(self) -> None:
