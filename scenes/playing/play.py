@@ -116,6 +116,7 @@ class PlayScene(Scene):
         self.layout = _Layout(view)
         self.chooser: ActionChooser | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
+        self._named: tuple[str, dict[str, str]] | None = None  # the log's names of seats, in one language
         self.pending: Decision | None = None
         self.ai_wait = context.ai_pause / context.settings.animation_speed
         self.over_wait = GAME_OVER_PAUSE
@@ -587,7 +588,14 @@ class PlayScene(Scene):
         return lines
 
     def sentences(self, entry: LogEntry) -> list[str]:
-        return log_overlay.sentences(self.context.tr, entry, named_seats(self.context, self.match.setup))
+        return log_overlay.sentences(self.context.tr, entry, self._named_seats())
+
+    def _named_seats(self) -> dict[str, str]:
+        """The person beside each seat in the log, worked out once per language (the log is drawn every frame)."""
+        language = self.context.tr.language
+        if self._named is None or self._named[0] != language:
+            self._named = (language, named_seats(self.context, self.match.setup))
+        return self._named[1]
 
     def players(self) -> dict[Seat, hud.Player]:
         """Who plays each seat, for the HUD's cards: a person's name, or the AI's level, thinking on its turn."""
