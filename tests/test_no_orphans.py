@@ -232,3 +232,12 @@ def test_nothing_a_killed_tournament_started_outlives_it(start):
     tournament.kill()
     tournament.wait(timeout=READY_SECONDS)
     assert survivors(children) == []
+
+
+def test_nothing_a_killed_layout_check_started_outlives_it(start):
+    """Its walks drew their screens on to the end of the language (a minute), then found nobody to tell."""
+    check = start("check", "layout", "--jobs", "2")
+    children = wait_for(lambda: playing_workers(check), check, "two walks under way")
+    check.kill()
+    check.wait(timeout=READY_SECONDS)
+    assert survivors(children) == []

@@ -14,6 +14,7 @@ from multiprocessing import get_context
 from typing import TypedDict
 
 from devtools.scratch import headless_scratch
+from game.ai.workers import prepare_worker, start_resource_tracker
 from game.i18n import PSEUDO
 from game.services.settings import LANGUAGES, SMALLEST_WINDOW, WINDOW_SIZES
 
@@ -56,8 +57,10 @@ def check_layout(languages: tuple[str, ...] = CHECKED_LANGUAGES, sizes: tuple[tu
         for walked in walks:
             progress(walked)
         return walks
-    # spawned, not forked: each walk opens its own pygame, and nothing of this process's is copied into it
-    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+    # spawned, not forked: each walk opens its own pygame, and nothing of this process's is copied into it; each
+    # worker ends with this process, however it ends (game.ai.workers)
+    start_resource_tracker()
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=prepare_worker) as pool:
         futures = [pool.submit(walk_one, language, size, only) for language, size in runs]
         for future in as_completed(futures):
             progress(future.result())
