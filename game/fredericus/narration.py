@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 _COLOUR_KEYS = ("@colour.red", "@colour.blue", "@colour.green", "@colour.yellow")  # by seat, as COLOURS
-_CARD_KEYS = (*CREATURES, "tree", "sky", "seal")  # by row code: card.<name>.the and card.<name>.plural
+CARD_KEYS = (*CREATURES, "tree", "sky", "seal")  # by row code: card.<name>.the and card.<name>.plural
 HOOD_WORDS = 3  # one raptor per opponent at most (R-5.2): the catalogs have one sentence for 1, 2 and 3 raptors
 
 
@@ -115,4 +115,4 @@ def _raptor(raptor: int) -> str:
 
 def _card(state: FredericusState, row: int, form: str) -> str:
     """The end card of ``row`` as a catalog key: ``the`` (with its article, as an object) or ``plural``."""
-    return f"@card.{_CARD_KEYS[state._rows[row][-1]]}.{form}"
+    return f"@card.{CARD_KEYS[state._rows[row][-1]]}.{form}"

@@ -43,6 +43,7 @@ from game.fredericus.actions import (
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.narration import CARD_KEYS
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from game.services.match import LogEntry
@@ -189,7 +190,8 @@ class FredericusView:
         tr = self.context.tr
         kind, value = step[0], int(step[1])
         if kind == "row":
-            return tr("fredericus.step.row", card=self._end_name(game, value), row=value)
+            said = tr("fredericus.step.row", card=self._end_name(game, value), row=value)
+            return said[:1].upper() + said[1:]  # German starts with the card: "Den Greif … verschieben"
         if kind == "to_row":
             return tr("fredericus.step.to_row", row=value)
         if kind == "raptor":
@@ -244,12 +246,11 @@ class FredericusView:
             return "".join(names)
         return self.context.tr("fredericus.and", first=", ".join(names[:-1]), last=names[-1])
 
-    def _card_name(self, code: int) -> str:
-        return self.context.tr(f"fredericus.card.{code}")
-
     def _end_name(self, game: FredericusState, row: int) -> str:
+        """The row's end card as the object of a sentence, with its article ("la carte ciel", "den Greif"): the
+        step's sentence says no "card" of its own, so a sky card is never "the sky card card"."""
         cards = game.row(row)
-        return self._card_name(cards[-1]) if cards else ""
+        return self.context.tr(f"card.{CARD_KEYS[cards[-1]]}.the") if cards else ""
 
     def _colours(self) -> draw.Palette:
         """The seat colours of the player's setting: the colour-blind-safe set can be chosen mid-game."""

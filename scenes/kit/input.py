@@ -87,17 +87,17 @@ _STICK_AXES = {pygame.CONTROLLER_AXIS_LEFTX: (LEFT, RIGHT), pygame.CONTROLLER_AX
 _AXIS_SCALE = 32767
 
 # A row of the controls help: what it does, then the keyboard and mouse and the gamepad. Words a player reads
-# (the arrow keys, a click) are catalog keys starting "input."; key and button names stay as they are printed
-# on the keys.
+# (the arrow keys, a click) and keys printed differently on each language's keyboard (Entrée, Strg+Z) are
+# catalog keys starting "input."; other key and button names stay as they are printed on the keys.
 HelpRow = tuple[str, tuple[str, ...], tuple[str, ...]]
 # The kit's own rows; key_help() adds the games' before the last.
 KEY_HELP: tuple[HelpRow, ...] = (
     ("help.keys.move", ("input.arrows",), ("input.dpad",)),
-    ("help.keys.confirm", ("Enter", "input.space", "input.click"), ("A",)),
-    ("help.keys.back", ("Esc",), ("B",)),
+    ("help.keys.confirm", ("input.enter", "input.space", "input.click"), ("A",)),
+    ("help.keys.back", ("input.esc",), ("B",)),
     ("help.keys.next", ("Tab",), ("X",)),
     ("help.keys.rotate", ("R", "E", "input.wheel", "input.right_click"), ("LB", "RB")),
-    ("help.keys.undo", ("Ctrl+Z",), ("Y",)),
+    ("help.keys.undo", ("input.ctrl_z",), ("Y",)),
     ("help.keys.rules", ("F1",), ("Back",)),
     ("help.keys.pause", ("P",), ("Start",)),
     ("help.keys.log", ("L", "input.click_log"), ("input.pause_menu",)),

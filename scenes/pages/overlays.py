@@ -150,7 +150,7 @@ class PauseOverlay(MenuOverlay):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("pause.resume"), lambda: Pop(), key="resume", icon="play"),
+            MenuItem(tr("pause.resume"), lambda: Pop(), key="resume", icon="play", tip="tips.pause.resume"),
             MenuItem(tr("hints.menu"), lambda: Pop(("hint", self.device)), enabled=self._person_decides(),
                      note=tr("hints.menu.note"), key="hint", icon="hint"),
             MenuItem(tr("play.log"), lambda: Pop("log"), key="log", icon="log"),
@@ -346,8 +346,12 @@ class RulesOverlay(ScrollingPage):
             def spoken(names: tuple[str, ...]) -> str:
                 return " / ".join(tr(name) if name.startswith("input.") else name for name in names)
 
-            return [f"{tr(key)}: {spoken(keys)}" + (f"   ({tr('help.pad')}: {spoken(pad)})" if pad else "")
-                    for key, keys, pad in inp.key_help()]
+            def row(keys: tuple[str, ...], pad: tuple[str, ...]) -> str:
+                if not pad:
+                    return spoken(keys)
+                return tr("help.keys.pad_row", keys=spoken(keys), pad=tr("help.pad"), buttons=spoken(pad))
+
+            return [tr("help.keys.row", what=tr(key), keys=row(keys, pad)) for key, keys, pad in inp.key_help()]
         return self.context.text.wrap(self.context.tr(topic), RULES_WIDTH, SIZE)
 
     def line_count(self) -> int:
