@@ -38,6 +38,9 @@ def every_screen(context: AppContext) -> list[Screen]:
     What differs between games comes from each game's own part (``devtools/<game>/window.py``): its option
     pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
     the pad prompt, game over) show the first game that offers a :class:`Showcase`."""
+    from game.online.seats_kept import KeptSeat
+    from scenes.online.comeback import ComebackScene
+    from scenes.online.network import offline_network
     from scenes.pages.game_choice import GameChoiceScene
     from scenes.pages.log_overlay import LogOverlay
     from scenes.pages.overlays import ConfirmOverlay, PauseOverlay, RulesOverlay, SettingsOverlay
@@ -90,6 +93,8 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("saved games", saved_games),
         Screen("saved game", saved_game(lambda info: SlotOverlay(context, info))),
         Screen("saved game open elsewhere", saved_game(lambda info: HeldSlotOverlay(context, info.name))),
+        Screen("continue host gone", lambda: [ComebackScene(  # Continue to an online seat whose host is gone
+            context, offline_network(), KeptSeat("192.168.1.20:47470", "t1", 0, "token"), "falconi")]),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
         Screen("game log", game_log),

@@ -114,18 +114,18 @@ class Lobby:
         if verb == "join":
             return self._changing(table, lambda t: t.join(link, message["seat"], client.name, self.tokens(), now))
         if verb == "watch":
-            return table.watch(link)
+            return table.watch(link, now)
         if verb == "leave":
             return self._changing(table, lambda t: t.leave(link, now))
         if verb == "start":
-            return self._changing(table, lambda t: t.start(link, self.seeds()))
+            return self._changing(table, lambda t: t.start(link, self.seeds(), now))
         if verb == "act":
-            return self._changing(table, lambda t: t.act(link, message["action"], message["moment"]))
+            return self._changing(table, lambda t: t.act(link, message["action"], message["moment"], now))
         if verb == "away_ai":
-            return self._changing(table, lambda t: t.set_away_ai(link, message["seconds"]))
+            return self._changing(table, lambda t: t.set_away_ai(link, message["seconds"], now))
         if verb == "open_seat":
-            return self._changing(table, lambda t: t.open_seat(link, message["seat"]))
-        return self._changing(table, lambda t: t.rematch(link, self.seeds()))  # "rematch": the verbs are known
+            return self._changing(table, lambda t: t.open_seat(link, message["seat"], now))
+        return self._changing(table, lambda t: t.rematch(link, self.seeds(), now))  # "rematch": the verbs are known
 
     def _hello(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
         if client.greeted:
@@ -182,10 +182,10 @@ class Lobby:
             for seat, chair in enumerate(table.chairs):
                 if chair.kind == "person" and hmac.compare_digest(chair.token, wanted):
                     return self._changing(table, functools.partial(Table.resume, link=link, seat=seat,
-                                                                   token=self.tokens()))
+                                                                   token=self.tokens(), now=now))
                 if chair.stand_in is not None and hmac.compare_digest(chair.stand_in.token, wanted):
                     return self._changing(table, functools.partial(Table.resume_stand_in, link=link, seat=seat,
-                                                                   token=self.tokens()))
+                                                                   token=self.tokens(), now=now))
         self.guesses.failed(client.address, now)
         raise ProtocolError("bad_token", "that token opens no seat (it was spent, or its table is gone)")
 
@@ -233,7 +233,7 @@ class Lobby:
         if table is None or text is None or table.ai_turn(now) is None:
             return []
         try:
-            return self._changing(table, lambda t: t.play(text, moment))
+            return self._changing(table, lambda t: t.play(text, moment, now))
         except ProtocolError:  # a stale answer
             return []
 

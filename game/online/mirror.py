@@ -17,6 +17,7 @@ from game.core.errors import GameError, StateFormatError
 from game.core.jsonio import field
 from game.core.protocol import Action, GameState, Seat
 from game.online import wire
+from game.online.protocol import MOST_AWAY_SECONDS
 from game.services.match import LogEntry, Match, MatchSetup, Played
 from game.services.series import Series
 
@@ -33,6 +34,7 @@ class _Update:
     legal: tuple[Action, ...]
     connected: tuple[bool, ...]
     away: tuple[bool, ...]
+    ai_in: tuple[float | None, ...]
 
 
 class Mirror(Match):
@@ -45,6 +47,8 @@ class Mirror(Match):
         self.legal: tuple[Action, ...] = ()  # what this client's seat may play now (nothing when it does not decide)
         self.connected: tuple[bool, ...] = (False,) * len(setup.seats)  # per seat: its person's link is up
         self.away: tuple[bool, ...] = (False,) * len(setup.seats)  # per seat: its person left or dropped
+        # per seat: seconds, when the update came, until an AI plays for its away person (None: none will)
+        self.ai_in: tuple[float | None, ...] = (None,) * len(setup.seats)
         self.finished: Match | None = None  # the whole match from the ``over`` message's save, seed included
 
     @classmethod
@@ -93,7 +97,7 @@ class Mirror(Match):
         self.setup = update.setup  # the same but at a rematch, or when a person took a seat the AI played
         self.log[update.start:] = update.entries
         self.state, self.seat, self.legal = update.picture, update.seat, update.legal
-        self.connected, self.away = update.connected, update.away
+        self.connected, self.away, self.ai_in = update.connected, update.away, update.ai_in
         self.finished = None if update.start == 0 else self.finished
 
     # --- what a screen asks ---------------------------------------------------------------------------------
@@ -153,7 +157,8 @@ def _read_update(message: dict[str, Any], log: list[LogEntry]) -> _Update:
     except GameError as error:
         raise StateFormatError(f"a legal action cannot be read: {error}") from None
     return _Update(setup, seat, start, entries, picture, legal,
-                   _flags(message, "connected", len(setup.seats)), _flags(message, "away", len(setup.seats)))
+                   _flags(message, "connected", len(setup.seats)), _flags(message, "away", len(setup.seats)),
+                   _waits(message, len(setup.seats)))
 
 
 def _flags(message: dict[str, Any], name: str, count: int) -> tuple[bool, ...]:
@@ -161,3 +166,15 @@ def _flags(message: dict[str, Any], name: str, count: int) -> tuple[bool, ...]:
     if len(flags) != count or not all(isinstance(flag, bool) for flag in flags):
         raise StateFormatError(f"an update's {name!r} must be a true or false per seat")
     return tuple(flags)
+
+
+def _waits(message: dict[str, Any], count: int) -> tuple[float | None, ...]:
+    """An update's ``ai_in``: per seat, the seconds until an AI plays for its away person, or null (a server
+    that does not send it: none known)."""
+    if "ai_in" not in message:
+        return (None,) * count
+    waits = field(message, "ai_in", list, "update")
+    if len(waits) != count or not all(wait is None or (isinstance(wait, (int, float)) and not isinstance(wait, bool)
+                                                       and 0 <= wait <= MOST_AWAY_SECONDS) for wait in waits):
+        raise StateFormatError("an update's 'ai_in' must be a number of seconds or null per seat")
+    return tuple(None if wait is None else float(wait) for wait in waits)

@@ -60,7 +60,7 @@ SERVER_VERBS: Final[dict[str, dict[str, tuple[_Kinds, bool]]]] = {
     "update": {"table": (_TEXT, True), "seat": ((int, None), True), "setup": ((dict,), True),
                "moment": (_WHOLE, True), "from": (_WHOLE, True), "entries": ((list,), True),
                "picture": ((dict,), True), "legal": ((list,), True), "connected": ((list,), True),
-               "away": ((list,), True)},
+               "away": ((list,), True), "ai_in": ((list,), False)},
     "over": {"table": (_TEXT, True), "save": ((dict,), True)},
     "unseated": {"table": (_TEXT, True), "seat": (_WHOLE, True), "name": (_TEXT, True)},
     "closed": {"table": (_TEXT, True)},

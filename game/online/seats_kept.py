@@ -43,6 +43,11 @@ class KeptSeat:
         return cls(server, table, seat, token)
 
 
+def kept_seats(folder: Path) -> list[KeptSeat]:
+    """Every seat kept, oldest first (a file that cannot be read is moved aside: none)."""
+    return _read(folder)
+
+
 def kept_seat(folder: Path, server: str, table: str) -> KeptSeat | None:
     """The seat kept at ``table`` of ``server``, if any."""
     return next((kept for kept in _read(folder) if (kept.server, kept.table) == (server, table)), None)

@@ -139,13 +139,13 @@ class Table:
             self._seat(link, seat, token)
             if self.match is not None:
                 self._name_in_setup(seat, name)
-            return self._welcome_back(link, seat, token)
+            return self._welcome_back(link, seat, token, now)
         if not self.started:
             raise ProtocolError("seat_taken", f"seat {seat} is not open")
         self._check_stand_in(seat, now)
         chair.stand_in = StandIn(name, token_hash(token), link)
         self.watchers.discard(link)
-        return self._welcome_back(link, seat, token)
+        return self._welcome_back(link, seat, token, now)
 
     def _check_stand_in(self, seat: int, now: float) -> None:
         chair = self.chairs[seat]
@@ -170,20 +170,20 @@ class Table:
         plans[seat] = SeatPlan.human(len(setup.people))
         self.match.setup = dataclasses.replace(setup, seats=tuple(plans), people=(*setup.people, Person(name)))
 
-    def resume(self, link: int, seat: int, token: str) -> list[Outgoing]:
+    def resume(self, link: int, seat: int, token: str, now: float) -> list[Outgoing]:
         """The person of ``seat`` is back on ``link`` (their old token already matched): a new token. Whoever
         stood in for them watches from now on, and is told."""
         chair = self.chairs[seat]
         out: list[Outgoing] = []
         if chair.stand_in is not None:
-            out += self._unseat_stand_in(seat)
+            out += self._unseat_stand_in(seat, now)
         old = chair.link
         if old is not None and old != link:
             self.sent.pop(old, None)  # a link that never noticed it dropped is sent nothing more
         self._seat(link, seat, token)
-        return out + self._welcome_back(link, seat, token)
+        return out + self._welcome_back(link, seat, token, now)
 
-    def resume_stand_in(self, link: int, seat: int, token: str) -> list[Outgoing]:
+    def resume_stand_in(self, link: int, seat: int, token: str, now: float) -> list[Outgoing]:
         """The stand-in of ``seat`` is back on ``link`` (their old token already matched): a new token."""
         stand_in = self.chairs[seat].stand_in
         assert stand_in is not None
@@ -191,9 +191,9 @@ class Table:
             self.sent.pop(stand_in.link, None)
         stand_in.token, stand_in.link = token_hash(token), link
         self.watchers.discard(link)
-        return self._welcome_back(link, seat, token)
+        return self._welcome_back(link, seat, token, now)
 
-    def _unseat_stand_in(self, seat: int) -> list[Outgoing]:
+    def _unseat_stand_in(self, seat: int, now: float) -> list[Outgoing]:
         chair = self.chairs[seat]
         stand_in, chair.stand_in = chair.stand_in, None
         if stand_in is None or stand_in.link is None:
@@ -201,7 +201,7 @@ class Table:
         self.watchers.add(stand_in.link)
         self.sent.pop(stand_in.link, None)
         told = {"verb": "unseated", "table": self.id, "seat": seat, "name": chair.name}
-        return [(stand_in.link, told)] + self._updates([stand_in.link])
+        return [(stand_in.link, told)] + self._updates([stand_in.link], now)
 
     def _seat(self, link: int, seat: int, token: str) -> None:
         chair = self.chairs[seat]
@@ -210,19 +210,19 @@ class Table:
         if link == self.host_link:
             self.host_seat = seat
 
-    def _welcome_back(self, link: int, seat: int, token: str) -> list[Outgoing]:
+    def _welcome_back(self, link: int, seat: int, token: str, now: float) -> list[Outgoing]:
         out: list[Outgoing] = [(link, {"verb": "joined", "table": self.id, "seat": seat, "token": token})]
-        return out + self.catch_up(link) + self.links_changed(but=link)
+        return out + self.catch_up(link, now) + self.links_changed(now, but=link)
 
-    def watch(self, link: int) -> list[Outgoing]:
+    def watch(self, link: int, now: float) -> list[Outgoing]:
         if self.seat_of(link) is None:
             self.watchers.add(link)
-        return self.catch_up(link)
+        return self.catch_up(link, now)
 
-    def catch_up(self, link: int) -> list[Outgoing]:
+    def catch_up(self, link: int, now: float) -> list[Outgoing]:
         """The whole game so far for a client that arrives, and its save if it is over."""
         self.sent.pop(link, None)
-        return self._updates([link])
+        return self._updates([link], now)
 
     def leave(self, link: int, now: float) -> list[Outgoing]:
         """``link`` stands up (before the start its seat opens again; after it, the seat stays its person's,
@@ -255,16 +255,16 @@ class Table:
                 chair.link, chair.away_since = None, now
             elif chair.stand_in is not None:  # a stand-in who drops may come back with their token
                 chair.stand_in.link = None
-        return self.links_changed()
+        return self.links_changed(now)
 
-    def links_changed(self, but: int | None = None) -> list[Outgoing]:
+    def links_changed(self, now: float, but: int | None = None) -> list[Outgoing]:
         """An empty update to every client but ``but``, whose connected and away flags changed."""
         if not self.started:
             return []
-        return self._updates([client for client in self.clients() if client != but])
+        return self._updates([client for client in self.clients() if client != but], now)
 
     # --- the host's decisions --------------------------------------------------------------------------------
-    def start(self, link: int, seed: int) -> list[Outgoing]:
+    def start(self, link: int, seed: int, now: float) -> list[Outgoing]:
         self._check_host(link)
         if self.started:
             raise ProtocolError("started", f"table {self.id} has already started")
@@ -272,9 +272,9 @@ class Table:
             if chair.kind == "open":
                 chair.kind, chair.level = "ai", STAND_IN_LEVEL
         self.match = Match(self._setup(seed))
-        return self._updates(self.clients())
+        return self._updates(self.clients(), now)
 
-    def open_seat(self, link: int, seat: int) -> list[Outgoing]:
+    def open_seat(self, link: int, seat: int, now: float) -> list[Outgoing]:
         """The host opens an AI's seat to a person; after the start the AI plays it until one sits down."""
         self._check_host(link)
         if not 0 <= seat < len(self.chairs):
@@ -285,20 +285,21 @@ class Table:
         chair.kind = "open"
         if not self.started:
             chair.level = ""
-        return self.links_changed()
+        return self.links_changed(now)
 
-    def set_away_ai(self, link: int, seconds: float | None) -> list[Outgoing]:
+    def set_away_ai(self, link: int, seconds: float | None, now: float) -> list[Outgoing]:
+        """A new wait before an AI plays an away person's turns: every client's countdown follows it."""
         self._check_host(link)
         self.away_ai = seconds
-        return []
+        return self.links_changed(now)
 
-    def rematch(self, link: int, seed: int) -> list[Outgoing]:
+    def rematch(self, link: int, seed: int, now: float) -> list[Outgoing]:
         self._check_host(link)
         if self.match is None or not self.over:
             raise ProtocolError("not_over", "a rematch comes once the game is over")
         self.match = Match(rematch(self.match.setup, seed))
         self.sent.clear()
-        return self._updates(self.clients())
+        return self._updates(self.clients(), now)
 
     def _check_host(self, link: int) -> None:
         if not self.is_host(link):
@@ -316,15 +317,15 @@ class Table:
         return MatchSetup(self.game, tuple(plans), tuple(people) or (Person("Player 1"),), seed, self.options)
 
     # --- playing ---------------------------------------------------------------------------------------------
-    def act(self, link: int, text: str, moment: int) -> list[Outgoing]:
+    def act(self, link: int, text: str, moment: int, now: float) -> list[Outgoing]:
         match = self.match
         if match is None or match.state.is_terminal():
             raise ProtocolError("not_your_turn", "no game is in play at this table")
         if self.chairs[match.state.current_seat].player_link != link:
             raise ProtocolError("not_your_turn", "another seat decides now")
-        return self.play(text, moment)
+        return self.play(text, moment, now)
 
-    def play(self, text: str, moment: int) -> list[Outgoing]:
+    def play(self, text: str, moment: int, now: float) -> list[Outgoing]:
         """The deciding seat's action ``text``, chosen when the log was ``moment`` long."""
         assert self.match is not None
         if moment != len(self.match.log):
@@ -333,7 +334,7 @@ class Table:
             self.match.play(self.match.state.parse_action(text))
         except GameError as error:  # the match changes nothing when the rules refuse
             raise ProtocolError("illegal", f"that action is not legal now: {error}") from None
-        return self._updates(self.clients())
+        return self._updates(self.clients(), now)
 
     def stood_in(self, seat: int, now: float) -> bool:
         """Whether an AI plays ``seat`` now: an AI seat, or a person's that has been away for the host's wait."""
@@ -342,6 +343,16 @@ class Table:
             return True
         return (chair.kind == "person" and chair.player_link is None and chair.away_since is not None
                 and self.away_ai is not None and now - chair.away_since >= self.away_ai)
+
+    def ai_in(self, seat: int, now: float) -> float | None:
+        """Seconds until an AI takes over ``seat``'s turns, its person being away (0: it plays them already);
+        ``None`` where none will: the person is here, or nobody waits for them, or somebody stands in, or the
+        host lets no AI play for an away person."""
+        chair = self.chairs[seat]
+        if (chair.kind != "person" or chair.player_link is not None or chair.away_since is None
+                or self.away_ai is None):
+            return None
+        return max(0.0, round(self.away_ai - (now - chair.away_since), 1))
 
     def ai_turn(self, now: float) -> AITurn | None:
         """The decision an AI must take now, if one must."""
@@ -353,7 +364,7 @@ class Table:
                       match.setup.seed * 1_000_003 + len(match.log))
 
     # --- what a client is sent -------------------------------------------------------------------------------
-    def _updates(self, links: list[int]) -> list[Outgoing]:
+    def _updates(self, links: list[int], now: float) -> list[Outgoing]:
         match = self.match
         if match is None:
             return []
@@ -361,13 +372,13 @@ class Table:
         for link in links:
             seat = self.seat_of(link)
             first = self.sent.get(link, 0)
-            out.append((link, self.update(match, seat, first, link)))
+            out.append((link, self.update(match, seat, first, now, link)))
             if match.state.is_terminal() and (first < len(match.log) or not match.log):
                 out.append((link, {"verb": "over", "table": self.id, "save": match.to_json()}))
             self.sent[link] = len(match.log)
         return out
 
-    def update(self, match: Match, seat: int | None, first: int, link: int | None = None) -> dict[str, Any]:
+    def update(self, match: Match, seat: int | None, first: int, now: float, link: int | None = None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may know of the game, with the log from entry ``first`` on; its
         legal actions when it decides and ``link`` plays it."""
         state, moment = match.state, len(match.log)
@@ -380,6 +391,7 @@ class Table:
             "legal": [state.action_text(action) for action in state.legal_actions()] if deciding else [],
             "connected": [self._connected(chair) for chair in self.chairs],
             "away": [self._away(chair) for chair in self.chairs],
+            "ai_in": [self.ai_in(seat, now) for seat in range(len(self.chairs))],
         }
 
     # --- its save ----------------------------------------------------------------------------------------------

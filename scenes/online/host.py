@@ -4,7 +4,6 @@ table starts a table server in this process, advertised on the local network, an
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Sequence
 
 from game.core.options import GameOptions
@@ -15,7 +14,7 @@ from scenes.context import AppContext
 from scenes.kit.stack import Push, Scene, Transition
 from scenes.kit.ui import MenuItem
 from scenes.online.lobby import LobbyScene
-from scenes.online.network import Network, player_name
+from scenes.online.network import LOOPBACK, Network, lan_address, player_name
 from scenes.online.session import Session
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
@@ -23,7 +22,6 @@ from scenes.pages.seats import SeatSetupScene
 OPEN = SeatPlan.human(0)  # a seat left for a player who joins (who that is, the table learns as they sit)
 AWAY_WAITS: tuple[int | None, ...] = (None, 30, 60, 120, 300)  # seconds before an AI plays an away seat
 TABLES_FOLDER = "tables"  # under the data folder: the hosted tables' saves, to resume after a crash
-LOOPBACK = "127.0.0.1"  # the host's own client reaches its server here
 
 
 def seat_page(context: AppContext, game: str, options: GameOptions | None,
@@ -133,14 +131,3 @@ def _seat_json(plan: SeatPlan) -> dict[str, object]:
     if plan.kind == "ai":
         return {"kind": "ai", "level": plan.level}
     return {"kind": "off"}
-
-
-def lan_address() -> str:
-    """This computer's address on its local network, for the players who type it (no packet is sent: a UDP
-    socket only asks the system which address it would use)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-            return str(probe.getsockname()[0])
-        except OSError:
-            return LOOPBACK

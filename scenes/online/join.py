@@ -19,7 +19,7 @@ from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.text_field import edited
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.online.lobby import LobbyScene, below_menu, describe_table
-from scenes.online.network import Found, Network, player_name
+from scenes.online.network import Found, Network, own_first, player_name
 from scenes.online.play import draw_link_state_line
 from scenes.online.session import Session
 from scenes.pages.menu_page import MenuScene
@@ -108,12 +108,13 @@ class JoinScene(MenuScene):
 
     # --- looking for tables --------------------------------------------------------------------------------
     def search(self) -> None:
-        """Listen for tables on a thread of its own: it ends by itself after ``SEARCH_SECONDS``."""
+        """Listen for tables on a thread of its own: it ends by itself after ``SEARCH_SECONDS``. The tables of
+        this computer come first: a player who hosts with ``main.py host`` finds their own host at the top."""
         answer: list[Sequence[Found]] = []
         self.searching = answer
-        browse = self.network.browse
-        threading.Thread(target=lambda: answer.append(browse(SEARCH_SECONDS)), name="look for tables",
-                         daemon=True).start()
+        browse, here = self.network.browse, self.network.here
+        threading.Thread(target=lambda: answer.append(own_first(browse(SEARCH_SECONDS), here())),
+                         name="look for tables", daemon=True).start()
         self.rebuild()
 
     @property

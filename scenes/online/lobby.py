@@ -155,6 +155,8 @@ class LobbyScene(MenuScene):
             self.session.close()
         else:
             self.session.send({"verb": "leave", "table": self.session.table_id})
+            if not (self.table and self.table.get("started")):
+                self.session.forget_last()  # the seat is open again: nothing to come back to
             self.session.seat = None
         return Pop()
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import errno
 import getpass
-from collections.abc import Callable, Sequence
+import socket
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.core.text import one_line
+from game.core.text import person_name
 from game.online.protocol import DEFAULT_PORT
 from game.services.match import NAME_LENGTH
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from game.online.server import RunningServer
 
 LISTEN_ON = "0.0.0.0"  # a table hosted from the window is open to the local network, as its advert says
+LOOPBACK = "127.0.0.1"  # the host's own client reaches its server here
 
 
 class Link(Protocol):
@@ -59,6 +61,22 @@ class Found(Protocol):
     def port(self) -> int: ...
 
 
+def lan_address() -> str:
+    """This computer's address on its local network, for the players who type it (no packet is sent: a UDP
+    socket only asks the system which address it would use). A table it hosts is advertised under it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            return str(probe.getsockname()[0])
+        except OSError:
+            return LOOPBACK
+
+
+def own_addresses() -> frozenset[str]:
+    """The addresses a table server on this computer is found at: its own hosts are listed first."""
+    return frozenset({LOOPBACK, lan_address()})
+
+
 @dataclass(frozen=True)
 class Network:
     connect: Callable[[str, int, str, str], Link]  # address, port, the player's name, password
@@ -66,6 +84,12 @@ class Network:
     host: Callable[[int, str, Path, str], Hosted]
     browse: Callable[[float], Sequence[Found]]  # the servers that answer within that many seconds
     default_port: int
+    here: Callable[[], Collection[str]] = own_addresses  # this computer's addresses
+
+
+def own_first(found: Sequence[Found], here: Collection[str]) -> list[Found]:
+    """The servers found, those on this computer (at an address in ``here``) first, the others as they came."""
+    return sorted(found, key=lambda server: server.address not in here)
 
 
 @dataclass
@@ -144,12 +168,12 @@ def _find_nothing(seconds: float) -> Sequence[Found]:
 
 def player_name(chosen: str = "") -> str:
     """The name this player is known by at a table: the one they ``chosen`` (the settings' ``player_name``), else
-    their login name on this computer, as the other players are likely to know them (a name nobody can type is
-    "Player")."""
+    their login name on this computer, cleaned as a typed name is, as the other players are likely to know them
+    (no login name, or one nobody could read: "Player")."""
     if chosen:
         return chosen
     try:
         name = getpass.getuser()
     except (OSError, KeyError):  # no login name: a container, a service account
         name = ""
-    return one_line(name, NAME_LENGTH) or "Player"
+    return person_name(name, NAME_LENGTH) or "Player"

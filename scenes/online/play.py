@@ -16,6 +16,7 @@ from game.online.mirror import Mirror
 from scenes.context import AppContext
 from scenes.kit.stack import Push, Replace, Reset, Transition
 from scenes.kit.ui import DANGER, MenuItem, panel
+from scenes.online.away import AwayClock, draw_away
 from scenes.online.seats_overlay import OpenSeatsOverlay
 from scenes.online.session import Session
 from scenes.pages.gameover import GameOverScene
@@ -48,6 +49,8 @@ class OnlineScene(PlayScene):
         self.session, self.mirror = session, mirror
         self.sent = False  # this seat's action is on its way: nothing to choose until the server answers
         self.handing_on = False  # the session goes on to the next page, which closes it in its turn
+        self.away_clock = AwayClock()  # when an AI takes over each away seat, said over the board
+        self.away_clock.told(mirror)
         super().__init__(context, mirror, make_view(context, mirror.setup.game))
 
     # --- who decides and sees here -------------------------------------------------------------------------
@@ -75,6 +78,7 @@ class OnlineScene(PlayScene):
         self.chooser = None
 
     def update(self, dt: float) -> Transition | None:
+        self.away_clock.tick(dt)
         self.take_messages()
         return super().update(dt)
 
@@ -105,6 +109,7 @@ class OnlineScene(PlayScene):
                 if self.timeline.busy:
                     self.timeline.skip()
                 self.show_played(played)
+            self.away_clock.told(self.mirror)
             self._sync()
         elif verb == "over" and message.get("table") == self.mirror.table:
             self.mirror.take_over(message)
@@ -150,7 +155,8 @@ class OnlineScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_link_state(surface, self.context, self.session)
+        below = draw_link_state(surface, self.context, self.session)
+        draw_away(surface, self.context, self.away_clock.lines(self.context, self.mirror), below)
 
 
 def link_words(context: AppContext, session: Session) -> str:
@@ -170,19 +176,22 @@ def draw_link_state_line(surface: pygame.Surface, context: AppContext, session: 
                           midtop=(surface.get_width() // 2, top))
 
 
-def draw_link_state(surface: pygame.Surface, context: AppContext, session: Session) -> None:
-    """While the link is down, a line across the top of the board says so."""
+def draw_link_state(surface: pygame.Surface, context: AppContext, session: Session) -> int:
+    """While the link is down, a line across the top of the board says so. Where the next box over the board
+    may start."""
+    top = BOARD_AREA.y + 16
     if not session.link_down:
-        return
+        return top
     text = context.text
     words = link_words(context, session)
     lines = text.wrap(words, BOARD_AREA.width - 120, LINK_SIZE, True, most=2)
     box = pygame.Rect(0, 0, BOARD_AREA.width - 80, 20 + (LINK_SIZE + 6) * len(lines))
-    box.midtop = (BOARD_AREA.centerx, BOARD_AREA.y + 16)
+    box.midtop = (BOARD_AREA.centerx, top)
     panel(surface, box)
     for number, line in enumerate(lines):
         text.blit(surface, line, LINK_SIZE, DANGER, bold=True,
                   midtop=(box.centerx, box.y + 10 + (LINK_SIZE + 6) * number))
+    return box.bottom + 8
 
 
 class OnlinePauseOverlay(PauseOverlay):

@@ -6,10 +6,12 @@ to after leaving its table."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.online.last_seat import LastSeat, forget_last_seat, note_last_seat
 from game.online.seats_kept import KeptSeat, forget_seat, keep_seat, kept_seat
 from scenes.online.network import Hosted, Link
 
@@ -35,6 +37,8 @@ class Session:
     unread: list[dict[str, Any]] = field(default_factory=list)  # left by a page that handed the session on
     where: str = ""  # the server's "address:port" as the player reached it; "" for this window's own server
     seats_folder: Path | None = None  # where the seats taken there are kept (the data folder)
+    game: str = ""  # the table's game, where its summary has not come (a seat taken back from the title menu)
+    game_over: bool = False  # this client's table's game is over (until a rematch starts another)
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
@@ -68,14 +72,22 @@ class Session:
             self._note_table(message)
         elif verb == "closed" and message.get("table") == self.table_id:
             self.table_closed = True
+        elif verb == "over" and message.get("table") == self.table_id:
+            self.game_over = True
+            self.forget_last()  # nothing to come back to from the title menu
+        elif verb == "update" and message.get("table") == self.table_id and self.game_over and message.get("from") == 0:
+            self.game_over = False  # a rematch: a game to come back to again
+            self._note_last()
         elif verb == "joined":
             seat = message.get("seat")
             self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             if self.seat is not None:
                 self._keep(KeptSeat.from_json({"server": self.where, "table": message.get("table"),
                                                "seat": self.seat, "token": message.get("token")}))
+                self._note_last()
         elif verb == "error" and message.get("code") == "bad_token" and self.table_id:
             self._forget(self.table_id)
+            self.forget_last()
 
     def kept_seat(self) -> KeptSeat | None:
         """The seat kept at this client's table, to come back to; ``None`` if none is (or none can be read)."""
@@ -102,6 +114,27 @@ class Session:
         except OSError:  # kept, then: its token is refused again next time, and forgotten then
             return
 
+    def _note_last(self) -> None:
+        """This seat is the online game sat in last, now: *Continue* comes back to it (unless a local game is
+        saved after)."""
+        if self.seats_folder is None or not self.where or self.seat is None or not self.table_id:
+            return
+        game = str(self.table.get("game", "")) if self.table is not None else ""
+        try:
+            note_last_seat(self.seats_folder, LastSeat(self.where, self.table_id, self.seat, game or self.game,
+                                                       time.time()))
+        except OSError:  # the disk refuses: Continue resumes a local game, as before
+            return
+
+    def forget_last(self) -> None:
+        """This table's seat is no game to come back to from the title menu."""
+        if self.seats_folder is None or not self.where:
+            return
+        try:
+            forget_last_seat(self.seats_folder, self.where, self.table_id)
+        except OSError:  # still named, then: Continue finds its token refused, and says so
+            return
+
     def _note_table(self, summary: dict[str, Any]) -> None:
         """A table's summary: it replaces the one listed (another one makes the page out of date), and this
         client's own (the first one told of a table this client opens)."""
@@ -126,6 +159,8 @@ class Session:
         if self.closed:
             return
         self.closed = True
+        if self.seat is not None and not self.table_closed and not self.game_over:
+            self._note_last()  # the seat is still this player's, away: the last game, as the window leaves it
         try:
             self.link.close()
         finally:

@@ -12,7 +12,9 @@ from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.stack import Push, Quit, Transition
 from scenes.kit.ui import TEXT, MenuItem
+from scenes.online.comeback import ComebackScene, describe_online, online_to_continue
 from scenes.online.menus import OnlineMenuScene
+from scenes.online.network import real_network
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.menu_page import CENTRE_X, MenuScene
 from scenes.pages.overlays import ConfirmOverlay, RulesOverlay, SettingsOverlay
@@ -56,14 +58,19 @@ class TitleScene(MenuScene):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         slots = list_slots(self.context)
-        latest = slots[0] if slots else None  # what Continue resumes: the game saved last
+        latest = slots[0] if slots else None  # what Continue resumes: the game saved last, or an online seat
+        online = online_to_continue(self.context, latest.saved_at if latest is not None else None)
+        if online is not None:
+            note = describe_online(self.context, *online)
+        else:
+            note = describe_slot(self.context, latest) if latest is not None else ""
         return [
             MenuItem(tr("menu.new_game"), self._new_game, key="new", icon="play", tip="menu.new_game.tip"),
             MenuItem(tr("tutorial.menu"), self._learn, key="learn", icon="hint",
                      tip="tutorial.menu.tip"),
             MenuItem(tr("menu.online"), self._online, key="online", icon="player", tip="menu.online.tip"),
-            MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None, key="continue",
-                     icon="resume", note=describe_slot(self.context, latest) if latest is not None else ""),
+            MenuItem(tr("menu.continue"), self._continue, enabled=latest is not None or online is not None,
+                     key="continue", icon="resume", note=note),
             MenuItem(tr("saves.menu"), self._saved_games, enabled=latest is not None, key="saves", icon="log",
                      tip="saves.menu.tip"),
             MenuItem(tr("menu.rules"), self._rules, key="rules", icon="rules"),
@@ -101,6 +108,10 @@ class TitleScene(MenuScene):
 
     def _continue(self) -> Transition | None:
         slots = list_slots(self.context)
+        online = online_to_continue(self.context, slots[0].saved_at if slots else None)
+        if online is not None:  # the last game was played at a table online: back to its seat
+            self.context.notices.clear()
+            return Push(ComebackScene(self.context, (self.context.network or real_network)(), *online))
         transition = resume_slot(self.context, slots[0].name) if slots else None
         if transition is None:
             self.rebuild()

@@ -30,6 +30,7 @@ from scenes.kit.ui import (
     panel,
     shade,
 )
+from scenes.online.name_row import NameRow
 from scenes.pages.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
@@ -183,10 +184,11 @@ class SettingsOverlay(MenuOverlay):
     """Every setting, changed in place and remembered at once."""
 
     side = 120  # the notes are long: two lines of them fit under the last item
-    row = 48  # eleven items and a note of two lines in the window's height
+    row = 46  # twelve items and a note of two lines in the window's height
 
     def __init__(self, context: AppContext) -> None:
         self.shown = context.settings  # what the items show: F11 or a dragged window may change it meanwhile
+        self.name = NameRow(context, self.refresh)  # the player's name, taken to every online table
         super().__init__(context, top=84)
 
     @property
@@ -229,8 +231,14 @@ class SettingsOverlay(MenuOverlay):
                      on_change=setter(name, [False, True]), note=tr(f"settings.{name}.note"), key=name, icon=icon)
             for name, icon in flags.items()
         ]
+        items.append(self.name.item())
         items.append(MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back"))
         return items
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        transition = super().handle(intent)
+        self.name.settle(self.menu.focused.key)
+        return transition
 
     def _change(self, name: str, value: Any) -> None:
         self.context.change_settings(self.context.settings.changed(**{name: value}))
