@@ -19,7 +19,7 @@ from game.registry import game_names
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit.stack import Push, Replace, Transition
-from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, MenuItem
+from scenes.kit.ui import LOGICAL_SIZE, TEXT, MenuItem
 from scenes.online.join import MENU_WIDTH, JoinScene, parse_address
 from scenes.online.network import Network, player_name
 from scenes.online.play import game_from
@@ -62,7 +62,6 @@ class ComebackScene(MenuScene):
         self.network, self.seat, self.game = network, seat, game
         self.session: Session | None = None
         self.failure = ""  # why the seat could not be taken back, in the player's words ("": still trying)
-        self.detail = ""  # the system's or the server's own words, under it
         super().__init__(context)
         self._lay_out()
         self._connect()
@@ -105,30 +104,30 @@ class ComebackScene(MenuScene):
         """Connect and ask for the seat at once: the link sends it once the server has said welcome."""
         address = parse_address(self.seat.server, self.network.default_port)
         if address is None:
-            self._fail(self.context.tr("online.back.gone", server=self.seat.server), "")
+            self._fail(self.context.tr("online.back.gone", server=self.seat.server))
             return
         name = player_name(self.context.settings.player_name)
         try:
             link = self.network.connect(address[0], address[1], name, "")
-        except OSError as error:
-            self._fail(self.context.tr("online.back.gone", server=self.seat.server), error.strerror or str(error))
+        except OSError:
+            self._fail(self.context.tr("online.back.gone", server=self.seat.server))
             return
         self.session = Session(link, name, where=self.seat.server, seats_folder=self.context.data_folder,
                                game=self.game)
         self.session.table = {"id": self.seat.table}
         self.session.send({"verb": "resume", "token": self.seat.token})
 
-    def _fail(self, words: str, detail: str) -> None:
+    def _fail(self, words: str) -> None:
         """The seat cannot be taken back: say why, stop trying, and offer the rest (the first of it focused)."""
         if self.session is not None:
             self.session.close()
             self.session = None
-        self.failure, self.detail = words, detail
+        self.failure = words
         self.rebuild()
         self.menu.focus = 0
 
     def _try_again(self) -> None:
-        self.failure = self.detail = ""
+        self.failure = ""
         self.rebuild()
         self._connect()
 
@@ -153,7 +152,7 @@ class ComebackScene(MenuScene):
         try:
             game = game_from(self.context, session, messages)
         except (StateFormatError, GameError) as error:
-            self._fail(self.context.tr("online.unreadable", reason=str(error)), "")
+            self._fail(self.context.tr("online.unreadable", reason=str(error)))
             return None
         if game is not None:
             self.session = None  # the game's from now on
@@ -166,17 +165,17 @@ class ComebackScene(MenuScene):
         for message in messages:
             code = message.get("code") if message.get("verb") == "error" else None
             if code == "bad_token":
-                self._fail(tr("online.back.seat_gone", server=server), str(message.get("message", "")))
+                self._fail(tr("online.back.seat_gone", server=server))
                 return
             if code in ("password", "too_many_guesses"):
-                self._fail(tr("online.back.password", server=server), str(message.get("message", "")))
+                self._fail(tr("online.back.password", server=server))
                 return
         if session.table_closed:
-            self._fail(tr("online.table_closed"), "")
+            self._fail(tr("online.table_closed"))
         elif session.state in ("reconnecting", "closed") and not session.welcomed:
-            self._fail(tr("online.back.gone", server=server), session.reason)
+            self._fail(tr("online.back.gone", server=server))
         elif session.state == "closed":
-            self._fail(tr("online.closed", reason=session.reason or tr("online.closed.unknown")), "")
+            self._fail(tr("online.closed", reason=session.reason or tr("online.closed.unknown")))
 
     def leave(self) -> None:
         if self.session is not None:
@@ -191,6 +190,3 @@ class ComebackScene(MenuScene):
         for line in text.wrap(words, MENU_WIDTH + 200, 26, most=2):
             text.blit(surface, line, 26, TEXT, shadow=2, midtop=(centre, y))
             y += 32
-        if self.detail:
-            text.blit(surface, text.wrap(self.detail, MENU_WIDTH + 200, 20, most=1)[0], 20, DIM, shadow=2,
-                      midtop=(centre, y))
