@@ -80,7 +80,14 @@ class StatsScene(Scene):
         return max(0, len(self.lines()) - ROWS)
 
     def scroll(self, lines: int) -> None:
-        self.first = min(max(0, self.first + lines), self.last_first)
+        """Move by ``lines``, within the ends; the top line is never the names of a summary whose figures are
+        above it: the move goes one line further (or one back, at the end)."""
+        table = self.lines()
+        first = min(max(0, self.first + lines), self.last_first)
+        if table and table[first].kind == "labels":
+            ahead = first + (1 if lines > 0 else -1)
+            first = ahead if 0 <= ahead <= self.last_first else first - (1 if lines > 0 else -1)
+        self.first = first
 
     # --- input ---------------------------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> Transition | None:
