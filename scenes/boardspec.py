@@ -12,6 +12,7 @@ from game.core.options import GameOptions
 from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import SeatPlan
+from game.services.tally import Tally
 from scenes.kit.input import Binding
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from scenes.playing.gameview import GameView
 
 Colour = tuple[int, int, int]
-Record = tuple[str, str, str, int, int]  # a made-up record of the statistics: variant, role, opponents, played, won
+Record = tuple[str, str, str, Tally]  # a made-up line of the statistics: variant, role, opponents, its games
 S = TypeVar("S", bound=GameState[Any])  # the game's state
 A = TypeVar("A", bound=Hashable)  # the game's action
 Opts = TypeVar("Opts", bound=GameOptions)  # the game's options record (GameSpec.options_type)

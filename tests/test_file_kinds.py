@@ -27,7 +27,8 @@ from game.i18n import Translator
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.saves import SAVES_FOLDER, SaveError, SaveStore
 from game.services.settings import LANGUAGES, SETTINGS_FILE, Settings, load_settings, save_settings
-from game.services.stats import STATS_FILE, STATS_LOCK, Stats, StatsKey, Tally, load_stats, save_stats
+from game.services.stats import STATS_FILE, STATS_LOCK, Stats, StatsKey, load_stats, save_stats
+from game.services.tally import Tally
 
 HANG_SECONDS = 10.0  # reading a few kilobytes takes milliseconds: a loader still busy after this is blocked
 

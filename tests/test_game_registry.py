@@ -44,8 +44,8 @@ def test_a_registered_game_plays_through_a_match_and_its_save(takeaway):
     while not match.state.is_terminal():
         match.play(1)
     stats = Stats()
-    for key, won in match_results(match):
-        stats = stats.counted(key, won)
+    for key, won, score in match_results(match):
+        stats = stats.counted(key, won, score)
     assert [(key.variant, key.role, tally.played) for key, tally in stats.lines("takeaway")] == [("any", "player", 1)]
 
 

@@ -25,6 +25,7 @@ from game.fredericus.options import FredericusOptions
 from game.i18n import catalog
 from game.registry import register, unregister
 from game.services.match import OFF, Match, MatchSetup, SeatPlan
+from game.services.tally import Tally
 from scenes.boards import BoardSpec, board, boards, has_board, register_board, unregister_board
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -36,7 +37,8 @@ from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import RulesOverlay
 from scenes.pages.seats import SeatSetupScene, describe_game
-from scenes.pages.stats_scene import StatsScene, sample_stats, table_lines
+from scenes.pages.stats_scene import StatsScene, sample_stats
+from scenes.pages.stats_table import table_lines, variant_name
 from scenes.playing.gameview import BOARD_AREA
 from scenes.playing.hud import Hud, SeatCard
 from scenes.playing.play import PlayScene, start_match_scene
@@ -185,7 +187,7 @@ PEBBLES_BOARD: BoardSpec[Pebbles, int, PebblesOptions] = BoardSpec(
     rules_topics=lambda options: [("rules.pebbles", "pebbles")], record_name=lambda tr, variant: "any pile",
     may_be_off=lambda seat: seat > 0, seats_problem=lambda in_play: "" if all(in_play) else "setup.pebbles.two",
     result_lines=lambda tr, setup, state: [f"{state.taken} turns"],
-    sample_records=(("any", "player", "people", 3, 2),),
+    sample_records=(("any", "player", "people", Tally(3, 2)),),
     icons=("pebble",), sounds=("click",), bindings=(SHAKE_BINDING,),
 )
 
@@ -265,9 +267,10 @@ def test_the_rules_help_and_the_statistics_show_every_registered_game(driver, pe
     assert [line.game for line in stats.lines() if line.kind == "heading"] == ["falconi", "fredericus", "pebbles"]
     context.stats = sample_stats()  # each board's made-up records
     assert [line.kind for line in table_lines(context.stats) if line.game == "pebbles"] == [
-        "heading", "row", "total", "players", "person", "person"]  # the player and the sample's other name
+        "heading", "summary", "labels", "variant", "row", "players", "person", "person"]  # the player and the
+    # sample's other name
     row = next(line for line in table_lines(context.stats) if line.game == "pebbles" and line.key is not None)
-    assert stats.variant_name(row.key) == "any pile"
+    assert variant_name(context.tr, row.key) == "any pile"
     stats.scroll(len(stats.lines()))
     stats.draw(pygame.Surface((1280, 720)))  # three games' emblems round the title, the last game's rows
 

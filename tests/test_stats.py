@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from scene_driver import Driver, screenshot_dir
 from test_scenes_play import open_app, play_to_the_end
 
+from devtools.layout.frames import screen_problems
 from game.core.protocol import Outcome
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
-from game.i18n import Translator
+from game.i18n import PSEUDO, Translator
 from game.registry import game_names, game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
@@ -31,7 +32,6 @@ from game.services.stats import (
     NameKey,
     Stats,
     StatsKey,
-    Tally,
     count_match,
     load_stats,
     match_results,
@@ -39,11 +39,13 @@ from game.services.stats import (
     role_of,
     save_stats,
 )
+from game.services.tally import Tally
 from scenes.pages import stats_scene as layout
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, HandOverOverlay
-from scenes.pages.stats_scene import PAGE, ROWS, StatsScene, sample_stats, table_lines
+from scenes.pages.stats_scene import PAGE, ROWS, StatsScene, sample_stats
+from scenes.pages.stats_table import NUMBERS, SUMMARY, UNKNOWN, label, table_lines, variant_name
 
 ME, ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(0), SeatPlan.human(1)
 EASY, NORMAL, HARD, OFF = SeatPlan.ai("easy"), SeatPlan.ai("normal"), SeatPlan.ai("hard"), SeatPlan("off")
@@ -51,10 +53,16 @@ TWO = (Person("Anna"), Person("Bruno"))
 PAD = 0  # the pad's SDL instance id: it becomes pad1
 
 
+TURNS = 23  # how long a made-up Falconi game lasted: a win's score
+POINTS = (30, 31, 32, 33)  # each falconer's points at the end of a made-up Fredericus game
+
+
 def ended(setup: MatchSetup, winners: set[int], termination: str = "catch") -> SimpleNamespace:
-    """A match of ``setup`` as it stands once over, won by ``winners``: only the set-up and the outcome count."""
+    """A match of ``setup`` as it stands once over, won by ``winners``: only the set-up, the outcome and the
+    scores count."""
     outcome = Outcome(termination, frozenset(winners), "")
-    return SimpleNamespace(setup=setup, state=SimpleNamespace(outcome=outcome))
+    return SimpleNamespace(setup=setup, state=SimpleNamespace(outcome=outcome, turn_number=TURNS,
+                                                              scores=lambda: list(POINTS)))
 
 
 ONE_PERSON = (Person("Anna"),)
@@ -71,14 +79,14 @@ def line(game, variant, role, opponents) -> StatsKey:
 # --- what a match counts ----------------------------------------------------------------------------------
 def test_don_falconi_against_ai_police_counts_one_game_named_by_the_strongest_car():
     match = ended(falconi((ME, EASY, OFF, HARD)), {0}, "escape")
-    assert match_results(match) == [(line("falconi", "salami", "fugitive", "hard"), True)]
+    assert match_results(match) == [(line("falconi", "salami", "fugitive", "hard"), True, TURNS)]
 
 
 def test_f8_1_only_the_police_car_that_caught_him_wins():
     catcher = ended(falconi((HARD, ME, EASY, EASY)), {1})
     other = ended(falconi((HARD, EASY, ME, EASY)), {1})
-    assert match_results(catcher) == [(line("falconi", "salami", "police", "hard"), True)]
-    assert match_results(other) == [(line("falconi", "salami", "police", "hard"), False)]
+    assert match_results(catcher) == [(line("falconi", "salami", "police", "hard"), True, TURNS)]
+    assert match_results(other) == [(line("falconi", "salami", "police", "hard"), False, None)]
 
 
 def test_f8_2_a_blocked_fugitive_is_a_win_for_every_car_still_in_the_chase_not_for_one_put_out():
@@ -90,32 +98,32 @@ def test_f8_2_a_blocked_fugitive_is_a_win_for_every_car_still_in_the_chase_not_f
 
 def test_a_person_driving_every_police_car_plays_one_police_game_and_wins_with_any_car():
     match = ended(falconi((EASY, ME, ME, ME), variant="margherita"), {3})
-    assert match_results(match) == [(line("falconi", "margherita", "police", "easy"), True)]
+    assert match_results(match) == [(line("falconi", "margherita", "police", "easy"), True, TURNS)]
 
 
 def test_every_person_at_the_screen_counts_with_people_as_opponents_unless_an_ai_sits_among_them():
     match = ended(falconi((ANNA, EASY, BRUNO, OFF), TWO), {2})
-    assert match_results(match) == [(line("falconi", "salami", "fugitive", "easy"), False),
-                                    (line("falconi", "salami", "police", "people"), True)]
+    assert match_results(match) == [(line("falconi", "salami", "fugitive", "easy"), False, None),
+                                    (line("falconi", "salami", "police", "people"), True, TURNS)]
 
 
 def test_a_role_played_against_oneself_is_not_counted():
     both_sides = ended(falconi((ME, ME, NORMAL, OFF)), {0}, "escape")
     alone = ended(falconi((ME, ME, ME, ME)), {0}, "escape")
-    assert match_results(both_sides) == [(line("falconi", "salami", "fugitive", "normal"), True)]
+    assert match_results(both_sides) == [(line("falconi", "salami", "fugitive", "normal"), True, TURNS)]
     assert match_results(alone) == []
 
 
 def test_fredericus_counts_the_falconers_and_the_shorter_game_as_variants():
     short = ended(MatchSetup("fredericus", (EASY, ME, NORMAL), options=FredericusOptions(True)), {1}, "pile_empty")
     long = ended(MatchSetup("fredericus", (ME, HARD, EASY, EASY)), {2}, "pile_empty")
-    assert match_results(short) == [(line("fredericus", "3p-short", "falconer", "normal"), True)]
-    assert match_results(long) == [(line("fredericus", "4p", "falconer", "hard"), False)]
+    assert match_results(short) == [(line("fredericus", "3p-short", "falconer", "normal"), True, POINTS[1])]
+    assert match_results(long) == [(line("fredericus", "4p", "falconer", "hard"), False, POINTS[0])]
 
 
-def test_a_person_with_two_falconers_plays_one_game_against_the_others():
-    match = ended(MatchSetup("fredericus", (ME, EASY, ME, EASY)), {2}, "pile_empty")
-    assert match_results(match) == [(line("fredericus", "4p", "falconer", "easy"), True)]
+def test_a_person_with_two_falconers_plays_one_game_against_the_others_and_scores_their_best():
+    match = ended(MatchSetup("fredericus", (ME, EASY, ME, EASY)), {0}, "pile_empty")
+    assert match_results(match) == [(line("fredericus", "4p", "falconer", "easy"), True, POINTS[2])]
 
 
 @pytest.mark.parametrize("opponents, expected", [
@@ -140,8 +148,10 @@ def test_a_real_finished_match_counts_one_game_as_its_outcome_says(setup):
     match = random_finish(setup, 4)
     [(key, tally)] = count_match(Stats(), match).tallies.items()
     seat = setup.seats.index(ME)
+    won = seat in match.state.outcome.winners
     assert (key.game, key.role) == (setup.game, role_of(setup, seat))
-    assert tally == Tally(1, int(seat in match.state.outcome.winners))
+    score = match.state.scores()[seat] if setup.game == "fredericus" else match.state.turn_number if won else None
+    assert tally == Tally(1, int(won), int(won), int(won), score)
 
 
 def test_a_game_still_going_counts_nothing():
@@ -151,8 +161,8 @@ def test_a_game_still_going_counts_nothing():
 
 def test_totals_and_win_percentages():
     stats = sample_stats()
-    assert stats.total("falconi") == Tally(18, 8) and stats.total("falconi").win_percent == 44
-    assert Tally().win_percent == 0
+    total = stats.total("falconi")
+    assert (total.played, total.won, total.win_percent) == (18, 8, 44) and Tally().win_percent == 0
 
 
 # --- the file ------------------------------------------------------------------------------------------------
@@ -229,11 +239,14 @@ def test_every_finished_game_is_counted_once_for_every_person_and_kept(tmp_path,
         scene = play_to_the_end(driver, "keyboard", seed=5)
         driver.run(10)
         assert isinstance(driver.top, GameOverScene)
-        winners = scene.match.state.outcome.winners
-        expected = Stats({line("falconi", "margherita", "fugitive", "people"): Tally(1, int(0 in winners)),
-                          line("falconi", "margherita", "police", "people"): Tally(1, int(2 in winners))},
-                         {NameKey("Anna", "falconi"): Tally(1, int(0 in winners)),
-                          NameKey("Bruno", "falconi"): Tally(1, int(2 in winners))})
+        winners, turns = scene.match.state.outcome.winners, scene.match.state.turn_number
+
+        def one_game(seat: int) -> Tally:
+            return Tally(1, 1, 1, 1, turns) if seat in winners else Tally(1, 0)
+
+        expected = Stats({line("falconi", "margherita", "fugitive", "people"): one_game(0),
+                          line("falconi", "margherita", "police", "people"): one_game(2)},
+                         {NameKey("Anna", "falconi"): one_game(0), NameKey("Bruno", "falconi"): one_game(2)})
         assert driver.app.context.stats == expected
         assert load_stats(tmp_path / "data") == (expected, [])
         driver.click_item("menu")
@@ -379,18 +392,63 @@ def test_with_nothing_played_the_page_says_so_and_offers_no_reset(driver, monkey
     driver.save(screenshot_dir(tmp_path), "stats_empty")
 
 
-def test_the_page_shows_each_games_lines_and_totals(driver, monkeypatch, tmp_path):
-    driver.app.context.stats = sample_stats()
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+def test_the_page_shows_each_games_summary_lines_streaks_and_bests_in_every_language(driver, monkeypatch, tmp_path,
+                                                                                     language):
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language=language))
+    context.stats = sample_stats()
     open_page(driver, "key")
-    tr = driver.app.context.tr
+    tr = context.tr
     drawn = drawn_texts(driver, monkeypatch)
-    driver.save(screenshot_dir(tmp_path), "stats_sample")
-    driver.key(pygame.K_END)  # the second game's lines follow the first's players
-    drawn += drawn_texts(driver, monkeypatch)
+    driver.save(screenshot_dir(tmp_path), f"stats_sample_{language}")
+    for _ in range(3):  # the second game's lines follow the first's players
+        driver.key(pygame.K_PAGEDOWN)
+        drawn += drawn_texts(driver, monkeypatch)
     for words in (tr("game.falconi"), tr("game.fredericus"), tr("variant.margherita"), tr("stats.role.police"),
-                  tr("stats.opponents.people"), tr("stats.falconers_short", count=4), tr("stats.total"), "18",
-                  tr("stats.percent", value=44)):
+                  tr("stats.opponents.people"), tr("stats.falconers_short", count=4), "18",
+                  tr("stats.percent", value=44), tr("stats.summary.best_streak"), tr("stats.best.falconi"),
+                  tr("stats.best.fredericus"), tr("stats.at_least", value=3),  # an older line might hold a longer one
+                  tr.plural("stats.best_value.falconi", 14), tr.plural("stats.best_value.fredericus", 38)):
         assert words in drawn
+    assert UNKNOWN in drawn  # the older line's streaks and best, unknown
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+def test_every_page_of_a_long_record_fits_in_every_language(driver, language):
+    """Page by page to the end, with every tip: nothing out of its box or over another text."""
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language=language))
+    context.stats = Stats(full_record().tallies, sample_stats().names)
+    page = open_page(driver, "click")
+    seen = screen_problems(driver.app)
+    while page.first < page.last_first:
+        driver.key(pygame.K_PAGEDOWN)
+        seen += screen_problems(driver.app)
+    assert seen == []
+
+
+def test_every_column_and_summary_name_fits_its_room_in_every_language(driver):
+    """The longest words of each language, the long pseudo-language among them, fit where the page puts them."""
+    text = driver.app.context.text
+    lowest = layout.HEAD_SIZES[-1]
+
+    def width(words: str, size: int, bold: bool = False) -> int:
+        return text.render(words, size, bold=bold).get_width()
+
+    for language in (*LANGUAGES, PSEUDO):
+        tr = Translator(language)
+        assert max(width(variant_name(tr, key), layout.SIZE, True) for key in EVERY_KEY) < (
+            layout.RIGHTS["best"] - layout.ROLE_X), language
+        assert max(width(tr(f"stats.role.{role}"), layout.SIZE) for role in ("fugitive", "police", "falconer")) < (
+            layout.OPPONENTS_X - layout.ROLE_X - 10), language
+        assert max(width(tr(f"stats.opponents.{name}"), layout.SIZE) for name in OPPONENTS) < (
+            layout.RIGHTS["played"] - 100 - layout.OPPONENTS_X), language
+        for column in NUMBERS:
+            assert all(width(word, lowest, True) <= layout.COLUMN
+                       for word in tr(f"stats.column.{column}").split()), (language, column)
+        for game in game_names():
+            assert all(width(label(tr, game, column), lowest) <= layout.SUMMARY_PART - 16 for column in SUMMARY)
 
 
 def test_a_long_record_scrolls_with_keys_wheel_and_pad_within_its_ends(driver, tmp_path):
@@ -400,12 +458,16 @@ def test_a_long_record_scrolls_with_keys_wheel_and_pad_within_its_ends(driver, t
     driver.key(pygame.K_UP)
     assert page.first == 0
     driver.key(pygame.K_DOWN)
+    assert [line.kind for line in page.lines()[1:3]] == ["summary", "labels"]
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, PAD)
-    assert page.first == 2
+    assert page.first == 3  # the names of the summary's figures never stand at the top without them
+    driver.key(pygame.K_UP)
+    assert page.first == 1
+    driver.key(pygame.K_DOWN)
     driver.wheel(-1)
-    assert page.first == 5
+    assert page.first == 6
     driver.key(pygame.K_PAGEDOWN)
-    assert page.first == 5 + PAGE
+    assert page.first == 6 + PAGE
     driver.save(screenshot_dir(tmp_path), "stats_scrolled")
     driver.key(pygame.K_END)
     driver.key(pygame.K_DOWN)
@@ -444,28 +506,3 @@ def test_reset_with_the_mouse_and_a_disk_that_refuses_says_so_on_the_page(driver
     driver.click_item("yes")
     assert driver.top is page and context.stats == Stats()
     assert page.message.startswith(context.tr("stats.not_saved", reason="").strip())
-
-
-def test_the_german_page_fits_its_columns(driver, tmp_path):
-    """German is the longest language; every language's column names fit their columns too."""
-    context = driver.app.context
-    context.change_settings(context.settings.changed(language="de"))
-    context.stats = full_record()
-    page = open_page(driver, "click")
-    driver.key(pygame.K_PAGEDOWN)
-    driver.key(pygame.K_PAGEDOWN)
-    driver.save(screenshot_dir(tmp_path), "stats_german")
-    text, tr = context.text, context.tr
-
-    def widest(words) -> int:
-        return max(text.render(word, 26).get_width() for word in words)
-
-    assert layout.VARIANT_X + widest(page.variant_name(key) for key in EVERY_KEY) < layout.ROLE_X - 10
-    assert layout.ROLE_X + widest(tr(f"stats.role.{role}") for role in ("fugitive", "police", "falconer")) < (
-        layout.OPPONENTS_X - 10)
-    assert layout.OPPONENTS_X + widest(tr(f"stats.opponents.{name}") for name in OPPONENTS) < (
-        layout.PLAYED_RIGHT - 90)
-    for language in LANGUAGES:
-        names = [Translator(language)(f"stats.column.{column}") for column in ("played", "won", "percent")]
-        assert max(text.render(name, 22, bold=True).get_width() for name in names) < (
-            layout.WON_RIGHT - layout.PLAYED_RIGHT - 10), language

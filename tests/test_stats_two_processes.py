@@ -16,7 +16,17 @@ from game.core.jsonio import disk_reason
 from game.i18n import Translator
 from game.services import stats as stats_module
 from game.services.settings import LANGUAGES
-from game.services.stats import STATS_FILE, STATS_LOCK, Stats, StatsKey, Tally, load_stats, record_results, save_stats
+from game.services.stats import (
+    STATS_FILE,
+    STATS_LOCK,
+    Counted,
+    Stats,
+    StatsKey,
+    load_stats,
+    record_results,
+    save_stats,
+)
+from game.services.tally import Tally
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 150
@@ -26,14 +36,14 @@ LINE = StatsKey("falconi", "salami", "police", "easy")
 # won when its number is a multiple of three.
 COPY = f"""
 import sys
-from game.services.stats import Stats, StatsKey, record_results
+from game.services.stats import Counted, Stats, StatsKey, record_results
 from game.services.userdata import data_folder
 
 line = StatsKey("falconi", "salami", "police", "easy")
 print("ready", flush=True)
 sys.stdin.readline()
 for number in range({GAMES}):
-    record_results(data_folder(), [(line, number % 3 == 0)], Stats())
+    record_results(data_folder(), [Counted(line, number % 3 == 0, number)], Stats())
 """
 
 
@@ -55,13 +65,16 @@ def test_two_processes_counting_at_once_keep_every_game_of_both(tmp_path):
                 copy.kill()
                 copy.wait()
     assert [copy.returncode for copy in copies] == [0, 0], errors
-    assert load_stats(tmp_path) == (Stats({LINE: Tally(2 * GAMES, 2 * len(range(0, GAMES, 3)))}), [])
+    stats, problems = load_stats(tmp_path)
+    tally = stats.tallies[LINE]
+    assert problems == [] and (tally.played, tally.won) == (2 * GAMES, 2 * len(range(0, GAMES, 3)))
+    assert tally.best == 0 and 1 <= tally.best_streak <= 2  # Falconi's best is its fastest win; the copies took turns
 
 
 def test_a_count_adds_to_what_another_copy_wrote_since_this_one_loaded(tmp_path):
-    save_stats(tmp_path, Stats({LINE: Tally(4, 1)}))  # another copy's games, written after this one loaded
-    counted = record_results(tmp_path, [(LINE, True)], Stats())
-    assert counted == Stats({LINE: Tally(5, 2)}) and load_stats(tmp_path) == (counted, [])
+    save_stats(tmp_path, Stats({LINE: Tally(4, 1, 1, 1, 30)}))  # another copy's games, written after this one loaded
+    counted = record_results(tmp_path, [Counted(LINE, True, 20)], Stats())
+    assert counted == Stats({LINE: Tally(5, 2, 2, 2, 20)}) and load_stats(tmp_path) == (counted, [])
 
 
 def test_a_copy_holding_the_lock_too_long_is_told_and_the_record_left_as_it_was(tmp_path, monkeypatch):
@@ -69,7 +82,7 @@ def test_a_copy_holding_the_lock_too_long_is_told_and_the_record_left_as_it_was(
     before = (tmp_path / STATS_FILE).read_bytes()
     monkeypatch.setattr(stats_module, "LOCK_WAIT_SECONDS", 0.2)
     with FileLock(tmp_path / STATS_LOCK), pytest.raises(OSError) as error:
-        record_results(tmp_path, [(LINE, True)], Stats())
+        record_results(tmp_path, [Counted(LINE, True)], Stats())
     assert disk_reason(error.value) == "@disk.busy" and (tmp_path / STATS_FILE).read_bytes() == before
     words = {language: Translator(language)("disk.busy") for language in LANGUAGES}
     assert "disk.busy" not in words.values() and len(set(words.values())) == len(LANGUAGES)

@@ -50,6 +50,10 @@ class GameSpec(Generic[Opts]):
     role_of: Callable[[Seat], str]
     record_variants: tuple[str, ...]  # how the statistics tell set-ups apart, in the order they list them
     record_variant: Callable[[Opts, int], str]  # options, number of seats -> one of the above
+    # a finished game's score for a seat that won or not, whose best the statistics keep (None: none that game;
+    # no function: a game without scores)
+    record_score: Callable[[GameState[Any], Seat, bool], int | None] | None = None
+    record_score_lowest: bool = False  # the best score is the lowest (a win in fewer turns), not the highest
     # the command line's seat count: the seats it was asked for (or None) and the number it was given names for
     seat_count: Callable[[int | None, int], int] = _seats_named
     # a set-up's seats as the game wants them placed, and a sentence for the player when they were moved

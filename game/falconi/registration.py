@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.core.protocol import GameState, Seat
 from game.falconi.constants import FUGITIVE, POLICE
 from game.falconi.options import FalconiOptions
 from game.falconi.seating import SEAT_COUNT, lone_police_at_port, moved_to_port_note, seats_problem
@@ -49,6 +50,12 @@ def upgrade_actions(actions: list[str]) -> list[str]:
     return [text for text in actions if text.strip() != "keep"]
 
 
+def record_score(state: GameState[Any], _seat: Seat, won: bool) -> int | None:
+    """No points in this game: the statistics keep its fastest win, in the turns its side panel counts, for
+    either side."""
+    return cast(FalconiState, state).turn_number if won else None
+
+
 FALCONI: GameSpec[FalconiOptions] = GameSpec(
     name="falconi",
     title="Catch Don Falconi",
@@ -61,6 +68,8 @@ FALCONI: GameSpec[FalconiOptions] = GameSpec(
     role_of=lambda seat: "fugitive" if seat == FUGITIVE else "police",
     record_variants=tuple(VARIANTS),
     record_variant=lambda options, _seats: options.variant,
+    record_score=record_score,
+    record_score_lowest=True,
     seat_count=lambda _asked, _named: SEAT_COUNT,
     arrange_seats=arrange_seats,
     series_seat=FUGITIVE,

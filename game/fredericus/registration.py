@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.core.protocol import GameState, Seat
 from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import PLAYER_COUNTS, seat_count, seats_problem
 from game.fredericus.state import FredericusState
@@ -36,6 +38,11 @@ def record_variant(options: FredericusOptions, seats: int) -> str:
     return f"{seats}p" + ("-short" if options.short_game else "")
 
 
+def record_score(state: GameState[Any], seat: Seat, _won: bool) -> int | None:
+    """A falconer's R-8 points at the end, won or lost: the statistics keep the highest."""
+    return cast(FredericusState, state).scores()[seat]
+
+
 FREDERICUS: GameSpec[FredericusOptions] = GameSpec(
     name="fredericus",
     title="Fredericus",
@@ -48,6 +55,7 @@ FREDERICUS: GameSpec[FredericusOptions] = GameSpec(
     role_of=lambda _seat: "falconer",
     record_variants=tuple(f"{players}p{short}" for players in PLAYER_COUNTS for short in ("", "-short")),
     record_variant=record_variant,
+    record_score=record_score,
     seat_count=seat_count,
     rules_revised_in=4,  # match format 4: R-6.3 of 2026-11-27 (an empty row cannot be flipped)
     rules_revision="their revision of 2026-11-27",

@@ -17,6 +17,9 @@ What one finished match counts (:func:`match_results`), decided here once for ev
   wins; ties are already settled by R-8.3 (the tied player last in turn order wins), so there is one winner.
 - The variant is Falconi's pizza, or Fredericus' number of falconers (``2p`` … ``4p``), the shorter game
   (R-9) apart (``2p-short`` …), since its games are shorter and score differently.
+- A line keeps the current and the best winning streak and the best score (:mod:`game.services.tally`): the
+  score is the game's own (``GameSpec.record_score``: Fredericus' points, Falconi's fastest win in turns), the
+  best of the person's seats of that role.
 - The opponents are named by the strongest AI level among them: a game is one row however the table was
   mixed, and the strongest opponent is the one a win had to get past. People's strength is unknown, so
   ``people`` is used only when every opponent is a person.
@@ -44,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from filelock import FileLock
 
@@ -55,19 +58,19 @@ from game.core.message import Message
 from game.core.text import as_read, person_name, shorten
 from game.registry import game_names, game_spec
 from game.services.match import AI_LEVELS, NAME_LENGTH, Match, MatchSetup, SeatPlan, default_number
+from game.services.tally import Tally, better, tally_from_json
 
 STATS_FILE = "stats.json"
 STATS_LOCK = STATS_FILE + ".lock"
 LOCK_WAIT_SECONDS = 5.0  # a write takes milliseconds: a copy holding the lock this long has hung or was stopped
 STATS_FORMAT = "falconi-fredericus-stats"
-STATS_VERSION = 2  # 2: games by name; a version 1 record is read as it is, with no names
+# 3: streaks and best scores; 2: games by name. Older records are read with their counts as they are (version 1
+# with no names), their streaks and scores unknown (Tally.of_old_record).
+STATS_VERSION = 3
 PEOPLE = "people"
-# The most games a line counts: a game every ten minutes, day and night, for nineteen years. A stored count
-# beyond it is damage, not play (a count of 4,300 digits cannot even be printed), and a line counted up to it
-# stays there, so every record the game writes it reads back.
-MOST_GAMES = 1_000_000
 OPPONENTS = AI_LEVELS + (PEOPLE,)  # in the order the page lists them: the AI levels weakest first, then people
 YOU = ""  # the name line of the player at this computer (a typed name is never empty: this is nobody's)
+Key = TypeVar("Key")
 MOST_NAMES = 200  # names kept besides the player's own: far more than one screen's friends, far less than a crowd
 
 
@@ -95,22 +98,18 @@ class NameKey:
     game: str
 
 
-@dataclass(frozen=True)
-class Tally:
-    played: int = 0
-    won: int = 0
+class Counted(NamedTuple, Generic[Key]):
+    """What one finished game adds to a line (a :class:`StatsKey` or a :class:`NameKey`): won or not, and the
+    score the game keeps the best of (``None``: none)."""
 
-    def plus(self, other: Tally) -> Tally:
-        return Tally(self.played + other.played, self.won + other.won)
+    key: Key
+    won: bool
+    score: int | None = None
 
-    @property
-    def win_percent(self) -> int:
-        """Games won in a hundred, rounded (0 before any game)."""
-        return round(100 * self.won / self.played) if self.played else 0
 
-    def one_more(self, won: bool) -> Tally:
-        """The tally with one more game (a tally at :data:`MOST_GAMES` counts no further)."""
-        return Tally(min(self.played + 1, MOST_GAMES), min(self.won + int(won), MOST_GAMES))
+def lowest_best(game: str) -> bool:
+    """Whether ``game``'s best score is its lowest."""
+    return game_spec(game).record_score_lowest
 
 
 @dataclass(frozen=True)
@@ -124,13 +123,14 @@ class Stats:
     def is_empty(self) -> bool:
         return not self.tallies and not self.names
 
-    def counted(self, key: StatsKey, won: bool) -> Stats:
-        """The record with one more game on line ``key`` (a line at :data:`MOST_GAMES` counts no further)."""
+    def counted(self, key: StatsKey, won: bool, score: int | None = None) -> Stats:
+        """The record with one more game on line ``key``, its ``score`` kept if the best (a line at
+        :data:`game.services.tally.MOST_GAMES` counts no further)."""
         tallies = dict(self.tallies)
-        tallies[key] = tallies.get(key, Tally()).one_more(won)
+        tallies[key] = tallies.get(key, Tally()).one_more(won, score, lowest_best(key.game))
         return Stats(tallies, self.names)
 
-    def counted_name(self, key: NameKey, won: bool) -> Stats:
+    def counted_name(self, key: NameKey, won: bool, score: int | None = None) -> Stats:
         """The record with one more game for ``key``'s name, kept as first met where it reads as a name already
         kept; a new name beyond :data:`MOST_NAMES` takes the place of the one with the fewest games."""
         names = dict(self.names)
@@ -140,7 +140,7 @@ class Stats:
             dropped = min(_readings(names) - {YOU}, key=lambda name: (_played(names, name), name))
             names = {kept: tally for kept, tally in names.items() if as_read(kept.name) != dropped}
         line = NameKey(key.name if spelling is None else spelling, key.game)
-        names[line] = names.get(line, Tally()).one_more(won)
+        names[line] = names.get(line, Tally()).one_more(won, score, lowest_best(key.game))
         return Stats(self.tallies, names)
 
     def people(self, game: str, own: str) -> list[tuple[str, Tally]]:
@@ -150,7 +150,7 @@ class Stats:
         for key, tally in self.names.items():
             if key.game == game:
                 name = YOU if own and as_read(key.name) == as_read(own) else key.name
-                merged[name] = merged.get(name, Tally()).plus(tally)
+                merged[name] = merged.get(name, Tally()).plus(tally, lowest_best(game))
         return sorted(merged.items(), key=lambda line: (-line[1].played, -line[1].won, as_read(line[0])))
 
     def lines(self, game: str) -> list[tuple[StatsKey, Tally]]:
@@ -159,9 +159,10 @@ class Stats:
                       key=lambda line: line[0].order())
 
     def total(self, game: str) -> Tally:
+        """A game's lines as one: its games, its longest streak and its best score on any one line."""
         total = Tally()
         for _, tally in self.lines(game):
-            total = total.plus(tally)
+            total = total.plus(tally, lowest_best(game))
         return total
 
     def to_json(self) -> dict[str, Any]:
@@ -169,11 +170,9 @@ class Stats:
         names = sorted(self.names.items(), key=lambda line: (game_names().index(line[0].game), -line[1].played,
                                                              as_read(line[0].name)))
         return envelope(STATS_FORMAT, STATS_VERSION, {"lines": [
-            {"game": key.game, "variant": key.variant, "role": key.role, "opponents": key.opponents,
-             "played": tally.played, "won": tally.won}
-            for key, tally in lines
-        ], "names": [{"name": key.name, "game": key.game, "played": tally.played, "won": tally.won}
-                     for key, tally in names]})
+            {"game": key.game, "variant": key.variant, "role": key.role, "opponents": key.opponents}
+            | tally.to_json() for key, tally in lines
+        ], "names": [{"name": key.name, "game": key.game} | tally.to_json() for key, tally in names]})
 
 
 def _readings(names: Iterable[NameKey]) -> set[str]:
@@ -209,14 +208,14 @@ def opponents_level(opponents: Iterable[SeatPlan]) -> str:
     return max(levels, key=AI_LEVELS.index) if levels else PEOPLE
 
 
-def _person_results(match: Match) -> list[tuple[int, StatsKey, bool]]:
-    """Per person and role played against somebody else: the person, the line and whether they won; nothing
-    while the game goes on."""
+def _person_results(match: Match) -> list[tuple[int, Counted[StatsKey]]]:
+    """Per person and role played against somebody else: the person and what the game adds to the line;
+    nothing while the game goes on."""
     outcome = match.state.outcome
     if outcome is None:
         return []
     setup = match.setup
-    results: list[tuple[int, StatsKey, bool]] = []
+    results: list[tuple[int, Counted[StatsKey]]] = []
     for person in range(len(setup.people)):
         own = setup.seats_of(person)
         for role in setup.spec.roles:
@@ -225,28 +224,42 @@ def _person_results(match: Match) -> list[tuple[int, StatsKey, bool]]:
             if not seats or not rivals:
                 continue
             key = StatsKey(setup.game, variant_of(setup), role, opponents_level(rivals))
-            results.append((person, key, any(seat in outcome.winners for seat in seats)))
+            results.append((person, Counted(key, any(seat in outcome.winners for seat in seats),
+                                            _best_score(match, seats))))
     return results
 
 
-def match_results(match: Match) -> list[tuple[StatsKey, bool]]:
-    """What a match adds to the record's lines: per person and role played against somebody else, the line and
-    whether they won; nothing while the game goes on."""
-    return [(key, won) for _, key, won in _person_results(match)]
+def _best_score(match: Match, seats: Iterable[int]) -> int | None:
+    """The best of ``seats``' scores in a finished match (``None`` in a game that keeps none)."""
+    spec, outcome, best = match.setup.spec, match.state.outcome, None
+    if spec.record_score is None or outcome is None:
+        return None
+    for seat in seats:
+        best = better(best, spec.record_score(match.state, seat, seat in outcome.winners), spec.record_score_lowest)
+    return best
 
 
-def name_results(match: Match, own: str) -> list[tuple[NameKey, bool]]:
+def match_results(match: Match) -> list[Counted[StatsKey]]:
+    """What a match adds to the record's lines: per person and role played against somebody else, the line,
+    whether they won and their score; nothing while the game goes on."""
+    return [counted for _, counted in _person_results(match)]
+
+
+def name_results(match: Match, own: str) -> list[Counted[NameKey]]:
     """What a match adds to the lines by name (see the module's notes): each person counted by
     :func:`match_results` once, under their typed name or on the player's own line; ``own`` is the name the
-    player gave in the settings ("" for none)."""
+    player gave in the settings ("" for none); their score is the best of their roles'."""
     won: dict[int, bool] = {}
-    for person, _, person_won in _person_results(match):
-        won[person] = won.get(person, False) or person_won
+    scores: dict[int, int | None] = {}
+    lowest = match.setup.spec.record_score_lowest
+    for person, counted in _person_results(match):
+        won[person] = won.get(person, False) or counted.won
+        scores[person] = better(scores.get(person), counted.score, lowest)
     typed = {person: _typed_name(match.setup.people[person].name) for person in won}
     mine = next((person for person, name in typed.items() if own and as_read(name) == as_read(own)),
                 next((person for person, name in typed.items() if not name), None))
-    return [(NameKey(YOU if person == mine else typed[person], match.setup.game), won[person])
-            for person in won if person == mine or typed[person]]
+    return [Counted(NameKey(YOU if person == mine else typed[person], match.setup.game), won[person],
+                    scores[person]) for person in won if person == mine or typed[person]]
 
 
 def _typed_name(name: str) -> str:
@@ -257,10 +270,14 @@ def _typed_name(name: str) -> str:
 def count_match(stats: Stats, match: Match, own: str = "") -> Stats:
     """The record with a finished match counted, by line and by name (``own``: see :func:`name_results`);
     unchanged for a match still going."""
-    for key, won in match_results(match):
-        stats = stats.counted(key, won)
-    for name, won in name_results(match, own):
-        stats = stats.counted_name(name, won)
+    return _counted_all(stats, match_results(match), name_results(match, own))
+
+
+def _counted_all(stats: Stats, results: Iterable[Counted[StatsKey]], names: Iterable[Counted[NameKey]]) -> Stats:
+    for key, won, score in results:
+        stats = stats.counted(key, won, score)
+    for name, won, score in names:
+        stats = stats.counted_name(name, won, score)
     return stats
 
 
@@ -274,7 +291,7 @@ class StatsProblem:
     detail: str
 
 
-def _line(data: Any) -> tuple[StatsKey, Tally]:
+def _line(data: Any, version: int) -> tuple[StatsKey, Tally]:
     """One stored line, checked; ``StateFormatError`` says what is wrong with it."""
     if not isinstance(data, dict):
         raise StateFormatError("a statistics line must be an object")
@@ -287,10 +304,10 @@ def _line(data: Any) -> tuple[StatsKey, Tally]:
     if variant not in spec.record_variants or role not in spec.roles or opponents not in OPPONENTS:
         raise StateFormatError(f"no such {game} line: " + ", ".join(shorten(repr(text), 40)
                                                                    for text in (variant, role, opponents)))
-    return StatsKey(game, variant, role, opponents), _tally(data, where)
+    return StatsKey(game, variant, role, opponents), tally_from_json(data, where, version)
 
 
-def _name_line(data: Any) -> tuple[NameKey, Tally]:
+def _name_line(data: Any, version: int) -> tuple[NameKey, Tally]:
     """One stored line by name, checked: a name as the seat screen keeps a typed one (or :data:`YOU`)."""
     if not isinstance(data, dict):
         raise StateFormatError("a line by name must be an object")
@@ -300,28 +317,20 @@ def _name_line(data: Any) -> tuple[NameKey, Tally]:
         raise StateFormatError(f"unknown game {shorten(repr(game), 40)}")
     if name != YOU and (person_name(name, NAME_LENGTH) != name or default_number(name) is not None):
         raise StateFormatError(f"not a name the game keeps: {shorten(repr(name), 40)}")
-    return NameKey(name, game), _tally(data, where)
-
-
-def _tally(data: dict[str, Any], where: str) -> Tally:
-    played, won = json_field(data, "played", int, where), json_field(data, "won", int, where)
-    for name, count in (("played", played), ("won", won)):
-        if not 0 <= count <= MOST_GAMES:
-            raise StateFormatError(f"the count {name!r} is not a number of games from 0 to {MOST_GAMES}")
-    if won > played:
-        raise StateFormatError(f"{won} games won out of {played} played")
-    return Tally(played, won)
+    return NameKey(name, game), tally_from_json(data, where, version)
 
 
 def stats_from_json(data: Any) -> tuple[Stats, list[str]]:
-    """A record from stored data (version 1 too: its lines as they are, no names), and what was wrong with each
-    line left out; ``StateFormatError`` when the document as a whole is not a statistics record."""
+    """A record from stored data (versions 1 and 2 too: their counts as they are, streaks and scores unknown,
+    no names in version 1), and what was wrong with each line left out; ``StateFormatError`` when the document
+    as a whole is not a statistics record."""
     document = open_envelope(data, STATS_FORMAT, STATS_VERSION, oldest=1)
+    version: int = document["version"]
     tallies: dict[StatsKey, Tally] = {}
     rejected: list[str] = []
     for number, item in enumerate(json_field(document, "lines", list, "statistics"), start=1):
         try:
-            key, tally = _line(item)
+            key, tally = _line(item, version)
         except StateFormatError as error:
             rejected.append(f"line {number}: {error}")
             continue
@@ -329,17 +338,17 @@ def stats_from_json(data: Any) -> tuple[Stats, list[str]]:
             rejected.append(f"line {number}: the same line twice")
             continue
         tallies[key] = tally
-    stored = json_field(document, "names", list, "statistics") if document["version"] >= 2 else []
-    return Stats(tallies, _names_from_json(stored, rejected)), rejected
+    stored = json_field(document, "names", list, "statistics") if version >= 2 else []
+    return Stats(tallies, _names_from_json(stored, version, rejected)), rejected
 
 
-def _names_from_json(items: list[Any], rejected: list[str]) -> dict[NameKey, Tally]:
+def _names_from_json(items: list[Any], version: int, rejected: list[str]) -> dict[NameKey, Tally]:
     """The stored lines by name, the bad ones, a name's second line for a game and the names beyond
     :data:`MOST_NAMES` told in ``rejected``."""
     names: dict[NameKey, Tally] = {}
     for number, item in enumerate(items, start=1):
         try:
-            key, tally = _name_line(item)
+            key, tally = _name_line(item, version)
         except StateFormatError as error:
             rejected.append(f"name {number}: {error}")
             continue
@@ -401,18 +410,14 @@ def _lock(folder: Path) -> FileLock:
     return FileLock(folder / STATS_LOCK, timeout=LOCK_WAIT_SECONDS)
 
 
-def record_results(folder: Path, results: Iterable[tuple[StatsKey, bool]], fallback: Stats,
-                   names: Iterable[tuple[NameKey, bool]] = ()) -> Stats:
+def record_results(folder: Path, results: Iterable[Counted[StatsKey]], fallback: Stats,
+                   names: Iterable[Counted[NameKey]] = ()) -> Stats:
     """Count ``results`` and ``names`` (see :func:`match_results` and :func:`name_results`) on the record as it
     stands on disk, read again while the lock is held (``fallback`` when it cannot be read whole, see
     :func:`latest_stats`), write it, and return it: two copies counting at once each add their own games.
     ``OSError`` if the disk refuses or the lock is held too long, with the file as it was."""
     with _lock(folder):
-        stats = latest_stats(folder, fallback)
-        for key, won in results:
-            stats = stats.counted(key, won)
-        for name, won in names:
-            stats = stats.counted_name(name, won)
+        stats = _counted_all(latest_stats(folder, fallback), results, names)
         write_json_atomic(folder / STATS_FILE, stats.to_json())
     return stats
 

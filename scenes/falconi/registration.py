@@ -13,6 +13,7 @@ from game.falconi.seating import SeatsProblem
 from game.falconi.variants import VARIANTS
 from game.i18n import Translator
 from game.services.match import OFF, SeatPlan
+from game.services.tally import Tally
 from scenes.boardspec import BoardSpec
 from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.falconi.danger import DANGER_BINDING
@@ -98,8 +99,10 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
     may_be_off=seating.may_be_off,
     progress=lambda tr, state: tr("saves.progress.turn", number=state.turn_number),  # the side panel's "Turn 5"
     seats_problem=seats_problem,
-    sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
-                    ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
+    sample_records=(("margherita", "fugitive", "easy", Tally(6, 4, 2, 3, 14)),
+                    ("margherita", "police", "normal", Tally(3, 1, 0, 1, 22)),
+                    ("salami", "police", "people", Tally.of_old_record(4, 2)),  # counted before streaks were kept
+                    ("diavola", "fugitive", "hard", Tally(5, 1, 1, 1, 31))),
     icons=ICONS,
     sounds=SOUNDS,
     bindings=(DANGER_BINDING,),

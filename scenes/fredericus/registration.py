@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.core.message import Message
 from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
+from game.services.tally import Tally
 from scenes.boardspec import BoardSpec
 from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.kit.score_table import ScoreRow, ScoreTable
@@ -100,7 +101,8 @@ FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardS
     record_name=record_name,
     result_table=result_table,
     result_lines=result_lines,
-    sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
+    sample_records=(("2p", "falconer", "normal", Tally(7, 3, 2, 2, 38)),
+                    ("4p-short", "falconer", "hard", Tally(2, 0, 0, 0, 17))),
     icons=ICONS,
     sounds=SOUNDS,
 )

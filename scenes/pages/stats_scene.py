@@ -1,6 +1,6 @@
-"""The statistics page, from the title menu: for each game a table of games played and won per variant, role
-and opponents, with the game's total, then its players by name, most games first, and a way to start counting
-again.
+"""The statistics page, from the title menu: for each game a summary, a table of games played and won, streaks
+and best scores per variant, role and opponents, then its players by name, most games first
+(:mod:`scenes.pages.stats_table`), and a way to start counting again.
 
 Up and down (the d-pad, the wheel, Page Up/Down, Home/End) scroll the table, as the game log does; left and
 right choose between the two buttons under it, so every device reaches everything. Reset asks first.
@@ -8,14 +8,14 @@ right choose between the two buttons under it, so every device reaches everythin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.core.jsonio import disk_reason
 from game.core.message import Message
-from game.services.stats import YOU, NameKey, Stats, StatsKey, Tally, save_stats
+from game.services.stats import YOU, NameKey, Stats, StatsKey, save_stats
+from game.services.tally import Tally
 from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
@@ -23,58 +23,29 @@ from scenes.kit import tooltip, ui_art
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, PANEL_EDGE, TEXT, Menu, MenuItem, draw_scroll_bar
 from scenes.pages.overlays import ConfirmOverlay
+from scenes.pages.stats_table import NUMBERS, SUMMARY, TableLine, figure, label, summary, table_lines, variant_name
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_EMBLEM = 64  # the games' emblems either side of the title
 BOX = pygame.Rect(50, 104, LOGICAL_SIZE[0] - 100, 500)  # the table's panel
 LINE = 38  # the height of a line of the table
-HEADER_Y = BOX.y + 32  # the middle of the column names, which stay put while the lines under them scroll
-TOP = BOX.y + 58  # the first line
+HEADER_Y = BOX.y + 36  # the middle of the column names (two lines at most), which stay put while the lines scroll
+TOP = BOX.y + 68  # the first line
 ROWS = (BOX.bottom - 14 - TOP) // LINE  # lines shown at once
 PAGE = ROWS - 1  # a page keeps one line of the last one in view
 WHEEL_LINES = 3
-SIZE = 26  # the table's font size
-GAME_EMBLEM, PIZZA = 34, 30  # a game's emblem before its name, a pizza's before its row
+SIZE = 24  # the table's font size
+HEAD_SIZES = (20, 18, 16)  # the column names: the largest at which each word fits its column
+GAME_EMBLEM, PIZZA = 34, 30  # a game's emblem before its name, a pizza's before its variant's name
 BUTTONS_Y, BUTTON_WIDTH, BUTTON_HEIGHT = BOX.bottom + 14, 400, 46
-# Where each column is: the variant's text after its pizza, then role and opponents from their left edges,
-# the three numbers to their right edges (left of the scroll bar).
-VARIANT_X, ROLE_X, OPPONENTS_X = BOX.x + 72, BOX.x + 430, BOX.x + 620
-PLAYED_RIGHT, WON_RIGHT, PERCENT_RIGHT = BOX.x + 900, BOX.x + 1020, BOX.x + 1130
-NAME_RIGHT = PLAYED_RIGHT - 110  # a name ends clear of the widest count of games played
-
-
-@dataclass(frozen=True)
-class TableLine:
-    """One line of the page: a game's ``heading``, a ``row``, the game's ``total``, the title of its ``players``
-    and a ``person``'s line (their ``name``, :data:`YOU` for the player's own), the sentence of a game not played
-    yet (``none``) or a ``gap`` between games."""
-
-    kind: str
-    game: str = ""
-    key: StatsKey | None = None
-    tally: Tally | None = None
-    name: str = ""
-
-
-def table_lines(stats: Stats, own: str = "") -> list[TableLine]:
-    """Every line of the page for ``stats``, game after game (every game the window shows); ``own``: the
-    player's name in the settings (see :meth:`Stats.people`)."""
-    lines: list[TableLine] = []
-    for game in (spec.name for spec in boards()):
-        if lines:
-            lines.append(TableLine("gap"))
-        lines.append(TableLine("heading", game))
-        rows = stats.lines(game)
-        if not rows:
-            lines.append(TableLine("none", game))
-            continue
-        lines += [TableLine("row", game, key, tally) for key, tally in rows]
-        lines.append(TableLine("total", game, tally=stats.total(game)))
-        people = stats.people(game, own)
-        if people:
-            lines.append(TableLine("players", game))
-            lines += [TableLine("person", game, tally=tally, name=name) for name, tally in people]
-    return lines
+# Where each column is: side and opponents from their left edges (a variant's name over its rows from the
+# first), the six numbers to their right edges (left of the scroll bar).
+ROLE_X, OPPONENTS_X = BOX.x + 72, BOX.x + 250
+RIGHTS = dict(zip(NUMBERS, (BOX.x + 560, BOX.x + 670, BOX.x + 780, BOX.x + 890, BOX.x + 1000, BOX.x + 1130)))
+COLUMN = 104  # the room of a number column's name
+NAME_RIGHT = RIGHTS["played"] - 110  # a name ends clear of the widest count of games played
+SUMMARY_LEFT = ROLE_X  # a game's summary: figures centred in equal parts of the table's width
+SUMMARY_PART = (RIGHTS["best"] - SUMMARY_LEFT) // len(SUMMARY)
 
 
 class StatsScene(Scene):
@@ -109,7 +80,14 @@ class StatsScene(Scene):
         return max(0, len(self.lines()) - ROWS)
 
     def scroll(self, lines: int) -> None:
-        self.first = min(max(0, self.first + lines), self.last_first)
+        """Move by ``lines``, within the ends; the top line is never the names of a summary whose figures are
+        above it: the move goes one line further (or one back, at the end)."""
+        table = self.lines()
+        first = min(max(0, self.first + lines), self.last_first)
+        if table and table[first].kind == "labels":
+            ahead = first + (1 if lines > 0 else -1)
+            first = ahead if 0 <= ahead <= self.last_first else first - (1 if lines > 0 else -1)
+        self.first = first
 
     # --- input ---------------------------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> Transition | None:
@@ -160,8 +138,7 @@ class StatsScene(Scene):
             self._draw_header(surface)
             lines = self.lines()
             for row in range(min(ROWS, len(lines) - self.first)):
-                index = self.first + row
-                self._draw_line(surface, lines[index], lines[index - 1] if row else None, TOP + row * LINE)
+                self._draw_line(surface, lines[self.first + row], TOP + row * LINE)
             draw_scroll_bar(surface, pygame.Rect(BOX.right - 26, TOP, 6, ROWS * LINE), ROWS, len(lines), self.first)
         self.menu.draw(surface, text)
         if self.message:
@@ -176,51 +153,71 @@ class StatsScene(Scene):
         for number, line in enumerate(lines):
             text.blit(surface, line, 30, TEXT, midtop=(CENTRE_X, y + number * 36))
 
-    def _draw_line(self, surface: pygame.Surface, line: TableLine, above: TableLine | None, y: int) -> None:
-        """One line at ``y``; ``above`` is the line drawn over it (``None`` at the top of the box)."""
+    def _draw_line(self, surface: pygame.Surface, line: TableLine, y: int) -> None:
+        """One line at ``y``."""
         text, tr = self.context.text, self.context.tr
         middle = y + LINE // 2
         if line.kind == "heading":
             spec = board(line.game)
             tooltip.emblem(surface, spec.emblem, GAME_EMBLEM, midleft=(BOX.x + 24, middle))
-            text.blit(surface, tr(spec.title_key), 32, ACCENT, bold=True, midleft=(VARIANT_X, middle))
+            text.blit(surface, tr(spec.title_key), 32, ACCENT, bold=True, midleft=(ROLE_X, middle))
         elif line.kind == "none":
-            text.blit(surface, tr("stats.none_yet"), SIZE, DIM, midleft=(VARIANT_X, middle))
+            text.blit(surface, tr("stats.none_yet"), SIZE, DIM, midleft=(ROLE_X, middle))
+        elif line.kind in ("summary", "labels"):
+            self._draw_summary(surface, line, middle)
+        elif line.kind == "variant":
+            assert line.key is not None
+            emblem = board(line.game).record_emblem(line.key.variant)  # a pizza, say
+            if emblem:
+                tooltip.emblem(surface, emblem, PIZZA, center=(BOX.x + 24 + GAME_EMBLEM // 2, middle))
+            pygame.draw.line(surface, PANEL_EDGE, (ROLE_X, y + 2), (RIGHTS["best"], y + 2), 1)
+            text.blit(surface, variant_name(tr, line.key), SIZE, TEXT, bold=True, midleft=(ROLE_X, middle))
         elif line.kind == "row":
-            self._draw_row(surface, line, above, middle)
-        elif line.kind == "total":
-            pygame.draw.line(surface, PANEL_EDGE, (VARIANT_X, y + 2), (PERCENT_RIGHT, y + 2), 2)
-            text.blit(surface, tr("stats.total"), SIZE, ACCENT, bold=True, midleft=(VARIANT_X, middle))
-            assert line.tally is not None
-            self._draw_numbers(surface, line.tally, middle, ACCENT, bold=True)
+            assert line.key is not None and line.tally is not None
+            text.blit(surface, tr(f"stats.role.{line.key.role}"), SIZE, TEXT, midleft=(ROLE_X, middle))
+            text.blit(surface, tr(f"stats.opponents.{line.key.opponents}"), SIZE, TEXT, midleft=(OPPONENTS_X, middle))
+            self._draw_numbers(surface, line.game, line.tally, middle)
         elif line.kind == "players":
-            text.blit(surface, tr("stats.players"), 22, DIM, bold=True, midleft=(VARIANT_X, middle))
+            pygame.draw.line(surface, PANEL_EDGE, (ROLE_X, y + 2), (RIGHTS["best"], y + 2), 1)
+            text.blit(surface, tr("stats.players"), 22, DIM, bold=True, midleft=(ROLE_X, middle))
         elif line.kind == "person":
             self._draw_person(surface, line, middle)
 
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        """The column names over the lines, and a rule under them."""
+    def _draw_summary(self, surface: pygame.Surface, line: TableLine, middle: int) -> None:
+        """A game's figures, large, each centred over its name (the line under them, drawn close up to them);
+        the names at one size, the largest at which each fits its part."""
         text, tr = self.context.text, self.context.tr
-        for key, x in (("variant", VARIANT_X), ("role", ROLE_X), ("opponents", OPPONENTS_X)):
-            text.blit(surface, tr(f"stats.column.{key}"), 22, DIM, bold=True, midleft=(x, HEADER_Y))
-        for key, x in (("played", PLAYED_RIGHT), ("won", WON_RIGHT), ("percent", PERCENT_RIGHT)):
-            text.blit(surface, tr(f"stats.column.{key}"), 22, DIM, bold=True, midright=(x, HEADER_Y))
-        pygame.draw.line(surface, PANEL_EDGE, (BOX.x + 24, TOP - 6), (PERCENT_RIGHT, TOP - 6), 2)
+        room = SUMMARY_PART - 16
+        columns = summary(line.game)
+        if line.tally is not None:
+            for part, column in enumerate(columns):
+                words = figure(tr, line.game, line.tally, column)
+                size = text.fit_size(words, room, (30, 26, 22), bold=True)
+                text.blit(surface, words, size, ACCENT, bold=True, center=(self._summary_x(part), middle + 5))
+            return
+        labels = [label(tr, line.game, column) for column in columns]
+        size = min(text.fit_size(words, room, HEAD_SIZES) for words in labels)
+        for part, words in enumerate(labels):
+            text.blit(surface, words, size, DIM, center=(self._summary_x(part), middle - 7))
 
-    def _draw_row(self, surface: pygame.Surface, line: TableLine, above: TableLine | None, middle: int) -> None:
-        """A row names its variant unless the row above is of the same one, so the rows of one variant read as
-        a group (the top row of the box always names it)."""
+    @staticmethod
+    def _summary_x(part: int) -> int:
+        return SUMMARY_LEFT + part * SUMMARY_PART + SUMMARY_PART // 2
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        """The column names over the lines (a long one on two lines), and a rule under them."""
         text, tr = self.context.text, self.context.tr
-        key, tally = line.key, line.tally
-        assert key is not None and tally is not None
-        if above is None or above.key is None or above.key.variant != key.variant:
-            emblem = board(key.game).record_emblem(key.variant)  # a pizza, say
-            if emblem:
-                tooltip.emblem(surface, emblem, PIZZA, center=(BOX.x + 24 + GAME_EMBLEM // 2, middle))
-            text.blit(surface, self.variant_name(key), SIZE, TEXT, midleft=(VARIANT_X, middle))
-        text.blit(surface, tr(f"stats.role.{key.role}"), SIZE, TEXT, midleft=(ROLE_X, middle))
-        text.blit(surface, tr(f"stats.opponents.{key.opponents}"), SIZE, TEXT, midleft=(OPPONENTS_X, middle))
-        self._draw_numbers(surface, tally, middle, TEXT)
+        for key, x in (("role", ROLE_X), ("opponents", OPPONENTS_X)):
+            text.blit(surface, tr(f"stats.column.{key}"), HEAD_SIZES[0], DIM, bold=True, midleft=(x, HEADER_Y))
+        for key, right in RIGHTS.items():
+            words = tr(f"stats.column.{key}")
+            size = min(text.fit_size(word, COLUMN, HEAD_SIZES, bold=True) for word in words.split())
+            rows = text.wrap(words, COLUMN, size, bold=True, most=2)
+            height = size + 2
+            for number, row in enumerate(rows):
+                y = HEADER_Y + (2 * number - len(rows) + 1) * height // 2
+                text.blit(surface, row, size, DIM, bold=True, midright=(right, y))
+        pygame.draw.line(surface, PANEL_EDGE, (BOX.x + 24, TOP - 6), (RIGHTS["best"], TOP - 6), 2)
 
     def _draw_person(self, surface: pygame.Surface, line: TableLine, middle: int) -> None:
         """A name and its games; the player's own line under the name they gave, or "You", in bold. A name as
@@ -228,38 +225,35 @@ class StatsScene(Scene):
         text = self.context.text
         own = line.name == YOU
         name = (self.context.settings.player_name or self.context.tr("stats.you")) if own else line.name
-        size = text.fit_size(name, NAME_RIGHT - VARIANT_X, (SIZE, 22, 18), bold=own)
-        text.blit(surface, name, size, TEXT, bold=own, midleft=(VARIANT_X, middle))
+        size = text.fit_size(name, NAME_RIGHT - ROLE_X, (SIZE, 22, 18), bold=own)
+        text.blit(surface, name, size, TEXT, bold=own, midleft=(ROLE_X, middle))
         assert line.tally is not None
-        self._draw_numbers(surface, line.tally, middle, TEXT)
+        self._draw_numbers(surface, line.game, line.tally, middle)
 
-    def _draw_numbers(self, surface: pygame.Surface, tally: Tally, middle: int, colour: tuple[int, int, int],
-                      bold: bool = False) -> None:
-        text = self.context.text
-        percent = self.context.tr("stats.percent", value=tally.win_percent)
-        for value, right in ((str(tally.played), PLAYED_RIGHT), (str(tally.won), WON_RIGHT),
-                             (percent, PERCENT_RIGHT)):
-            text.blit(surface, value, SIZE, colour, bold=bold, midright=(right, middle))
-
-    def variant_name(self, key: StatsKey) -> str:
-        """A pizza's name, or Fredericus' falconers (and the shorter game)."""
-        return board(key.game).record_name(self.context.tr, key.variant)
+    def _draw_numbers(self, surface: pygame.Surface, game: str, tally: Tally, middle: int) -> None:
+        text, tr = self.context.text, self.context.tr
+        for column, right in RIGHTS.items():
+            words = figure(tr, game, tally, column)
+            size = text.fit_size(words, COLUMN + 20, (SIZE, 20, 18))
+            text.blit(surface, words, size, TEXT, midright=(right, middle))
 
 
 SAMPLE_NAME = "Giulia"  # who played a third of each game's sample games with the player
 
 
 def sample_stats() -> Stats:
-    """A few games of each kind (each board's made-up records), a third of them by :data:`SAMPLE_NAME`, the
-    rest by the player, for the screenshot catalogue and the frame bench (which never read the player's own
-    record)."""
-    stats = Stats({StatsKey(spec.name, variant, role, opponents): Tally(played, won)
-                   for spec in boards() for variant, role, opponents, played, won in spec.sample_records})
+    """A few games of each kind (each board's made-up records, an older one among them whose streaks are
+    unknown), a third of them by :data:`SAMPLE_NAME`, the rest by the player, for the screenshot catalogue and
+    the frame bench (which never read the player's own record)."""
+    stats = Stats({StatsKey(spec.name, variant, role, opponents): tally
+                   for spec in boards() for variant, role, opponents, tally in spec.sample_records})
     names: dict[NameKey, Tally] = {}
     for spec in boards():
         total = stats.total(spec.name)
-        theirs = Tally(total.played // 3, total.won // 3)
-        names[NameKey(YOU, spec.name)] = Tally(total.played - theirs.played, total.won - theirs.won)
+        theirs = Tally(total.played // 3, total.won // 3, 0, min(1, total.won // 3))
+        won = total.won - theirs.won
+        names[NameKey(YOU, spec.name)] = Tally(total.played - theirs.played, won, min(1, won),
+                                               min(total.best_streak, won), total.best)
         if theirs.played:
             names[NameKey(SAMPLE_NAME, spec.name)] = theirs
     return Stats(stats.tallies, names)
