@@ -48,7 +48,7 @@ def test_f5_4_a_catch_with_no_chili_bomb_left_is_told_as_caught_from_behind():
     assert told(state, "catch S") == {
         "en": ["Port police drives to (4,4) and catches Don Falconi from behind"],
         "it": ["Polizia del Porto guida fino alla casella (4,4) e prende Don Falconi da dietro"],
-        "de": ["Hafenpolizei fährt auf Feld (4,4) und fasst Don Falconi von hinten"],
+        "de": ["Hafenpolizei fährt auf Feld (4,4) und fängt Don Falconi von hinten"],
         "fr": ["Police du port roule jusqu'à la case (4,4) et percute Don Falconi par l'arrière"],
     }
     assert state.outcome.termination == "catch"
@@ -59,7 +59,7 @@ def test_f5_4_a_catch_he_does_not_answer_with_his_chili_bomb_is_told_as_caught_b
     assert told(state, "pass") == {
         "en": ["Don Falconi throws no Chili Bomb: Port police catches him from behind"],
         "it": ["Don Falconi non lancia la bomba-chili: Polizia del Porto lo prende da dietro"],
-        "de": ["Don Falconi wirft keine Chili-Bombe: Hafenpolizei fasst ihn von hinten"],
+        "de": ["Don Falconi wirft keine Chili-Bombe: Hafenpolizei fängt ihn von hinten"],
         "fr": ["Don Falconi ne lance pas de bombe chili : Police du port le percute par l'arrière"],
     }
     assert state.outcome.termination == "catch" and state.outcome.winners == {PORT}
@@ -87,7 +87,7 @@ def test_f6_4_a_mode_ii_drive_into_his_lane_is_told_as_a_catch_not_as_a_drive():
     assert told(state, "step S") == {
         "en": ["Port police drives one tile to the south and catches Don Falconi from behind"],
         "it": ["Polizia del Porto avanza di una tessera verso sud e prende Don Falconi da dietro"],
-        "de": ["Hafenpolizei fährt eine Karte weiter nach Süden und fasst Don Falconi von hinten"],
+        "de": ["Hafenpolizei fährt eine Karte weiter nach Süden und fängt Don Falconi von hinten"],
         "fr": ["Police du port avance d'une carte plein sud et percute Don Falconi par l'arrière"],
     }
     assert state.outcome.termination == "catch"
@@ -165,9 +165,9 @@ def test_f7_2_mode_i_the_tiles_running_out_is_told_with_the_fugitives_win():
         "it": ["Polizia del Porto guida fino alla casella (4,1), entrando da nord",
                "Le tessere sono finite: vince Don Falconi"],
         "de": ["Hafenpolizei fährt von Norden kommend auf Feld (4,1)",
-               "Die Karten sind aufgebraucht: Don Falconi gewinnt"],
+               "Die Straßenkarten sind aufgebraucht: Don Falconi gewinnt"],
         "fr": ["Police du port roule jusqu'à la case (4,1) en entrant par le côté nord",
-               "Il n'y a plus de cartes : Don Falconi gagne"],
+               "Il n'y a plus de cartes route : Don Falconi gagne"],
     }
     assert state.outcome.termination == "tiles_out"
 
@@ -184,8 +184,9 @@ def test_f7_2_mode_ii_the_last_round_over_with_the_pile_empty_is_told_with_the_f
     assert told(state, "step S") == {
         "en": ["Port police drives one tile to the south", "The tiles have run out: Don Falconi wins"],
         "it": ["Polizia del Porto avanza di una tessera verso sud", "Le tessere sono finite: vince Don Falconi"],
-        "de": ["Hafenpolizei fährt eine Karte weiter nach Süden", "Die Karten sind aufgebraucht: Don Falconi gewinnt"],
-        "fr": ["Police du port avance d'une carte plein sud", "Il n'y a plus de cartes : Don Falconi gagne"],
+        "de": ["Hafenpolizei fährt eine Karte weiter nach Süden",
+               "Die Straßenkarten sind aufgebraucht: Don Falconi gewinnt"],
+        "fr": ["Police du port avance d'une carte plein sud", "Il n'y a plus de cartes route : Don Falconi gagne"],
     }
     assert state.outcome.termination == "tiles_out"
 
@@ -227,10 +228,10 @@ def test_r7_2_an_eighth_creature_is_told_as_the_end_triggered():
                "Red has caught an eighth creature: the game ends with this round"],
         "it": ["Rosso cattura il grifone con il suo falco al torrione 0",
                "Rosso ha catturato l'ottava creatura: la partita finisce con questo giro"],
-        "de": ["Der Falke von Rot fängt den Greif bei Turm 0",
+        "de": ["Der Falke von Rot fängt den Greif am Turm 0",
                "Rot hat das achte Wesen gefangen: das Spiel endet mit dieser Runde"],
         "fr": ["Rouge capture le griffon avec son faucon à la tour 0",
-               "Rouge a capturé sa huitième créature : la partie se termine avec ce tour de table"],
+               "Rouge a capturé sa huitième créature : la partie se termine avec cette manche"],
     }
     assert state.trigger == "eighth_creature"
 
@@ -242,7 +243,7 @@ def test_r7_2_drawing_fredericus_is_told_as_the_end_triggered():
         "en": ["Red flips row 0", "Red draws Fredericus: the game ends with this round"],
         "it": ["Rosso ribalta la fila 0", "Rosso pesca Fredericus: la partita finisce con questo giro"],
         "de": ["Rot dreht Reihe 0 um", "Rot zieht Fredericus: das Spiel endet mit dieser Runde"],
-        "fr": ["Rouge retourne la rangée 0", "Rouge pioche Fredericus : la partie se termine avec ce tour de table"],
+        "fr": ["Rouge retourne la rangée 0", "Rouge pioche Fredericus : la partie se termine avec cette manche"],
     }
     assert state.trigger == "fredericus_drawn" and state.fredericus_holder == 0
 
@@ -262,8 +263,8 @@ def test_r7_2_the_deck_keeper_turning_up_fredericus_is_told_as_the_end_and_the_g
                "Gelb deckt als Verwalter des Zielstapels Fredericus auf und wirft ihn ab: das Spiel endet mit dieser"
                " Runde", "Die letzte Runde ist vorbei: Gelb gewinnt"],
         "fr": ["Jaune laisse les jetons de pari où ils sont",
-               "Jaune, gardien de la pioche, retourne Fredericus et le défausse : la partie se termine avec ce tour"
-               " de table", "Le dernier tour de table est fini : Jaune gagne"],
+               "Jaune, gardien de la pioche, retourne Fredericus et le défausse : la partie se termine avec cette"
+               " manche", "La dernière manche est finie : Jaune gagne"],
     }
     assert state.trigger == "fredericus_discarded" and state.is_terminal()
 
@@ -275,6 +276,6 @@ def test_r7_2_the_game_over_at_the_end_of_the_last_round_is_told_with_its_winner
         "en": ["Yellow ends the turn", "The last round is over: Blue wins"],
         "it": ["Giallo termina il turno", "L'ultimo giro è finito: vince Blu"],
         "de": ["Gelb beendet den Zug", "Die letzte Runde ist vorbei: Blau gewinnt"],
-        "fr": ["Jaune termine son tour", "Le dernier tour de table est fini : Bleu gagne"],
+        "fr": ["Jaune termine son tour", "La dernière manche est finie : Bleu gagne"],
     }
     assert state.outcome.winners == {1}

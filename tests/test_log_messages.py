@@ -344,7 +344,7 @@ def test_fredericus_sentences_word_for_word():
     assert {language: tr.message(state.narrate(capture)) for language, tr in TRANSLATORS.items()} == {
         "en": "Red's falcon captures the griffin at tower 0",
         "it": "Rosso cattura il grifone con il suo falco al torrione 0",
-        "de": "Der Falke von Rot fängt den Greif bei Turm 0",
+        "de": "Der Falke von Rot fängt den Greif am Turm 0",
         "fr": "Rouge capture le griffon avec son faucon à la tour 0",
     }
     hood = state.parse_action("hood 4 1f")
