@@ -98,10 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules", "ai", "frames", "online"],
+    bench.add_argument("target", choices=["rules", "ai", "frames", "online", "tutorial"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
                             "frames: frame times of every scene of the window (headless), launch time, memory; "
-                            "online: a table server on loopback under N tables of AI seats and a scripted client")
+                            "online: a table server on loopback under N tables of AI seats and a scripted client; "
+                            "tutorial: minutes a newcomer takes over each game's first path (a model of a person)")
     bench.add_argument("--seconds", type=_number(0.01, 3600), default=None,
                        help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3); "
                             "online: how long the tables play (default: 20)")
@@ -384,6 +385,15 @@ def _bench(args: argparse.Namespace) -> int:
                 _print(run_online_bench(benches.online_bench_table(), args.tables, seconds=args.seconds or 20.0),
                        args.json)
         return 0
+    if args.target == "tutorial":
+        from devtools.bench_tutorial import describe, run_tutorial_bench
+
+        figures = run_tutorial_bench()
+        if args.json:
+            _print(figures, True)
+        else:
+            print("\n".join(describe(figures)))
+        return 0 if figures["within_limit"] else 1
     if args.target == "frames":
         from devtools.bench_frames import run_frames_bench
 

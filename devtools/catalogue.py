@@ -175,10 +175,10 @@ def played(match: Match, actions: int) -> Match:
 
 
 def tutorial_screens(context: AppContext) -> list[Screen]:
-    """The tutorials' screens: the choice page, a lesson of each game's tutorial with its pointer, the
-    tutorial's menu (over the last tutorial) and the end card (of the first)."""
+    """The tutorials' screens: the choice page, the further lessons, a lesson of each game's first path with its
+    pointer, the tutorial's menu (over the last tutorial) and the end card (of the first)."""
     from game.services.tutorials import TUTORIALS, Tutorial
-    from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+    from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay, TutorialMenu
     from scenes.playing.tutorial import TutorialScene
 
     shown: list[TutorialShowcase] = [showcase for _name, part in parts("window")
@@ -190,7 +190,8 @@ def tutorial_screens(context: AppContext) -> list[Screen]:
     def lesson_screen(item: TutorialShowcase) -> Screen:
         return Screen(f"tutorial/{item.name}", lambda: [lesson(TUTORIALS[item.name], item.lesson)])
 
-    screens = [Screen("learn to play", lambda: [LearnScene(context)])]
+    screens = [Screen("learn to play", lambda: [LearnScene(context)]),
+               Screen("more lessons", lambda: [MoreLessonsScene(context)])]
     screens += [lesson_screen(item) for item in shown]
     if shown:
         last, first = TUTORIALS[shown[-1].name], TUTORIALS[shown[0].name]

@@ -136,7 +136,7 @@ def test_a_token_tip_on_the_castle_hides_no_tower_to_click(app, tmp_path):
 def test_a_car_tip_hides_no_other_car(app, tmp_path):
     """Cars side by side (the Margherita tutorial's long drive, the police car just above Don Falconi): the tip
     of one leaves the other in sight."""
-    tutorial = TUTORIALS["margherita"]
+    tutorial = TUTORIALS["margherita_lanes"]
     step = tutorial.step_of("tutorial.margherita.long_drive")
     app.app.stack.apply(Push(TutorialScene(app.app.context, tutorial, step)))
     app.run(3)
@@ -225,7 +225,7 @@ def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_pat
 def test_two_catch_tags_stand_apart(app, tmp_path, monkeypatch):
     """Two roads reach Don Falconi's place (the Margherita tutorial's catch lesson): their CATCH! tags are laid
     out one under the other with a clear gap, not on each other."""
-    tutorial = TUTORIALS["margherita"]
+    tutorial = TUTORIALS["margherita_police"]
     app.app.stack.apply(Push(TutorialScene(app.app.context, tutorial, tutorial.step_of("tutorial.margherita.catch"))))
     tags: list[pygame.Rect] = []
     real_tag = draw.tag

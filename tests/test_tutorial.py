@@ -16,19 +16,19 @@ from game.falconi.city import EDGE_NAMES
 from game.falconi.constants import FUGITIVE
 from game.services.match import Match, MatchSetup, SeatPlan
 from game.services.settings import LANGUAGES
-from game.services.tutorials import LEARNER, NOTE, SCRIPT, TUTORIALS, accepted, problems
+from game.services.tutorials import LEARNER, MORE_LESSONS, NOTE, SCRIPT, TUTORIALS, accepted, problems
 from scenes.app import App
-from scenes.falconi.menus import VariantScene
-from scenes.fredericus.menus import FredericusOptionsScene
 from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
-from scenes.pages.tutorial_menus import LearnScene, TutorialEndOverlay, TutorialMenu
+from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay, TutorialMenu
 from scenes.playing import tutorial_overlay
-from scenes.playing.play import start_match_scene
+from scenes.playing.play import PlayScene, start_match_scene
 from scenes.playing.tutorial import TutorialScene
 
-MARGHERITA, FREDERICUS = TUTORIALS["margherita"], TUTORIALS["fredericus"]
+MARGHERITA, FREDERICUS = TUTORIALS["margherita"], TUTORIALS["fredericus"]  # the first paths
+TURNS, POLICE = TUTORIALS["margherita_turns"], TUTORIALS["margherita_police"]  # further lessons
+CATCHES = TUTORIALS["fredericus_catch"]
 
 ROTATE, CYCLE, CONFIRM = "rotate", "cycle", "confirm"
 KEYS = {ROTATE: pygame.K_r, CYCLE: pygame.K_TAB, CONFIRM: pygame.K_RETURN}
@@ -49,6 +49,8 @@ def open_app(tmp_path, monkeypatch) -> Driver:
 def main_line(tutorial) -> list[str]:
     """The actions of the script when the learner always takes the action shown first."""
     match = Match(tutorial.setup)
+    for text in tutorial.opening:
+        match.play(match.state.parse_action(text))
     for step in tutorial.steps:
         if step.kind != NOTE:
             match.play(accepted(match.state, step)[0])
@@ -69,9 +71,13 @@ def press(driver: Driver, device: str, what: str, pos: tuple[int, int] = (400, 3
 
 
 def start(driver: Driver, name: str) -> TutorialScene:
-    """From the title: Learn to play, then the tutorial, by mouse clicks."""
+    """From the title: Learn to play, then the tutorial (behind More lessons for a further lesson), by mouse
+    clicks."""
     driver.click_item("learn")
     assert isinstance(driver.top, LearnScene)
+    if name not in {item.key for item in driver.top.menu.items}:
+        driver.click_item("more")
+        assert isinstance(driver.top, MoreLessonsScene)
     driver.click_item(name)
     scene = driver.top
     assert isinstance(scene, TutorialScene) and scene.tutorial is TUTORIALS[name]
@@ -181,14 +187,18 @@ def lesson(driver: Driver, tutorial, key: str) -> TutorialScene:
 def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch)
     try:
-        scene = lesson(driver, MARGHERITA, "tutorial.margherita.rotate")
+        scene = lesson(driver, TURNS, "tutorial.margherita.rotate")
         chooser, before = scene.chooser, scene.match.state.to_json()
-        assert chooser.focused != scene.target() and chooser.focused[0] == "rot"  # the tile must be turned first
-        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")
+        assert chooser.focused == scene.target()  # the focus starts on the arrow's choice: Enter would take it
+        while chooser.focused[1].quarters != 0:  # no road goes on north that way
+            driver.key(pygame.K_r)
+        assert chooser.focused != scene.target() and chooser.focused[0] == "rot"  # turned a wrong way
+        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")  # the key that turns it
         driver.key(pygame.K_RETURN)  # lays it the wrong way round
         assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")  # what it wants
         assert scene.match.state.to_json() == before and len(scene.match.log) == scene.tutorial.step_of(
             "tutorial.margherita.rotate") - 2 and scene.chooser is chooser
+        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")  # still the key, not a repeat
         driver.save(screenshot_dir(tmp_path), "tutorial-refused")
         for _ in range(3):
             if chooser.focused != scene.target():
@@ -202,7 +212,7 @@ def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, mon
         driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo is no way round a lesson either
         assert len(scene.match.log) == played and scene.refusal == driver.app.context.tr("tutorial.no_undo")
 
-        scene = lesson(driver, FREDERICUS, "tutorial.fredericus.move_card")
+        scene = lesson(driver, CATCHES, "tutorial.fredericus.move_card")
         before = scene.match.state.to_json()
         wrong = next(option for option in scene.chooser.options if option != scene.target())
         driver.click(scene.chooser.rect(wrong).center)
@@ -223,8 +233,10 @@ def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_o
     right. The refusal of a wrong turn goes as soon as the tile is turned a right way, before it is laid."""
     driver = open_app(tmp_path, monkeypatch)
     try:
-        scene = lesson(driver, MARGHERITA, "tutorial.margherita.rotate")
+        scene = lesson(driver, TURNS, "tutorial.margherita.rotate")
         chooser = scene.chooser
+        while chooser.focused[1].quarters != 0:
+            driver.key(pygame.K_r)
         assert chooser.focused[1].quarters == 0  # roads west, east and south: none goes on north
         driver.key(pygame.K_RETURN)
         assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")
@@ -243,12 +255,12 @@ def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypa
     driver = open_app(tmp_path, monkeypatch)
     try:
         scene = start(driver, "fredericus")
-        follow(driver, scene, "keyboard", until=FREDERICUS.step_of("tutorial.fredericus.capture"))
+        follow(driver, scene, "keyboard", until=FREDERICUS.step_of("tutorial.path.fredericus.capture"))
         driver.key(pygame.K_ESCAPE)
         assert isinstance(driver.top, TutorialMenu)
         driver.save(screenshot_dir(tmp_path), "tutorial-menu")
         driver.key(pygame.K_ESCAPE)
-        assert driver.top is scene and scene.step.lesson == "tutorial.fredericus.capture"
+        assert driver.top is scene and scene.step.lesson == "tutorial.path.fredericus.capture"
         driver.key(pygame.K_ESCAPE)
         driver.click_item("restart")
         again = driver.top
@@ -292,20 +304,64 @@ def test_the_saved_game_is_the_same_after_a_tutorial_played_to_its_catch(tmp_pat
         driver.app.close()
 
 
-@pytest.mark.parametrize("tutorial, page", [(MARGHERITA, VariantScene), (FREDERICUS, FredericusOptionsScene)])
-def test_the_end_card_leads_to_a_real_game_or_the_same_lesson_again(tmp_path, monkeypatch, tutorial, page):
+def saved_game(driver: Driver) -> tuple[str, bytes]:
+    """A game in progress saved in a slot, as the title's Continue would resume it: its slot's name and bytes."""
+    setup = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan("off"), SeatPlan.ai("easy"), SeatPlan("off")), seed=9)
+    match = Match(setup)
+    match.play(match.state.legal_actions()[0])
+    slot = driver.app.context.saves.new_slot()
+    slot.save(match)
+    slot.flush()
+    slot.release()
+    return slot.name, driver.app.context.saves.slot_path(slot.name).read_bytes()
+
+
+@pytest.mark.parametrize("tutorial", [MARGHERITA, FREDERICUS], ids=lambda tutorial: tutorial.name)
+def test_enter_on_the_end_card_opens_a_board_with_a_game_ready(tmp_path, monkeypatch, tutorial):
+    """Issue 52: after "Well done!", Enter landed on the seat set-up, where Enter changed the preset. Now it
+    starts a real game at once (the lesson's game and options, the learner against the normal AI), in a slot of
+    its own: the saved game in progress is left as it was."""
     driver = open_app(tmp_path, monkeypatch)
     try:
+        name, saved = saved_game(driver)
         scene = TutorialScene(driver.app.context, tutorial, len(tutorial.steps))
         driver.app.stack.apply(Push(scene))
         driver.run(10)
-        assert isinstance(driver.top, TutorialEndOverlay)
+        assert isinstance(driver.top, TutorialEndOverlay) and driver.top.menu.focused.key == "real"
+        driver.save(screenshot_dir(tmp_path), f"tutorial-end-{tutorial.name}")
+        driver.key(pygame.K_RETURN)
+        play = driver.top
+        assert isinstance(play, PlayScene) and not isinstance(play, TutorialScene)
+        setup = play.match.setup
+        assert setup.game == tutorial.game and setup.options == tutorial.setup.options  # Margherita after its path
+        assert [plan.kind for plan in setup.seats][:2] == ["person", "ai"] and {
+            plan.level for plan in setup.seats if plan.kind == "ai"} == {"normal"}
+        assert not play.match.state.is_terminal()  # a game under way at once, not a form
+        assert driver.app.context.saves.slot_path(name).read_bytes() == saved
+        assert driver.app.stack.scenes[-2] is not scene  # the lesson made room for the game
+    finally:
+        driver.app.close()
+
+
+def test_the_end_card_offers_the_further_lessons_and_the_same_lesson_again(tmp_path, monkeypatch):
+    driver = open_app(tmp_path, monkeypatch)
+    try:
+        scene = TutorialScene(driver.app.context, FREDERICUS, len(FREDERICUS.steps))
+        driver.app.stack.apply(Push(scene))
+        driver.run(10)
         driver.click_item("again")
         again = driver.top
-        assert isinstance(again, TutorialScene) and again.index == 0 and again.tutorial is tutorial
-        driver.app.stack.apply(Push(TutorialEndOverlay(driver.app.context, tutorial)))
-        driver.click_item("real")
-        assert isinstance(driver.top, page)
+        assert isinstance(again, TutorialScene) and again.index == 0 and again.tutorial is FREDERICUS
+        driver.app.stack.apply(Push(TutorialEndOverlay(driver.app.context, FREDERICUS)))
+        driver.click_item("more")
+        assert isinstance(driver.top, MoreLessonsScene)
+        keys = [item.key for item in driver.top.menu.items]
+        assert keys == [lesson.name for lesson in MORE_LESSONS["fredericus"]] + ["back"]  # this game's only
+        driver.click_item("fredericus_hood")
+        lesson_scene = driver.top
+        assert isinstance(lesson_scene, TutorialScene) and lesson_scene.tutorial.name == "fredericus_hood"
+        opening = lesson_scene.tutorial.opening
+        assert [entry.text for entry in lesson_scene.match.log][:len(opening)] == list(opening)  # where it begins
     finally:
         driver.app.close()
 
@@ -454,14 +510,14 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
         drives = scene.tutorial.game == "falconi" and action is not None and action.verb in ("drive", "catch")
         if drives and not named_place_singles_out(language, tr(step.lesson), state, action):
             found.append(f"{where}: the words name another place than the arrow's")
-        if not all(named_row_fits(language, tr(key), option) for key in (step.lesson, step.lesson + ".wanted")):
+        if not all(named_row_fits(language, tr(key), option) for key in (step.lesson, step.wanted)):
             found.append(f"{where}: the words name another row or post than the arrow's")
         wrong = next((other for other in chooser.options if other not in leading), None)
         if wrong is not None and focus_with_mouse(driver, chooser, wrong):
             before, played = state.to_json(), len(scene.match.log)
             driver.click(chooser.rect(wrong).center)
             assert scene.match.state.to_json() == before and len(scene.match.log) == played, where
-            if scene.refusal != tr(step.lesson + ".wanted") or ARROW_WORD[language] in scene.refusal.lower():
+            if scene.refusal != tr(step.wanted) or ARROW_WORD[language] in scene.refusal.lower():
                 found.append(f"{where}: refused with {scene.refusal!r}, which does not say what is wanted")
         assert focus_with_mouse(driver, chooser, option), where
         driver.click(chooser.rect(option).center)
@@ -513,7 +569,7 @@ def test_lesson_18_takes_either_turn_of_the_tile_with_a_road_to_the_north(tmp_pa
     wanted."""
     driver = open_app(tmp_path, monkeypatch)
     try:
-        scene = lesson(driver, MARGHERITA, "tutorial.margherita.police_place")
+        scene = lesson(driver, POLICE, "tutorial.margherita.police_place")
         chooser, tr = scene.chooser, driver.app.context.tr
         turns = {option[1].quarters: option for option in chooser.options}
         assert sorted(turns) == [0, 2, 3]  # r0 has no road north
@@ -542,12 +598,12 @@ def test_the_tutorials_cars_read_you_and_tutor_not_player_1_twice(tmp_path, monk
         context = driver.app.context
         context.change_settings(context.settings.changed(language=language))
         you, tutor = context.tr("tutorial.you"), context.tr("tutorial.tutor")
-        scene = lesson(driver, MARGHERITA, "tutorial.margherita.place")
+        scene = lesson(driver, TURNS, "tutorial.margherita.place")
         port = next(seat for seat in MARGHERITA.learner_seats if seat != FUGITIVE)
         assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: you, port: tutor}
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), f"tutorial-names-{language}")
-        scene = lesson(driver, MARGHERITA, "tutorial.margherita.swap")
+        scene = lesson(driver, POLICE, "tutorial.margherita.swap")
         assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: tutor, port: you}
     finally:
         driver.app.close()

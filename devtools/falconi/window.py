@@ -79,7 +79,7 @@ def showcase() -> Showcase:
 
 
 def tutorial() -> TutorialShowcase:
-    return TutorialShowcase("margherita", "tutorial.margherita.bomb", "tutorial.margherita.bomb")
+    return TutorialShowcase("margherita", "tutorial.path.falconi.bomb", "tutorial.path.falconi.bomb")
 
 
 def board_screens() -> list[tuple[str, MatchSetup]]:

@@ -56,7 +56,7 @@ def showcase() -> None:
 
 
 def tutorial() -> TutorialShowcase:
-    return TutorialShowcase("fredericus", "tutorial.fredericus.hood", "tutorial.fredericus.capture")
+    return TutorialShowcase("fredericus", "tutorial.path.fredericus.hood", "tutorial.path.fredericus.capture")
 
 
 def board_screens() -> list[tuple[str, MatchSetup]]:

@@ -62,7 +62,7 @@ class GameSpec(Generic[Opts]):
     rules_revised_in: int = 0  # saves of an older match format were played under this game's older rules
     rules_revision: str = ""  # that revision, as "their revision of 2026-11-24"
     upgrade_actions: Callable[[list[str]], list[str]] = _same_actions  # such a save's actions, made current
-    tutorials: tuple[TutorialScript, ...] = ()
+    tutorials: tuple[TutorialScript, ...] = ()  # its first path, then its further lessons
     # the cards the window shows once, the first time one is chosen (Falconi's new pizzas): the settings
     # remember which were seen (game.services.settings.Settings.seen_cards)
     once_cards: tuple[str, ...] = ()

@@ -6,7 +6,8 @@ actions, the first one legal at that point being the one the arrow shows), or an
 seat (``SCRIPT``). Each step names the catalog key of its lesson text (``assets/i18n/<language>/tutorial.json``);
 a learner step also has a line saying what it wants, shown when the learner chooses something else (its key is
 the lesson's with ``.wanted`` added). Steps that follow one another with the same text make one screen, and
-the screens are what the lesson box numbers.
+the screens are what the lesson box numbers. Each game registers its first path first (a few short screens a
+newcomer finishes in five minutes), then its further lessons, each a short script of its own.
 Set-up plus actions determine a game, so a script replays the same way every time;
 ``game.services.tutorials.problems`` replays every way of following it on the rules core, so a rules change
 that breaks a tutorial fails the tests.
@@ -32,19 +33,21 @@ class Step:
     seat: Seat = NO_SEAT
     actions: tuple[str, ...] = ()
     point: tuple[str, int] | None = None
+    want: str = ""  # the key of the line saying what this step wants, where its screen asks for several things
 
     @property
     def wanted(self) -> str:
-        """The catalog key of the line that says what a learner step asks for, in words that need no arrow."""
-        return self.lesson + ".wanted"
+        """The catalog key of the line that says what a learner step asks for, in words that need no arrow: the
+        lesson's with ``.wanted`` added, unless the step names its own (a screen that asks for two actions)."""
+        return self.want or self.lesson + ".wanted"
 
 
 def note(lesson: str, point: tuple[str, int] | None = None) -> Step:
     return Step(NOTE, lesson, point=point)
 
 
-def learn(seat: Seat, lesson: str, *actions: str) -> Step:
-    return Step(LEARNER, lesson, seat, actions)
+def learn(seat: Seat, lesson: str, *actions: str, want: str = "") -> Step:
+    return Step(LEARNER, lesson, seat, actions, want=want)
 
 
 def script(seat: Seat, lesson: str, *actions: str) -> tuple[Step, ...]:
@@ -56,11 +59,18 @@ def steps(*parts: Step | tuple[Step, ...]) -> tuple[Step, ...]:
     return tuple(step for part in parts for step in ((part,) if isinstance(part, Step) else part))
 
 
+def main_line(done: tuple[Step, ...]) -> tuple[str, ...]:
+    """The actions of ``done`` when the learner takes the first one each step offers: the opening of a lesson cut
+    from a longer script at the point where ``done`` ends."""
+    return tuple(step.actions[0] for step in done if step.kind != NOTE)
+
+
 @dataclass(frozen=True)
 class TutorialScript:
     """A tutorial: its game, the seats in play (one person plays every one of them: the learner or the
     script), the seed and options of its game, the seats whose secrets the learner may see, its steps and the
-    end card's text."""
+    end card's text. A lesson cut from the middle of a game starts after its ``opening``, the actions played
+    before its first step."""
 
     name: str
     game: str
@@ -70,6 +80,7 @@ class TutorialScript:
     steps: tuple[Step, ...]
     outro: str
     options: GameOptions = DEFAULTS  # its game's options record
+    opening: tuple[str, ...] = ()
 
     @property
     def screen_count(self) -> int:

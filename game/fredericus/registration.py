@@ -12,7 +12,7 @@ from game.core.protocol import GameState, Seat
 from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import PLAYER_COUNTS, seat_count, seats_problem
 from game.fredericus.state import FredericusState
-from game.fredericus.tutorial import TUTORIAL
+from game.fredericus.tutorial import MORE, TUTORIAL
 
 
 def check_seats(in_play: Sequence[bool]) -> None:
@@ -59,5 +59,5 @@ FREDERICUS: GameSpec[FredericusOptions] = GameSpec(
     seat_count=seat_count,
     rules_revised_in=4,  # match format 4: of 2026-11-27 (an empty row cannot be flipped)
     rules_revision="their revision of 2026-11-27",
-    tutorials=(TUTORIAL,),
+    tutorials=(TUTORIAL, *MORE),
 )

@@ -1,5 +1,6 @@
-"""The tutorials of every registered game (each game's package writes its own script, see
-:mod:`game.core.tutorial`), the match each one is played in, and the checks that replay them."""
+"""The tutorials of every registered game (each game's package writes its own scripts, see
+:mod:`game.core.tutorial`: its first path, then its further lessons), the match each one is played in, and the
+checks that replay them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from game.core.tutorial import LEARNER, NOTE, SCRIPT, Step, TutorialScript
 from game.registry import game_names, game_spec
 from game.services.match import OFF, MatchSetup, SeatPlan
 
-__all__ = ["LEARNER", "NOTE", "SCRIPT", "TUTORIALS", "Step", "Tutorial", "accepted", "problems"]
+__all__ = ["FIRST_PATHS", "LEARNER", "MORE_LESSONS", "NOTE", "SCRIPT", "TUTORIALS", "Step", "Tutorial", "accepted",
+           "problems"]
 
 
 @dataclass(frozen=True)
@@ -28,8 +30,17 @@ class Tutorial(TutorialScript):
     def of(cls, script: TutorialScript) -> Tutorial:
         return cls(**{item.name: getattr(script, item.name) for item in fields(script)})
 
+    def start_state(self) -> GameState[Any]:
+        """The position of the first step: the set-up's game with the opening played."""
+        state = self.setup.new_state()
+        for text in self.opening:
+            state.apply(state.parse_action(text))
+        return state
+
 
 TUTORIALS = {script.name: Tutorial.of(script) for name in game_names() for script in game_spec(name).tutorials}
+FIRST_PATHS = {name: TUTORIALS[game_spec(name).tutorials[0].name] for name in game_names() if game_spec(name).tutorials}
+MORE_LESSONS = {name: tuple(TUTORIALS[script.name] for script in game_spec(name).tutorials[1:]) for name in FIRST_PATHS}
 
 
 def accepted(state: GameState[Any], step: Step) -> list[Action]:
@@ -76,5 +87,9 @@ def problems(tutorial: Tutorial) -> list[str]:
             state.apply(actions[0])
             index += 1
 
-    follow(tutorial.setup.new_state(), 0)
+    try:
+        start = tutorial.start_state()
+    except GameError as error:
+        return [f"{tutorial.name} opening: {error}"]
+    follow(start, 0)
     return found

@@ -1,18 +1,20 @@
-"""The tutorials' pages: "Learn to play" (which tutorial), the menu Back opens during a tutorial, and the card
-at its end that sends the learner on to a real game."""
+"""The tutorials' pages: "Learn to play" (each game's first path, and the further lessons), the list of further
+lessons, the menu Back opens during a tutorial, and the card at its end that sends the learner on to a ready
+game."""
 
 from __future__ import annotations
 
-from functools import partial
+import random
 
 import pygame
 
-from game.services.tutorials import TUTORIALS, Tutorial
+from game.services.match import MatchSetup
+from game.services.tutorials import FIRST_PATHS, MORE_LESSONS, Tutorial
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
-from scenes.kit.stack import Pop, Push, Scene, Transition
+from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import MenuItem
 from scenes.pages.menu_page import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
 from scenes.pages.overlays import CENTRE_X, TITLE_SIZE, MenuOverlay, RulesOverlay, SettingsOverlay
@@ -21,30 +23,60 @@ from scenes.router import pages
 END_EMBLEM = 64  # either side of the end card's title
 
 
+def lesson_item(context: AppContext, tutorial: Tutorial) -> MenuItem:
+    """A lesson's row: its name and what it teaches; choosing it starts it."""
+    tr = context.tr
+    return MenuItem(tr(f"tutorial.item.{tutorial.name}"), lambda: Push(pages().tutorial(context, tutorial)),
+                    note=tr(f"tutorial.item.{tutorial.name}.note"), key=tutorial.name)
+
+
 class LearnScene(MenuScene):
-    """The two tutorials, each with its emblem and what it teaches."""
+    """Each game's first path, with its emblem and what it teaches, then the further lessons."""
 
     title_key = "tutorial.menu"
     background = "title"
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        items = [MenuItem(tr(f"tutorial.item.{name}"), partial(self._start, name),
-                          note=tr(f"tutorial.item.{name}.note"), key=name) for name in TUTORIALS]
+        items = [lesson_item(self.context, tutorial) for tutorial in FIRST_PATHS.values()]
+        items.append(MenuItem(tr("tutorial.more"), lambda: Push(MoreLessonsScene(self.context)),
+                              note=tr("tutorial.more.note"), key="more", icon="rules"))
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
-
-    def _start(self, name: str) -> Transition:
-        return Push(pages().tutorial(self.context, TUTORIALS[name]))
 
     def draw(self, surface: pygame.Surface) -> None:
         """As the game choice: each game's emblem large beside the menu, the focused one lit."""
         super().draw(surface)
-        draw_row_emblems(surface, self.menu, {name: tutorial_emblem(tutorial) for name, tutorial in TUTORIALS.items()})
-        for number, (name, tutorial) in enumerate(TUTORIALS.items()):
+        paths = {tutorial.name: tutorial for tutorial in FIRST_PATHS.values()}
+        draw_row_emblems(surface, self.menu, {name: tutorial_emblem(tutorial) for name, tutorial in paths.items()})
+        for number, (name, tutorial) in enumerate(paths.items()):
             tint = None if self.menu.focused.key == name else UNFOCUSED
             tooltip.emblem(surface, board(tutorial.setup.game).emblem, GAME_EMBLEM, tint=tint,
                            center=beside_menu(number))
+
+
+class MoreLessonsScene(MenuScene):
+    """The further lessons, each a short script on one rule: every game's, or one game's (from its end card)."""
+
+    title_key = "tutorial.more.title"
+    background = "title"
+
+    def __init__(self, context: AppContext, game: str | None = None) -> None:
+        self.game = game
+        super().__init__(context)
+
+    def build_items(self) -> list[MenuItem]:
+        lessons = [tutorial for game, tutorials in MORE_LESSONS.items() if self.game in (None, game)
+                   for tutorial in tutorials]
+        items = [lesson_item(self.context, tutorial) for tutorial in lessons]
+        items.append(MenuItem(self.context.tr("menu.back"), self.back, key="back", icon="back"))
+        return items
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Each lesson with its game's emblem at the start of its row."""
+        super().draw(surface)
+        draw_row_emblems(surface, self.menu, {tutorial.name: tutorial_emblem(tutorial)
+                                              for tutorials in MORE_LESSONS.values() for tutorial in tutorials})
 
 
 class TutorialMenu(MenuOverlay):
@@ -75,7 +107,8 @@ class TutorialMenu(MenuOverlay):
 
 
 class TutorialEndOverlay(MenuOverlay):
-    """Well done: what the tutorial taught, and on to a real game, the same tutorial again, or the title."""
+    """Well done: what the tutorial taught, and on to a ready game (Enter: it is the first row), the further
+    lessons, the same tutorial again, or the title."""
 
     side = 120  # the text is a few sentences: a wide box keeps it to few lines
 
@@ -89,7 +122,9 @@ class TutorialEndOverlay(MenuOverlay):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("tutorial.done.real"), lambda: Pop("real"), key="real", icon="play"),
+            MenuItem(tr("tutorial.done.real"), lambda: Pop("real"), note=tr("tutorial.done.real.note"), key="real",
+                     icon="play"),
+            MenuItem(tr("tutorial.done.more"), lambda: Pop("more"), key="more", icon="rules"),
             MenuItem(tr("tutorial.done.again"), lambda: Pop("again"), key="again", icon="undo"),
             MenuItem(tr("tutorial.done.menu"), lambda: Pop("quit"), key="menu", icon="home"),
         ]
@@ -114,7 +149,10 @@ def tutorial_emblem(tutorial: Tutorial) -> str:
     return board(tutorial.setup.game).setup_emblem(tutorial.setup.options)
 
 
-def real_game_page(context: AppContext, tutorial: Tutorial) -> Scene:
-    """Where "Play a real game" leads: the game's options page (the pizzas after Margherita's tutorial,
-    Fredericus's table options after its own)."""
-    return board(tutorial.setup.game).options_page(context)
+def ready_setup(tutorial: Tutorial) -> MatchSetup:
+    """The game "Play a real game" starts at once: the tutorial's game and options (Margherita after its
+    lessons), the learner in the seat the seat set-up offers first (Don Falconi, Red) against AI seats at the
+    normal level, on a new seed. No set-up page stands between, so no preset is changed on the way."""
+    spec = board(tutorial.setup.game)
+    return MatchSetup(tutorial.game, spec.first_seats, seed=random.SystemRandom().randrange(1, 1_000_000),
+                      options=tutorial.options)

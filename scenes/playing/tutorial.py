@@ -1,12 +1,13 @@
 """An interactive tutorial: the play scene running one of the scripts of ``game/services/tutorials.py``.
 
 It shows each lesson in a box in the side panel and points at the option that leads to the action asked for,
-naming the keys of the device in use. It waits for the learner: the chooser's focus and previews work as in a
-game, but a choice that leads elsewhere is refused with a line saying what the lesson wants, and changes nothing.
-The other seats' actions are played from the script at a pace people can follow, with their animations. Back
-opens the tutorial's own menu. A tutorial is never saved and never counted: it neither writes nor removes the saved
-game, and it shows its end card instead of the game-over screen, so the play scene's end of a game (statistics,
-series) never runs.
+naming the keys of the device in use. It waits for the learner: the chooser's focus starts on that option, so
+Enter, Space, A or a click on it always goes on; previews work as in a game, but a choice that leads elsewhere is
+refused with a line saying what the lesson wants (and the key line says which key reaches it), and changes
+nothing. The other seats' actions are played from the script at a pace people can follow, with their
+animations, or at once on Enter or a click. Back opens the tutorial's own menu. A tutorial is never saved
+and never counted: it neither writes nor removes the saved game, and it shows its end card instead of the
+game-over screen, so the play scene's end of a game (statistics, series) never runs.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from game.services.tutorials import LEARNER, NOTE, SCRIPT, Step, Tutorial, accep
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
-from scenes.kit.chooser import GROUP
+from scenes.kit.chooser import GROUP, ActionChooser
 from scenes.kit.chooser import Step as Option
 from scenes.kit.stack import Push, Replace, Transition
-from scenes.pages.tutorial_menus import TutorialEndOverlay, TutorialMenu, real_game_page
+from scenes.pages.tutorial_menus import MoreLessonsScene, TutorialEndOverlay, TutorialMenu, ready_setup
 from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
-from scenes.playing.play import PlayScene, make_view
+from scenes.playing.play import PlayScene, make_view, start_match_scene
 
 SCRIPT_PAUSE = 1.5  # an AI pause and a half between the script's actions (at animation speed 1)
 END_PAUSE = 1.2  # seconds the last position stays before the end card (at animation speed 1)
@@ -51,7 +52,10 @@ class TutorialScene(PlayScene):
         self.end_wait = END_PAUSE
         self.ended = False  # the end card was shown
         self.lesson_area = pygame.Rect(0, 0, 0, 0)
+        self.aimed: tuple[ActionChooser, int] | None = None  # the chooser and depth last focused on the target
         match = Match(tutorial.setup)
+        for text in tutorial.opening:
+            match.play(match.state.parse_action(text))
         for step in tutorial.steps[:start]:
             if step.kind != NOTE:
                 match.play(accepted(match.state, step)[0])
@@ -75,6 +79,18 @@ class TutorialScene(PlayScene):
         self.expected = accepted(self.match.state, step) if step is not None and step.kind != NOTE else []
         if step is None or step.kind != LEARNER:
             self.chooser = None
+        self._aim()
+
+    def _aim(self) -> None:
+        """Put the focus on the arrow's option once per choice, so Enter, Space and A take it: a learner who has
+        not yet found R or Tab is never stuck. The chooser itself is kept, not its id: a new one may get a freed
+        one's."""
+        chooser, option = self.chooser, self.target()
+        if chooser is None or option is None or option not in chooser.options:
+            return
+        if self.aimed is None or self.aimed[0] is not chooser or self.aimed[1] != len(chooser.prefix):
+            chooser.set_focus(option)
+            self.aimed = (chooser, len(chooser.prefix))
 
     def players(self) -> dict[Seat, hud.Player]:
         """The seat cards' names: "You" on the car the learner drives in this part of the lesson, "Tutor" on
@@ -158,6 +174,11 @@ class TutorialScene(PlayScene):
             self.timeline.skip()
             self._next_note()
             return None
+        if step is not None and step.kind == SCRIPT and kind in (inp.CONFIRM, inp.CLICK) and self.expected:
+            self.timeline.skip()  # no need to wait for the script: Enter or a click plays its action now
+            self.script_wait = SCRIPT_PAUSE * self.context.ai_pause / self.context.settings.animation_speed
+            self.play_action(self.expected[0])
+            return None
         if kind == inp.CLICK and intent.pos is not None and self.lesson_area.collidepoint(intent.pos):
             return None  # the box stands over the log: a click on it opens nothing
         if kind in (inp.CONFIRM, inp.CLICK) and self.chooser is not None and self._accepts(intent):
@@ -166,6 +187,7 @@ class TutorialScene(PlayScene):
                 self._refuse(self.context.tr(step.wanted))  # what the lesson wants, said without the arrow
                 return None
         transition = super().handle(intent)
+        self._aim()  # a step of a longer choice was taken: the next one is focused in its turn
         focused = self.chooser.focused if self.chooser is not None else None
         if self.refusal and focused is not None and self._leads(focused):
             self.refusal = ""  # the learner put it right: the reproach goes
@@ -252,8 +274,10 @@ class TutorialScene(PlayScene):
     def resume(self, result: Any) -> Transition | None:
         if result == "again":
             return Replace(TutorialScene(self.context, self.tutorial))
-        if result == "real":
-            return Replace(real_game_page(self.context, self.tutorial))
+        if result == "real":  # a ready game, in a slot of its own: no saved game is replaced
+            return Replace(start_match_scene(self.context, Match(ready_setup(self.tutorial))))
+        if result == "more":
+            return Replace(MoreLessonsScene(self.context, self.tutorial.game))
         return super().resume(result)
 
     # --- drawing --------------------------------------------------------------------------------------------
