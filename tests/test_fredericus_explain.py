@@ -53,7 +53,7 @@ def test_r7_2_the_end_after_an_eighth_creature_names_that_rule_and_its_falconer(
     assert end.note is not None and end.note.key == "why.fredericus.end.eighth_creature"
     assert dict(end.note.fields)["who"] == "@colour.blue"
     assert score.note is not None and score.note.key == "why.fredericus.won.creatures"
-    assert dict(score.note.fields) == {"who": "@colour.blue", "margin": 8}
+    assert dict(score.note.fields) == {"who": "@colour.blue"}
 
 
 def test_r7_2_the_keeper_turning_up_fredericus_names_that_rule():

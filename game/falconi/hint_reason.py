@@ -29,7 +29,8 @@ def terms(state: FalconiState, seat: Seat) -> dict[str, float]:
         return his
     share = h.TEAM_SHARE
     dread = share * h._POLICE_DREAD * in_reach if state.variant.mode == 2 else 0.0
-    result = {"base": share} | {name: -share * value for name, value in his.items()}
+    result = {name: -share * value for name, value in his.items()}
+    result["base"] = share * (1 - his["base"])
     result["escape"] = result.get("escape", 0.0) - dread
     status = state.status[seat]
     if status == ACTIVE and not stuck[seat]:

@@ -62,4 +62,4 @@ def score_reason(after: FredericusState) -> Message:
     breakdowns = after.score_breakdowns()
     leads = [mine - theirs for mine, theirs in zip(breakdowns[best].points, breakdowns[runner].points)]
     category = CATEGORIES[leads.index(max(leads))]
-    return Message.of(f"why.fredericus.won.{category}", who=who, margin=points[best] - points[runner])
+    return Message.of(f"why.fredericus.won.{category}", who=who)

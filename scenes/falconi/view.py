@@ -27,12 +27,14 @@ from typing import Literal
 import pygame
 
 from game.core.errors import GameError
+from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, cell_of, edge_of
 from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, POLICE
+from game.falconi.explain import explain
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.queries import Way, catch_place, places_free, step_catches, step_end, turn_place, way_after
 from game.falconi.state import FalconiState
@@ -51,6 +53,7 @@ from scenes.kit.animation import Animation
 from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import DANGER, GOOD
+from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
 
@@ -400,9 +403,10 @@ class FalconiView:
 
     def draw_board(self, surface: pygame.Surface, state: FalconiState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: FalconiState | None = None) -> None:
-        """The city, the strip and the cars of ``state``. The board tells nothing of the game as a whole, and
-        a chase's winning moment is its last move, so ``final`` changes nothing here."""
+                   final: FalconiState | None = None, why: Sequence[Explanation] = ()) -> None:
+        """The city, the strip and the cars of ``state``, and ``why`` its last move mattered. The board tells
+        nothing of the game as a whole, and a chase's winning moment is its last move, so ``final`` changes
+        nothing here."""
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
@@ -439,7 +443,12 @@ class FalconiView:
                              taken)
             self.danger.draw_sirens(surface, state, chooser.options,
                                     lambda option: self._mark(state, tuple(chooser.prefix), option))
+        why_note.draw_explained(surface, self.context.text, self.context.tr, why, self.playfield(state),
+                                self.pieces(state))
         self._board_secrets = frozenset(secrets)
+
+    def explain(self, before: FalconiState, action: FalconiAction, after: FalconiState) -> tuple[Explanation, ...]:
+        return explain(before, action, after)
 
     def _geometry(self, state: FalconiState) -> draw.Geometry:
         geometry = self._geometries.get(id(state.city))

@@ -19,6 +19,7 @@ from typing import Literal
 import pygame
 from pygame import Vector2
 
+from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import Seat
 from game.fredericus.actions import (
@@ -43,12 +44,14 @@ from game.fredericus.actions import (
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.explain import explain
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
+from scenes.fredericus import why as fredericus_why
 from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
@@ -56,6 +59,7 @@ from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT
+from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Chip, Hud, SeatCard
 
@@ -127,6 +131,10 @@ class FredericusView:
         """The last capture (the hunt ends at the end of a round, often on a plain move), else the last action."""
         captures = [index for index, action in enumerate(actions) if action.kind == CAPTURE]
         return captures[-1] if captures else len(actions) - 1
+
+    def explain(self, before: FredericusState, action: FredericusAction,
+                after: FredericusState) -> tuple[Explanation, ...]:
+        return explain(before, action, after)
 
     def layout(self, state: FredericusState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
@@ -371,10 +379,10 @@ class FredericusView:
 
     def draw_board(self, surface: pygame.Surface, state: FredericusState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: FredericusState | None = None) -> None:
+                   final: FredericusState | None = None, why: Sequence[Explanation] = ()) -> None:
         """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation.
         With ``final``, the wedges tell the end of the game (hands, points, deck, status) over ``state``'s rows
-        and pieces."""
+        and pieces; ``why`` marks why the move that led to ``state`` mattered."""
         game = state
         layout = self.layout(state)
         look = self.look()
@@ -390,6 +398,7 @@ class FredericusView:
         focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
         self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
+        marked = fredericus_why.draw_explanations(surface, layout, why)
         tokens = game.betting_tokens()
         centres = layout.token_centres(tokens)
         for token, (seat, place) in enumerate(tokens):
@@ -404,6 +413,8 @@ class FredericusView:
                                    look.text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, final or state, chooser)
+        why_note.draw_explained(surface, self.context.text, self.context.tr, why, self.playfield(state),
+                                [*marked, *self.pieces(state), *layout.panels])
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
