@@ -94,8 +94,9 @@ def closed_in(state: FalconiState, seat: int, kind: str) -> Explanation:
     mode2 = state.variant.mode == 2
     place = state.cars[seat]
     tile = board[place >> 2]
-    if tile == EMPTY or closed[place] or not EXITS[tile][place & 3]:
-        return Explanation(kind, cells=(place >> 2,))  # F-5.3: a tile with no road filled its open end
+    note = Message.of(f"why.falconi.{kind}", who=f"@seat.falconi.{seat}")
+    if tile == EMPTY or closed[place] or not EXITS[tile][place & 3]:  # F-5.3: a tile with no road filled its end
+        return Explanation(kind, cells=(place >> 2,), note=note)
     seen, stack = {place}, [place]
     cells: set[int] = set()
     slots: set[int] = set()
@@ -116,4 +117,5 @@ def closed_in(state: FalconiState, seat: int, kind: str) -> Explanation:
             elif ahead not in seen:
                 seen.add(ahead)
                 stack.append(ahead)
-    return Explanation(kind, reach=tuple(sorted(seen)), cells=tuple(sorted(cells)), slots=tuple(sorted(slots)))
+    return Explanation(kind, reach=tuple(sorted(seen)), cells=tuple(sorted(cells)), slots=tuple(sorted(slots)),
+                       note=note)

@@ -101,10 +101,10 @@ def reason(state: FalconiState, action: Action) -> Message:
     seen = _as_seen(state, seat)
     after = seen.clone()
     after.apply(action)
+    after = _best_follow_up(after, seat)
     if after.is_terminal():
         won = after.outcome is not None and seat in after.outcome.winners
         return Message(f"hints.why.falconi.{side}.{'wins' if won else 'even'}")
-    after = _best_follow_up(after, seat)
     before_terms, after_terms = terms(seen, seat), terms(after, seat)
     gains = {name: after_terms.get(name, 0.0) - before_terms.get(name, 0.0) for name in after_terms
              if name not in ("base", "clamp")}

@@ -43,6 +43,7 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview, sprites
+from scenes.falconi import why as falconi_why
 from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DANGER as DANGER_INTENT
 from scenes.falconi.danger import DangerOverlay
@@ -116,6 +117,7 @@ class FalconiView:
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
         self._way_of: tuple[object, dict[FalconiAction, Way]] = ((), {})
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
+        self._note: pygame.Rect | None = None  # the last drawing's box of an explanation's words
 
     def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
@@ -142,8 +144,9 @@ class FalconiView:
         return "siren"
 
     def seat_cards(self, state: FalconiState) -> list[pygame.Rect]:
-        """None: the seats' cards are in the side panel's HUD."""
-        return []
+        """The seats' cards are in the side panel's HUD: only the box of an explanation's words, where the board
+        shows one (see :mod:`scenes.playing.why_note`)."""
+        return [] if self._note is None else [self._note]
 
     def announces(self, action: FalconiAction) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
@@ -425,6 +428,7 @@ class FalconiView:
         if state.phase == ANSWER:
             preview.draw_threat(self, surface, state, geometry,
                                 chooser is not None and chooser.focused == ("button", "bomb"))
+        falconi_why.draw_explanations(surface, overlay, geometry, state, why)
         movers = {entry.seat for entry in last}
         escaped = state.outcome is not None and state.outcome.termination == "escape"  # gone with his accomplice
         cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
@@ -443,8 +447,8 @@ class FalconiView:
                              taken)
             self.danger.draw_sirens(surface, state, chooser.options,
                                     lambda option: self._mark(state, tuple(chooser.prefix), option))
-        why_note.draw_explained(surface, self.context.text, self.context.tr, why, self.playfield(state),
-                                self.pieces(state))
+        self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,
+                                             self.playfield(state), self.pieces(state))
         self._board_secrets = frozenset(secrets)
 
     def explain(self, before: FalconiState, action: FalconiAction, after: FalconiState) -> tuple[Explanation, ...]:

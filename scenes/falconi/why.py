@@ -18,7 +18,8 @@ from scenes.falconi.preview import BOMB_COLOUR
 from scenes.kit.colours import DANGER, GOOD
 
 REACH = (150, 190, 235)  # where a blocked car could still drive: a calm blue, its blocks in red
-ROAD_COLOURS = {"catch": DANGER, "escape": GOOD, "bomb": DANGER, "blast": BOMB_COLOUR, "boost": DANGER}
+# The road of each kind of moment; a blast's is red, apart from the gold of a drive on offer after it.
+ROAD_COLOURS = {"catch": DANGER, "escape": GOOD, "bomb": DANGER, "blast": DANGER, "boost": DANGER}
 
 
 def draw_explanations(surface: pygame.Surface, overlay: pygame.Surface, geometry: draw.Geometry,
@@ -56,4 +57,5 @@ def _lanes(overlay: pygame.Surface, geometry: draw.Geometry, state: FalconiState
     centre = geometry.centre(cell)
     for exit_edge in EXITS[state.board[cell]][entry]:
         points = [geometry.edge_mid(cell, entry), centre, geometry.edge_mid(cell, exit_edge)]
-        pygame.draw.lines(overlay, (*REACH, 200), False, points, 7)
+        pygame.draw.lines(overlay, (20, 20, 20, 230), False, points, 11)
+        pygame.draw.lines(overlay, (*REACH, 255), False, points, 6)

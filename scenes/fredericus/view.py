@@ -85,6 +85,7 @@ class FredericusView:
         self._secrets: frozenset[Seat] = frozenset()
         self._portraits: dict[tuple[object, ...], pygame.Surface] = {}
         self._look = RowLook()
+        self._note: pygame.Rect | None = None  # the last drawing's box of an explanation's words
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
@@ -115,9 +116,9 @@ class FredericusView:
         return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
     def seat_cards(self, state: FredericusState) -> list[pygame.Rect]:
-        """The boxes on the board (the deck, the turn, the legends), kept clear as seat cards are: each
-        falconer's own card is in the side panel."""
-        return list(self.layout(state).panels)
+        """The boxes on the board (the deck, the turn, the legends, an explanation's words), kept clear as seat
+        cards are: each falconer's own card is in the side panel."""
+        return list(self.layout(state).panels) + ([] if self._note is None else [self._note])
 
     def announces(self, action: FredericusAction) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
@@ -413,8 +414,8 @@ class FredericusView:
                                    look.text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, final or state, chooser)
-        why_note.draw_explained(surface, self.context.text, self.context.tr, why, self.playfield(state),
-                                [*marked, *self.pieces(state), *layout.panels])
+        self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,
+                                             self.playfield(state), [*marked, *self.pieces(state), *layout.panels])
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
