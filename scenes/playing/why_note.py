@@ -11,8 +11,8 @@ import pygame
 
 from game.core.explanation import Explanation
 from game.i18n import Translator
-from scenes.kit.colours import ACCENT, PANEL, TEXT
-from scenes.kit.ui import TextCache
+from scenes.kit.colours import TEXT
+from scenes.kit.ui import TextCache, panel
 from scenes.playing import clear_spot
 
 SIZE, LINE = 20, 24  # its words and their pitch
@@ -30,8 +30,7 @@ def draw_notes(surface: pygame.Surface, text: TextCache, sentences: Sequence[str
     lines = [line for sentence in sentences for line in text.wrap(sentence, room, SIZE)]
     width = max(text.font(SIZE).size(line)[0] for line in lines) + 2 * PAD
     _, box = clear_spot.place([(width, len(lines) * LINE + 2 * PAD - 4)], field, keep)
-    pygame.draw.rect(surface, PANEL, box, border_radius=8)
-    pygame.draw.rect(surface, ACCENT, box, width=2, border_radius=8)
+    panel(surface, box)
     for row, line in enumerate(lines):
         text.blit(surface, line, SIZE, TEXT, topleft=(box.x + PAD, box.y + PAD + row * LINE))
     return box
