@@ -94,7 +94,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("saved game", saved_game(lambda info: SlotOverlay(context, info))),
         Screen("saved game open elsewhere", saved_game(lambda info: HeldSlotOverlay(context, info.name))),
         Screen("continue host gone", lambda: [ComebackScene(  # Continue to an online seat whose host is gone
-            context, offline_network(), KeptSeat("192.168.1.20:47470", "t1", 0, "token"), "falconi")]),
+            context, offline_network(), KeptSeat("192.168.1.20:47470", "t1", 0, "token"), showcase.solo.game)]),
         Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
         Screen("pause", paused),
         Screen("game log", game_log),

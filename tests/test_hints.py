@@ -138,7 +138,8 @@ def test_h_shows_what_the_normal_ai_would_play_and_plays_nothing(game, tmp_path,
     assert scene.hints.action == normal_choice(state, seed) and scene.hints.action in state.legal_actions()
     assert scene.match.to_json() == before and scene.chooser is scene.hints.chooser  # shown, not played
     assert scene.hints.marks(scene.chooser)
-    assert scene.hints.sentence() in drawn_words(scene, driver, monkeypatch)
+    drawn = " ".join(drawn_words(scene, driver, monkeypatch))  # its lines, however the banner wraps them
+    assert all(sentence in drawn for sentence in scene.hints.sentences())  # what to play, and why
     driver.save(screenshot_dir(tmp_path), "hint_margherita")
     other = next(action for action in state.legal_actions() if action != scene.hints.action)
     choose(driver, scene, other, "keyboard")

@@ -116,7 +116,7 @@ class PebblesView:
         return False
 
     def draw_board(self, surface: pygame.Surface, state: Any, chooser: Any, visible: frozenset[Seat], last: Any,
-                   hidden: frozenset[str] = frozenset(), final: Any = None) -> None:
+                   hidden: frozenset[str] = frozenset(), final: Any = None, why: Any = ()) -> None:
         for pebble in range(state.stones):
             pygame.draw.circle(surface, (200, 200, 200), (BOARD_AREA.x + 60 + 50 * pebble, BOARD_AREA.centery), 20)
 
@@ -145,6 +145,9 @@ class PebblesView:
 
     def announces(self, action: int) -> bool:
         return False
+
+    def explain(self, before: Any, action: int, after: Any) -> tuple[()]:
+        return ()
 
     def event_sound(self) -> str:
         return "click"

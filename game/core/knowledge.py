@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.message import Message
 from game.core.protocol import GameState, Seat
 
 
@@ -26,3 +27,6 @@ class GameKnowledge:
     # actions the searching levels never choose while another is legal, judged on a sample of the position
     # (only what the deciding seat sees is used): moves the value guess cannot tell from progress
     pointless: Callable[[GameState[Any], Any], bool] = lambda _state, _action: False
+    # why a hint suggests an action, in one sentence, from the value guess's terms (for the deciding seat, from
+    # what it may see); ``None``: the game tells no reason
+    hint_reason: Callable[[GameState[Any], Any], Message] | None = None

@@ -8,6 +8,7 @@ from typing import Any, TypeVar, cast
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.core.message import Message
 from game.core.protocol import GameState, Seat
 from game.falconi.constants import FUGITIVE, POLICE
 from game.falconi.options import FalconiOptions
@@ -36,7 +37,16 @@ def knowledge() -> GameKnowledge:
     return GameKnowledge(
         heuristics.utilities, heuristics.values, heuristics.values_for_one_search, heuristics.evaluate,
         heuristics.rollout_depth, heuristics.EASY_LOOKAHEAD, heuristics.stays_put, heuristics.pointless,
+        hint_reason,
     )
+
+
+def hint_reason(state: GameState[Any], action: Any) -> Message:
+    """Why a hint suggests ``action``: :func:`game.falconi.hint_reason.reason`."""
+    from game.falconi.hint_reason import reason
+
+    assert isinstance(state, FalconiState)
+    return reason(state, action)
 
 
 def arrange_seats(plans: Sequence[Plan], is_off: Callable[[Plan], bool], off: Plan) -> tuple[list[Plan], str | None]:

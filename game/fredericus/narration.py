@@ -41,7 +41,7 @@ def narrate(state: FredericusState, action: Action) -> Message:
     """The log entry for ``action`` by the deciding seat, e.g. ``log.fredericus.card`` (who, card, source,
     target); an action foreign to the position is given as its text form."""
     kind, a, b = action
-    who = _colour(state.current_seat)
+    who = colour_key(state.current_seat)
     if kind == CARD and state._rows[a]:
         return Message.of("log.fredericus.card", who=who, card=_card(state, a, "the"), source=a, target=b)
     if kind == RAPTOR:
@@ -49,7 +49,7 @@ def narrate(state: FredericusState, action: Action) -> Message:
     if kind == HOOD and 1 <= b.bit_count() <= HOOD_WORDS:
         hooded: dict[str, str] = {}
         for index, raptor in enumerate((r for r in range(8) if b >> r & 1), 1):
-            hooded[f"owner{index}"], hooded[f"raptor{index}"] = _colour(raptor >> 1), _raptor(raptor)
+            hooded[f"owner{index}"], hooded[f"raptor{index}"] = colour_key(raptor >> 1), _raptor(raptor)
         return Message.of(f"log.fredericus.hood.{b.bit_count()}", who=who, post=a, **hooded)
     if kind == CAPTURE and state._rows[state._posts[a]]:
         post = state._posts[a]
@@ -91,11 +91,11 @@ def aftermath(before: FredericusState, after: FredericusState, action: Action) -
     if before._trigger is None and trigger is not None:
         drawer = {EIGHTH_CREATURE: before.current_seat, FREDERICUS_DRAWN: after._fredericus_holder}
         who = drawer.get(trigger, after._keeper)  # else the deck keeper turned it up
-        events.append(Message.of(f"log.fredericus.trigger.{trigger}", who=_colour(who)))
+        events.append(Message.of(f"log.fredericus.trigger.{trigger}", who=colour_key(who)))
     outcome = after.outcome
     if not before.is_terminal() and outcome is not None:
         (winner,) = outcome.winners
-        events.append(Message.of("log.fredericus.over", who=_colour(winner)))
+        events.append(Message.of("log.fredericus.over", who=colour_key(winner)))
     return events
 
 
@@ -104,7 +104,7 @@ def describe(state: FredericusState, action: Action) -> str:
     return Translator(FALLBACK).message(narrate(state, action))
 
 
-def _colour(seat: int) -> str:
+def colour_key(seat: int) -> str:
     """A falconer as the log names them: by colour ("Red"), or Nobody once the game is over."""
     return _COLOUR_KEYS[seat] if seat >= 0 else "@log.nobody"
 

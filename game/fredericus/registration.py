@@ -8,6 +8,7 @@ from typing import Any, cast
 from game.core.errors import GameError
 from game.core.gamespec import GameSpec
 from game.core.knowledge import GameKnowledge
+from game.core.message import Message
 from game.core.protocol import GameState, Seat
 from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import PLAYER_COUNTS, seat_count, seats_problem
@@ -29,8 +30,16 @@ def knowledge() -> GameKnowledge:
 
     return GameKnowledge(
         heuristics.utilities, heuristics.values, lambda: heuristics.values, heuristics.evaluate,
-        heuristics.rollout_depth, 0, pointless=heuristics.pointless,
+        heuristics.rollout_depth, 0, pointless=heuristics.pointless, hint_reason=hint_reason,
     )
+
+
+def hint_reason(state: GameState[Any], action: Any) -> Message:
+    """Why a hint suggests ``action``: :func:`game.fredericus.hint_reason.reason`."""
+    from game.fredericus.hint_reason import reason
+
+    assert isinstance(state, FredericusState)
+    return reason(state, action)
 
 
 def record_variant(options: FredericusOptions, seats: int) -> str:

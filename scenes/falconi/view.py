@@ -27,12 +27,14 @@ from typing import Literal
 import pygame
 
 from game.core.errors import GameError
+from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
 from game.falconi.actions import cell_text
 from game.falconi.city import DISTRICTS, cell_of, edge_of
 from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, POLICE
+from game.falconi.explain import explain
 from game.falconi.mode2 import ACTIONS_PER_TURN
 from game.falconi.queries import Way, catch_place, places_free, step_catches, step_end, turn_place, way_after
 from game.falconi.state import FalconiState
@@ -41,6 +43,7 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
 from scenes.falconi import draw, panel, preview, sprites
+from scenes.falconi import why as falconi_why
 from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DANGER as DANGER_INTENT
 from scenes.falconi.danger import DangerOverlay
@@ -51,6 +54,7 @@ from scenes.kit.animation import Animation
 from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import DANGER, GOOD
+from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
 
@@ -113,6 +117,7 @@ class FalconiView:
         self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
         self._way_of: tuple[object, dict[FalconiAction, Way]] = ((), {})
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
+        self._note: pygame.Rect | None = None  # the last drawing's box of an explanation's words
 
     def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
@@ -139,8 +144,9 @@ class FalconiView:
         return "siren"
 
     def seat_cards(self, state: FalconiState) -> list[pygame.Rect]:
-        """None: the seats' cards are in the side panel's HUD."""
-        return []
+        """The seats' cards are in the side panel's HUD: only the box of an explanation's words, where the board
+        shows one (see :mod:`scenes.playing.why_note`)."""
+        return [] if self._note is None else [self._note]
 
     def announces(self, action: FalconiAction) -> bool:
         """A Chili Bomb or Boost, a catch, a blast, an escape tile laid, the accomplice called: the chase's turns."""
@@ -400,9 +406,10 @@ class FalconiView:
 
     def draw_board(self, surface: pygame.Surface, state: FalconiState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: FalconiState | None = None) -> None:
-        """The city, the strip and the cars of ``state``. The board tells nothing of the game as a whole, and
-        a chase's winning moment is its last move, so ``final`` changes nothing here."""
+                   final: FalconiState | None = None, why: Sequence[Explanation] = ()) -> None:
+        """The city, the strip and the cars of ``state``, and ``why`` its last move mattered. The board tells
+        nothing of the game as a whole, and a chase's winning moment is its last move, so ``final`` changes
+        nothing here."""
         geometry = self._geometry(state)
         surface.blit(self._frame_image(geometry), BOARD_AREA.topleft, area=BOARD_AREA)
         draw.draw_position(surface, geometry, state.board, state.closed, state.escapes, self._colours(),
@@ -421,6 +428,7 @@ class FalconiView:
         if state.phase == ANSWER:
             preview.draw_threat(self, surface, state, geometry,
                                 chooser is not None and chooser.focused == ("button", "bomb"))
+        falconi_why.draw_explanations(surface, overlay, geometry, state, why)
         movers = {entry.seat for entry in last}
         escaped = state.outcome is not None and state.outcome.termination == "escape"  # gone with his accomplice
         cars = [(seat, state.cars[seat], self.context.tr(f"falconi.car.{seat}"), state.status[seat] == OUT,
@@ -439,7 +447,12 @@ class FalconiView:
                              taken)
             self.danger.draw_sirens(surface, state, chooser.options,
                                     lambda option: self._mark(state, tuple(chooser.prefix), option))
+        self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,
+                                             self.playfield(state), self.pieces(state))
         self._board_secrets = frozenset(secrets)
+
+    def explain(self, before: FalconiState, action: FalconiAction, after: FalconiState) -> tuple[Explanation, ...]:
+        return explain(before, action, after)
 
     def _geometry(self, state: FalconiState) -> draw.Geometry:
         geometry = self._geometries.get(id(state.city))

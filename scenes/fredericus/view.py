@@ -19,6 +19,7 @@ from typing import Literal
 import pygame
 from pygame import Vector2
 
+from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import Seat
 from game.fredericus.actions import (
@@ -43,6 +44,7 @@ from game.fredericus.actions import (
 )
 from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.explain import explain
 from game.fredericus.narration import CARD_KEYS
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
@@ -50,6 +52,7 @@ from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.fredericus import anim, draw, panels, preview
 from scenes.fredericus import layout as geometry
+from scenes.fredericus import why as fredericus_why
 from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
@@ -57,6 +60,7 @@ from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT
+from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Chip, Hud, SeatCard
 
@@ -82,6 +86,7 @@ class FredericusView:
         self._secrets: frozenset[Seat] = frozenset()
         self._portraits: dict[tuple[object, ...], pygame.Surface] = {}
         self._look = RowLook()
+        self._note: pygame.Rect | None = None  # the last drawing's box of an explanation's words
 
     @property
     def secrets_drawn(self) -> frozenset[Seat]:
@@ -112,9 +117,9 @@ class FredericusView:
         return self._look.pointer is None, self._look.lifted(game, layout, chooser)  # the focus leads, or the pointer
 
     def seat_cards(self, state: FredericusState) -> list[pygame.Rect]:
-        """The boxes on the board (the deck, the turn, the legends), kept clear as seat cards are: each
-        falconer's own card is in the side panel."""
-        return list(self.layout(state).panels)
+        """The boxes on the board (the deck, the turn, the legends, an explanation's words), kept clear as seat
+        cards are: each falconer's own card is in the side panel."""
+        return list(self.layout(state).panels) + ([] if self._note is None else [self._note])
 
     def announces(self, action: FredericusAction) -> bool:
         """A creature caught, a row flipped: the hunt's moments."""
@@ -128,6 +133,10 @@ class FredericusView:
         """The last capture (the hunt ends at the end of a round, often on a plain move), else the last action."""
         captures = [index for index, action in enumerate(actions) if action.kind == CAPTURE]
         return captures[-1] if captures else len(actions) - 1
+
+    def explain(self, before: FredericusState, action: FredericusAction,
+                after: FredericusState) -> tuple[Explanation, ...]:
+        return explain(before, action, after)
 
     def layout(self, state: FredericusState) -> geometry.Layout:
         """The board geometry of the position, rebuilt only when a row's length or a raptor's place changes."""
@@ -372,10 +381,10 @@ class FredericusView:
 
     def draw_board(self, surface: pygame.Surface, state: FredericusState, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: FredericusState | None = None) -> None:
+                   final: FredericusState | None = None, why: Sequence[Explanation] = ()) -> None:
         """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation.
         With ``final``, the wedges tell the end of the game (hands, points, deck, status) over ``state``'s rows
-        and pieces."""
+        and pieces; ``why`` marks why the move that led to ``state`` mattered."""
         game = state
         layout = self.layout(state)
         look = self.look()
@@ -391,6 +400,7 @@ class FredericusView:
         focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
         self._look.add_tips(game, layout, lifted, focus_keys)
         self._paint_last(surface, game, layout, last)
+        marked = fredericus_why.draw_explanations(surface, layout, why)
         tokens = game.betting_tokens()
         centres = layout.token_centres(tokens)
         for token, (seat, place) in enumerate(tokens):
@@ -405,6 +415,8 @@ class FredericusView:
                                    look.text)
         self._paint_captures(surface, game, layout)
         self._paint_wedges(surface, game, final or state, chooser)
+        self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,
+                                             self.playfield(state), [*marked, *self.pieces(state), *layout.panels])
         if chooser is not None:
             preview.paint_choices(self, surface, game, layout, chooser, look)
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.explanation import Explanation
 from game.core.protocol import Action, GameState
 from game.services.match import LogEntry, Match
 from game.services.series import next_in_series, plays_as_series, rematch
@@ -58,6 +59,7 @@ class GameOverScene(Scene):
         self.view = self.board.make_view(context)
         self.seats = frozenset(match.state.seats)  # the game is over: nothing is secret any more
         self.moment = self._moment()
+        self.why_moment, self.why_final = self._explanations()
         self.timeline = Timeline(lambda cue: None)  # seen again, heard once: the moment's sounds played in the game
         self.board_picture = BoardPicture("game over")
         self.wait = FIRST_SHOWING  # until the moment plays (counting down), or while it is held (up to HOLD)
@@ -73,6 +75,18 @@ class GameOverScene(Scene):
         states, actions = self.match.positions()
         index = self.view.winning_moment(actions)
         return states[index], actions[index], states[index + 1], index
+
+    def _explanations(self) -> tuple[tuple[Explanation, ...], tuple[Explanation, ...]]:
+        """Why the winning moment happened (marked while it plays again), and why the game ended (marked on the
+        final board): the same where the moment is the last move, as in every chase."""
+        if self.moment is None:
+            return (), ()
+        before, action, after, index = self.moment
+        moment = self.view.explain(before, action, after)
+        if index == len(self.match.log) - 1:
+            return moment, moment
+        states, actions = self.match.positions()
+        return moment, self.view.explain(states[-2], actions[-1], states[-1])
 
     def _items(self) -> list[MenuItem]:
         tr = self.context.tr
@@ -275,13 +289,14 @@ class GameOverScene(Scene):
         """The final position, or the winning moment's with its animation and its words in a banner."""
         state, last = self.match.state, last_turn(self.match.log)
         moment = self.moment if self.showing_moment else None
+        why = self.why_final
         if moment is not None:
-            state, last = moment[2], [self.match.log[moment[3]]]
+            state, last, why = moment[2], [self.match.log[moment[3]]], self.why_moment
         settings, hidden = self.context.settings, self.timeline.hidden
         key = (moment is not None, hidden, settings.language, settings.colour_blind)
 
         def paint(image: pygame.Surface) -> None:
-            self.view.draw_board(image, state, None, self.seats, last, hidden, final=self.match.state)
+            self.view.draw_board(image, state, None, self.seats, last, hidden, final=self.match.state, why=why)
 
         self.board_picture.draw(surface, key, paint, self.timeline)
         self.banner_area = None if moment is None else self._banner(

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
+from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import GameState, Seat
 from game.services.match import LogEntry
@@ -58,13 +59,19 @@ class GameView(Protocol[S, A, K]):
 
     def draw_board(self, surface: pygame.Surface, state: S, chooser: ActionChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
-                   final: S | None = None) -> None:
+                   final: S | None = None, why: Sequence[Explanation] = ()) -> None:
         """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
         the most recent turn), and when a person chooses, the options, the focused one and its preview
         (ghost tile, route…). Secrets are drawn only for seats in ``visible``. Pieces named in ``hidden`` are
         left out: a running animation draws them (see :meth:`animations`). ``final`` is the game's last
         position while the game over shows an earlier one (its winning moment): whatever the board tells of
-        the game as a whole (points, whose turn it is) is told of ``final``, so nothing stale shows."""
+        the game as a whole (points, whose turn it is) is told of ``final``, so nothing stale shows. ``why``:
+        the explanations (see :meth:`explain`) of the move that led to ``state``, marked on the board."""
+
+    def explain(self, before: S, action: A, after: S) -> tuple[Explanation, ...]:
+        """Why ``action``'s moment happened, from its rules core (the road of a catch, the cards of a capture, the
+        rule that ended the game), for :meth:`draw_board` to mark on the board of ``after``; empty for an
+        ordinary move. Only public facts: they are shown to everyone."""
 
     def animations(self, before: S, action: A, after: S,
                    visible: frozenset[Seat]) -> list[Animation]:

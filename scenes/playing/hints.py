@@ -14,12 +14,14 @@ once the player chooses a step off its path it goes too.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
+from game.ai.knowledge import knowledge_of
 from game.ai.service import Decision
 from game.core.message import Message
-from game.core.protocol import Action
+from game.core.protocol import Action, GameState
 from game.services.match import Match
 from scenes.context import AppContext
 from scenes.kit import tooltip
@@ -49,6 +51,7 @@ class Hints:
         self.decision: Decision | None = None  # the search, while it runs
         self.action: Action | None = None  # the suggestion, once it came
         self.message: Message | None = None  # the game's sentence for it
+        self.reason: Message | None = None  # why the AI suggests it, from what its value guess weighs
         self.prefix: tuple[Step, ...] = ()  # the steps chosen when last looked at
         self.clock = 0.0
 
@@ -71,7 +74,7 @@ class Hints:
         """Forget the hint, and stop its search if it still runs."""
         if self.decision is not None:
             self.context.ai.cancel(self.decision)
-        self.chooser, self.decision, self.action, self.message = None, None, None, None
+        self.chooser, self.decision, self.action, self.message, self.reason = None, None, None, None, None
 
     def update(self, dt: float, chooser: ActionChooser | None) -> None:
         """Take the answer when it comes; drop the hint once the position changed or the player left its path."""
@@ -94,6 +97,7 @@ class Hints:
                 self.cancel()
                 return
             self.action, self.message = action, chooser.state.narrate(action)
+            self.reason = suggestion_reason(chooser.state, action)
             if self.follows(prefix):
                 self._turn_as_told(chooser)
 
@@ -119,6 +123,10 @@ class Hints:
         if turns:
             return tr("hints.suggestion_turned", action=action, degrees=90 * turns[0])
         return tr("hints.suggestion", action=action)
+
+    def sentences(self) -> list[str]:
+        """The suggestion in words, then why the AI suggests it (where the game tells)."""
+        return [self.sentence()] + ([] if self.reason is None else [self.context.tr.message(self.reason)])
 
     # --- drawing --------------------------------------------------------------------------------------------
     def marks(self, chooser: ActionChooser) -> list[pygame.Rect]:
@@ -153,12 +161,12 @@ class Hints:
         if self.action is None:
             return self._banner(surface, [tr("hints.thinking"), *told], [])
         if not self.follows(tuple(chooser.prefix)):
-            return self._banner(surface, [self.sentence(), tr("hints.step_back"), *told], [])
+            return self._banner(surface, [*self.sentences(), tr("hints.step_back"), *told], [])
         marks = self.marks(chooser)
         grow = 3 + 4 * (0.5 + 0.5 * math.sin(2 * math.pi * self.clock / PULSE))
         for number, rect in enumerate(marks, 1):
             _ring(surface, self.context.text, rect, int(grow), number if len(marks) > 1 else 0)
-        return self._banner(surface, [self.sentence(), *told], marks)
+        return self._banner(surface, [*self.sentences(), *told], marks)
 
     def _banner(self, surface: pygame.Surface, texts: list[str], avoid: list[pygame.Rect]) -> pygame.Rect:
         """A box over the board's bottom edge, or elsewhere in the playfield (its top edge, a corner, in fewer
@@ -195,6 +203,12 @@ def _ring(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, grow: int
         pygame.draw.circle(surface, HINT_COLOUR, centre, 11)
         pygame.draw.circle(surface, SHADOW, centre, 11, 2)
         text.blit(surface, str(number), 20, SHADOW, bold=True, center=centre)
+
+
+def suggestion_reason(state: GameState[Any], action: Action) -> Message | None:
+    """Why the AI suggests ``action`` in ``state``, as its game's knowledge tells it (``None``: it does not)."""
+    reason = knowledge_of(state.game_name).hint_reason
+    return None if reason is None else reason(state, action)
 
 
 def why_no_hint(context: AppContext, match: Match) -> str:

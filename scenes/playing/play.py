@@ -41,6 +41,7 @@ from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 from scenes.playing.no_loss import losing_question
 from scenes.playing.people import named_seats
+from scenes.playing.why import ShownWhy
 from scenes.router import pages
 
 # Intents that do not skip a running animation: pointing, and devices coming and going.
@@ -135,6 +136,7 @@ class PlayScene(Scene):
         self.lines_top = LOG_BOTTOM  # a tutorial's lesson box stands between them
         self.timeline = Timeline(context.audio.play)  # not a method of the scene: no cycle keeps it alive
         self.hints = Hints(context, view)
+        self.why = ShownWhy(view)  # the last moment's explanation on the board
         self.music = board(match.setup.game).music
         if self._people_count() == 1:
             self.viewer = 0
@@ -255,6 +257,7 @@ class PlayScene(Scene):
         elif self.view.announces(action):  # its animation has its own sound
             self._announce(self.context.tr.message(entry.message))
         self.timeline.add(self.view.animations(played.before, action, played.after, self.visible_seats()))
+        self.why.played(played, len(self.match.log))
 
     def _announce(self, sentence: str) -> None:
         """A public event in the banner, for a moment."""
@@ -289,6 +292,7 @@ class PlayScene(Scene):
         self.clock += dt
         self.hints.update(dt, self.chooser)
         self.banner_left = max(0.0, self.banner_left - dt)
+        self.why.update(dt * self.context.settings.animation_speed, self.match.state.is_terminal())
         error = self.slot.take_error() if self.slot is not None else None
         if error is not None:
             self._report_save_error(error)
@@ -326,7 +330,8 @@ class PlayScene(Scene):
             self.ai_wait -= dt
             if self.ai_wait <= 0:
                 self.pending = self.context.ai.ask(state, plan.level, self._decision_seed())
-        elif self.pending.done() and not self.timeline.busy:  # the last move is seen before the next one
+        elif self.pending.done() and not self.timeline.busy and not self.why.holds(len(self.match.log)):
+            # the last move (and why it mattered) is seen before the next one
             action = self.pending.result()
             self.pending = None
             self.ai_wait = self.context.ai_pause / self.context.settings.animation_speed
@@ -559,12 +564,13 @@ class PlayScene(Scene):
         """The board, drawn again only when something on it changed: a move, the player's focus, what the
         player looks at, who may see what, a setting, which pieces an animation draws."""
         chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
+        why = self.why.now(len(self.match.log))
         key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
                None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)),
-               self.looked_at)
+               self.looked_at, why)
 
         def paint(image: pygame.Surface) -> None:
-            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden)
+            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden, why=why)
 
         self.board_picture.draw(surface, key, paint, self.timeline, settings.screen_shake)
 

@@ -135,8 +135,9 @@ class ReplayScene(Scene):
         settings, hidden = self.context.settings, self.timeline.hidden
         key = (self.shown, hidden, settings.language, settings.colour_blind)
 
-        def paint(image: pygame.Surface) -> None:
-            self.view.draw_board(image, state, None, self.seats, last, hidden)
+        def paint(image: pygame.Surface) -> None:  # the step that led here marked as it was in the game
+            why = self.view.explain(self.states[self.shown - 1], self.actions[self.shown - 1], state) if last else ()
+            self.view.draw_board(image, state, None, self.seats, last, hidden, why=why)
 
         self.board_picture.draw(surface, key, paint, self.timeline)
         ui_art.draw_panel(surface, PANEL_AREA)

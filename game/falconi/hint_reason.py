@@ -1,0 +1,137 @@
+"""Why the AI suggests a move, in one sentence from what its value guess weighs (:func:`heuristics.values`).
+
+The guess adds up named terms: for Don Falconi his distance from the nearest police car, police cars out, Chili
+tokens in hand, the room round his car (Mode I) or his ways on (Mode II, F-6.5), the emptying pile and an escape
+in reach; each police car weighs the same terms against him, and its own room, chase and tiles in hand.
+:func:`terms` lists them so that they add up to the guess (a test holds them to it); the reason of a move is
+the term it raises most for the deciding seat, in the position the move leads to (a Mode I tile: with the best
+drive after it). Only what the deciding seat may see is read (F-9): a police car's hint never weighs his
+hidden reserve or accomplice, and a draw from the pile is never played out to read what it turns up."""
+
+from __future__ import annotations
+
+from game.core.message import Message
+from game.core.protocol import Seat
+from game.falconi import heuristics as h
+from game.falconi.actions import Action
+from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
+from game.falconi.state import FalconiState
+from game.falconi.tiles import EMPTY
+
+EVEN = 0.004  # a gain below this is noise: the move is as good as standing still
+_HIS = ("distance", "police_out", "chili", "room", "ways", "pile", "escape")  # his terms, after the base
+
+
+def terms(state: FalconiState, seat: Seat) -> dict[str, float]:
+    """The terms of ``values(state)[seat]``, by name; they add up to it."""
+    his, stuck, gaps, in_reach = _his_terms(state)
+    if seat == FUGITIVE:
+        return his
+    share = h.TEAM_SHARE
+    dread = share * h._POLICE_DREAD * in_reach if state.variant.mode == 2 else 0.0
+    result = {name: -share * value for name, value in his.items()}
+    result["base"] = share * (1 - his["base"])
+    result["escape"] = result.get("escape", 0.0) - dread
+    status = state.status[seat]
+    if status == ACTIVE and not stuck[seat]:
+        reach = 12 if state.variant.mode == 2 else 8
+        result["chase"] = 0.03 * (reach - min(gaps[seat], reach))
+        result["hand"] = 0.01 * len(state.reserve(seat))
+        result["own_room"] = 0.0 if state.variant.mode == 2 else h._ROOM_BONUS[h._room(state, state.cars[seat])] / 2
+        return result
+    if status != 0:
+        return {name: value * 0.8 for name, value in result.items()}
+    return {name: 0.0 for name in result}
+
+
+def _his_terms(state: FalconiState) -> tuple[dict[str, float], list[bool], list[float], float]:
+    """His terms (with ``clamp``, what keeps the guess within 0.05..0.95), the police cars with no way on, each
+    car's distance from him and how near an escape he is (0..1), as :func:`heuristics.values` works them out."""
+    width = state.city.width
+    mode2 = state.variant.mode == 2
+    cars, status = state.cars, state.status
+    cell = cars[FUGITIVE] >> 2
+    fx, fy = cell % width, cell // width
+    nearest: float = 20
+    gaps: list[float] = [20, 20, 20, 20]
+    his_ways = h._fugitive_ways(state, len(h._WAYS_BONUS) - 1, None) if mode2 else None
+    chases = None
+    if his_ways is not None:
+        chases = h._chase_distances(state, None, h._escape_fronts(state, None) or his_ways[1])
+    stuck = [False] * 4
+    out = 0
+    for police in POLICE:
+        if status[police] == ACTIVE:
+            if mode2:
+                stuck[police] = h.ways_on(state, police, 1) == 0
+            if chases:
+                gaps[police] = chases[police] / 3
+            else:
+                other = cars[police] >> 2
+                gaps[police] = abs(other % width - fx) + abs(other // width - fy)
+            if not stuck[police]:
+                nearest = min(nearest, gaps[police])
+            else:
+                out += 1
+        elif status[police] == OUT:
+            out += 1
+    his = {"base": 0.35, "distance": 0.04 * min(nearest, 8), "police_out": 0.12 * out,
+           "chili": 0.04 * (state.bombs + state.boosts)}
+    in_reach = 0.0
+    if not mode2:
+        his["room"] = h._ROOM_BONUS[sum(1 for near in state._neighbours[cell] if state.board[near] == EMPTY)]
+    else:
+        assert his_ways is not None
+        his["ways"] = h._WAYS_BONUS[his_ways[0]]
+        progress = max(1 - len(state._pile) / h._MODE2_PILE, state._round / ROUND_LIMIT)
+        his["pile"] = 0.6 * progress - 0.25
+        in_reach = max(0, h._ESCAPE_REACH - h.escape_distance(state)) / h._ESCAPE_REACH
+        his["escape"] = 0.3 * in_reach
+    raw = sum(his.values())
+    his["clamp"] = min(0.95, max(0.05, raw)) - raw
+    return his, stuck, gaps, in_reach
+
+
+def reason(state: FalconiState, action: Action) -> Message:
+    """The sentence for the hint ``action`` (one of the legal actions of ``state``), for its deciding seat."""
+    seat = state.current_seat
+    side = "fugitive" if seat == FUGITIVE else "police"
+    if action.verb == "draw":  # the pile's order is hidden: the draw is told by what drawing itself weighs
+        return Message(f"hints.why.falconi.{side}.draw")
+    seen = _as_seen(state, seat)
+    after = seen.clone()
+    after.apply(action)
+    after = _best_follow_up(after, seat)
+    if after.is_terminal():
+        won = after.outcome is not None and seat in after.outcome.winners
+        return Message(f"hints.why.falconi.{side}.{'wins' if won else 'even'}")
+    before_terms, after_terms = terms(seen, seat), terms(after, seat)
+    gains = {name: after_terms.get(name, 0.0) - before_terms.get(name, 0.0) for name in after_terms
+             if name not in ("base", "clamp")}
+    name, gain = max(gains.items(), key=lambda item: item[1])
+    return Message(f"hints.why.falconi.{side}.{name if gain >= EVEN else 'even'}")
+
+
+def _as_seen(state: FalconiState, seat: Seat) -> FalconiState:
+    """``state`` as ``seat`` may know it (F-9): for a police car, without his hidden reserve and accomplice."""
+    if seat == FUGITIVE or not state.hides_hand(FUGITIVE):
+        return state
+    public = state.clone()
+    public._reserves[FUGITIVE] = []
+    public._accomplice = -1
+    return public
+
+
+def _best_follow_up(after: FalconiState, seat: Seat) -> FalconiState:
+    """A Mode I tile is judged with the drive that follows it: the position after the drive the value guess
+    likes best, while the same car still decides."""
+    if after.variant.mode != 1 or after.current_seat != seat or after.is_terminal():
+        return after
+    best, best_value = after, -1.0
+    for follow in after.legal_actions():
+        tried = after.clone()
+        tried.apply(follow)
+        value = (h.utilities if tried.is_terminal() else h.values)(tried)[seat]
+        if value > best_value:
+            best, best_value = tried, value
+    return best
