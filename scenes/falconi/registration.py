@@ -16,6 +16,7 @@ from game.services.match import OFF, SeatPlan
 from scenes.boardspec import BoardSpec
 from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.falconi.danger import DANGER_BINDING
+from scenes.falconi.diagrams import ILLUSTRATIONS
 
 if TYPE_CHECKING:
     from game.falconi.actions import Action
@@ -100,6 +101,7 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
     seats_problem=seats_problem,
     sample_records=(("margherita", "fugitive", "easy", 6, 4), ("margherita", "police", "normal", 3, 1),
                     ("salami", "police", "people", 4, 2), ("diavola", "fugitive", "hard", 5, 1)),
+    illustrations=ILLUSTRATIONS,
     icons=ICONS,
     sounds=SOUNDS,
     bindings=(DANGER_BINDING,),

@@ -10,6 +10,7 @@ from game.i18n import Translator
 from game.services.match import MatchSetup, SeatPlan
 from scenes.boardspec import BoardSpec
 from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
+from scenes.fredericus.diagrams import ILLUSTRATIONS
 from scenes.kit.score_table import ScoreRow, ScoreTable
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardS
     result_table=result_table,
     result_lines=result_lines,
     sample_records=(("2p", "falconer", "normal", 7, 3), ("4p-short", "falconer", "hard", 2, 0)),
+    illustrations=ILLUSTRATIONS,
     icons=ICONS,
     sounds=SOUNDS,
 )
