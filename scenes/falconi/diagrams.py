@@ -19,6 +19,7 @@ from game.falconi.constants import ACTION, ANSWER, BLAST, DRIVE, ESCAPE_PLACE, F
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
 from scenes.falconi import draw
+from scenes.falconi.colours import seat_colours
 from scenes.falconi.lanes import route_legs
 from scenes.kit.diagram import Figure, Illustrations, Painter, crops, off_screen
 from scenes.kit.ui import LOGICAL_SIZE
@@ -75,7 +76,7 @@ def _board(context: AppContext, state: FalconiState, visible: frozenset[Seat], g
             route = drive_route(state, state.drive_from, goal) or []
             draw.draw_route(board, route_legs(geometry, state.links, route))
             cars = [(FUGITIVE, state.cars[FUGITIVE], context.tr("falconi.car.0"), False, False)]
-            draw.draw_cars(board, geometry, context.text, cars, view._colours())
+            draw.draw_cars(board, geometry, context.text, cars, seat_colours(context.settings.colour_blind))
 
     return off_screen(paint, LOGICAL_SIZE), geometry
 
