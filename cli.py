@@ -125,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     shots = commands.add_parser("screenshots", help="draw every scene of the window into PNG files (headless)")
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
+    shots.add_argument("--diagrams", metavar="FOLDER", help="where the rules' diagrams go, which are drawn when no "
+                                                           "--only is given (default: docs/images/rules)")
     soak = commands.add_parser("soak", help="leave the window running (headless): AI against AI in every game and "
                                             "variant, random input everywhere; fail on any error or growing memory")
     soak.add_argument("--minutes", type=_number(0.01, 10080), default=30.0,
@@ -264,13 +266,16 @@ def _soak(args: argparse.Namespace) -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     folder = _writable_folder(args.out, "--out")
-    from devtools.screenshots import save_screenshots
+    from devtools.screenshots import DIAGRAMS, save_diagrams, save_screenshots
 
+    diagrams = None if args.only else _writable_folder(args.diagrams or str(DIAGRAMS), "--diagrams")
     try:
         written = save_screenshots(folder, args.only)
     except ValueError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
+    if diagrams is not None:
+        written += save_diagrams(diagrams)
     for path in written:
         print(path)
     return 0

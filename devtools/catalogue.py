@@ -89,6 +89,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("seat set-up", lambda: [SeatSetupScene(context, showcase.solo.game, options=showcase.seat_options)]),
         Screen("settings", lambda: [SettingsOverlay(context)]),
         Screen("rules help", lambda: [RulesOverlay(context, None)]),
+        *diagram_screens(context),
         Screen("statistics", statistics),
         Screen("saved games", saved_games),
         Screen("saved game", saved_game(lambda info: SlotOverlay(context, info))),
@@ -109,6 +110,28 @@ def every_screen(context: AppContext) -> list[Screen]:
     screens += [Screen(name, board(setup), is_board=True)
                 for _name, part in parts("window") for name, setup in part.board_screens()]
     return screens
+
+
+def diagram_screens(context: AppContext) -> list[Screen]:
+    """The rules help scrolled to each diagram, on the first page that shows it: its picture and caption at the
+    top, and what follows."""
+    from scenes.boards import boards
+    from scenes.pages.overlays import RulesOverlay
+
+    def opened_at(topic: str, name: str) -> Callable[[], list[Any]]:
+        def make() -> list[Any]:
+            rules = RulesOverlay(context, None)
+            rules.topic = rules.topics.index(topic)
+            rules.scroll(rules.page().figure_row(name) - 1)  # a line of the paragraph above stays in view
+            return [rules]
+        return make
+
+    first: dict[str, Screen] = {}
+    for spec in boards():
+        for topic, placed in spec.illustrations.figures.items():
+            for _paragraph, figure in placed:
+                first.setdefault(figure.name, Screen(f"rules {figure.name}", opened_at(topic, figure.name)))
+    return list(first.values())
 
 
 def _showcase() -> Showcase:

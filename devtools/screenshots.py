@@ -1,9 +1,11 @@
 """``python main.py screenshots``: every scene drawn at the logical resolution into PNG files, headless, to look
-at after a change and to show in the README (``docs/screenshots/``)."""
+at after a change and to show in the README (``docs/screenshots/``); and the rules' diagrams with their English
+captions, where ``docs/rules-*.md`` show them (``docs/images/rules/``)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +15,7 @@ if TYPE_CHECKING:
     from devtools.catalogue import Screen
 
 FRAMES = 3  # frames run before a screen is saved: its first frame may still be settling
+DIAGRAMS = Path(__file__).resolve().parents[1] / "docs" / "images" / "rules"  # where the rules docs look
 
 
 def file_name(screen_name: str) -> str:
@@ -73,3 +76,50 @@ def _save_one(app: Any, folder: Path, screen: Screen, language: str | None) -> P
         title: Any = type(app.stack.scenes[0])  # back to the scene at the bottom: the title menu
         app.stack.apply(Reset(title(context)))
     return path
+
+
+def save_diagrams(folder: Path = DIAGRAMS) -> list[Path]:
+    """Every game's rules diagrams, captioned in English, into ``folder`` as ``<figure>.png``; returns the files
+    written. Made from seeded games with the default settings, they come out the same, byte for byte, each run."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with headless_scratch():
+        import pygame
+
+        from scenes.app import App
+        from scenes.boards import boards
+        from scenes.kit.diagram import doc_picture
+
+        app = App(fps=0)
+        written: list[Path] = []
+        try:
+            context = app.context
+            context.change_settings(context.settings.changed(language="en"))
+            for spec in boards():
+                for figure in spec.illustrations.every_figure():
+                    path = folder / f"{figure.name}.png"
+                    pygame.image.save(indexed(doc_picture(context, figure)), str(path))
+                    written.append(path)
+        finally:
+            app.close()
+    return written
+
+
+def indexed(picture: Any) -> Any:
+    """``picture`` in its 256 most common colours, every other pixel in the nearest of them: a diagram of the
+    meadow's grass saved so weighs a fifth of its full colours, and looks the same at a glance."""
+    import pygame
+
+    pixels = pygame.image.tobytes(picture, "RGB")
+    colours = [pixels[index:index + 3] for index in range(0, len(pixels), 3)]
+    palette = [colour for colour, _count in Counter(colours).most_common(256)]
+    index_of = {colour: number for number, colour in enumerate(palette)}
+    rgb = [tuple(colour) for colour in palette]
+
+    def nearest(colour: bytes) -> int:
+        return min(range(len(rgb)), key=lambda number: sum((a - b) ** 2 for a, b in zip(colour, rgb[number])))
+
+    indices = bytes(index_of[colour] if colour in index_of else index_of.setdefault(colour, nearest(colour))
+                    for colour in colours)
+    result = pygame.image.frombytes(indices, picture.get_size(), "P")
+    result.set_palette(rgb + [(0, 0, 0)] * (256 - len(rgb)))
+    return result

@@ -13,6 +13,7 @@ from game.core.protocol import GameState
 from game.i18n import Translator
 from game.services.match import SeatPlan
 from game.services.tally import Tally
+from scenes.kit.diagram import Illustrations
 from scenes.kit.input import Binding
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class BoardSpec(Generic[S, A, Opts]):
     progress: Callable[[Translator, S], str] = _rounds  # how far a saved game is, counted as its side panel counts
     # what the game adds to the kit as it is registered (scenes.boards.register_board): the icons of its actions,
     # its sound cues (``assets/sounds/<cue>.wav``) and its own intents with their keys
+    illustrations: Illustrations = field(default_factory=Illustrations)  # the rules' diagrams, where they stand and
+    # which paragraph F1 opens at for the step a player is at
     icons: tuple[str, ...] = ()
     sounds: tuple[str, ...] = ()
     bindings: tuple[Binding, ...] = ()

@@ -17,6 +17,9 @@ DEFERRED = {
     ("scenes.fredericus.registration", "scenes.fredericus.view"): "the board, its sprites and the castle, when "
                                                                   "first shown",
     ("scenes.fredericus.registration", "scenes.fredericus.menus"): "the table options page, when first opened",
+    ("scenes.falconi.diagrams", "scenes.falconi.view"): "the board a rules diagram is cut from, when first drawn",
+    ("scenes.fredericus.diagrams", "scenes.fredericus.view"): "the board a rules diagram is cut from, when first "
+                                                              "drawn",
 }
 
 

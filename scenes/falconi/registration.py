@@ -17,6 +17,7 @@ from game.services.tally import Tally
 from scenes.boardspec import BoardSpec
 from scenes.falconi.colours import COLOUR_BLIND_COLOURS, COLOURS
 from scenes.falconi.danger import DANGER_BINDING
+from scenes.falconi.diagrams import ILLUSTRATIONS
 
 if TYPE_CHECKING:
     from game.falconi.actions import Action
@@ -103,6 +104,7 @@ FALCONI_BOARD: BoardSpec[FalconiState, Action, FalconiOptions] = BoardSpec(
                     ("margherita", "police", "normal", Tally(3, 1, 0, 1, 22)),
                     ("salami", "police", "people", Tally.of_old_record(4, 2)),  # counted before streaks were kept
                     ("diavola", "fugitive", "hard", Tally(5, 1, 1, 1, 31))),
+    illustrations=ILLUSTRATIONS,
     icons=ICONS,
     sounds=SOUNDS,
     bindings=(DANGER_BINDING,),

@@ -11,6 +11,7 @@ from game.services.match import MatchSetup, SeatPlan
 from game.services.tally import Tally
 from scenes.boardspec import BoardSpec
 from scenes.fredericus.colours import COLOUR_BLIND_COLOURS, COLOURS
+from scenes.fredericus.diagrams import ILLUSTRATIONS
 from scenes.kit.score_table import ScoreRow, ScoreTable
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ FREDERICUS_BOARD: BoardSpec[FredericusState, Action, FredericusOptions] = BoardS
     result_lines=result_lines,
     sample_records=(("2p", "falconer", "normal", Tally(7, 3, 2, 2, 38)),
                     ("4p-short", "falconer", "hard", Tally(2, 0, 0, 0, 17))),
+    illustrations=ILLUSTRATIONS,
     icons=ICONS,
     sounds=SOUNDS,
 )

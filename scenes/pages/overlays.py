@@ -6,6 +6,7 @@ while it is up nothing of the board — least of all a secret — is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -32,6 +33,7 @@ from scenes.kit.ui import (
 )
 from scenes.online.name_row import NameRow
 from scenes.pages.log_overlay import BOX, LINE, ROWS, SIZE, TOP, ScrollingPage
+from scenes.pages.rules_page import CAPTION_SIZE, Row, RulesPage, opening_row
 
 CENTRE_X = LOGICAL_SIZE[0] // 2
 TITLE_SIZE, TITLE_LINE = 40, 34  # an overlay's title: font size (bold) and line height when it wraps
@@ -333,11 +335,17 @@ class RulesOverlay(ScrollingPage):
     """The rules help: the current game's rules (or every topic, from the menu) and the controls. It scrolls
     as the game log does; left and right (and Tab) change the topic."""
 
-    def __init__(self, context: AppContext, setup: MatchSetup | None) -> None:
+    def __init__(self, context: AppContext, setup: MatchSetup | None, state: Any = None,
+                 actions: Sequence[Any] = ()) -> None:
+        """With ``state`` (F1 on a board), the page opens at the paragraph on the step the player is at, which
+        ``actions``, those still open to the player, tell apart."""
         self.context = context
         self.pictures = dict(self._topics(setup))  # each topic's emblem, the controls' apart
         self.topics = [*self.pictures, "rules.controls"]
         self.topic = 0
+        self._pages: dict[tuple[str, str], RulesPage] = {}
+        if setup is not None and state is not None:
+            self.first = opening_row(setup.game, self.topics[0], self.page(), state, actions)
 
     @staticmethod
     def _topics(setup: MatchSetup | None) -> list[tuple[str, str]]:
@@ -346,7 +354,14 @@ class RulesOverlay(ScrollingPage):
             return [topic for spec in boards() for topic in spec.rules_topics(None)]
         return board(setup.game).rules_topics(setup.options)
 
-    def lines(self) -> list[str]:
+    def page(self) -> RulesPage:
+        """The topic's rows and diagrams, laid out once per topic and language."""
+        key = (self.topics[self.topic], self.context.tr.language)
+        if key not in self._pages:
+            self._pages[key] = RulesPage(self.context, key[0], RULES_WIDTH)
+        return self._pages[key]
+
+    def rows(self) -> list[Row]:
         topic = self.topics[self.topic]
         if topic == "rules.controls":
             tr = self.context.tr
@@ -359,8 +374,11 @@ class RulesOverlay(ScrollingPage):
                     return spoken(keys)
                 return tr("help.keys.pad_row", keys=spoken(keys), pad=tr("help.pad"), buttons=spoken(pad))
 
-            return [tr("help.keys.row", what=tr(key), keys=row(keys, pad)) for key, keys, pad in inp.key_help()]
-        return self.context.text.wrap(self.context.tr(topic), RULES_WIDTH, SIZE)
+            return [Row(tr("help.keys.row", what=tr(key), keys=row(keys, pad))) for key, keys, pad in inp.key_help()]
+        return self.page().rows
+
+    def lines(self) -> list[str]:
+        return [row.text for row in self.rows()]
 
     def line_count(self) -> int:
         return len(self.lines())
@@ -390,7 +408,20 @@ class RulesOverlay(ScrollingPage):
         title = self.draw_page(surface, f"<  {tr(self.topics[self.topic] + '.title')}  >", tr("rules.hint"))
         for x in (title.left - 16 - TOPIC_PICTURE // 2, title.right + 16 + TOPIC_PICTURE // 2):
             self.draw_picture(surface, (x, title.centery))
-        for row, line in enumerate(self.lines()[self.first:self.first + ROWS]):
-            heading = line.isupper()  # the rules texts write their section headings in capitals
-            text.blit(surface, line, SIZE, ACCENT if heading else TEXT, bold=heading,
-                      topleft=(BOX.x + 40, TOP + row * LINE))
+        for number, row in enumerate(self.rows()[self.first:self.first + ROWS]):
+            if row.text:
+                text.blit(surface, row.text, CAPTION_SIZE if row.indent else SIZE, ACCENT if row.heading else TEXT,
+                          bold=row.heading, topleft=(BOX.x + 40 + row.indent, TOP + number * LINE))
+        if self.topics[self.topic] != "rules.controls":
+            self._draw_diagrams(surface)
+
+    def _draw_diagrams(self, surface: pygame.Surface) -> None:
+        """The page's diagrams in view, cut where the rows end: one half scrolled off never covers the title or
+        the hint."""
+        area = pygame.Rect(BOX.x + 40, TOP, RULES_WIDTH, ROWS * LINE)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        for placed in self.page().pictures:
+            if placed.row < self.first + ROWS and placed.row + placed.rows > self.first:
+                surface.blit(placed.image, (area.x, TOP + (placed.row - self.first) * LINE + 4))
+        surface.set_clip(clip)

@@ -363,8 +363,9 @@ class PlayScene(Scene):
             else:
                 self.message = self.context.tr(f"{kind}.none")  # this board has no use for another game's intent
             return None
-        if kind == inp.HELP:
-            return Push(RulesOverlay(self.context, self.match.setup))
+        if kind == inp.HELP:  # open at the step the player is at: the actions the chooser still leads to tell it
+            actions = self.chooser.candidates() if self.chooser is not None else []
+            return Push(RulesOverlay(self.context, self.match.setup, self.match.state, actions))
         if kind == inp.LOG or (kind == inp.CLICK and intent.pos is not None and self.log_area.collidepoint(intent.pos)):
             return self._open_log()
         if kind == inp.UNDO:
