@@ -196,7 +196,7 @@ def test_a_refused_undo_is_told_above_the_prompt_and_inside_the_panel(app, tmp_p
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", ["margherita", "fredericus"])
+@pytest.mark.parametrize("name", ["margherita", "fredericus", "falconi_mode2"])
 def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_path, name, language):
     """At every lesson the learner reads, the box stands below the HUD: nothing the HUD wrote above the log (the
     seat cards, the turn row, the red-lane note) is under it; and the log keeps the room under the box (issue

@@ -15,6 +15,7 @@ from game.falconi.options import FalconiOptions
 from game.falconi.seating import SEAT_COUNT, lone_police_at_port, moved_to_port_note, seats_problem
 from game.falconi.state import FalconiState
 from game.falconi.tutorial import MARGHERITA, MORE
+from game.falconi.tutorial_mode2 import MODE2
 from game.falconi.variants import VARIANTS
 
 Plan = TypeVar("Plan")
@@ -86,6 +87,6 @@ FALCONI: GameSpec[FalconiOptions] = GameSpec(
     rules_revised_in=3,  # match format 3: the rulings revised on 2026-11-27 (format 2: on 2026-11-24)
     rules_revision="their revision of 2026-11-27",
     upgrade_actions=upgrade_actions,
-    tutorials=(MARGHERITA, *MORE),
+    tutorials=(MARGHERITA, *MORE, MODE2),
     once_cards=NEW_PIZZA_CARDS,
 )
