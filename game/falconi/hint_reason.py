@@ -109,6 +109,8 @@ def reason(state: FalconiState, action: Action) -> Message:
     gains = {name: after_terms.get(name, 0.0) - before_terms.get(name, 0.0) for name in after_terms
              if name not in ("base", "clamp")}
     name, gain = max(gains.items(), key=lambda item: item[1])
+    if name == "chili":  # Mode I keeps Chili Bombs, Diavola Chili Boosts: the sentence names the one in play
+        name = "chili_bomb" if state.variant.mode == 1 else "chili_boost"
     return Message(f"hints.why.falconi.{side}.{name if gain >= EVEN else 'even'}")
 
 
