@@ -54,9 +54,9 @@ def scene_with_marker(app, monkeypatch, seats=(HUMAN, EASY, EASY, EASY), **marke
     hidden_seen = []
     draw_board = scene.view.draw_board
 
-    def recording_draw_board(surface, state, chooser, visible, last, hidden=frozenset()):
+    def recording_draw_board(surface, state, chooser, visible, last, hidden=frozenset(), **rest):
         hidden_seen.append(hidden)
-        draw_board(surface, state, chooser, visible, last, hidden)
+        draw_board(surface, state, chooser, visible, last, hidden, **rest)
 
     monkeypatch.setattr(scene.view, "draw_board", recording_draw_board)
     return scene, calls, hidden_seen, cues
