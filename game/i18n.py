@@ -31,6 +31,9 @@ PSEUDO = "pseudo"
 STRETCH = 0.4  # how much longer each word of the pseudo-language is
 _VOWELS = "aeiouyAEIOUY"
 _ACCENTED = str.maketrans(_VOWELS, "àéîõüÿÀÉÎÕÜŸ")
+# French elides "le"/"la" before a vowel: a template's "Le {raptor}" meets "autour" ("L'autour"). A pronoun
+# after a hyphen ("pose-le au bout") never elides, and "h" is left alone (h aspiré: "le haut vol").
+_ELISION = re.compile(r"(?<![\w-])([Ll])[ea] (?=[aeiouyâàéèêëîïôûAEIOUYÉÀ])")
 _WORD = re.compile(r"\{[^{}]*\}|[^\W\d_]+")  # a {placeholder}, kept as it is, or a word's letters
 
 
@@ -85,7 +88,10 @@ class Translator:
         text = self._texts.get(key) or self._fallback.get(key)
         if text is None:
             return key  # a missing key shows itself, so a test or a player can report it
-        return text.format(**fields) if fields else text
+        if not fields:
+            return text
+        said = text.format(**fields)
+        return _ELISION.sub(r"\1'", said) if self.language == "fr" else said
 
     def plural(self, key: str, count: int, **fields: Any) -> str:
         """``key.one`` or ``key.other`` as this language says ``count`` things ("1 point", "2 points"), with

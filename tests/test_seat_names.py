@@ -288,3 +288,21 @@ def test_at_one_screen_with_nothing_to_hide_the_banner_says_whose_turn_it_is(dri
         scene.choose(scene.match.state.legal_actions()[0])
     driver.run(2)
     assert "Marco" in scene.banner or scene.match.log[-1].events  # an event's banner says more, and goes first
+
+
+def test_the_name_set_in_settings_names_the_first_person_of_a_new_game_and_of_the_game_after_a_lesson(driver):
+    """The name is set once, in Settings: the seat screen starts with it for the first person (who may still
+    change it), and the real game a lesson's end card starts at once is played under it too."""
+    from game.services.tutorials import FIRST_PATHS
+    from scenes.pages.tutorial_menus import ready_setup
+
+    driver.app.context.change_settings(driver.app.context.settings.changed(player_name="Zoé"))
+    scene = seat_page(driver, "fredericus", (SeatPlan.human(0), AI))
+    assert scene.menu.item("device0").label == "Zoé"
+    focus(driver, "start")
+    driver.key(pygame.K_RETURN)
+    play = driver.app.stack.scenes[-2] if isinstance(driver.top, HandOverOverlay) else driver.top
+    assert isinstance(play, PlayScene) and play.match.setup.people[0].name == "Zoé"
+    lesson = FIRST_PATHS["falconi"]
+    assert ready_setup(lesson, "Zoé").people[0].name == "Zoé"
+    assert ready_setup(lesson, "").people[0].name == "Player 1"  # no name set: the default one

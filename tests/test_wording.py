@@ -148,3 +148,10 @@ def test_the_controls_name_the_keys_as_the_language_prints_them(context, languag
     if language == "de":
         assert any("Strg+Z" in line for line in lines)
     assert all(char in string.printable or char.isalpha() or char in "·…«»’ " for line in lines for char in line)
+
+
+def test_french_elides_an_article_that_meets_a_vowel_from_a_field():
+    tr = Translator("fr")
+    assert tr("fredericus.step.capture", raptor="autour", card="le phénix", tower=4).startswith("L'autour capture")
+    assert tr("fredericus.step.capture", raptor="faucon", card="le phénix", tower=4).startswith("Le faucon capture")
+    assert "pose-le au bout" in tr("tutorial.fredericus.move_card")  # a pronoun after its verb stays whole

@@ -185,6 +185,12 @@ def people_names(typed: Sequence[str], shown_defaults: Sequence[str] = ()) -> tu
     return tuple(names)
 
 
+def people_of(first_name: str) -> tuple[Person, ...]:
+    """The people of a game one person starts alone: that person, named ``first_name`` (the name set in
+    Settings) where it is one, else by the default name."""
+    return (Person(people_names([first_name])[0]),)
+
+
 def _clean_name(name: str, number: int) -> str:
     """A stored name as the window can draw it (:func:`person_name`: one line, no control or format characters,
     at most ``NAME_LENGTH`` characters); a name with nothing left is the person's default one."""

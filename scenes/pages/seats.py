@@ -63,6 +63,7 @@ class SeatSetupScene(MenuScene):
         self.plans = list(self.board.first_seats if seats is None else seats)
         self.devices = [KEYBOARD] * MAX_PEOPLE
         self.typed = [""] * MAX_PEOPLE  # each person's name as typed ("": their default one)
+        self.typed[0] = context.settings.player_name  # the first person is the one who set a name in Settings
         self.error = ""
         self._number_people()
         super().__init__(context)

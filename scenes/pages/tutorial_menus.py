@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from game.services.match import MatchSetup
+from game.services.match import MatchSetup, people_of
 from game.services.tutorials import FIRST_PATHS, MORE_LESSONS, Tutorial
 from scenes.boards import board
 from scenes.context import AppContext
@@ -123,8 +123,8 @@ class TutorialEndOverlay(MenuOverlay):
         tr = self.context.tr
         return [
             MenuItem(tr("tutorial.done.real"), lambda: Pop("real"), note=tr("tutorial.done.real.note"), key="real",
-                     icon="play"),
-            MenuItem(tr("tutorial.done.more"), lambda: Pop("more"), key="more", icon="rules"),
+                     icon="play", tip="tips.tutorial.real"),
+            MenuItem(tr("tutorial.done.more"), lambda: Pop("more"), key="more", icon="rules", tip="tips.tutorial.more"),
             MenuItem(tr("tutorial.done.again"), lambda: Pop("again"), key="again", icon="undo"),
             MenuItem(tr("tutorial.done.menu"), lambda: Pop("quit"), key="menu", icon="home"),
         ]
@@ -149,10 +149,11 @@ def tutorial_emblem(tutorial: Tutorial) -> str:
     return board(tutorial.setup.game).setup_emblem(tutorial.setup.options)
 
 
-def ready_setup(tutorial: Tutorial) -> MatchSetup:
+def ready_setup(tutorial: Tutorial, name: str = "") -> MatchSetup:
     """The game "Play a real game" starts at once: the tutorial's game and options (Margherita after its
-    lessons), the learner in the seat the seat set-up offers first (Don Falconi, Red) against AI seats at the
-    normal level, on a new seed. No set-up page stands between, so no preset is changed on the way."""
+    lessons), the learner, under the ``name`` set in Settings if any, in the seat the seat set-up offers first
+    (Don Falconi, Red) against AI seats at the normal level, on a new seed. No set-up page stands between, so
+    no preset is changed on the way."""
     spec = board(tutorial.setup.game)
-    return MatchSetup(tutorial.game, spec.first_seats, seed=random.SystemRandom().randrange(1, 1_000_000),
-                      options=tutorial.options)
+    return MatchSetup(tutorial.game, spec.first_seats, people_of(name),
+                      seed=random.SystemRandom().randrange(1, 1_000_000), options=tutorial.options)

@@ -275,7 +275,8 @@ class TutorialScene(PlayScene):
         if result == "again":
             return Replace(TutorialScene(self.context, self.tutorial))
         if result == "real":  # a ready game, in a slot of its own: no saved game is replaced
-            return Replace(start_match_scene(self.context, Match(ready_setup(self.tutorial))))
+            setup = ready_setup(self.tutorial, self.context.settings.player_name)
+            return Replace(start_match_scene(self.context, Match(setup)))
         if result == "more":
             return Replace(MoreLessonsScene(self.context, self.tutorial.game))
         return super().resume(result)
