@@ -145,3 +145,18 @@ def test_the_winning_moment_plays_twice_then_rests_with_its_words(over_screen):
     for _ in range(round(3 * gameover.PAUSE / 0.05)):
         driver.run()
         assert over.showing_moment and not over.timeline.busy and over.banner_area is not None
+
+
+@pytest.mark.parametrize("game", ["margherita", "fredericus"])
+def test_a_person_alone_against_the_ai_reads_first_whether_they_won(over_screen, game):
+    """Alone at the screen the result says "You won!" or "You lost." before who won: a newcomer read "Victory:
+    Country police (normal AI)!" and did not know it meant their defeat."""
+    driver, over = over_screen(game)
+    outcome = over.match.state.outcome
+    won = any(over.match.setup.seats[seat].kind == "person" for seat in outcome.winners)
+    tr = driver.app.context.tr
+    if won:
+        assert over.headline() == tr("over.you_won")
+    else:
+        assert over.headline().startswith(tr("over.you_lost", result="").strip())
+        assert tr("over.winners", names="").split("{")[0].strip(" !") in over.headline()
