@@ -3,10 +3,11 @@
 The guess adds up named terms: for Don Falconi his distance from the nearest police car, police cars out, Chili
 tokens in hand, the room round his car (Mode I) or his ways on (Mode II, F-6.5), the emptying pile and an escape
 in reach; each police car weighs the same terms against him, and its own room, chase and tiles in hand.
-:func:`terms` lists them so that they add up to the guess (a test holds them to it); the reason of a move is
-the term it raises most for the deciding seat, in the position the move leads to (a Mode I tile: with the best
-drive after it). Only what the deciding seat may see is read (F-9): a police car's hint never weighs his
-hidden reserve or accomplice, and a draw from the pile is never played out to read what it turns up."""
+:func:`terms` lists them so that they add up to the guess (a test holds them to it). The reason of a move is
+the term on which the position it leads to (a Mode I tile: with the best drive after it) stands furthest above
+the positions of the seat's other moves, else the term it raises most. Only what the deciding seat may see is
+read (F-9): a police car's hint never weighs his hidden reserve or accomplice, and a draw from the pile is
+never played out to read what it turns up."""
 
 from __future__ import annotations
 
@@ -105,13 +106,37 @@ def reason(state: FalconiState, action: Action) -> Message:
     if after.is_terminal():
         won = after.outcome is not None and seat in after.outcome.winners
         return Message(f"hints.why.falconi.{side}.{'wins' if won else 'even'}")
-    before_terms, after_terms = terms(seen, seat), terms(after, seat)
-    gains = {name: after_terms.get(name, 0.0) - before_terms.get(name, 0.0) for name in after_terms
-             if name not in ("base", "clamp")}
-    name, gain = max(gains.items(), key=lambda item: item[1])
+    after_terms = terms(after, seat)
+    name, gain = _biggest(after_terms, _alternatives(seen, seat, action))  # what sets it above the others
+    if gain < EVEN:  # no better than the others on any term: what it gains on standing still
+        name, gain = _biggest(after_terms, [terms(seen, seat)])
     if name == "chili":  # Mode I keeps Chili Bombs, Diavola Chili Boosts: the sentence names the one in play
         name = "chili_bomb" if state.variant.mode == 1 else "chili_boost"
     return Message(f"hints.why.falconi.{side}.{name if gain >= EVEN else 'even'}")
+
+
+def _alternatives(seen: FalconiState, seat: Seat, action: Action) -> list[dict[str, float]]:
+    """The terms after each other move the seat could make now (a Mode I tile with its best drive); draws are
+    left out, as their tile is hidden, and so are moves that end the game."""
+    found = []
+    for other in seen.legal_actions():
+        if other == action or other.verb == "draw":
+            continue
+        after = seen.clone()
+        after.apply(other)
+        after = _best_follow_up(after, seat)
+        if not after.is_terminal():
+            found.append(terms(after, seat))
+    return found
+
+
+def _biggest(chosen: dict[str, float], others: list[dict[str, float]]) -> tuple[str, float]:
+    """The term on which ``chosen`` stands furthest above the mean of ``others`` (none: no gain at all)."""
+    if not others:
+        return "even", 0.0
+    gains = {name: value - sum(other.get(name, 0.0) for other in others) / len(others)
+             for name, value in chosen.items() if name not in ("base", "clamp")}
+    return max(gains.items(), key=lambda item: item[1])
 
 
 def _as_seen(state: FalconiState, seat: Seat) -> FalconiState:
