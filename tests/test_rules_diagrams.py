@@ -130,7 +130,7 @@ def rules_opened_with_f1(driver, topic: str) -> RulesOverlay:
 
 
 def opens_at(rules: RulesOverlay, paragraph: int) -> bool:
-    """The page shows ``paragraph`` near its top: the row before it first."""
+    """The page shows ``paragraph`` at its top (or its heading just above it)."""
     return rules.first == rules.page().first_row(paragraph) and rules.first > 0
 
 
@@ -221,3 +221,21 @@ def test_the_screenshots_command_draws_the_docs_diagrams_the_same_each_run(tmp_p
     second = {path.name: path.read_bytes() for path in save_diagrams(tmp_path / "second")}
     assert first == second
     assert {f"images/rules/{name}" for name in first} >= doc_images()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_opened_at_a_step_starts_at_its_paragraph_or_heading_never_mid_sentence(driver, language):
+    """F1 once opened on "bâtiment, tout demi-tour le ferait).", the end of the paragraph before: the first row
+    shown is now the paragraph's own first row, or its heading in capitals just above it."""
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language=language))
+    for spec in boards():
+        for topic, sections in spec.illustrations.sections.items():
+            page = RulesOverlay(context, None)
+            page.topic = page.topics.index(topic)
+            rules = page.page()
+            for paragraph in set(sections.values()):
+                first = rules.first_row(paragraph)
+                own = rules.paragraph_rows[paragraph]
+                assert first == own or (first == own - 1 and rules.rows[first].text.strip().isupper()) or (
+                    first == len(rules.rows) - ROWS), (topic, paragraph, rules.rows[first].text)

@@ -78,10 +78,14 @@ class RulesPage:
         return next(placed.row for placed in self.pictures if placed.name == name)
 
     def first_row(self, paragraph: int) -> int:
-        """The first row to show for the page to open at ``paragraph``: a row of what comes before stays in view,
-        and the page never scrolls past its end."""
+        """The first row to show for the page to open at ``paragraph``: the paragraph's heading with it where one
+        stands just before ("TON TOUR"), never the end of the sentence before it; the page never scrolls past its
+        end."""
         row = self.paragraph_rows[min(paragraph, len(self.paragraph_rows) - 1)]
-        return max(0, min(row - 1, len(self.rows) - ROWS))
+        before = self.rows[row - 1].text.strip() if row > 0 else ""
+        if before and before.isupper():
+            row -= 1
+        return max(0, min(row, len(self.rows) - ROWS))
 
 
 def opening_row(game: str, topic: str, page: RulesPage, state: object, actions: Sequence[object]) -> int:
