@@ -27,7 +27,7 @@ from game.services.match import LogEntry
 from game.services.saves import SaveStore
 from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
-from scenes.falconi import draw
+from scenes.falconi import draw, tags
 from scenes.falconi.view import FalconiView, hand_tiles
 from scenes.kit import input as inp
 from scenes.kit import ui_art
@@ -560,8 +560,8 @@ def test_two_tags_on_the_same_place_stack_instead_of_overlapping():
     surface = pygame.Surface(BOARD_AREA.size)
     taken: list[pygame.Rect] = []
     square = pygame.Rect(300, 300, 64, 64)
-    first = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
-    second = draw.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
+    first = tags.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
+    second = tags.tag(surface, TextCache(), "CATCH!", square, (200, 0, 0), taken)
     assert not first.colliderect(second) and BOARD_AREA.contains(second) and taken == [first, second]
 
 

@@ -23,7 +23,7 @@ from game.fredericus.actions import HAND, TOKEN
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
 from game.services.tutorials import NOTE, SCRIPT, TUTORIALS
-from scenes.falconi import draw
+from scenes.falconi import tags
 from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Scene, SceneStack
 from scenes.pages.seats import SeatSetupScene
@@ -223,17 +223,17 @@ def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_pat
 
 
 def test_two_catch_tags_stand_apart(app, tmp_path, monkeypatch):
-    """Two roads reach Don Falconi's place (the Margherita tutorial's catch lesson): their CATCH! tags are laid
-    out one under the other with a clear gap, not on each other."""
+    """Two roads reach Don Falconi's place (the Margherita tutorial's catch lesson): their CATCH! tags stand
+    apart with a clear gap, not on each other (here one above the other)."""
     tutorial = TUTORIALS["margherita_police"]
     app.app.stack.apply(Push(TutorialScene(app.app.context, tutorial, tutorial.step_of("tutorial.margherita.catch"))))
-    tags: list[pygame.Rect] = []
-    real_tag = draw.tag
-    monkeypatch.setattr(draw, "tag", lambda *args: tags.append(real_tag(*args)) or tags[-1])
+    boxes: list[pygame.Rect] = []
+    real_tag = tags.tag
+    monkeypatch.setattr(tags, "tag", lambda *args: boxes.append(real_tag(*args)) or boxes[-1])
     app.top.board_picture.forget()  # drawn afresh, its tags told
     app.run()
-    assert len(tags) == 2
-    first, second = sorted(tags, key=lambda rect: rect.top)
+    assert len(boxes) == 2
+    first, second = sorted(boxes, key=lambda rect: rect.top)
     assert second.top - first.bottom >= 4, f"the tags at {first} and {second} sit on each other"
     app.save(screenshot_dir(tmp_path), "two_catch_tags")
 

@@ -508,30 +508,6 @@ def highlight(overlay: pygame.Surface, rect: pygame.Rect, focused: bool, colour:
                      width=4 if focused else 3, border_radius=4)
 
 
-TAG_GAP = 5  # between two stacked tags: two shouts at one place read as two, not as one smudge
-
-
-def tag(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, colour: Colour,
-        taken: list[pygame.Rect] | None = None) -> pygame.Rect:
-    """A short shout over an option ("CATCH!", "ESCAPE!"), kept inside the board area and, given the boxes of
-    the tags ``taken`` so far this frame, moved clear of them (it is added to them). Returns its box."""
-    image = text.render(words, 18, (255, 255, 255), bold=True)
-    box = image.get_rect(midbottom=(rect.centerx, rect.top - 1)).inflate(8, 4)
-    box.clamp_ip(BOARD_AREA)
-    if taken is not None:
-        for _ in range(len(taken)):
-            clash = next((other for other in taken if box.colliderect(other.inflate(2 * TAG_GAP, 2 * TAG_GAP))), None)
-            if clash is None:
-                break
-            box.top = clash.bottom + TAG_GAP  # stacked under the one it met, a clear gap between them
-            box.clamp_ip(BOARD_AREA)
-        taken.append(box)
-    pygame.draw.rect(surface, colour, box, border_radius=4)
-    pygame.draw.rect(surface, (255, 255, 255), box, width=1, border_radius=4)
-    surface.blit(image, image.get_rect(center=box.center))
-    return box
-
-
 def pips(surface: pygame.Surface, centre: Point, total: int, filled: int, colour: Colour) -> None:
     """``filled`` of ``total`` dots: actions left, bombs, boosts."""
     gap = 16

@@ -19,7 +19,7 @@ from game.falconi.network import drive_route
 from game.falconi.queries import Way, catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE
-from scenes.falconi import draw, sprites
+from scenes.falconi import draw, sprites, tags
 from scenes.falconi.lanes import route_legs
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
@@ -104,7 +104,7 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     elif action in state.legal_actions():  # Mode II: whether the car keeps a way on (F-6.5)
         way = view.way_after(state, action)
         if way != Way.OPEN:
-            draw.tag(surface, view.context.text, view.context.tr(
+            tags.tag(surface, view.context.text, view.context.tr(
                 "falconi.tag.dead_end" if way == Way.CLOSED else "falconi.tag.boost_needed"), rect,
                 DANGER if way == Way.CLOSED else BOMB_COLOUR)
 
@@ -126,12 +126,12 @@ def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiSta
     bomb's own when his roads run only into blocks, so that he is blocked unless he bombs one."""
     laid = laying(state, action)
     if laid.leads_nowhere:
-        draw.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
+        tags.tag(surface, view.context.text, view.context.tr("falconi.tag.dead_end"), rect, DANGER)
     after = laid.after
     if after is None:
         return
     if laid.needs_bomb:
-        draw.tag(surface, view.context.text, view.context.tr("falconi.tag.bomb_needed"), rect, BOMB_COLOUR)
+        tags.tag(surface, view.context.text, view.context.tr("falconi.tag.bomb_needed"), rect, BOMB_COLOUR)
     for option in after.legal_actions():
         if option.verb == "pass":  # giving up: a button, not a place on the board
             continue
@@ -173,7 +173,7 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
         landed = {step.place for step in steps}
         for seat in POLICE:
             if state.status[seat] == ACTIVE and state.cars[seat] in landed:
-                draw.tag(surface, view.context.text, view.context.tr("falconi.tag.out"),
+                tags.tag(surface, view.context.text, view.context.tr("falconi.tag.out"),
                          geometry.place_rect(state.cars[seat]), DANGER)
 
 
@@ -187,5 +187,5 @@ def draw_threat(view: FalconiView, surface: pygame.Surface, state: FalconiState,
         draw.draw_route(surface, route_legs(geometry, state.links, route + [state.cars[FUGITIVE]]), DANGER)
     if bombing:
         draw.draw_closed_edge(surface, geometry, place)
-    draw.tag(surface, view.context.text, view.context.tr("falconi.tag.catch"),
+    tags.tag(surface, view.context.text, view.context.tr("falconi.tag.catch"),
              geometry.place_rect(state.cars[FUGITIVE]), DANGER)

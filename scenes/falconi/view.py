@@ -42,7 +42,7 @@ from game.falconi.tiles import ESCAPE
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
-from scenes.falconi import draw, panel, preview, sprites
+from scenes.falconi import draw, panel, preview, sprites, tags
 from scenes.falconi import why as falconi_why
 from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DANGER as DANGER_INTENT
@@ -438,13 +438,16 @@ class FalconiView:
         if chooser is not None:  # over the cars: the tile being placed is never hidden by the car on its cell
             secrets |= preview.draw_ghosts(self, surface, state, geometry, chooser, visible)
         if chooser is not None:
-            taken: list[pygame.Rect] = []  # two roads to the same catch: their tags stack, never overlap
-            for option in chooser.options:
-                shout = self._shout(state, option)
-                if shout is not None:
-                    draw.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"),
-                             self._mark(state, tuple(chooser.prefix), option), DANGER if shout == "catch" else GOOD,
-                             taken)
+            # Two roads to the same catch: their tags stand apart, inside the grid (off the border's captions)
+            # and off the cars, whose letters must still be read.
+            prefix, taken = tuple(chooser.prefix), list[pygame.Rect]()
+            shouts = [(self._mark(state, prefix, option), shout) for option in chooser.options
+                      if (shout := self._shout(state, option))]
+            marks = [mark for mark, _ in shouts]
+            for mark, shout in shouts:
+                tags.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"), mark,
+                         DANGER if shout == "catch" else GOOD, taken, [*self.pieces(state), *marks],
+                         self.playfield(state), tags.ROOM)
             self.danger.draw_sirens(surface, state, chooser.options,
                                     lambda option: self._mark(state, tuple(chooser.prefix), option))
         self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,

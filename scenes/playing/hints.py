@@ -35,9 +35,9 @@ PULSE = 1.2  # seconds of one pulse of the rings round a hint's steps
 TEXT_SIZE, LINE = 24, 24
 ICON = 28
 PAD = 12  # inside the banner
-BANNER_WIDTH = BOARD_AREA.width - 40
 ROOM = 30  # the banner keeps this far from a ring, or moves to the board's other edge
 NARROW = 300  # the banner's words wrap this narrow where the board has no room for it in fewer lines
+INSIDE = 2 * clear_spot.MARGIN + 3 * PAD + ICON  # the field's width the banner's words do not get
 # Not the gold of the options on offer nor the white of the focused one: a hint stands apart from both.
 HINT_COLOUR = (120, 230, 150)
 
@@ -99,16 +99,18 @@ class Hints:
             self.action, self.message = action, chooser.state.narrate(action)
             self.reason = suggestion_reason(chooser.state, action)
             if self.follows(prefix):
-                self._turn_as_told(chooser)
+                self._focus_as_told(chooser)
 
-    def _turn_as_told(self, chooser: ActionChooser) -> None:
-        """Turn the ghost tile the way the banner says ("turned 180°"): the suggestion's rotation becomes the one
-        the chooser shows at a cell, and the focused one if rotations are on offer now. Nothing is chosen."""
+    def _focus_as_told(self, chooser: ActionChooser) -> None:
+        """Focus the suggestion's next step, so the action bar names the move the banner names (a bet on the
+        same tower, not the first one on offer), and turn the ghost tile the way the banner says ("turned
+        180°"): the suggestion's rotation becomes the one the chooser shows at a cell. Nothing is chosen."""
         rotation = next((step for step in self.path if step[0] == "rot"), None)
-        if rotation is None:
-            return
-        chooser.turn = quarters(rotation[1])
-        chooser.set_focus(rotation)  # only if it is on offer now: the step after those chosen
+        if rotation is not None:
+            chooser.turn = quarters(rotation[1])
+        ahead = [step for step in self.path[len(chooser.prefix):] if step[0] != GROUP]
+        if ahead:
+            chooser.set_focus(ahead[0])  # only if it is on offer now (behind a heading, it is)
 
     def follows(self, prefix: tuple[Step, ...]) -> bool:
         """Whether the steps chosen so far are the first steps of the suggestion."""
@@ -173,7 +175,8 @@ class Hints:
         words a line) where it covers no mark of the hint (nor comes within ``ROOM`` of one above or below), no
         seat card, piece or option (see ``scenes.playing.clear_spot``)."""
         field = self.view.playfield(self.chooser.state) if self.chooser is not None else BOARD_AREA
-        shapes = [self._banner_lines(texts, room) for room in (BANNER_WIDTH - 3 * PAD - ICON, NARROW)]
+        wide = field.width - INSIDE  # its words wrap within the field: the box never grows past its edges
+        shapes = [self._banner_lines(texts, room) for room in (wide, min(wide, NARROW))]
         rings = [mark.inflate(0, 2 * ROOM) for mark in avoid]
         shape, box = clear_spot.place([size for _, size in shapes], field, rings)
         lines = shapes[shape][0]

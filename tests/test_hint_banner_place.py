@@ -1,0 +1,127 @@
+"""Issue 52's playtest: the hint banner over a Falconi board ran past the window's left edge (its words were
+wrapped for the whole board area, wider than the grid it stands in), and a Fredericus bet hint named one tower
+in its banner while the action bar named another (the bar's focus stayed on the first tower on offer)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from scene_driver import Driver, FixedClock, screenshot_dir
+from test_hint_ghost import answer_hints_with
+
+from game.falconi.options import FalconiOptions
+from game.fredericus.actions import BET
+from game.i18n import PSEUDO
+from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.app import App
+from scenes.kit.stack import Push
+from scenes.playing import clear_spot
+from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
+from scenes.playing.hints import Hints
+from scenes.playing.play import start_match_scene
+
+EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
+MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7,
+                        options=FalconiOptions("margherita"))
+DIAVOLA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=4, options=FalconiOptions("diavola"))
+FREDERICUS = MatchSetup("fredericus", (ANNA, EASY), (Person("Anna"),), seed=4)  # Anna bets first
+
+
+def open_game(tmp_path, monkeypatch, setup: MatchSetup, language: str, plies: int = 0) -> Driver:
+    """The app on ``setup``'s game, ``plies`` random moves in (stopping at Anna's turn): a later board is
+    emptier round the edges, where a wide banner found room the first turns never leave it."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    match, rng = Match(setup), random.Random(1)
+    while len(match.log) < plies or match.state.current_seat != 0:
+        match.play(rng.choice(match.state.legal_actions()))
+    app = App(fps=0)
+    app.context.change_settings(app.context.settings.changed(language=language))
+    app.clock = FixedClock(100)
+    driver = Driver(app)
+    app.stack.apply(Push(start_match_scene(app.context, match)))
+    driver.run(2)
+    return driver
+
+
+def banners(monkeypatch) -> list[pygame.Rect]:
+    """The hint banner's box each frame draws it in."""
+    drawn: list[pygame.Rect] = []
+    real = Hints._banner
+
+    def recording(self, surface, texts, avoid):
+        drawn.append(real(self, surface, texts, avoid))
+        return drawn[-1]
+
+    monkeypatch.setattr(Hints, "_banner", recording)
+    return drawn
+
+
+def bar_words(driver: Driver, monkeypatch) -> list[str]:
+    """The words drawn in the side panel (the action bar, its prompt line) from now on, frame after frame."""
+    text, words = driver.app.context.text, []
+    real = text.blit
+
+    def recording(surface, line, *args, **anchor):
+        rect = real(surface, line, *args, **anchor)
+        if PANEL_AREA.colliderect(rect):
+            words.append(line)
+        return rect
+
+    monkeypatch.setattr(text, "blit", recording)
+    return words
+
+
+@pytest.mark.parametrize("language", ["fr", "de", PSEUDO])
+@pytest.mark.parametrize(("setup", "plies"), [(MARGHERITA, 0), (MARGHERITA, 60), (DIAVOLA, 0), (FREDERICUS, 0)],
+                         ids=["margherita", "margherita_later", "diavola", "fredericus"])
+def test_the_hint_banner_stays_inside_the_playfield_with_a_margin(tmp_path, monkeypatch, language, setup, plies):
+    """Hints of several moves, each asked with H: the banner's box lies inside the board's playfield (the
+    Falconi grid, inside its border) with a margin, however long its words; it wraps to more lines instead."""
+    driver = open_game(tmp_path, monkeypatch, setup, language, plies)
+    try:
+        scene = driver.top
+        state = scene.match.state
+        field = scene.view.playfield(state).inflate(-2 * clear_spot.MARGIN, -2 * clear_spot.MARGIN)
+        drawn = banners(monkeypatch)
+        for number, action in enumerate(list(scene.chooser.paths)[:: max(1, len(scene.chooser.paths) // 5)]):
+            scene.hints.cancel()
+            answer_hints_with(driver, monkeypatch, action)
+            drawn.clear()
+            driver.key(pygame.K_h)
+            driver.run(2)
+            assert scene.hints.action == action and drawn
+            assert all(field.contains(box) and BOARD_AREA.contains(box) for box in drawn), (action, drawn[-1])
+            if number == 0:
+                driver.save(screenshot_dir(tmp_path), f"hint_banner_{setup.game}_{plies}_{language}")
+    finally:
+        driver.app.close()
+
+
+def test_a_bet_hint_and_the_action_bar_name_the_same_tower(tmp_path, monkeypatch):
+    """The banner names the hinted tower (the game's log sentence); the focus moves to that tower once the hint
+    comes, so the action bar under the board names the same one, never the first tower on offer."""
+    driver = open_game(tmp_path, monkeypatch, FREDERICUS, "fr")
+    try:
+        scene = driver.top
+        chooser = scene.chooser
+        bets = [action for action in chooser.paths if action.kind == BET]
+        assert len(bets) > 1 and chooser.focused == chooser.paths[bets[0]][-1]
+        for bet in bets[1:]:
+            scene.hints.cancel()
+            answer_hints_with(driver, monkeypatch, bet)
+            words = bar_words(driver, monkeypatch)
+            driver.key(pygame.K_h)
+            driver.run(2)
+            tower = dict(scene.match.state.narrate(bet).fields)["tower"]  # what the banner says
+            assert tower == bet.a and chooser.focused == chooser.paths[bet][-1]
+            reason = scene.hints.reason  # the reason names no tower but the hinted one (or none)
+            assert reason is not None and dict(reason.fields).get("tower", tower) == tower
+            tr = scene.context.tr
+            assert tr("fredericus.step.bet", tower=tower) in words, (bet, words)
+            assert tr("fredericus.step.bet", tower=bets[0].a) not in words, (bet, words)
+        assert scene.match.log == []  # shown, never played
+        driver.save(screenshot_dir(tmp_path), "hint_bet_focus_fr")
+    finally:
+        driver.app.close()
