@@ -13,6 +13,7 @@ from game.falconi import heuristics as falconi_heuristics
 from game.falconi import hint_reason as falconi_reason
 from game.falconi.constants import FUGITIVE, PORT
 from game.falconi.state import FalconiState
+from game.fredericus import FredericusState
 from game.fredericus import hint_reason as fredericus_reason
 from game.registry import game_spec
 
@@ -116,3 +117,20 @@ def test_most_falconi_hints_say_what_sets_their_move_above_the_others():
                 told += not falconi_reason.reason(state, action).key.endswith(".even")
             state.apply(action)
     assert told >= 0.7 * asked, (told, asked)
+
+
+def test_a_lone_move_is_hinted_as_the_only_one():
+    """Where one move is left (a Fredericus turn with nothing but its end), the hint says what it gains, or that
+    it is the only one, never "the AI looked further ahead"."""
+    for new_game in (lambda seed: FalconiState.new_game("salami", seed),
+                     lambda seed: FredericusState.new_game(2, seed)):
+        state, rng, seen = new_game(3), random.Random(3), 0
+        while not state.is_terminal() and seen < 3:
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                module = falconi_reason if isinstance(state, FalconiState) else fredericus_reason
+                key = module.reason(state, actions[0]).key
+                assert not key.endswith(".even"), key
+                seen += key == "hints.why.only"
+            state.apply(rng.choice(actions))
+        assert seen, "no lone move met"

@@ -112,7 +112,9 @@ def reason(state: FalconiState, action: Action) -> Message:
         name, gain = _biggest(after_terms, [terms(seen, seat)])
     if name == "chili":  # Mode I keeps Chili Bombs, Diavola Chili Boosts: the sentence names the one in play
         name = "chili_bomb" if state.variant.mode == 1 else "chili_boost"
-    return Message(f"hints.why.falconi.{side}.{name if gain >= EVEN else 'even'}")
+    if gain < EVEN:
+        return Message("hints.why.only" if len(state.legal_actions()) == 1 else f"hints.why.falconi.{side}.even")
+    return Message(f"hints.why.falconi.{side}.{name}")
 
 
 def _alternatives(seen: FalconiState, seat: Seat, action: Action) -> list[dict[str, float]]:

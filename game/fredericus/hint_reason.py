@@ -1,7 +1,8 @@
 """Why the AI suggests a move, in one sentence from what its value guess weighs (:func:`heuristics.evaluate`,
 which :func:`heuristics.values` sets against the rivals'): points now, a creature in a raptor's reach (more when
 it pairs with one of the falconer's objectives, R-8.2), a token on the courtyard centre, a hooded raptor, and
-the same of each rival. The reason of a move is the term it gains most: its own, or a rival's loss.
+the same of each rival. The reason of a move is the term on which it stands furthest above the falconer's other
+moves, else the term it gains most on standing still: its own, or a rival's loss.
 
 Only what the deciding falconer may see is read (R-10): its own objectives as they were before the move (an
 objective the move draws counts as one more point, never as the card it is), no rival's objectives, and no
@@ -72,16 +73,42 @@ def reason(state: FredericusState, action: Action) -> Message:
     after = state.clone()
     after.apply(action)
     before_terms, after_terms = terms(state, seat, hand, holder), terms(after, seat, hand, holder)
-    best, gain, kind = "even", EVEN, -1
-    for name in after_terms.keys() | before_terms.keys():
-        (new, new_kind), (old, old_kind) = after_terms.get(name, (0.0, -1)), before_terms.get(name, (0.0, -1))
-        if new - old >= gain:
-            best, gain = name, new - old
-            kind = old_kind if name.startswith("rival_") else new_kind  # what the rival lost, what we gained
+    best, kind = _biggest(after_terms, before_terms, _alternatives(state, seat, hand, holder, action))
+    if best == "even":  # no better than the others on any term: what it gains on standing still
+        best, kind = _biggest(after_terms, before_terms, [before_terms])
     if action.kind == CAPTURE:
         kind = state.row(state.post_of(action.a))[-1]
         if best == "capture" and hand[kind] > state.creatures_of(seat)[kind]:
             best = "capture_pair"
+    if best == "even" and len(state.legal_actions()) == 1:
+        return Message("hints.why.only")  # nothing to weigh it against
     if kind < 0:
         return Message(f"hints.why.fredericus.{best}")
     return Message.of(f"hints.why.fredericus.{best}", creature=f"@card.{CREATURES[kind]}.the")
+
+
+def _alternatives(state: FredericusState, seat: Seat, hand: tuple[int, ...], holder: bool,
+                  action: Action) -> list[Terms]:
+    """The terms after each other move the falconer could make now."""
+    found = []
+    for other in state.legal_actions():
+        if other != action:
+            after = state.clone()
+            after.apply(other)
+            found.append(terms(after, seat, hand, holder))
+    return found
+
+
+def _biggest(chosen: Terms, before: Terms, others: list[Terms]) -> tuple[str, int]:
+    """The term on which ``chosen`` stands furthest above the mean of ``others`` ("even" if none by ``EVEN``),
+    and the creature kind it is about: what a rival lost, or what the falconer gained."""
+    best, gain, kind = "even", EVEN, -1
+    if not others:
+        return best, kind
+    for name in chosen.keys() | before.keys():
+        new, new_kind = chosen.get(name, (0.0, -1))
+        mean = sum(other.get(name, (0.0, -1))[0] for other in others) / len(others)
+        if new - mean >= gain:
+            best, gain = name, new - mean
+            kind = before.get(name, (0.0, -1))[1] if name.startswith("rival_") else new_kind
+    return best, kind
