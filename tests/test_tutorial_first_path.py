@@ -8,10 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
+from tutorial_walk import press_enter_to_the_end_card
 
 from devtools.bench_tutorial import LIMIT_MINUTES, run_tutorial_bench
 from game.registry import game_names
-from game.services.tutorials import FIRST_PATHS, LEARNER, MORE_LESSONS, NOTE, SCRIPT, problems
+from game.services.tutorials import FIRST_PATHS, LEARNER, MORE_LESSONS, NOTE, problems
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
@@ -84,22 +85,7 @@ def test_a_newcomer_who_only_presses_enter_finishes_the_path_and_lands_in_a_game
         driver.click_item(FIRST_PATHS[name].name)
         scene = driver.top
         assert isinstance(scene, TutorialScene)
-        for _ in range(400):
-            if scene.step is None or driver.top is not scene:
-                break
-            if scene.timeline.busy:
-                driver.run()
-                continue
-            index, kind = scene.index, scene.step.kind
-            driver.key(pygame.K_RETURN)
-            assert scene.refusal == "", f"Enter refused at {scene.step.lesson}"
-            if kind in (NOTE, SCRIPT) or scene.chooser is None or not scene.chooser.prefix:
-                assert scene.index == index + 1 or kind == LEARNER, f"Enter did not go on at step {index + 1}"
-        for _ in range(30):
-            if isinstance(driver.top, TutorialEndOverlay):
-                break
-            driver.run()
-        assert isinstance(driver.top, TutorialEndOverlay)
+        press_enter_to_the_end_card(driver, scene)
         driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, PlayScene) and not isinstance(driver.top, TutorialScene)
         assert driver.top.match.setup.game == name

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pygame
 from scene_driver import Driver, FixedClock, screenshot_dir
+from tutorial_walk import press_enter_to_the_end_card
 
 from game.core.tutorial import main_line
 from game.falconi.constants import FUGITIVE
 from game.services.match import Match
-from game.services.tutorials import LEARNER, MORE_LESSONS, NOTE, SCRIPT, TUTORIALS, problems
+from game.services.tutorials import LEARNER, MORE_LESSONS, SCRIPT, TUTORIALS, problems
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
@@ -55,23 +56,8 @@ def test_a_learner_who_only_presses_enter_escapes_and_lands_in_a_diavola_game(tm
         driver.click_item(MODE2.name)
         scene = driver.top
         assert isinstance(scene, TutorialScene) and scene.tutorial is MODE2
-        for _ in range(400):
-            if scene.step is None or driver.top is not scene:
-                break
-            if scene.timeline.busy:
-                driver.run()
-                continue
-            index, kind = scene.index, scene.step.kind
-            driver.key(pygame.K_RETURN)
-            assert scene.refusal == "", f"Enter refused at {scene.step.lesson}"
-            if kind in (NOTE, SCRIPT) or scene.chooser is None or not scene.chooser.prefix:
-                assert scene.index == index + 1 or kind == LEARNER, f"Enter did not go on at step {index + 1}"
+        press_enter_to_the_end_card(driver, scene)
         assert scene.match.state.outcome is not None and scene.match.state.outcome.termination == "escape"
-        for _ in range(30):
-            if isinstance(driver.top, TutorialEndOverlay):
-                break
-            driver.run()
-        assert isinstance(driver.top, TutorialEndOverlay)
         driver.key(pygame.K_RETURN)
         assert isinstance(driver.top, PlayScene) and not isinstance(driver.top, TutorialScene)
         assert driver.top.match.setup.options == MODE2.options
