@@ -201,8 +201,9 @@ class GameOverScene(Scene):
         assert outcome is not None
         names = [f"{tr(self.board.seat_key(seat))} ({self._player(seat)})" for seat in sorted(outcome.winners)]
         said = tr("over.winners", names=", ".join(names)) if names else tr("over.nobody")
-        if len(self.match.setup.people) != 1 or not any(plan.kind == "person" for plan in self.match.setup.seats):
-            return said  # several people: the names say who won
+        kinds = {plan.kind for plan in self.match.setup.seats}
+        if len(self.match.setup.people) != 1 or not {"person", "ai"} <= kinds:
+            return said  # several people, or one playing every side: the names say who won
         won = any(self.match.setup.seats[seat].kind == "person" for seat in outcome.winners)
         return tr("over.you_won") if won else tr("over.you_lost", result=said)  # alone: first whether you won
 
