@@ -31,9 +31,19 @@ PSEUDO = "pseudo"
 STRETCH = 0.4  # how much longer each word of the pseudo-language is
 _VOWELS = "aeiouyAEIOUY"
 _ACCENTED = str.maketrans(_VOWELS, "àéîõüÿÀÉÎÕÜŸ")
-# French elides "le"/"la" before a vowel: a template's "Le {raptor}" meets "autour" ("L'autour"). A pronoun
-# after a hyphen ("pose-le au bout") never elides, and "h" is left alone (h aspiré: "le haut vol").
-_ELISION = re.compile(r"(?<![\w-])([Ll])[ea] (?=[aeiouyâàéèêëîïôûAEIOUYÉÀ])")
+# French and Italian elide an article before a vowel where a template's "Le {raptor}" or "il {raptor}" meets
+# "autour" or "astore" ("L'autour", "l'astore"). A French pronoun after a hyphen ("pose-le au bout") never
+# elides, and "h" is left alone (h aspiré: "le haut vol").
+_ELISIONS = {
+    "fr": re.compile(r"(?<![\w-])([Ll])[ea] (?=[aeiouyâàéèêëîïôûAEIOUYÉÀ])"),
+    "it": re.compile(r"(?<![\w-])(?:([Ll])o|([Ii])l|([Ll])a) (?=[aeiouàèéìòùAEIOU])"),
+}
+
+
+def _elided(match: re.Match[str]) -> str:
+    """The article's first letter, in its case, with an apostrophe: "Il" gives "L'", "la" gives "l'"."""
+    letter = next(group for group in match.groups() if group)
+    return ("L" if letter.isupper() else "l") + "'"
 _WORD = re.compile(r"\{[^{}]*\}|[^\W\d_]+")  # a {placeholder}, kept as it is, or a word's letters
 
 
@@ -91,7 +101,8 @@ class Translator:
         if not fields:
             return text
         said = text.format(**fields)
-        return _ELISION.sub(r"\1'", said) if self.language == "fr" else said
+        elision = _ELISIONS.get(self.language)
+        return elision.sub(_elided, said) if elision else said
 
     def plural(self, key: str, count: int, **fields: Any) -> str:
         """``key.one`` or ``key.other`` as this language says ``count`` things ("1 point", "2 points"), with

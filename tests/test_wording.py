@@ -155,3 +155,12 @@ def test_french_elides_an_article_that_meets_a_vowel_from_a_field():
     assert tr("fredericus.step.capture", raptor="autour", card="le phénix", tower=4).startswith("L'autour capture")
     assert tr("fredericus.step.capture", raptor="faucon", card="le phénix", tower=4).startswith("Le faucon capture")
     assert "pose-le au bout" in tr("tutorial.fredericus.move_card")  # a pronoun after its verb stays whole
+
+
+def test_italian_elides_an_article_that_meets_a_vowel_from_a_field():
+    """A newcomer read "Sposta il astore Rosso": the row's card comes with its article, the raptor's name does
+    not, and a template's "il" meets it."""
+    from game.i18n import _ELISIONS, _elided
+
+    said = _ELISIONS["it"].sub(_elided, "Sposta il astore. Il astore. la arpia. Il falco. la casa")
+    assert said == "Sposta l'astore. L'astore. l'arpia. Il falco. la casa"
