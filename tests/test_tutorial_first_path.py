@@ -7,26 +7,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_driver import Driver, FixedClock, screenshot_dir
-from tutorial_walk import press_enter_to_the_end_card
+from scene_driver import screenshot_dir
+from tutorial_walk import open_app, press_enter_to_the_end_card
 
 from devtools.bench_tutorial import LIMIT_MINUTES, run_tutorial_bench
 from game.registry import game_names
 from game.services.tutorials import FIRST_PATHS, LEARNER, MORE_LESSONS, NOTE, problems
-from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
 from scenes.playing.play import PlayScene
 from scenes.playing.tutorial import TutorialScene
-
-
-def open_app(tmp_path, monkeypatch, language: str = "en") -> Driver:
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    app.context.ai_pause = 0.0
-    app.context.change_settings(app.context.settings.changed(animation_speed=4.0, language=language))
-    app.clock = FixedClock(100)
-    return Driver(app)
 
 
 def test_every_game_has_a_first_path_of_at_most_ten_lessons_and_further_lessons():

@@ -6,14 +6,13 @@ learner who only presses Enter plays it to its end card and, with one more Enter
 from __future__ import annotations
 
 import pygame
-from scene_driver import Driver, FixedClock, screenshot_dir
-from tutorial_walk import press_enter_to_the_end_card
+from scene_driver import screenshot_dir
+from tutorial_walk import open_app, press_enter_to_the_end_card
 
 from game.core.tutorial import main_line
 from game.falconi.constants import FUGITIVE
 from game.services.match import Match
 from game.services.tutorials import LEARNER, MORE_LESSONS, SCRIPT, TUTORIALS, problems
-from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
 from scenes.playing.play import PlayScene
@@ -21,14 +20,6 @@ from scenes.playing.tutorial import TutorialScene
 
 MODE2 = TUTORIALS["falconi_mode2"]
 
-
-def open_app(tmp_path, monkeypatch, language: str = "en") -> Driver:
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    app.context.ai_pause = 0.0
-    app.context.change_settings(app.context.settings.changed(animation_speed=4.0, language=language))
-    app.clock = FixedClock(100)
-    return Driver(app)
 
 
 def test_the_lesson_teaches_mode_ii_in_a_few_screens_and_ends_in_an_escape():

@@ -1,13 +1,24 @@
-"""A newcomer who only presses Enter through a lesson, as the first-path and Mode II tests walk it."""
+"""The window the lesson tests open, and a newcomer who only presses Enter through a lesson in it."""
 
 from __future__ import annotations
 
 import pygame
-from scene_driver import Driver
+from scene_driver import Driver, FixedClock
 
 from game.services.tutorials import LEARNER, NOTE, SCRIPT
+from scenes.app import App
 from scenes.pages.tutorial_menus import TutorialEndOverlay
 from scenes.playing.tutorial import TutorialScene
+
+
+def open_app(tmp_path, monkeypatch, language: str = "en") -> Driver:
+    """The app on a data folder of its own, no AI pause, animations at four times their speed."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    app = App(fps=0)
+    app.context.ai_pause = 0.0
+    app.context.change_settings(app.context.settings.changed(animation_speed=4.0, language=language))
+    app.clock = FixedClock(100)
+    return Driver(app)
 
 
 def press_enter_to_the_end_card(driver: Driver, scene: TutorialScene) -> None:
