@@ -1,5 +1,5 @@
 """Why a chase's moment happened, as :class:`game.core.explanation.Explanation` values the board draws: the road
-a catch came by (F-5.4, F-6.4), the road out of an escape (F-8.4), the roads a blocked car still had and the
+a catch came by (F-5.4, F-6.4), the road out of an escape (F-3.5), the roads a blocked car still had and the
 tiles that close them (F-5.5, F-6.5), what a Chili Bomb closed or cleared (F-5.4, F-5.5), a Chili Boost's road
 and the block it smashed (F-6.6), and the counter that ended the chase (F-7.2, F-7.3). Worked out from the
 rules' own answers (the drive's route, the catch's edge, the boost's steps), never from the screen."""
@@ -46,13 +46,13 @@ def _own(before: FalconiState, action: Action, after: FalconiState) -> Explanati
     if verb in ("catch", "pass") and caught:  # F-5.4: the police car's drive, unanswered
         edge = action.edge if verb == "catch" else before.catch_edge
         return Explanation("catch", road=_catch_road(before, edge))
-    if verb == "step":  # F-6.4: one tile, into his lane; F-8.4: out by an escape
+    if verb == "step":  # F-6.4: one tile, into his lane; F-3.5: out by an escape
         end = before.links[(before.cars[before.turn_seat] & ~3) + action.edge]
         if caught or (end < 0 and after.outcome is not None):
             kind = "catch" if caught else "escape"
             return Explanation(kind, road=(before.cars[before.turn_seat], end), slots=_slot(end))
         return None
-    if verb == "drive" and action.slot >= 0:  # F-8.4: a Mode I drive out by an escape tile
+    if verb == "drive" and action.slot >= 0:  # F-3.5: a Mode I drive out by an escape tile
         road = drive_route(before, before.drive_from, -(action.slot + 1)) or [before.drive_from]
         return Explanation("escape", road=tuple(road), slots=(action.slot,))
     if verb == "bomb":  # F-5.4: the road behind him closed, where the police car's route came in

@@ -200,7 +200,7 @@ def values(state: GameState[Any], memo: dict[Any, Any] | None = None) -> list[fl
         # drawn and every round played brings his win closer, so stalling never helps the police.
         progress = max(1 - len(state._pile) / _MODE2_PILE, state._round / ROUND_LIMIT)
         escape += 0.6 * progress - 0.25
-        # An escape he can drive to wins at once (F-8.4): the nearer, the better, so he heads for it rather
+        # An escape he can drive to wins at once (F-3.5): the nearer, the better, so he heads for it rather
         # than waiting for the clock, and the police learn to stand in the way.
         in_reach = max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
         escape += 0.3 * in_reach
@@ -444,7 +444,7 @@ _ESCAPE_REACH = 9  # actions: three of his turns
 
 
 def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
-    """Mode II actions Don Falconi needs to drive into an escape slot (F-8.4), counted as
+    """Mode II actions Don Falconi needs to drive into an escape slot (F-3.5), counted as
     :func:`road_distance` counts them: into a slot already holding an escape tile, or a free slot where he
     could place one he holds (a reserve escape tile, the Diavola accomplice off the prison's side) at one
     action more. 60 when there is none."""
