@@ -54,6 +54,7 @@ class StatsScene(Scene):
     def __init__(self, context: AppContext) -> None:
         self.context = context
         self.first = 0  # the first line shown
+        self._table: tuple[object, str, list[TableLine]] | None = None  # the lines, and the record they are of
         self.message = ""  # why a reset could not be remembered
         self.menu = self._menu()
 
@@ -72,7 +73,12 @@ class StatsScene(Scene):
 
     # --- scrolling --------------------------------------------------------------------------------------------
     def lines(self) -> list[TableLine]:
-        return table_lines(self.context.stats, self.context.settings.player_name)
+        """The table's lines, worked out again only when the record or the player's name changes: scrolling and
+        drawing ask for them every frame."""
+        stats, name = self.context.stats, self.context.settings.player_name
+        if self._table is None or self._table[0] is not stats or self._table[1] != name:
+            self._table = (stats, name, table_lines(stats, name))
+        return self._table[2]
 
     @property
     def last_first(self) -> int:
