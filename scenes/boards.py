@@ -11,6 +11,8 @@ Registering a board fills the kit with what the game brings: its icons, emblems,
 
 from __future__ import annotations
 
+from typing import Any
+
 from scenes.boardspec import BoardSpec
 from scenes.falconi.registration import FALCONI_BOARD
 from scenes.fredericus.registration import FREDERICUS_BOARD
@@ -19,10 +21,10 @@ from scenes.kit import input as inp
 
 __all__ = ["BoardSpec", "board", "boards", "has_board", "register_board", "unregister_board"]
 
-_BOARDS: dict[str, BoardSpec] = {}
+_BOARDS: dict[str, BoardSpec[Any, Any, Any]] = {}
 
 
-def register_board(spec: BoardSpec) -> None:
+def register_board(spec: BoardSpec[Any, Any, Any]) -> None:
     """Add a game's board (or replace the one of the same name), and what it brings to the kit; its rules must
     be in game.registry. ``ValueError`` if its intents want a key another intent has."""
     inp.register_bindings(spec.name, spec.bindings)
@@ -44,7 +46,7 @@ for _boxed in (FALCONI_BOARD, FREDERICUS_BOARD):
     register_board(_boxed)
 
 
-def boards() -> tuple[BoardSpec, ...]:
+def boards() -> tuple[BoardSpec[Any, Any, Any], ...]:
     """Every registered board, the boxed games first: the order the menus list them in."""
     return tuple(_BOARDS.values())
 
@@ -53,7 +55,7 @@ def has_board(name: str) -> bool:
     return name in _BOARDS
 
 
-def board(name: str) -> BoardSpec:
+def board(name: str) -> BoardSpec[Any, Any, Any]:
     """The board of the game called ``name``; ``KeyError`` for a game the window cannot show."""
     spec = _BOARDS.get(name)
     if spec is None:

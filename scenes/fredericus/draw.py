@@ -19,7 +19,8 @@ from game.fredericus.actions import raptor_kind, raptor_owner
 from game.fredericus.cards import FREDERICUS, KINDS, SEAL, SKY, TREE
 from scenes.fredericus import sprites as sp
 from scenes.fredericus.colours import COLOURS
-from scenes.fredericus.layout import MIDDLE, SCALE, Layout, RowLayout, arrow_head, arrow_pieces
+from scenes.fredericus.layout import MIDDLE, SCALE, Layout, arrow_head, arrow_pieces
+from scenes.fredericus.rows import RowLayout
 from scenes.fredericus.sprites import SPRITES
 from scenes.kit import tooltip
 from scenes.kit.ui import TextCache

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
 
 from game.core.message import Message
+from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from scenes.fredericus.layout import Layout
 from scenes.kit import input as inp
 from scenes.kit import tooltip
-from scenes.kit.chooser import ActionChooser, Step
+from scenes.kit.chooser import ActionChooser
 
 Card = tuple[int, int]  # a row card: (row, index from the castle out)
 
@@ -33,6 +35,11 @@ CARD_OF_STEP: dict[str, Callable[[int], int]] = {
 _STEPS: dict[inp.IntentKind, int] = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # outward, inward
 STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # what rotate is on each device, inward and outward
 
+if TYPE_CHECKING:
+    from scenes.fredericus.view import FredericusStep, FredericusStepKind
+
+    FredericusChooser = ActionChooser[FredericusState, FredericusAction, FredericusStepKind]
+
 
 class RowLook:
     """Where the player's eyes are: the pointer's place while the mouse is in use, else the focused card and
@@ -41,10 +48,11 @@ class RowLook:
     def __init__(self) -> None:
         self.pointer: tuple[int, int] | None = None
         # rotate's steps: the chooser they were made in (held weakly: it holds the view), its focus, the card reached
-        self.stepped: tuple[weakref.ref[ActionChooser], Step, int] | None = None
+        self.stepped: tuple[weakref.ref[FredericusChooser], FredericusStep, int] | None = None
         self._tips: tuple[Hashable, list[tooltip.Tip]] = (None, [])  # the last rows' tips, made once
 
-    def follow(self, intent: inp.Intent, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> None:
+    def follow(self, intent: inp.Intent, game: FredericusState, layout: Layout,
+               chooser: FredericusChooser | None) -> None:
         """Take the player's input into account (before the chooser answers it)."""
         if intent.kind in (inp.PAD_ADDED, inp.PAD_REMOVED):
             return
@@ -58,7 +66,7 @@ class RowLook:
             index = min(max(index + _STEPS[intent.kind], 0), len(game.row(row)) - 1)
             self.stepped = weakref.ref(chooser), focused, index
 
-    def lifted(self, game: FredericusState, layout: Layout, chooser: ActionChooser | None) -> Card | None:
+    def lifted(self, game: FredericusState, layout: Layout, chooser: FredericusChooser | None) -> Card | None:
         """The card to draw whole over its row, if any."""
         if self.pointer is not None:
             return card_under(game, layout, self.pointer)
@@ -105,7 +113,7 @@ def card_under(game: FredericusState, layout: Layout, pos: tuple[int, int]) -> C
     return None
 
 
-def focused_card(game: FredericusState, chooser: ActionChooser | None) -> Card | None:
+def focused_card(game: FredericusState, chooser: FredericusChooser | None) -> Card | None:
     """The card the chooser's focused step stands on, if it stands on one."""
     focused = chooser.focused if chooser is not None else None
     if focused is None or focused[0] not in CARD_OF_STEP or not game.row(int(focused[1])):

@@ -3,6 +3,8 @@ shorter game (R-9)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.fredericus.options import FredericusOptions
@@ -20,7 +22,7 @@ class FredericusOptionsScene(MenuScene):
     """How many falconers, and whether to play the shorter game (R-9), for the game of ``board`` (its
     registration hands it in, so that this page need not import the registry)."""
 
-    def __init__(self, context: AppContext, board: BoardSpec) -> None:
+    def __init__(self, context: AppContext, board: BoardSpec[Any, Any, Any]) -> None:
         self.board = board
         self.title_key = board.title_key
         self.players = PLAYER_COUNTS[0]

@@ -35,8 +35,8 @@ from scenes.fredericus.layout import (
     ChipLine,
     chip_places,
     deck_chip_lines,
-    rect_at,
 )
+from scenes.fredericus.rows import rect_at
 from scenes.kit import tooltip
 from scenes.kit.ui import TextCache
 

@@ -11,20 +11,21 @@ from typing import TYPE_CHECKING, cast
 import pygame
 from pygame import Vector2
 
-from game.fredericus.actions import CENTRE, HOOD, raptor_owner, raptors_in
+from game.fredericus.actions import CENTRE, HOOD, Action, raptor_owner, raptors_in
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from scenes.fredericus import draw
 from scenes.fredericus import layout as geometry
-from scenes.kit.chooser import ActionChooser, Step
+from scenes.fredericus.rows import RowLayout
+from scenes.kit.chooser import ActionChooser
 from scenes.kit.ui import ACCENT, DANGER, FOCUS
 
 if TYPE_CHECKING:
-    from scenes.fredericus.view import FredericusView
+    from scenes.fredericus.view import FredericusStep, FredericusStepKind, FredericusView
 
 
 def paint_choices(view: FredericusView, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
-                  chooser: ActionChooser, look: draw.Look) -> None:
+                  chooser: ActionChooser[FredericusState, Action, FredericusStepKind], look: draw.Look) -> None:
     """The options (outlined), the steps chosen so far and, see-through, what the focused option would do."""
     prefix = tuple(chooser.prefix)
     for option in chooser.options:
@@ -45,7 +46,8 @@ def paint_choices(view: FredericusView, surface: pygame.Surface, game: Fredericu
 
 
 def _preview(view: FredericusView, layer: pygame.Surface, game: FredericusState, layout: geometry.Layout,
-             chooser: ActionChooser, focused: Step, look: draw.Look) -> None:
+             chooser: ActionChooser[FredericusState, Action, FredericusStepKind], focused: FredericusStep,
+             look: draw.Look) -> None:
     """What the focused option would do, drawn see-through on ``layer``."""
     kind, value = focused[0], int(cast(int, focused[1]))
     ghost = (*ACCENT, 200)
@@ -129,7 +131,7 @@ def _preview_flip(layer: pygame.Surface, layout: geometry.Layout, post: int, gho
         draw.arrow(layer, ghost, points[-2], points[-1], 3, layout.panels)
 
 
-def _beside(row: geometry.RowLayout, side: int) -> list[Vector2]:
+def _beside(row: RowLayout, side: int) -> list[Vector2]:
     """A line along ``row`` from its first card to its end, ``side`` of it (left or right of the way it runs),
     turning where the row bends: its corners."""
     if not row.offsets:

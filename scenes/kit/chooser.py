@@ -68,44 +68,44 @@ def first_rotation(values: Sequence[Hashable], turn: int) -> int:
     return (free or leading or wanted)[0]
 
 
-class BoardAdapter(Protocol[S_in, A_in]):
+class BoardAdapter(Protocol[S_in, A_in, K]):
     """What a game's board scene tells the chooser and the play scene, for its game's states and actions."""
 
-    def steps(self, state: S_in, action: A_in) -> tuple[Step, ...]:
+    def steps(self, state: S_in, action: A_in) -> tuple[Step[K], ...]:
         """The action as a sequence of choices, first to last."""
 
-    def option_rect(self, state: S_in, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: S_in, prefix: tuple[Step[K], ...], step: Step[K]) -> pygame.Rect:
         """Where the option ``step`` sits on screen (logical coordinates) after ``prefix`` was chosen."""
 
     def has_secrets(self, state: S_in, seat: Seat) -> bool:
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
 
-class ActionChooser(Generic[S, A]):
-    def __init__(self, adapter: BoardAdapter[S, A], state: S, actions: Sequence[A],
+class ActionChooser(Generic[S, A, K]):
+    def __init__(self, adapter: BoardAdapter[S, A, K], state: S, actions: Sequence[A],
                  previewed: frozenset[str] = frozenset()) -> None:
         self.adapter, self.state = adapter, state
         # kinds of step whose next steps show while one has the focus (the cells a tile in hand may go to), and
         # which a click on one of those takes together with it
         self.previewed = previewed
         self.paths = {action: adapter.steps(state, action) for action in actions}
-        self.prefix: list[Step] = []
+        self.prefix: list[Step[K]] = []
         self.focus = 0
         self.turn = 0  # the rotation the player last chose: the ghost tile shows it before a cell is chosen
         self.forced: set[int] = set()  # depths of the prefix taken automatically (the only option there)
         self.skipped: set[int] = set()  # depths of group headings taken by choosing a step behind them
-        self._options: list[Step] = []
-        self._via: dict[Step, Step] = {}  # options offered behind a group heading, each with its heading
+        self._options: list[Step[K]] = []
+        self._via: dict[Step[K], Step[K]] = {}  # options offered behind a group heading, each with its heading
         self._refresh()
         self._take_forced()
 
     # --- what is on offer --------------------------------------------------------------------------------
     @property
-    def options(self) -> list[Step]:
+    def options(self) -> list[Step[K]]:
         return self._options
 
     @property
-    def focused(self) -> Step | None:
+    def focused(self) -> Step[K] | None:
         return self._options[self.focus] if self._options else None
 
     def candidates(self) -> list[A]:
@@ -114,15 +114,15 @@ class ActionChooser(Generic[S, A]):
         prefix = tuple(self.prefix)
         return [action for action, path in self.paths.items() if path[:depth] == prefix]
 
-    def action_of(self, step: Step) -> A | None:
+    def action_of(self, step: Step[K]) -> A | None:
         """The action completed by choosing ``step`` now, if it completes one."""
         path = tuple(self.prefix) + ((self._via[step],) if step in self._via else ()) + (step,)
         return next((action for action, steps in self.paths.items() if steps == path), None)
 
-    def rect(self, step: Step) -> pygame.Rect:
+    def rect(self, step: Step[K]) -> pygame.Rect:
         return self.adapter.option_rect(self.state, tuple(self.prefix), step)
 
-    def behind(self) -> list[tuple[Step, pygame.Rect]]:
+    def behind(self) -> list[tuple[Step[K], pygame.Rect]]:
         """The steps the focused option leads to, with where each sits, when its kind is previewed: a tile in
         hand shows where it may go before it is taken."""
         focused = self.focused
@@ -134,12 +134,12 @@ class ActionChooser(Generic[S, A]):
                               if steps[:depth] == path and len(steps) > depth)
         return [(step, self.adapter.option_rect(self.state, path, step)) for step in steps]
 
-    def _behind_at(self, pos: tuple[int, int]) -> Step | None:
+    def _behind_at(self, pos: tuple[int, int]) -> Step[K] | None:
         return next((step for step, rect in self.behind() if rect.collidepoint(pos)), None)
 
     def _refresh(self) -> None:
         depth = len(self.prefix)
-        seen: dict[Step, None] = {}
+        seen: dict[Step[K], None] = {}
         candidates = self.candidates()
         for action in candidates:
             path = self.paths[action]
@@ -158,7 +158,7 @@ class ActionChooser(Generic[S, A]):
             self.focus = first_rotation([value for _, value in self._options], self.turn)
 
     # --- choosing ---------------------------------------------------------------------------------------------
-    def choose(self, step: Step) -> A | None:
+    def choose(self, step: Step[K]) -> A | None:
         """Take ``step``; the action it completes, if any. Single remaining options that do not complete an
         action are taken at once (the only cell a Mode I tile can go to, say)."""
         action = self.action_of(step)
@@ -199,7 +199,7 @@ class ActionChooser(Generic[S, A]):
         """Whether the player has chosen a step (so Back goes back a step rather than to the pause menu)."""
         return any(depth not in self.forced for depth in range(len(self.prefix)))
 
-    def set_focus(self, step: Step) -> None:
+    def set_focus(self, step: Step[K]) -> None:
         if step in self._options:
             self.focus = self._options.index(step)
 
@@ -228,10 +228,10 @@ class ActionChooser(Generic[S, A]):
         if best is not None:
             self.focus = best
 
-    def options_at(self, pos: tuple[int, int]) -> list[Step]:
+    def options_at(self, pos: tuple[int, int]) -> list[Step[K]]:
         return [option for option in self._options if self.rect(option).collidepoint(pos)]
 
-    def option_at(self, pos: tuple[int, int]) -> Step | None:
+    def option_at(self, pos: tuple[int, int]) -> Step[K] | None:
         """The option under the pointer; the focused one first when options overlap."""
         under = self.options_at(pos)
         if self.focused in under:

@@ -12,18 +12,38 @@ import pygame
 from game.core.text import drawable
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
-from scenes.kit.colours import (  # noqa: F401 (the palette: the pages and boards import it from here)
-    ACCENT,
-    BACKGROUND,
-    DANGER,
-    DIM,
-    FOCUS,
-    GOOD,
-    PANEL,
-    PANEL_EDGE,
-    SHADE,
-    SHADOW,
-    TEXT,
+from scenes.kit.colours import (  # the palette, re-exported: the pages and boards import it from here
+    ACCENT as ACCENT,
+)
+from scenes.kit.colours import (
+    BACKGROUND as BACKGROUND,
+)
+from scenes.kit.colours import (
+    DANGER as DANGER,
+)
+from scenes.kit.colours import (
+    DIM as DIM,
+)
+from scenes.kit.colours import (
+    FOCUS as FOCUS,
+)
+from scenes.kit.colours import (
+    GOOD as GOOD,
+)
+from scenes.kit.colours import (
+    PANEL as PANEL,
+)
+from scenes.kit.colours import (
+    PANEL_EDGE as PANEL_EDGE,
+)
+from scenes.kit.colours import (
+    SHADE as SHADE,
+)
+from scenes.kit.colours import (
+    SHADOW as SHADOW,
+)
+from scenes.kit.colours import (
+    TEXT as TEXT,
 )
 from scenes.kit.stack import Transition
 from scenes.kit.surface_cache import SurfaceCache

@@ -5,6 +5,7 @@ table starts a table server in this process, advertised on the local network, an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.core.options import GameOptions
 from game.services.match import AI_LEVELS, OFF, SeatPlan
@@ -42,7 +43,7 @@ class HostGameScene(GameChoiceScene):
         self.network = network
         super().__init__(context)
 
-    def _choose(self, game: BoardSpec) -> Transition:
+    def _choose(self, game: BoardSpec[Any, Any, Any]) -> Transition:
         network = self.network
 
         def host_seats(context: AppContext, name: str, options: GameOptions | None,

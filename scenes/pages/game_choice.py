@@ -5,6 +5,7 @@ it."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -29,7 +30,7 @@ class GameChoiceScene(MenuScene):
                  for game in boards()]
         return items + [MenuItem(tr("menu.back"), self.back, key="back", icon="back")]
 
-    def _choose(self, game: BoardSpec) -> Transition:
+    def _choose(self, game: BoardSpec[Any, Any, Any]) -> Transition:
         return Push(game.options_page(self.context))
 
     def draw(self, surface: pygame.Surface) -> None:

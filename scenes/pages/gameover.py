@@ -7,6 +7,8 @@ L or a click."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core.explanation import Explanation
@@ -68,7 +70,7 @@ class GameOverScene(Scene):
         self.log_area = pygame.Rect(0, 0, 0, 0)
         self.banner_area: pygame.Rect | None = None  # the winning moment's words, while they show
 
-    def _moment(self) -> tuple[GameState, Action, GameState, int] | None:
+    def _moment(self) -> tuple[GameState[Any], Action, GameState[Any], int] | None:
         """The position before the winning move, the move, the position after it and its index in the log."""
         if not self.match.log:
             return None
@@ -307,7 +309,7 @@ class GameOverScene(Scene):
         self.banner_area = None if moment is None else self._banner(
             surface, moment[2], self._sentences(self.match.log[moment[3]]))
 
-    def _banner(self, surface: pygame.Surface, state: GameState, words: list[str]) -> pygame.Rect:
+    def _banner(self, surface: pygame.Surface, state: GameState[Any], words: list[str]) -> pygame.Rect:
         """The moment's words, a sentence a line, as the game's own banners: inside the board's playfield (never
         over its frame or the panel beside it: the pile, the bombs), at a spot that covers no piece or seat card
         if there is one. Returns its box."""

@@ -3,6 +3,8 @@ the steps the view offers as buttons (see ``GameView.is_button``), laid out by t
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core.protocol import GameState
@@ -23,8 +25,8 @@ LINES_GAP = 4  # between the message and the prompt
 LINES_BOTTOM = BAR_AREA.y - 8  # the message and prompt lines end just above the bar's first row of buttons
 
 
-def message_and_prompt(context: AppContext, view: GameView, state: GameState, chooser: ActionChooser | None,
-                       message: str) -> tuple[list[str], list[str]]:
+def message_and_prompt(context: AppContext, view: GameView[Any, Any, Any], state: GameState[Any],
+                       chooser: ActionChooser[Any, Any, Any] | None, message: str) -> tuple[list[str], list[str]]:
     """The message's lines and the prompt's (the focused choice in words, with the hints setting on), wrapped to
     the bar's width."""
     text = context.text
@@ -53,8 +55,8 @@ def draw_message(surface: pygame.Surface, text: TextCache, lines: list[str], top
             for number, line in enumerate(lines)]
 
 
-def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView, state: GameState,
-                    chooser: ActionChooser | None, message: str) -> None:
+def draw_action_bar(surface: pygame.Surface, context: AppContext, view: GameView[Any, Any, Any], state: GameState[Any],
+                    chooser: ActionChooser[Any, Any, Any] | None, message: str) -> None:
     """The message lines, over the prompt lines (the focused choice in words), and the buttons. The prompt is
     kept clear of tips; the message has its own lines above it, so it covers neither it nor the buttons."""
     text, tr = context.text, context.tr

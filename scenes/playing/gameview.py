@@ -57,7 +57,7 @@ class GameView(Protocol[S, A, K]):
     def has_secrets(self, state: S, seat: Seat) -> bool:
         """Whether ``seat`` holds something the other people at the screen must not see."""
 
-    def draw_board(self, surface: pygame.Surface, state: S, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: S, chooser: ActionChooser[Any, Any, Any] | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
                    final: S | None = None, why: Sequence[Explanation] = ()) -> None:
         """Draw the board in ``BOARD_AREA``: the position, the last move highlighted (``last``: the entries of
@@ -117,7 +117,7 @@ class GameView(Protocol[S, A, K]):
     def winning_moment(self, actions: Sequence[A]) -> int:
         """Which of a finished match's actions the game-over screen shows again as its decisive moment."""
 
-    def looked_at(self, state: S, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+    def looked_at(self, state: S, intent: inp.Intent, chooser: ActionChooser[Any, Any, Any] | None) -> Hashable:
         """Follow ``intent`` (before the chooser answers it) to what the player looks at on the board besides the
         chooser's focus, and say what that is (a Fredericus card lifted whole out of a crowded row, or ``None``):
         the play scene draws the board again when the answer changes."""

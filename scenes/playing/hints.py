@@ -45,24 +45,24 @@ HINT_COLOUR = (120, 230, 150)
 class Hints:
     """The play scene's hint: asked, then shown for the chooser it was asked for."""
 
-    def __init__(self, context: AppContext, view: GameView) -> None:
+    def __init__(self, context: AppContext, view: GameView[Any, Any, Any]) -> None:
         self.context, self.view = context, view
-        self.chooser: ActionChooser | None = None  # the chooser (the position) the hint is for
+        self.chooser: ActionChooser[Any, Any, Any] | None = None  # the chooser (the position) the hint is for
         self.decision: Decision | None = None  # the search, while it runs
         self.action: Action | None = None  # the suggestion, once it came
         self.message: Message | None = None  # the game's sentence for it
         self.reason: Message | None = None  # why the AI suggests it, from what its value guess weighs
-        self.prefix: tuple[Step, ...] = ()  # the steps chosen when last looked at
+        self.prefix: tuple[Step[str], ...] = ()  # the steps chosen when last looked at
         self.clock = 0.0
 
     @property
-    def path(self) -> tuple[Step, ...]:
+    def path(self) -> tuple[Step[str], ...]:
         """The suggestion's steps, as the chooser splits it (empty before it came)."""
         if self.chooser is None or self.action is None:
             return ()
         return self.chooser.paths[self.action]
 
-    def ask(self, chooser: ActionChooser, seed: int) -> None:
+    def ask(self, chooser: ActionChooser[Any, Any, Any], seed: int) -> None:
         """Ask the AI for the position of ``chooser``; a hint asked or shown for it already is kept as it is."""
         if chooser is self.chooser:
             return
@@ -76,7 +76,7 @@ class Hints:
             self.context.ai.cancel(self.decision)
         self.chooser, self.decision, self.action, self.message, self.reason = None, None, None, None, None
 
-    def update(self, dt: float, chooser: ActionChooser | None) -> None:
+    def update(self, dt: float, chooser: ActionChooser[Any, Any, Any] | None) -> None:
         """Take the answer when it comes; drop the hint once the position changed or the player left its path."""
         if self.chooser is None:
             return
@@ -101,7 +101,7 @@ class Hints:
             if self.follows(prefix):
                 self._focus_as_told(chooser)
 
-    def _focus_as_told(self, chooser: ActionChooser) -> None:
+    def _focus_as_told(self, chooser: ActionChooser[Any, Any, Any]) -> None:
         """Focus the suggestion's next step, so the action bar names the move the banner names (a bet on the
         same tower, not the first one on offer), and turn the ghost tile the way the banner says ("turned
         180°"): the suggestion's rotation becomes the one the chooser shows at a cell. Nothing is chosen."""
@@ -112,7 +112,7 @@ class Hints:
         if ahead:
             chooser.set_focus(ahead[0])  # only if it is on offer now (behind a heading, it is)
 
-    def follows(self, prefix: tuple[Step, ...]) -> bool:
+    def follows(self, prefix: tuple[Step[str], ...]) -> bool:
         """Whether the steps chosen so far are the first steps of the suggestion."""
         return self.path[:len(prefix)] == prefix
 
@@ -131,7 +131,7 @@ class Hints:
         return [self.sentence()] + ([] if self.reason is None else [self.context.tr.message(self.reason)])
 
     # --- drawing --------------------------------------------------------------------------------------------
-    def marks(self, chooser: ActionChooser) -> list[pygame.Rect]:
+    def marks(self, chooser: ActionChooser[Any, Any, Any]) -> list[pygame.Rect]:
         """Where the suggestion's steps still to choose are, in order: board steps where the view puts them,
         the next step if it is a button in the bar. Group headings are left out (the step behind one is on offer
         at once), and so are steps sharing the place of the one before (a tile's rotation, in its cell)."""
@@ -151,7 +151,7 @@ class Hints:
                 rects.append(rect)
         return rects
 
-    def draw(self, surface: pygame.Surface, chooser: ActionChooser | None) -> pygame.Rect | None:
+    def draw(self, surface: pygame.Surface, chooser: ActionChooser[Any, Any, Any] | None) -> pygame.Rect | None:
         """The rings and the banner, over the board and the action bar (drawn last); returns the banner's box
         (``None``: no hint to show), which covers nothing the player must still see."""
         if self.chooser is None or chooser is not self.chooser:

@@ -56,7 +56,7 @@ STATUS_SIZES = (28, 25, 22, 19)  # whose turn, atop the panel
 LOG_BOTTOM_FREE = PANEL_AREA.bottom - 14  # where it stops while the bar is empty (an AI's turn)
 
 
-def make_view(context: AppContext, game: str) -> GameView:
+def make_view(context: AppContext, game: str) -> GameView[Any, Any, Any]:
     """The board of ``game``, as its registration in ``scenes.boards`` makes it."""
     return board(game).make_view(context)
 
@@ -79,17 +79,17 @@ def start_match_scene(context: AppContext, match: Match, slot: SaveSlot | None =
 class _Layout:
     """The chooser's adapter: board steps where the view puts them, buttons stacked in the action bar."""
 
-    def __init__(self, view: GameView) -> None:
+    def __init__(self, view: GameView[Any, Any, Any]) -> None:
         self.view = view
-        self.buttons: dict[tuple[Step, ...], list[Step]] = {}  # per chosen prefix, in the order first asked
+        self.buttons: dict[tuple[Step[str], ...], list[Step[str]]] = {}  # per chosen prefix, in the order first asked
 
-    def steps(self, state: Any, action: Action) -> tuple[Step, ...]:
+    def steps(self, state: Any, action: Action) -> tuple[Step[str], ...]:
         return self.view.steps(state, action)
 
     def has_secrets(self, state: Any, seat: Seat) -> bool:
         return self.view.has_secrets(state, seat)
 
-    def option_rect(self, state: Any, prefix: tuple[Step, ...], step: Step) -> pygame.Rect:
+    def option_rect(self, state: Any, prefix: tuple[Step[str], ...], step: Step[str]) -> pygame.Rect:
         if not self.view.is_button(step):
             return self.view.option_rect(state, prefix, step)
         buttons = self.buttons.setdefault(prefix, [])
@@ -111,11 +111,12 @@ class PlayScene(Scene):
     runs_ai_seats = True  # the AI seats play in this window's worker (an online table's play on its server)
     asks_before_losing = True  # a move that would lose its maker the game asks first (setting confirm_losses)
 
-    def __init__(self, context: AppContext, match: Match, view: GameView, slot: SaveSlot | None = None) -> None:
+    def __init__(self, context: AppContext, match: Match, view: GameView[Any, Any, Any],
+                 slot: SaveSlot | None = None) -> None:
         self.context, self.match, self.view = context, match, view
         self.slot = slot  # where the game is saved, held by this window while it plays; None: not saved
         self.layout = _Layout(view)
-        self.chooser: ActionChooser | None = None
+        self.chooser: ActionChooser[Any, Any, Any] | None = None
         self.viewer: int | None = None  # the person whose secrets may be on screen (after their hand-over)
         self._named: tuple[str, dict[str, str]] | None = None  # the log's names of seats, in one language
         self.pending: Decision | None = None
@@ -218,7 +219,7 @@ class PlayScene(Scene):
         """The actions the person deciding here may choose among."""
         return self.match.state.legal_actions()
 
-    def _warn(self, state: GameState) -> None:
+    def _warn(self, state: GameState[Any]) -> None:
         """Once a turn, a warning for the person deciding as that turn begins (a Diavola Don Falconi who must
         smash a block, F-6.5), in the banner, which only eyes that may see that seat's secrets ever see."""
         if state.turn_number == self.warned_turn:
@@ -543,7 +544,7 @@ class PlayScene(Scene):
         message and prompt lines), and say where it ends: nothing here (a tutorial's lesson stands there)."""
         return top
 
-    def _keep_clear(self, state: GameState) -> None:
+    def _keep_clear(self, state: GameState[Any]) -> None:
         """What the player may click next on the board and the pieces there: no tip or banner covers them."""
         for piece in self.view.pieces(state):
             tooltip.control(piece, "piece")

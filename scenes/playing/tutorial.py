@@ -52,7 +52,8 @@ class TutorialScene(PlayScene):
         self.end_wait = END_PAUSE
         self.ended = False  # the end card was shown
         self.lesson_area = pygame.Rect(0, 0, 0, 0)
-        self.aimed: tuple[ActionChooser, int] | None = None  # the chooser and depth last focused on the target
+        # the chooser and depth last focused on the target
+        self.aimed: tuple[ActionChooser[Any, Any, Any], int] | None = None
         match = Match(tutorial.setup)
         for text in tutorial.opening:
             match.play(match.state.parse_action(text))
@@ -205,7 +206,7 @@ class TutorialScene(PlayScene):
         self.refusal, self.shake = line, overlay.SHAKE
         self.context.audio.play("deny")
 
-    def _paths(self) -> list[tuple[Option, ...]]:
+    def _paths(self) -> list[tuple[Option[str], ...]]:
         """The steps of the accepted actions that go on from what was chosen so far, the one shown first."""
         chooser = self.chooser
         if chooser is None:
@@ -214,7 +215,7 @@ class TutorialScene(PlayScene):
         paths = (chooser.paths.get(action) for action in self.expected)
         return [path for path in paths if path is not None and path[:len(prefix)] == prefix]
 
-    def _leads(self, option: Option) -> bool:
+    def _leads(self, option: Option[str]) -> bool:
         """Whether choosing ``option`` goes on towards an accepted action (directly, or behind its heading)."""
         assert self.chooser is not None
         action = self.chooser.action_of(option)
@@ -224,7 +225,7 @@ class TutorialScene(PlayScene):
         return any(path[depth] == option or (path[depth][0] == GROUP and path[depth + 1:depth + 2] == (option,))
                    for path in self._paths())
 
-    def target(self) -> Option | None:
+    def target(self) -> Option[str] | None:
         """The option to choose next: the next step of the action shown, as the chooser offers it."""
         chooser = self.chooser
         paths = self._paths()

@@ -5,6 +5,8 @@ few seconds after the move, and for good once the game is over. They are drawn i
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.explanation import Explanation
 from game.services.match import Played
 from scenes.playing.gameview import GameView
@@ -16,7 +18,7 @@ HOLD = 1.5  # an AI seat's next move waits this long, so the explanation is seen
 class ShownWhy:
     """The play scene's explanations of its last explained move."""
 
-    def __init__(self, view: GameView) -> None:
+    def __init__(self, view: GameView[Any, Any, Any]) -> None:
         self.view = view
         self.shown: tuple[Explanation, ...] = ()
         self.left = 0.0  # seconds it stays
