@@ -52,20 +52,11 @@ def _escape_what_the_terminal_cannot_show() -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.command == "simulate":
-        return commands.simulate(args)
-    if args.command == "bench":
-        return commands.bench(args)
-    if args.command == "tournament":
-        return commands.tournament(args)
-    if args.command == "screenshots":
-        return commands.screenshots(args)
-    if args.command == "check":
-        return commands.check_layout(args)
-    if args.command == "soak":
-        return commands.soak(args)
-    if args.command == "host":
-        return commands.host(args)
+    headless = {"simulate": commands.simulate, "bench": commands.bench, "tournament": commands.tournament,
+                "screenshots": commands.screenshots, "check": commands.check_layout, "soak": commands.soak,
+                "host": commands.host}
+    if args.command in headless:
+        return headless[args.command](args)
     setup = commands.play_setup(args) if args.command == "play" else None  # saved in a new slot: no game is replaced
     from scenes.app import run_app
 
