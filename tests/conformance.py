@@ -9,8 +9,8 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, fields, replace
-from typing import Any, Literal, get_args, get_origin, get_type_hints
+from dataclasses import dataclass, replace
+from typing import Any
 
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import level_makers
@@ -39,21 +39,9 @@ class SetUp:
 
 
 def option_sets(spec: GameSpec[Any]) -> list[GameOptions]:
-    """Every record of the spec's options (a dataclass) whose fields have a known set of values (a ``Literal``'s
-    names, on and off); any other field keeps its default."""
-    hints = get_type_hints(spec.options_type)
-    names: list[str] = []
-    values: list[tuple[Any, ...]] = []
-    for item in fields(spec.options_type):
-        hint = hints[item.name]
-        names.append(item.name)
-        if hint is bool:
-            values.append((False, True))
-        elif get_origin(hint) is Literal:
-            values.append(get_args(hint))
-        else:
-            values.append((item.default,))
-    return [spec.options_type(**dict(zip(names, combination))) for combination in itertools.product(*values)]
+    """Every options record the spec lets a player choose (:meth:`GameSpec.playable_options`, as the registry's
+    :func:`game.registry.variant_cases` lists them), its defaults first."""
+    return list(spec.playable_options())
 
 
 def seat_patterns(spec: GameSpec) -> list[tuple[bool, ...]]:

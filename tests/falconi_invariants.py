@@ -18,13 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from registry_cases import pizzas
+
 from game.core.errors import IllegalActionError
 from game.core.protocol import NO_SEAT
 from game.falconi.actions import DRAW
 from game.falconi.constants import ACTIVE, ANSWER, DRIVE, ESCAPE_PLACE, FUGITIVE, OFF, OUT, PLACE, POLICE
 from game.falconi.state import FalconiState
 
-VARIANT_NAMES = ("margherita", "funghi", "prosciutto", "salami", "diavola")
+VARIANT_NAMES = tuple(pizzas())  # every registered pizza
 POLICE_SETUPS = ((2,), (1, 3), (1, 2, 3))
 
 # F-2.1 and F-2.2, written out: kind names as the save format spells them.

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 import pytest
 from falconi_scenarios import pile_order
+from registry_cases import pizzas
 
 from game.ai.easy import EasyBot
 from game.ai.ismcts import ISMCTSBot, SearchBudget, SearchCancelled, _Node
@@ -48,8 +49,8 @@ BIGGER = SearchBudget(iterations=60, seconds=30, rollout_depth=12)
 TINY_NORMAL = SearchBudget(iterations=6, seconds=5, rollout_depth=4)
 TINY_HARD = SearchBudget(iterations=10, seconds=5, rollout_depth=6)
 SEEDS = (0, 1, 2, 3)
-MODE1 = ("margherita", "funghi", "prosciutto")
-MODE2 = ("salami", "diavola")
+MODE1 = tuple(pizzas(mode=1))
+MODE2 = tuple(pizzas(mode=2))
 
 
 def fair_bots() -> dict[str, Bot]:

@@ -23,6 +23,7 @@ from devtools.fredericus.matches import fredericus_match, fredericus_seat
 from devtools.intervals import newcombe_difference, wilson_interval
 from game.ai.levels import level_makers
 from game.core.bots import RandomBot
+from game.registry import game_names
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTCOME_FIELDS = ("wins", "finished", "rate", "interval", "errors", "record")
@@ -365,7 +366,7 @@ def test_a_loss_without_a_single_choice_is_counted_and_bounds_the_row():
     assert won["wins"] == 1 and won["losses_without_a_choice"] == 0
 
 
-@pytest.mark.parametrize("game", ["falconi", "fredericus"])
+@pytest.mark.parametrize("game", game_names())
 def test_a_tournaments_searches_time_their_caps_in_cpu_seconds(game):
     """A loaded or paused machine does not cut a tournament's searches short; a player's bots keep the wall
     clock, which is what a person waits on."""

@@ -26,7 +26,7 @@ def tool_files() -> list[Path]:
     """The command line and every tool but the games' own parts."""
     tools = [path for path in sorted((ROOT / "devtools").rglob("*.py"))
              if path.relative_to(ROOT / "devtools").parts[0] not in GAMES]
-    return tools + [ROOT / "cli.py", ROOT / "main.py"]
+    return tools + sorted((ROOT / "cli").glob("*.py")) + [ROOT / "main.py"]
 
 
 def imported(tree: ast.Module) -> set[str]:

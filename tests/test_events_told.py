@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from registry_cases import pizzas
 from scene_driver import Driver, screenshot_dir
 
 from game.falconi.constants import ACTIVE, OUT, POLICE
@@ -39,7 +40,7 @@ def random_match(variant: str, seed: int, stop=None) -> Match:
     return match
 
 
-@pytest.mark.parametrize("variant", ["margherita", "funghi", "prosciutto", "salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas())
 def test_every_car_put_out_and_every_block_is_told_after_the_action_that_brought_it(variant):
     told = set()
     for seed in range(1, 41):

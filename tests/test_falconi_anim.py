@@ -13,6 +13,7 @@ import pytest
 from board_frames import frames
 from falconi_scenarios import build, play
 from random_moves import random_moves
+from registry_cases import pizzas
 
 from game.ai.service import AIService
 from game.falconi.constants import FUGITIVE, POLICE, PORT
@@ -241,7 +242,7 @@ def test_every_move_animates_within_a_second_and_a_half_and_names_what_it_hides(
     assert counted > 100
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 @pytest.mark.slow
 def test_animations_show_the_police_nothing_of_don_falconis_secrets_f9(view, variant):
     """Twin games that differ only in what Don Falconi hides look the same to the police mid-animation."""

@@ -15,6 +15,7 @@ from falconi_scenarios import build, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_moves import random_moves
+from registry_cases import pizzas
 from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
@@ -207,7 +208,7 @@ def catches_within_turn(state: FalconiState, seen: set) -> bool:
     return False
 
 
-variants = st.sampled_from(["margherita", "funghi", "prosciutto", "salami", "diavola"])
+variants = st.sampled_from(pizzas())
 police_setups = st.sampled_from([(PORT,), (COUNTRY, FOREST), POLICE])
 
 

@@ -9,6 +9,7 @@ import pytest
 from falconi_scenarios import build, rigged
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from registry_cases import pizzas
 
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
@@ -114,7 +115,7 @@ def test_f6_5_his_worth_grows_with_his_ways_on():
 
 
 @settings(max_examples=25, deadline=None)
-@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+@given(variant=st.sampled_from(pizzas(mode=2)), seed=st.integers(0, 10**6))
 @pytest.mark.slow
 def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: str, seed: int):
     """chase_distances searches backwards from him once for all cars; along a random game it must give
@@ -137,7 +138,7 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
 
 
 @settings(max_examples=15, deadline=None)
-@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+@given(variant=st.sampled_from(pizzas(mode=2)), seed=st.integers(0, 10**6))
 @pytest.mark.slow
 def test_the_level_by_level_search_agrees_with_the_place_by_place_one(variant: str, seed: int):
     """The value guess reads road distances from a search of whole cost levels at once, as bits, that stops
@@ -216,7 +217,7 @@ def test_a_lane_a_car_could_still_build_its_way_into_is_in_reach():
 
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None)
-@given(variant=st.sampled_from(["salami", "diavola"]), seed=st.integers(0, 10**6))
+@given(variant=st.sampled_from(pizzas(mode=2)), seed=st.integers(0, 10**6))
 def test_the_value_guess_of_one_search_remembers_without_changing_a_value(variant: str, seed: int):
     """The search's value guess keeps the road searches it has done by board and place: along a random game,
     revisiting earlier positions, it must give exactly what the plain guess gives."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from game.falconi.state import FalconiState
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTSIDE = ("scenes", "devtools", "tools", "tests", "game/ai", "game/core", "game/services", "cli.py", "main.py")
+OUTSIDE = ("scenes", "devtools", "tools", "tests", "game/ai", "game/core", "game/services", "cli", "main.py")
 BUILDER = ROOT / "tests" / "falconi_scenarios.py"
 PRIVATE = frozenset(FalconiState.__slots__)
 MENTIONED = re.compile(r"\.(?:" + "|".join(sorted(PRIVATE)) + r")\b")

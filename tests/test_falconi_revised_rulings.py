@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from falconi_scenarios import build, pile_order, play, texts
+from registry_cases import pizzas
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
@@ -210,7 +211,7 @@ def test_f6_3_after_a_draw_as_his_last_action_the_offer_waits_for_his_next_turn(
     assert state.actions_left == 3
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 def test_f6_3_the_police_see_the_same_whatever_he_drew(variant: str) -> None:
     games = [mode2_turn(variant, reserves=[["curve"], [], [], []], pile_top=(top,))
              for top in ("escape:forest", "crossroads")]

@@ -25,11 +25,12 @@ from falconi_invariants import (  # noqa: F401  (check_invariants is re-exported
     play_random_game,
 )
 from falconi_scenarios import pile_order, rigged
+from registry_cases import pizzas
 
 from game.falconi.constants import FUGITIVE, PORT
 from game.falconi.state import FalconiState
 
-MODE1 = ("margherita", "funghi", "prosciutto")
+MODE1 = tuple(pizzas(mode=1))
 MODE1_SEEDS = tuple(range(8))
 MODE2_SEEDS = (0, 4, 5)  # include a blocked Don Falconi (salami, eager, 4) and an escape (diavola, eager, 5)
 

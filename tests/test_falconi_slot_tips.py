@@ -4,6 +4,7 @@ tiles, so a district's edge is not "where its escape tile is laid" there."""
 from __future__ import annotations
 
 import pytest
+from registry_cases import pizzas
 
 from game.falconi.citymap import default_city
 from game.falconi.variants import VARIANTS
@@ -12,7 +13,7 @@ from game.services.settings import LANGUAGES
 from scenes.falconi.draw import slot_tip
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", pizzas())
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_districts_edge_tells_of_escape_tiles_only_in_a_pizza_that_has_them(variant, language):
     tr = Translator(language)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from falconi_scenarios import build, play
+from registry_cases import pizzas
 
 from game.ai.service import AIService
 from game.falconi.city import DISTRICTS
@@ -108,7 +109,7 @@ def click_through(view, state, action):
             return result
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", pizzas())
 def test_every_legal_action_has_its_own_path_with_hotspots_on_the_board(view, variant):
     for state, _ in decisions(variant, range(12)):
         paths = {action: view.steps(state, action) for action in state.legal_actions()}
@@ -122,14 +123,14 @@ def test_every_legal_action_has_its_own_path_with_hotspots_on_the_board(view, va
                     assert rect.width > 0 and rect.height > 0 and BOARD_AREA.contains(rect), (action, step)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", pizzas())
 def test_the_chooser_reaches_every_legal_action_by_clicks_and_buttons(view, variant):
     for state, _ in decisions(variant, range(100, 106), every=3):
         for action in state.legal_actions():
             assert click_through(view, state, action) == action
 
 
-@pytest.mark.parametrize("variant", ["prosciutto", "funghi", "margherita"])
+@pytest.mark.parametrize("variant", pizzas(mode=1)[::-1])
 def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, variant):
     checked = 0
     for state, _ in decisions(variant, range(30)):
@@ -143,7 +144,7 @@ def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, vari
     assert checked > 100
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", pizzas())
 @pytest.mark.slow
 def test_board_and_panel_draw_every_position_with_and_without_a_chooser(view, variant):
     surface = pygame.Surface((1280, 720))
@@ -169,7 +170,7 @@ def test_every_text_shown_is_translated_and_fits_in_any_language(context):
     label_font = context.text.font(24)
     for language in LANGUAGES:
         view = view_in(language, context)
-        for variant in VARIANTS:
+        for variant in pizzas():
             for state, _ in decisions(variant, range(3), every=2, terminal=True):
                 shown = view.hud(state, frozenset(state.seats))
                 lines = [card.name for card in shown.cards] + [chip.count for chip in shown.counters]
@@ -184,7 +185,7 @@ def test_every_text_shown_is_translated_and_fits_in_any_language(context):
 def test_every_button_of_the_action_bar_has_an_icon(view):
     """Every button step offered over random Mode I and Mode II games names an icon of ``ui_art.icon_names()``."""
     seen = {}
-    for variant in VARIANTS:
+    for variant in pizzas():
         for state, _ in decisions(variant, range(400, 420)):
             for action in state.legal_actions():
                 for step in view.steps(state, action):
@@ -210,13 +211,13 @@ def test_the_four_catalogs_have_the_same_keys_and_placeholders():
 
 
 def test_only_don_falconi_in_mode_ii_has_secrets(view):
-    for name, variant in VARIANTS.items():
+    for name in pizzas():
         state = FalconiState.new_game(name, 1)
-        assert view.has_secrets(state, FUGITIVE) == (variant.mode == 2)
+        assert view.has_secrets(state, FUGITIVE) == (VARIANTS[name].mode == 2)
         assert not any(view.has_secrets(state, seat) for seat in POLICE)
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 @pytest.mark.slow
 def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(view, variant):
     """Two positions that differ only in what Don Falconi hides look the same to the police, pixel for pixel,
@@ -241,7 +242,7 @@ def test_the_police_see_nothing_of_don_falconis_mode_ii_reserve_or_accomplice(vi
     assert compared > 20
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 def test_don_falconi_sees_his_own_reserve_and_it_is_recorded(view, variant):
     surface = pygame.Surface((1280, 720))
     checked = 0
@@ -405,7 +406,7 @@ def points_across(rect, count=7):
             for i in range(count) for j in range(count)]
 
 
-@pytest.mark.parametrize("variant", ["margherita", "funghi", "prosciutto"])
+@pytest.mark.parametrize("variant", pizzas(mode=1))
 @pytest.mark.slow
 def test_a_click_anywhere_in_a_drives_cell_chooses_one_of_the_drives_that_end_there(view, variant):
     """Every point of a destination's cell (of a catch's or a blast's too) chooses one drive ending in that cell
@@ -565,7 +566,7 @@ def test_two_tags_on_the_same_place_stack_instead_of_overlapping():
     assert not first.colliderect(second) and BOARD_AREA.contains(second) and taken == [first, second]
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])  # Mode I lays a tile on its one square only
+@pytest.mark.parametrize("variant", pizzas(mode=2))  # Mode I lays a tile on its one square only
 def test_the_ghost_on_a_focused_square_shows_a_way_the_tile_can_lie_there(view, variant):
     """Before a square is chosen, the tile shows there turned a legal way (the last one used, or the next
     legal one), never a way the rules refuse on that square."""

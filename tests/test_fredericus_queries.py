@@ -38,7 +38,7 @@ def test_no_module_outside_the_core_reads_a_private_field_of_the_state():
     state's)."""
     reading = re.compile(r"(?<!\bself)\.(_(?:" + "|".join(PRIVATE_FIELDS) + r"))\b")
     found = []
-    for folder in ("game", "scenes", "devtools", "tools", "tests", "cli.py", "main.py"):
+    for folder in ("game", "scenes", "devtools", "tools", "tests", "cli", "main.py"):
         for path in [ROOT / folder] if folder.endswith(".py") else (ROOT / folder).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
             if path.relative_to(ROOT).parts[:2] == ("game", "fredericus") or path == Path(__file__).resolve():

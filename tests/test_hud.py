@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from registry_cases import pizzas
 from scene_driver import screenshot_dir
 from test_falconi_view import context, decisions, view  # noqa: F401 — fixtures
 from test_hints import DIAVOLA, FREDERICUS, game, wait_for_chooser  # noqa: F401 — a fixture
@@ -49,7 +50,7 @@ def test_the_dots_after_an_ai_level_move_while_it_thinks_and_stand_still_otherwi
     assert drawn(card, waiting, 0.0, text) != drawn(card, hud.Player("Anna", False), 0.0, text)
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 def test_f6_2_and_f6_6_the_police_see_don_falconis_tiles_and_accomplice_face_down_on_his_card(view, variant):  # noqa: F811
     seen = 0
     for state, _ in decisions(variant, range(500, 503), every=4):

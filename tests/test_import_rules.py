@@ -66,7 +66,7 @@ HEADLESS_TOOLS += sorted(path for path in (ROOT / "devtools").glob("*/*.py")  # 
 HEADLESS_TOOLS += [ROOT / "devtools" / "layout" / "__init__.py", ROOT / "devtools" / "layout" / "check.py"]
 
 
-@pytest.mark.parametrize("path", HEADLESS_TOOLS + [ROOT / "cli.py"], ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", HEADLESS_TOOLS + files("cli"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_headless_tools_load_no_window_module(path):
     """A headless command (bench rules, tournament, simulate) must not pull in pygame: the window's modules
     are imported inside the functions that need them."""
@@ -74,7 +74,7 @@ def test_the_headless_tools_load_no_window_module(path):
     assert not [name for name in loaded if starts(name, "scenes") or starts(name, "pygame")]
 
 
-EVERYTHING_THE_GAME_RUNS = files("game") + files("scenes") + files("devtools") + [ROOT / "main.py", ROOT / "cli.py"]
+EVERYTHING_THE_GAME_RUNS = files("game") + files("scenes") + files("devtools") + [ROOT / "main.py", *files("cli")]
 
 
 @pytest.mark.parametrize("path", EVERYTHING_THE_GAME_RUNS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -129,7 +129,7 @@ def test_no_window_module_outside_the_games_packages_and_the_board_registry_name
 TEST_HELPERS = {path.stem for path in (ROOT / "tests").glob("*.py")} | {"tests"}
 
 
-@pytest.mark.parametrize("path", files("game") + files("scenes") + files("devtools") + [ROOT / "cli.py"],
+@pytest.mark.parametrize("path", files("game") + files("scenes") + files("devtools") + files("cli"),
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_product_never_needs_the_tests_helpers(path):
     """Test-only code (the Fredericus position builder, the stand-in network…) lives in ``tests/``, and nothing

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from falconi_scenarios import rigged
 from fredericus_builder import build_position
+from registry_cases import pizzas
 
 from game.core.message import Message, is_key
 from game.core.protocol import GameState, Outcome
@@ -51,7 +52,6 @@ from game.services.settings import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {language: Translator(language) for language in LANGUAGES}
-FALCONI_VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
 RARE_VERBS = {"catch", "bomb", "pass", "blast", "escape", "accomplice", "boost"}
 MAX_DECISIONS = 5_000
 
@@ -123,7 +123,7 @@ def eager(rng: random.Random) -> Callable[[Sequence[Any]], Any]:
 # --- random games ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", FALCONI_VARIANTS)
+@pytest.mark.parametrize("variant", pizzas())
 @pytest.mark.parametrize(
     ("police", "chooser", "seed"),
     [((1, 2, 3), "eager", 1), ((2,), "uniform", 0), ((1, 3), "eager", 2), ((1, 2, 3), "uniform", 3)],

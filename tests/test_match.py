@@ -6,15 +6,18 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from registry_cases import pizzas
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
 from game.falconi.options import FalconiOptions
+from game.registry import variant_cases
 from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
 
 ALONE_AS_FUGITIVE = (SeatPlan.human(0), SeatPlan.ai("easy"), SeatPlan.ai("easy"), OFF)
 ALONE_AGAINST_ONE = (SeatPlan.human(0), SeatPlan.ai("easy"))
 ANNA = (Person("Anna"),)
 TWO_PEOPLE = (Person("Anna"), Person("Bruno", "pad1"))
+ALONE = {"falconi": ALONE_AS_FUGITIVE, "fredericus": ALONE_AGAINST_ONE}  # a person against the AI, per game
 
 
 def falconi(variant="salami", seats=ALONE_AS_FUGITIVE, people=ANNA, seed=3):
@@ -134,7 +137,7 @@ def test_take_back_is_only_for_games_against_ai():
         match.take_back(0)
 
 
-@pytest.mark.parametrize("variant", ["margherita", "funghi", "prosciutto", "salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas())
 def test_a_save_replays_to_the_same_state_and_log(variant):
     match = falconi(variant=variant)
     rng = random.Random(9)
@@ -206,12 +209,9 @@ def test_one_person_may_drive_all_three_police_cars_f_4_2():
 
 @settings(max_examples=40)
 @given(st.lists(st.sampled_from(["play", "play", "play", "undo", "take_back"]), min_size=1, max_size=80),
-       st.sampled_from(["margherita", "salami", "diavola", "fredericus"]), st.integers(0, 10_000))
-def test_play_undo_and_take_back_always_agree_with_a_replay_of_the_log(steps, game, seed):
-    if game == "fredericus":
-        match = fredericus(seed=seed)
-    else:
-        match = falconi(variant=game, seed=seed)
+       st.sampled_from(variant_cases()), st.integers(0, 10_000))
+def test_play_undo_and_take_back_always_agree_with_a_replay_of_the_log(steps, case, seed):
+    match = Match(MatchSetup(case.game, ALONE[case.game], ANNA, seed, options=case.options))
     rng = random.Random(seed)
     for step in steps:
         if match.state.is_terminal():

@@ -11,6 +11,7 @@ from event_player import _choose_step, choose, confirm
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_moves import played_at_random
+from registry_cases import pizzas
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.ai.service import AIService
@@ -36,7 +37,6 @@ ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(1)
 OFF = SeatPlan("off")
 PEOPLE = (Person("Anna"), Person("Bruno"))
 PAD = pygame.CONTROLLER_BUTTON_A
-VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def press_confirm(driver: Driver, scene: PlayScene, device: str) -> None:
         driver.key(pygame.K_RETURN)
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 def test_f6_5_the_reserve_ghost_starts_on_a_rotation_that_keeps_don_falconis_way_open(tmp_path, monkeypatch,
                                                                                        variant):
     driver = open_app(tmp_path, monkeypatch, alone_as_don_falconi(variant))
@@ -236,7 +236,7 @@ def test_f6_5_a_police_move_chosen_with_the_keyboard_that_shuts_its_own_car_in_a
 
 
 @settings(max_examples=80)
-@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80), st.integers(0, 3))
+@given(st.sampled_from(pizzas()), st.integers(0, 10_000), st.integers(0, 80), st.integers(0, 3))
 def test_the_first_rotation_shown_keeps_the_way_open_whenever_one_does(view, variant, seed, moves, turn):
     """Over random positions of every pizza: for each tile and cell on offer, the rotation the chooser starts on
     (whatever the player last turned to) is one of the best ways the rules core sees (F-5.5, F-6.5)."""

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from falconi_scenarios import pile_order, rigged
 from online_harness import Harness, match_of, open_table
+from registry_cases import pizzas
 from test_ai_bots import fredericus_positions, fredericus_twin
 
 from game.core.protocol import GameState
@@ -92,7 +93,7 @@ def _same_turn_after(one: GameState[Any], two: GameState[Any], text: str) -> boo
     return (after[0].turn_number, after[0].current_seat) == (after[1].turn_number, after[1].current_seat)
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 def test_f6_3_every_frame_a_police_client_receives_is_the_same_whether_he_drew_an_escape_or_a_road_tile(
         variant: str) -> None:
     compared = told = 0

@@ -5,9 +5,8 @@ import pygame
 import pytest
 from scene_driver import screenshot_dir
 
-from game.falconi.options import FalconiOptions
-from game.fredericus.options import FredericusOptions
 from game.i18n import catalog
+from game.registry import variant_cases
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.kit.stack import Push
@@ -23,9 +22,7 @@ TRACK_X = BOX.right - 23  # the middle of the scroll bar
 
 def longest_game(tr):
     """The longest name of a game with its options that a question may hold."""
-    names = [describe_game(tr, "falconi", FalconiOptions.named(variant))
-             for variant in ("margherita", "funghi", "prosciutto", "salami", "diavola")]
-    return max(names + [describe_game(tr, "fredericus", FredericusOptions(True))], key=len)
+    return max((describe_game(tr, case.game, case.options) for case in variant_cases()), key=len)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

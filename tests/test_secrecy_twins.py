@@ -23,6 +23,7 @@ import pygame
 import pytest
 from board_frames import frames
 from falconi_scenarios import fresh_escape, pile_order, rigged
+from registry_cases import pizzas
 
 from game.ai.ismcts import ISMCTSBot
 from game.ai.levels import NORMAL
@@ -151,7 +152,7 @@ def assert_same(one: dict, two: dict, where: str) -> None:
         assert one[key] == two[key], f"{where}: the police can tell the twins apart by {key}"
 
 
-@pytest.mark.parametrize("variant", ["salami", "diavola"])
+@pytest.mark.parametrize("variant", pizzas(mode=2))
 @pytest.mark.slow
 def test_f6_3_the_police_perceive_the_same_whether_he_drew_an_escape_tile_or_a_road_tile(view, variant: str) -> None:
     compared = hinted = 0

@@ -14,6 +14,7 @@ from fredericus_builder import build_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_moves import played_at_random
+from registry_cases import pizzas
 
 from game.core.message import Message
 from game.falconi.actions import BOMB, PASS
@@ -23,7 +24,7 @@ from game.falconi.state import FalconiState
 from game.fredericus.actions import END_TURN
 from game.fredericus.state import FredericusState
 
-VARIANTS = ("margherita", "funghi", "prosciutto", "salami", "diavola")
+VARIANTS = tuple(pizzas())
 AT_ONCE = {"falconi.loss.blocked", "falconi.loss.caught", "falconi.loss.out", "falconi.loss.last_out",
            "falconi.loss.ends"}  # losses the move itself brings, not the next turn's start
 

@@ -8,6 +8,7 @@ import json
 
 import pygame
 import pytest
+from registry_cases import pizzas
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.options import FalconiOptions
@@ -19,7 +20,7 @@ from scenes.kit import tooltip
 from scenes.pages.overlays import RulesOverlay
 from scenes.pages.seats import SeatSetupScene
 
-PIZZAS = ["margherita", "funghi", "prosciutto", "salami", "diavola"]
+PIZZAS = pizzas()
 
 
 @pytest.fixture

@@ -66,6 +66,14 @@ class GameSpec(Generic[Opts]):
     # the cards the window shows once, the first time one is chosen (Falconi's new pizzas): the settings
     # remember which were seen (game.services.settings.Settings.seen_cards)
     once_cards: tuple[str, ...] = ()
+    # every options record a player can choose (Falconi's pizzas, Fredericus's full and short game), the
+    # defaults first; asked at each call, so a variant registered later is among them (no function: the
+    # defaults alone). The generic tests play these, through game.registry.variant_cases
+    option_sets: Callable[[], Sequence[Opts]] | None = None
+
+    def playable_options(self) -> tuple[Opts, ...]:
+        """Every options record a player can choose, the defaults first (see ``option_sets``)."""
+        return tuple(self.option_sets()) if self.option_sets is not None else (self.options_type(),)
 
     def options_of(self, options: GameOptions) -> Opts:
         """``options`` as this game's own record, its attributes typed (``FALCONI.options_of(setup.options)

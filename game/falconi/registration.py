@@ -89,4 +89,5 @@ FALCONI: GameSpec[FalconiOptions] = GameSpec(
     upgrade_actions=upgrade_actions,
     tutorials=(MARGHERITA, *MORE, MODE2),
     once_cards=NEW_PIZZA_CARDS,
+    option_sets=lambda: tuple(FalconiOptions(name) for name in VARIANTS),  # the pizzas, with any registered since
 )

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from game.core.errors import GameError
 from game.core.text import shorten
 
-VariantName = Literal["margherita", "funghi", "prosciutto", "salami", "diavola"]
+VariantName = str  # a pizza's name: one of the box's, or one registered with register_variant
 
 
 @dataclass(frozen=True)
@@ -48,3 +47,24 @@ def find_variant(name: str) -> Variant:
     if variant is None:
         raise GameError(f"unknown variant {shorten(repr(name), 40)}; choose one of {', '.join(VARIANTS)}")
     return variant
+
+
+_BOXED: tuple[str, ...] = tuple(VARIANTS)
+
+
+def register_variant(variant: Variant) -> None:
+    """Add a pizza to the ones a set-up may name (a test's throw-away pizza, a future box's): the registry's
+    set-ups (:func:`game.registry.variant_cases`) then list it. The box's five cannot be replaced, and a name
+    must be in its own spelling (lower case, no spaces around), as :func:`find_variant` reads names."""
+    if variant.name in _BOXED:
+        raise GameError(f"{variant.name} is one of the box's pizzas; give a new pizza a name of its own")
+    if not variant.name or variant.name != variant.name.strip().casefold():
+        raise GameError(f"a pizza's name is in lower case without spaces around it, not {variant.name!r}")
+    VARIANTS[variant.name] = variant
+
+
+def unregister_variant(name: str) -> None:
+    """Take back a pizza :func:`register_variant` added (nothing if there is none); the box's stay."""
+    if name in _BOXED:
+        raise GameError(f"{name} is one of the box's pizzas, which stay")
+    VARIANTS.pop(name, None)

@@ -69,4 +69,5 @@ FREDERICUS: GameSpec[FredericusOptions] = GameSpec(
     rules_revised_in=4,  # match format 4: of 2026-11-27 (an empty row cannot be flipped)
     rules_revision="their revision of 2026-11-27",
     tutorials=(TUTORIAL, *MORE),
+    option_sets=lambda: (FredericusOptions(short_game=False), FredericusOptions(short_game=True)),
 )

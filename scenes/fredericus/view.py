@@ -36,33 +36,32 @@ from game.fredericus.actions import (
     STAY,
     TIDY,
     TOKEN,
-    parse_action,
     raptor_kind,
     raptor_owner,
     raptors_in,
     raptors_of,
 )
 from game.fredericus.actions import Action as FredericusAction
-from game.fredericus.cards import FREDERICUS, KINDS, ROW_CODES
+from game.fredericus.cards import KINDS, ROW_CODES
 from game.fredericus.explain import explain
 from game.fredericus.narration import CARD_KEYS
-from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from game.services.match import LogEntry
 from scenes.context import AppContext
-from scenes.fredericus import anim, draw, panels, preview
+from scenes.fredericus import anim, draw, outlines, panels, preview
 from scenes.fredericus import layout as geometry
 from scenes.fredericus import why as fredericus_why
 from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
+from scenes.fredericus.seat_cards import seat_cards
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
 from scenes.kit.ui import ACCENT, DANGER, TEXT
 from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
-from scenes.playing.hud import Chip, Hud, SeatCard
+from scenes.playing.hud import Hud
 
 FredericusStepKind = Literal["row", "to_row", "raptor", "post", "hood", "mask", "capture", "flip", "seal", "tidy",
                              "bet", "token", "token_to", "end", "stay"]  # the steps of the module's docstring
@@ -278,52 +277,8 @@ class FredericusView:
         deck; its tokens in hand, Fredericus and its objectives (face up only to its owner, and to all at the
         end); and on a line of their own the creatures it caught. The rest of the table (rows, the deck, the
         actions left) is on the board itself."""
-        game = state
-        tr = self.context.tr
-        over = game.is_terminal()
-        notes = []
-        if over:
-            scores = game.scores()
-            winner = next(iter(game.outcome.winners)) if game.outcome else game.seats[0]
-            notes.append(tr.plural("fredericus.info.winner", scores[winner], name=self._colour(winner)))
-            notes.append(tr(f"fredericus.info.ending.{game.trigger}"))
-        elif game.trigger is not None:
-            notes.append(tr("fredericus.info.last_round"))
-        shown = set()
-        cards = []
-        for seat in game.seats:
-            objectives = game.objectives_seen_by(visible, seat)
-            if objectives is not None and not over:
-                shown.add(seat)
-            chips = [Chip(tag, Message(f"tips.fredericus.{tag}"))
-                     for tag, holds in (("start", seat == game.start_seat), ("keeper", seat == game.deck_keeper))
-                     if holds]
-            in_hand = game.tokens_of(seat).count(HAND)  # betting tokens not yet on a tower (R-2.5)
-            if in_hand:
-                chips.append(Chip(f"token:{seat}", Message.of("tips.fredericus.token", name=f"@seat.fredericus.{seat}"),
-                                  _times(in_hand)))
-            if game.fredericus_holder == seat:
-                chips.append(Chip(f"objective:{FREDERICUS}", Message("fredericus.info.holds_fredericus")))
-            if objectives is not None:
-                chips += [Chip(f"objective:{kind}", Message.of("tips.fredericus.objective",
-                                                               name=f"@fredericus.card.{kind}"), _times(count))
-                          for kind, count in enumerate(objectives) if count]
-            elif game.objective_count(seat):
-                chips.append(Chip("objective:back", Message("tips.fredericus.objectives_hidden"),
-                                  _times(game.objective_count(seat))))
-            points = game.scores()[seat] if over else game.public_points(seat)
-            tip = Message.of("tips.fredericus.seat_final" if over else "tips.fredericus.seat",
-                             name=f"@fredericus.colour.{seat}", points=points, creatures=sum(game.creatures_of(seat)),
-                             objectives=game.objective_count(seat))
-            caught = tuple(Chip(f"creature:{kind}", Message.of("tips.fredericus.caught",
-                                                               name=f"@fredericus.card.{kind}"),
-                                _times(count))
-                           for kind, count in panels.creature_counts(game.creatures_of(seat)))
-            cards.append(SeatCard(seat, self._colour(seat), tip, tuple(chips),
-                                  tr.plural("fredericus.board.points", points),
-                                  active=not over and seat == game.current_seat, more=caught))
-        self._secrets = frozenset(shown)
-        return Hud(tuple(cards), notes=tuple(notes), columns=2)
+        hud, self._secrets = seat_cards(state, visible, self.context.tr, self._colour)
+        return hud
 
     def seat_colour(self, seat: Seat) -> tuple[int, int, int]:
         return self._colours()[seat]
@@ -399,7 +354,7 @@ class FredericusView:
             draw.paint_row(surface, look.text, drawn, cards, look.shorts, gone)
         focus_keys = STEP_KEYS.get(self.input_device) if self._look.pointer is None else None
         self._look.add_tips(game, layout, lifted, focus_keys)
-        self._paint_last(surface, game, layout, last)
+        outlines.paint_last(surface, game, layout, last)
         marked = fredericus_why.draw_explanations(surface, layout, why)
         tokens = game.betting_tokens()
         centres = layout.token_centres(tokens)
@@ -413,7 +368,7 @@ class FredericusView:
         for raptor, centre, small in shown:
             draw.paint_raptor_mark(surface, centre, raptor, small, look.colours, look.marks[raptor_owner(raptor)],
                                    look.text)
-        self._paint_captures(surface, game, layout)
+        outlines.paint_captures(surface, game, layout, look)
         self._paint_wedges(surface, game, final or state, chooser)
         self._note = why_note.draw_explained(surface, self.context.text, self.context.tr, why,
                                              self.playfield(state), [*marked, *self.pieces(state), *layout.panels])
@@ -422,47 +377,6 @@ class FredericusView:
         if lifted is not None:  # last: whatever else lies near it, the card looked at shows whole
             number, index = lifted
             draw.paint_lifted(surface, look.text, layout.rows[number], game.row(number), index, look.shorts)
-
-    def _paint_captures(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout) -> None:
-        """R-4: a talon badge beyond each creature a raptor of the deciding falconer may capture now."""
-        for action in game.legal_actions():
-            if action.kind != CAPTURE:
-                continue
-            row = layout.rows[game.post_of(action.a)]
-            badge = row.badge_rect()
-            draw.outline(surface, row.card_rect(len(row.offsets) - 1), draw.TALON, 2)
-            draw.outline(surface, layout.raptor_rect(action.a), draw.TALON, 2)
-            pygame.draw.circle(surface, draw.TALON, badge.center, badge.width // 2)
-            pygame.draw.circle(surface, draw.INK, badge.center, badge.width // 2, 1)
-            draw.paint_raptor(surface, Vector2(badge.center), action.a, False, small=True, colours=self._colours(),
-                              mark=self._marks()[raptor_owner(action.a)], text=self.context.text)
-
-    def _paint_last(self, surface: pygame.Surface, game: FredericusState, layout: geometry.Layout,
-                    last: list[LogEntry]) -> None:
-        """The most recent turn's actions, outlined where they left their mark."""
-        for entry in last:
-            kind, a, b = parse_action(entry.text)
-            marks: list[pygame.Rect] = []
-            if kind == CARD:
-                target = layout.rows[b]
-                marks.append(target.card_rect(len(target.offsets) - 1) if target.offsets else target.slot_rect())
-            elif kind in (RAPTOR, CAPTURE):
-                marks.append(layout.raptor_rect(a))
-                if kind == CAPTURE:
-                    marks.append(layout.rows[game.post_of(a)].slot_rect())
-            elif kind == HOOD:
-                marks += [layout.raptor_rect(raptor) for raptor in raptors_in(b)]
-            elif kind in (FLIP, TIDY):
-                row = layout.rows[a]
-                count = len(row.offsets)
-                marks += [row.card_rect(index) for index in range(count if kind == FLIP else min(TIDY_LENGTH, count))]
-            elif kind == SEAL:
-                marks.append(layout.rows[a].slot_rect())
-            elif kind in (BET, TOKEN):
-                place = a if kind == BET else b
-                marks.append(layout.centre_rect() if place == CENTRE else layout.tower_rect(place))
-            for rect in marks:
-                draw.outline(surface, rect, draw.LAST, 2)
 
     def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, summary: FredericusState,
                       chooser: ActionChooser | None) -> None:
@@ -506,11 +420,6 @@ class FredericusView:
         if game.trigger is not None:
             lines.append((tr("fredericus.info.last_round"), DANGER))
         return lines
-
-def _times(count: int) -> str:
-    """A chip's count: none for a single one, the picture says it."""
-    return f"×{count}" if count > 1 else ""
-
 
 def _layout_facts(game: FredericusState) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int,
                                                  tuple[int, ...]]:
