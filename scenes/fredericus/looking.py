@@ -15,13 +15,11 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
 
 from game.core.message import Message
-from game.fredericus.actions import Action as FredericusAction
 from game.fredericus.rules import TIDY_LENGTH
 from game.fredericus.state import FredericusState
 from scenes.fredericus.layout import Layout
 from scenes.kit import input as inp
 from scenes.kit import tooltip
-from scenes.kit.chooser import ActionChooser
 
 Card = tuple[int, int]  # a row card: (row, index from the castle out)
 
@@ -36,9 +34,7 @@ _STEPS: dict[inp.IntentKind, int] = {inp.ROTATE_CW: 1, inp.ROTATE_CCW: -1}  # ou
 STEP_KEYS = {"keyboard": "E / R", "pad": "LB / RB"}  # what rotate is on each device, inward and outward
 
 if TYPE_CHECKING:
-    from scenes.fredericus.view import FredericusStep, FredericusStepKind
-
-    FredericusChooser = ActionChooser[FredericusState, FredericusAction, FredericusStepKind]
+    from scenes.fredericus.view import FredericusChooser, FredericusStep
 
 
 class RowLook:

@@ -55,6 +55,7 @@ from scenes.fredericus.colours import seat_colours
 from scenes.fredericus.looking import CARD_OF_STEP, STEP_KEYS, RowLook
 from scenes.fredericus.preview import hood_masks
 from scenes.fredericus.seat_cards import seat_cards
+from scenes.fredericus.sprites import SPRITES
 from scenes.kit import input as inp
 from scenes.kit.animation import Animation
 from scenes.kit.chooser import ActionChooser, Step
@@ -66,6 +67,7 @@ from scenes.playing.hud import Hud
 FredericusStepKind = Literal["row", "to_row", "raptor", "post", "hood", "mask", "capture", "flip", "seal", "tidy",
                              "bet", "token", "token_to", "end", "stay"]  # the steps of the module's docstring
 FredericusStep = Step[FredericusStepKind]
+FredericusChooser = ActionChooser[FredericusState, FredericusAction, FredericusStepKind]
 BUTTONS = ("end", "stay", "mask")
 _BUTTON_ICONS = {"end": "end_turn", "stay": "pass", "mask": "hood"}
 _STEP_OF: dict[str, FredericusStepKind] = {FLIP: "flip", SEAL: "seal", TIDY: "tidy", BET: "bet", CAPTURE: "capture",
@@ -108,7 +110,7 @@ class FredericusView:
         """The end of the hunt triggered, or the game over: a raptor's cry, not the Falconi police's siren."""
         return "raptor_cry"
 
-    def looked_at(self, state: FredericusState, intent: inp.Intent, chooser: ActionChooser | None) -> Hashable:
+    def looked_at(self, state: FredericusState, intent: inp.Intent, chooser: FredericusChooser | None) -> Hashable:
         """The row card the player looks at (see ``scenes/fredericus/looking.py``), lifted whole out of its row
         in the next drawing."""
         game, layout = state, self.layout(state)
@@ -295,8 +297,8 @@ class FredericusView:
         if kind == "keeper":
             return self._deck_picture(size)
         if kind == "token":
-            coin = draw.SPRITES.tinted("token", 0, self._colours()[int(value)])
-            return draw.SPRITES.tinted("token", 0, self._colours()[int(value)], size / coin.get_height())
+            coin = SPRITES.tinted("token", 0, self._colours()[int(value)])
+            return SPRITES.tinted("token", 0, self._colours()[int(value)], size / coin.get_height())
         if kind == "seat":
             key = (name, size, self._colours())
             image = self._portraits.get(key)
@@ -334,7 +336,7 @@ class FredericusView:
         """The player's current text, letters, colours and marks, as the board and the animations use them."""
         return draw.Look(self.context.text, tuple(self._shorts()), self._colours(), self._marks())
 
-    def draw_board(self, surface: pygame.Surface, state: FredericusState, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: FredericusState, chooser: FredericusChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
                    final: FredericusState | None = None, why: Sequence[Explanation] = ()) -> None:
         """The board; pieces named in ``hidden`` (see ``scenes/fredericus/anim.py``) are left to an animation.
@@ -379,7 +381,7 @@ class FredericusView:
             draw.paint_lifted(surface, look.text, layout.rows[number], game.row(number), index, look.shorts)
 
     def _paint_wedges(self, surface: pygame.Surface, game: FredericusState, summary: FredericusState,
-                      chooser: ActionChooser | None) -> None:
+                      chooser: FredericusChooser | None) -> None:
         """The deck, the status and the legends: the deck and turn of ``summary`` (the same position as the one
         drawn, or the game's end while the game over plays an earlier moment again)."""
         tr = self.context.tr
