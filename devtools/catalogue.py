@@ -39,6 +39,7 @@ def every_screen(context: AppContext) -> list[Screen]:
     pages, its boards and its tutorial; the screens any game could show (the seat set-up, pause, hand-over,
     the pad prompt, game over) show the first game that offers a :class:`Showcase`."""
     from game.online.seats_kept import KeptSeat
+    from scenes.kit.results import QuitApp
     from scenes.online.comeback import ComebackScene
     from scenes.online.network import offline_network
     from scenes.pages.game_choice import GameChoiceScene
@@ -96,7 +97,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("saved game open elsewhere", saved_game(lambda info: HeldSlotOverlay(context, info.name))),
         Screen("continue host gone", lambda: [ComebackScene(  # Continue to an online seat whose host is gone
             context, offline_network(), KeptSeat("192.168.1.20:47470", "t1", 0, "token"), showcase.solo.game)]),
-        Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")]),
+        Screen("confirm quit", lambda: [ConfirmOverlay(context, context.tr("confirm.quit_game"), QuitApp())]),
         Screen("pause", paused),
         Screen("game log", game_log),
         Screen("hand-over", board(showcase.two)),

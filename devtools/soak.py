@@ -51,6 +51,7 @@ from devtools.soak_report import build_report
 from game.services.match import AI_LEVELS, Match, MatchSetup, SeatPlan
 from game.services.settings import ANIMATION_SPEEDS
 from scenes.app import App
+from scenes.kit.results import QuitApp
 from scenes.kit.stack import Push, Reset
 from scenes.online.network import offline_network
 from scenes.pages.menus import TitleScene
@@ -179,7 +180,8 @@ class Soak:
     def _act(self) -> None:
         stack = self.app.stack
         top = stack.top
-        if isinstance(top, ConfirmOverlay) and top.answer == "quit" and isinstance(stack.scenes[-2], TitleScene):
+        quitting = isinstance(top, ConfirmOverlay) and isinstance(top.answer, QuitApp)
+        if quitting and isinstance(stack.scenes[-2], TitleScene):
             self._post(soak_input.key_press(pygame.K_ESCAPE))  # "quit the game?": No
             self.quits_declined += 1
             return

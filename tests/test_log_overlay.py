@@ -14,6 +14,7 @@ from test_scenes_play import open_app, play_or_wait, two_people_diavola
 from game.falconi.options import FalconiOptions
 from game.services.match import MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
+from scenes.kit.results import OpenLog
 from scenes.kit.ui import DIM, TEXT
 from scenes.pages.log_overlay import BOX, ROWS, SIZE, WIDTH, LogOverlay
 from scenes.pages.overlays import HandOverOverlay, PauseOverlay
@@ -158,7 +159,7 @@ def test_the_log_does_not_open_before_a_due_hand_over(tmp_path, monkeypatch):
         driver.run()  # the key comes before the hand-over is pushed, in the same frame
         assert isinstance(driver.top, HandOverOverlay)
         assert not any(isinstance(s, LogOverlay) for s in driver.app.stack.scenes)
-        assert scene.resume("log") is None  # nor through the pause menu
+        assert scene.resume(OpenLog()) is None  # nor through the pause menu
     finally:
         driver.app.close()
 

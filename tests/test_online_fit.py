@@ -17,8 +17,9 @@ from game.online.seats_kept import KeptSeat, keep_seat
 from game.services.match import SeatPlan
 from game.services.settings import LANGUAGES
 from scenes.context import AppContext
+from scenes.kit.results import PasswordRefused
 from scenes.online.host import HostGameScene, HostSeatsScene
-from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, PASSWORD_REFUSED, TABLES_SHOWN, JoinScene, TablesScene
+from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
 from scenes.online.play import OnlineGameOverScene, OnlinePauseOverlay, game_from
@@ -48,7 +49,7 @@ def online_screens(context: AppContext) -> list[Screen]:
         scene = JoinScene(context, FakeNetwork(found=many).doors())
         scene.found, scene.searching = list(many), None  # as if found already: the search's thread answers too late
         scene.password = "W" * PASSWORD_LENGTH
-        scene.resume(PASSWORD_REFUSED if refused else None)
+        scene.resume(PasswordRefused() if refused else None)
         return [scene]
 
     def tables() -> list:

@@ -9,6 +9,7 @@ from game.i18n import catalog
 from game.registry import variant_cases
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from game.services.settings import LANGUAGES
+from scenes.kit.results import LeaveGame
 from scenes.kit.stack import Push
 from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE
 from scenes.pages.log_overlay import BOX, LINE, ROWS, TOP
@@ -31,7 +32,7 @@ def test_every_line_of_every_confirm_question_fits_inside_its_box(driver, langua
     context.change_settings(context.settings.changed(language=language))
     font = context.text.font(TITLE_SIZE, bold=True)
     for key in QUESTIONS:
-        overlay = ConfirmOverlay(context, context.tr(key, game=longest_game(context.tr), turn=100), None)
+        overlay = ConfirmOverlay(context, context.tr(key, game=longest_game(context.tr), turn=100), LeaveGame())
         box, lines = overlay.box(), overlay.title_lines()
         assert all(font.size(line)[0] <= box.width - 2 * MARGIN for line in lines), (key, lines)
         assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(box), key

@@ -12,6 +12,7 @@ from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.animation import Animation
+from scenes.kit.results import LeaveGame
 from scenes.kit.stack import Push
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.playing.gameview import BOARD_AREA
@@ -164,7 +165,7 @@ def test_the_game_plays_its_own_music_and_the_title_none(app, monkeypatch):
     app.frame()
     assert type(app.stack.top).__name__ == "PauseOverlay"
     assert asked == ["fredericus"]  # an overlay keeps the game's music
-    app.stack.apply(scene.resume("quit"))
+    app.stack.apply(scene.resume(LeaveGame()))
     app.frame()
     assert asked == ["fredericus", None]
 

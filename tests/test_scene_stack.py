@@ -3,6 +3,7 @@
 import pygame
 
 from scenes.kit.input import Intent
+from scenes.kit.results import DeleteSlot, LeaveGame
 from scenes.kit.stack import Pop, Push, Quit, Replace, Reset, Scene, SceneStack
 
 
@@ -37,9 +38,9 @@ def test_pop_hands_its_result_to_the_scene_below():
     log = []
     root = Probe("root", log)
     stack = SceneStack(root)
-    stack.apply(Push(Probe("dialog", log, answer=Pop("yes"))))
+    stack.apply(Push(Probe("dialog", log, answer=Pop(DeleteSlot("a")))))
     stack.handle(Intent("confirm"))
-    assert stack.top is root and root.resumed == ["yes"]
+    assert stack.top is root and root.resumed == [DeleteSlot("a")]
     assert ("dialog", "leave") in log
 
 
@@ -88,15 +89,15 @@ class Chaining(Probe):
 
 
 def test_a_resumed_scene_may_answer_with_a_transition_of_its_own():
-    """A confirm dialog pops with "yes" and the menu below answers by popping itself: both go in one step."""
+    """A confirm dialog pops with its answer and the menu below answers by popping itself: both go in one step."""
     log = []
     root = Probe("root", log)
     stack = SceneStack(root)
-    menu = Chaining("menu", log, on_resume=Pop("left"))
+    menu = Chaining("menu", log, on_resume=Pop(LeaveGame()))
     stack.apply(Push(menu))
-    stack.apply(Push(Probe("confirm", log, answer=Pop("yes"))))
+    stack.apply(Push(Probe("confirm", log, answer=Pop(DeleteSlot("a")))))
     stack.handle(Intent("confirm"))
-    assert stack.top is root and menu.resumed == ["yes"] and root.resumed == ["left"]
+    assert stack.top is root and menu.resumed == [DeleteSlot("a")] and root.resumed == [LeaveGame()]
     assert ("confirm", "leave") in log and ("menu", "leave") in log
 
 

@@ -30,6 +30,7 @@ from game.falconi.registration import FALCONI
 from game.falconi.variants import VARIANTS
 from game.fredericus.registration import FREDERICUS
 from scenes.kit import surface_cache
+from scenes.kit.results import QuitApp
 from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay
@@ -133,7 +134,7 @@ def test_an_exception_anywhere_fails_the_run_with_where_and_when(monkeypatch, ca
 def test_random_input_never_gets_to_answer_the_quit_question(driver):
     soak = Soak(driver.app, 1)
     context = driver.app.context
-    driver.app.stack.apply(Push(ConfirmOverlay(context, context.tr("confirm.quit_game"), "quit")))
+    driver.app.stack.apply(Push(ConfirmOverlay(context, context.tr("confirm.quit_game"), QuitApp())))
     soak.step()
     assert isinstance(driver.top, TitleScene) and driver.app.stack.running and soak.quits_declined == 1
 

@@ -7,13 +7,13 @@ help, hand-over…) is drawn over the scene below it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from scenes.kit import tooltip
 from scenes.kit.allocator import give_back_free_heap
 from scenes.kit.input import Intent
+from scenes.kit.results import SceneResult
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Push:
 
 @dataclass(frozen=True)
 class Pop:
-    result: Any = None  # handed to the scene below in ``resume``
+    result: SceneResult | None = None  # handed to the scene below in ``resume``
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,8 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
-    def resume(self, result: Any) -> Transition | None:
-        """The scene above was popped with ``result``."""
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        """The scene above was popped with ``result`` (a scene ignores the results it does not expect)."""
         return None
 
     def leave(self) -> None:

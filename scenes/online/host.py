@@ -12,6 +12,7 @@ from game.services.match import AI_LEVELS, OFF, SeatPlan
 from scenes.boards import board
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
+from scenes.kit.results import SceneResult
 from scenes.kit.stack import Push, Scene, Transition
 from scenes.kit.ui import MenuItem
 from scenes.online.lobby import LobbyScene
@@ -53,7 +54,7 @@ class HostGameScene(GameChoiceScene):
         self.context.seat_page = host_seats
         return Push(game.options_page(self.context))
 
-    def resume(self, result: object) -> Transition | None:
+    def resume(self, result: SceneResult | None) -> Transition | None:
         self.context.seat_page = None  # back from the options: a new game's seats are the local ones again
         return super().resume(result)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -15,6 +14,7 @@ import pygame
 
 from scenes.context import AppContext
 from scenes.kit import input as inp
+from scenes.kit.results import GuessesRefused, PasswordRefused, SceneResult
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.text_field import edited
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
@@ -31,7 +31,6 @@ ADDRESS_LENGTH = 64
 PASSWORD_LENGTH = 32  # as many dots as fit on the row
 HIDDEN = "\u2022"  # the dot the password row shows for each character typed: the characters are never drawn
 TEXT_ROWS = ("address", "password")  # the rows typed into
-PASSWORD_REFUSED = "password refused"  # the tables page's result when the server refused the password
 TABLES_SHOWN = 4  # tables a page shows: with the page row, Look again and Back, the note under them still fits
 RELIST_SECONDS = 1.0  # a page out of date is asked for again at most this often: the server counts frames
 _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")  # a host name or an IPv4 address
@@ -193,25 +192,19 @@ class JoinScene(MenuScene):
         session = Session(link, name, where=f"{address}:{port}", seats_folder=self.context.data_folder)
         return Push(TablesScene(self.context, session, f"{address}:{port}"))
 
-    def resume(self, result: Any) -> Transition | None:
-        if not (result == PASSWORD_REFUSED or isinstance(result, GuessesRefused)):
-            return super().resume(result)
+    def resume(self, result: SceneResult | None) -> Transition | None:
         tr = self.context.tr
-        if isinstance(result, GuessesRefused):
-            self.refusal = tr("online.password.wait", seconds=result.seconds)
-        else:
-            self.refusal = tr("online.password.wrong") if self.password else tr("online.password.wanted")
+        match result:
+            case GuessesRefused(seconds):
+                self.refusal = tr("online.password.wait", seconds=seconds)
+            case PasswordRefused():
+                self.refusal = tr("online.password.wrong") if self.password else tr("online.password.wanted")
+            case _:
+                return super().resume(result)
         self.password, self.asking = "", self.tried  # typed again from the first character, for that server
         super().resume(result)
         self.menu.focus = self._row("password")
         return None
-
-
-@dataclass(frozen=True)
-class GuessesRefused:
-    """The tables page's result when the server tells this address to wait before it tries a password again."""
-
-    seconds: int
 
 
 class TablesScene(MenuScene):
@@ -298,7 +291,7 @@ class TablesScene(MenuScene):
         messages = self.session.poll()
         errors = [message for message in messages if message.get("verb") == "error"]
         if any(message.get("code") == "password" for message in errors):
-            return Pop(PASSWORD_REFUSED)  # the link has closed for good: the join page asks for the password
+            return Pop(PasswordRefused())  # the link has closed for good: the join page asks for the password
         for message in errors:
             if message.get("code") == "too_many_guesses":
                 wait = message.get("wait")
@@ -314,7 +307,7 @@ class TablesScene(MenuScene):
             self.rebuild()
         return None
 
-    def resume(self, result: Any) -> Transition | None:
+    def resume(self, result: SceneResult | None) -> Transition | None:
         self.session.table = None
         self._ask()
         return super().resume(result)

@@ -14,6 +14,7 @@ from game.core.errors import StateFormatError
 from game.core.protocol import Action, Seat
 from game.online.mirror import Mirror
 from scenes.context import AppContext
+from scenes.kit.results import LeaveGame
 from scenes.kit.stack import Push, Replace, Reset, Transition
 from scenes.kit.ui import DANGER, MenuItem, panel
 from scenes.online.away import AwayClock, draw_away
@@ -221,7 +222,7 @@ class OnlinePauseOverlay(PauseOverlay):
         return Push(OpenSeatsOverlay(self.context, self.session, self.match.setup.game))
 
     def _quit(self) -> Transition:
-        return Push(ConfirmOverlay(self.context, self.context.tr("online.leave.confirm"), "quit"))
+        return Push(ConfirmOverlay(self.context, self.context.tr("online.leave.confirm"), LeaveGame()))
 
 
 class OnlineGameOverScene(GameOverScene):

@@ -4,13 +4,12 @@ is why it is not in ``menus.py``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
+from scenes.kit.results import SceneResult
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import ACCENT, DANGER, LOGICAL_SIZE, Menu, MenuItem
 from scenes.router import pages
@@ -63,7 +62,7 @@ class MenuScene(Scene):
     def back(self) -> Transition | None:
         return Pop()
 
-    def resume(self, result: Any) -> Transition | None:
+    def resume(self, result: SceneResult | None) -> Transition | None:
         self.rebuild()
         return None
 

@@ -4,12 +4,11 @@ board (``scenes.boards``); the seat set-up lives in ``scenes/pages/seats.py``.""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from scenes.context import AppContext
 from scenes.kit import tooltip
+from scenes.kit.results import OtherSlots, PlayCopy, QuitApp, SceneResult
 from scenes.kit.stack import Push, Quit, Transition
 from scenes.kit.ui import TEXT, MenuItem
 from scenes.online.comeback import ComebackScene, describe_online, online_to_continue
@@ -81,17 +80,18 @@ class TitleScene(MenuScene):
         ]
 
     def back(self) -> Transition | None:
-        return Push(ConfirmOverlay(self.context, self.context.tr("confirm.quit_game"), "quit"))
+        return Push(ConfirmOverlay(self.context, self.context.tr("confirm.quit_game"), QuitApp()))
 
-    def resume(self, result: Any) -> Transition | None:
-        if result == "quit":
-            return Quit()
-        if isinstance(result, tuple) and result[0] == "copy":  # the game Continue named is open elsewhere
-            transition = play_copy(self.context, result[1])
-            if transition is not None:
-                return transition
-        if isinstance(result, tuple) and result[0] == "list":
-            return self._saved_games()
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case QuitApp():
+                return Quit()
+            case PlayCopy(name):  # the game Continue named is open elsewhere
+                transition = play_copy(self.context, name)
+                if transition is not None:
+                    return transition
+            case OtherSlots():
+                return self._saved_games()
         return super().resume(result)
 
     def _new_game(self) -> Transition:

@@ -17,6 +17,16 @@ from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
+from scenes.kit.results import (
+    AskHint,
+    HandedOver,
+    LeaveGame,
+    OpenLog,
+    SceneResult,
+    SwitchDevice,
+    TakeBack,
+    UndoLast,
+)
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import (
     ACCENT,
@@ -127,8 +137,8 @@ class ConfirmOverlay(MenuOverlay):
 
     side = 120  # a question is a sentence or two: a wider box keeps it to few lines
 
-    def __init__(self, context: AppContext, question: str, answer: Any, safe: bool = False, detail: str = "",
-                 yes_icon: str = "confirm") -> None:
+    def __init__(self, context: AppContext, question: str, answer: SceneResult, safe: bool = False,
+                 detail: str = "", yes_icon: str = "confirm") -> None:
         self.answer, self.detail, self.yes_icon = answer, detail, yes_icon
         super().__init__(context, question, top=300, focus=int(safe))
 
@@ -154,10 +164,10 @@ class PauseOverlay(MenuOverlay):
         tr = self.context.tr
         return [
             MenuItem(tr("pause.resume"), lambda: Pop(), key="resume", icon="play", tip="tips.pause.resume"),
-            MenuItem(tr("hints.menu"), lambda: Pop(("hint", self.device)), enabled=self._person_decides(),
+            MenuItem(tr("hints.menu"), lambda: Pop(AskHint(self.device)), enabled=self._person_decides(),
                      note=tr("hints.menu.note"), key="hint", icon="hint"),
-            MenuItem(tr("play.log"), lambda: Pop("log"), key="log", icon="log"),
-            MenuItem(tr("pause.take_back"), lambda: Pop("take_back"), enabled=self.match.can_take_back(0),
+            MenuItem(tr("play.log"), lambda: Pop(OpenLog()), key="log", icon="log"),
+            MenuItem(tr("pause.take_back"), lambda: Pop(TakeBack()), enabled=self.match.can_take_back(0),
                      note=tr("pause.take_back.note"), key="take_back", icon="undo", tip="tips.pause.take_back"),
             MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, self.match.setup)), key="rules",
                      icon="rules"),
@@ -173,13 +183,15 @@ class PauseOverlay(MenuOverlay):
         return not state.is_terminal() and self.match.setup.seats[state.current_seat].kind == "person"
 
     def _quit(self) -> Transition:
-        return Push(ConfirmOverlay(self.context, self.context.tr("confirm.leave_game"), "quit"))
+        return Push(ConfirmOverlay(self.context, self.context.tr("confirm.leave_game"), LeaveGame()))
 
-    def resume(self, result: Any) -> Transition | None:
-        if result == "quit":
-            return Pop("quit")
-        self.refresh()
-        return None
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case LeaveGame():
+                return Pop(result)  # the question's answer goes on down to the game
+            case _:
+                self.refresh()
+                return None
 
 
 class SettingsOverlay(MenuOverlay):
@@ -273,22 +285,22 @@ def desktop_size() -> tuple[int, int] | None:
 class HandOverOverlay(Scene):
     """Pass the screen to the next person; their secrets appear only once they confirm (opaque on purpose).
     Until then the one who played last may still undo their move (``undo``: the match allows it), which the
-    ``undo`` answer asks of the play scene."""
+    ``UndoLast`` answer asks of the play scene."""
 
     def __init__(self, context: AppContext, name: str, person: int, undo: bool = False, role: str = "") -> None:
         self.context, self.name, self.person, self.undo = context, name, person, undo
         self.role = role  # the seat they are about to play ("Port police"), under their name
-        items = [MenuItem(context.tr("handover.ready", name=name), lambda: Pop("handover"), key="ready",
+        items = [MenuItem(context.tr("handover.ready", name=name), lambda: Pop(HandedOver()), key="ready",
                           icon="player")]
         if undo:
-            items.append(MenuItem(context.tr("handover.undo"), lambda: Pop("undo"), key="undo", icon="undo"))
+            items.append(MenuItem(context.tr("handover.undo"), lambda: Pop(UndoLast()), key="undo", icon="undo"))
         self.menu = Menu(items, top=420, width=640, text=context.text, sound=context.audio.play)
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind == inp.PAUSE:
             return None
         if intent.kind == inp.UNDO:
-            return Pop("undo") if self.undo else None
+            return Pop(UndoLast()) if self.undo else None
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -315,7 +327,7 @@ class PadMissingOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(("device", self.device, KEYBOARD)), key="keyboard",
+        return [MenuItem(tr("pad.use_keyboard"), lambda: Pop(SwitchDevice(self.device, KEYBOARD)), key="keyboard",
                          icon="keyboard")]
 
     def explanation(self) -> str:
@@ -325,7 +337,7 @@ class PadMissingOverlay(MenuOverlay):
         if intent.device == self.device and intent.kind != inp.PAD_REMOVED:
             return Pop()  # the pad is (back) in a hand: it was plugged in again under its own number
         if intent.kind == inp.PAD_ADDED and intent.device not in self.others:
-            return Pop(("device", self.device, intent.device))
+            return Pop(SwitchDevice(self.device, intent.device))
         if intent.kind in (inp.BACK, inp.PAUSE):
             return None  # the game stays paused until the pad is back or the keyboard takes over
         return self.menu.handle(intent)

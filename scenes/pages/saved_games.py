@@ -6,11 +6,11 @@ from __future__ import annotations
 import sys
 import time
 from functools import partial
-from typing import Any
 
 from game.services.saves import SaveError, SlotHeld, SlotInfo
 from scenes.boards import board
 from scenes.context import AppContext
+from scenes.kit.results import DeleteSlot, OtherSlots, PlayCopy, ResumeSlot, SceneResult
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import MenuItem
 from scenes.pages.menu_page import MenuScene
@@ -144,14 +144,13 @@ class SavedGamesScene(MenuScene):
             return Push(HeldSlotOverlay(self.context, name))
         return Push(SlotOverlay(self.context, info))
 
-    def resume(self, result: Any) -> Transition | None:
-        if isinstance(result, tuple):
-            verb, name = result
-            if verb == "resume":
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case ResumeSlot(name):
                 return resume_slot(self.context, name)
-            if verb == "copy":
+            case PlayCopy(name):
                 return play_copy(self.context, name)
-            if verb == "delete":
+            case DeleteSlot(name):
                 self._delete(name)
         self.rebuild()
         return None
@@ -176,17 +175,20 @@ class SlotOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("menu.continue"), lambda: Pop(("resume", self.info.name)), key="resume", icon="resume"),
+        return [MenuItem(tr("menu.continue"), lambda: Pop(ResumeSlot(self.info.name)), key="resume", icon="resume"),
                 MenuItem(tr("saves.delete"), self._ask_delete, key="delete", icon="delete"),
                 MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back")]
 
     def _ask_delete(self) -> Transition:
         return Push(ConfirmOverlay(self.context, self.context.tr("saves.confirm_delete",
                                                                  summary=describe_slot(self.context, self.info)),
-                                   ("delete", self.info.name), safe=True, yes_icon="delete"))
+                                   DeleteSlot(self.info.name), safe=True, yes_icon="delete"))
 
-    def resume(self, result: Any) -> Transition | None:
-        return Pop(result) if result is not None else None
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case DeleteSlot():
+                return Pop(result)  # the question's Yes goes on down to the list
+        return None
 
 
 class HeldSlotOverlay(MenuOverlay):
@@ -204,10 +206,10 @@ class HeldSlotOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        return [MenuItem(tr("saves.play_copy"), lambda: Pop(("copy", self.name)), key="copy", icon="keep"),
+        return [MenuItem(tr("saves.play_copy"), lambda: Pop(PlayCopy(self.name)), key="copy", icon="keep"),
                 MenuItem(tr("saves.other"), self._others, key="others", icon="log"),
                 MenuItem(tr("menu.back"), lambda: Pop(), key="back", icon="back")]
 
     def _others(self) -> Transition:
-        return Pop(("list", self.name))
+        return Pop(OtherSlots(self.name))
 

@@ -8,8 +8,6 @@ right choose between the two buttons under it, so every device reaches everythin
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core.jsonio import disk_reason
@@ -20,6 +18,7 @@ from scenes.boards import board, boards
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
+from scenes.kit.results import ResetStats, SceneResult
 from scenes.kit.stack import Pop, Push, Scene, Transition
 from scenes.kit.ui import ACCENT, DANGER, DIM, LOGICAL_SIZE, PANEL_EDGE, TEXT, Menu, MenuItem, draw_scroll_bar
 from scenes.pages.overlays import ConfirmOverlay
@@ -112,11 +111,12 @@ class StatsScene(Scene):
         return self.menu.handle(intent)
 
     def _ask_reset(self) -> Transition:
-        return Push(ConfirmOverlay(self.context, self.context.tr("stats.confirm_reset"), "reset", safe=True))
+        return Push(ConfirmOverlay(self.context, self.context.tr("stats.confirm_reset"), ResetStats(), safe=True))
 
-    def resume(self, result: Any) -> Transition | None:
-        if result == "reset":
-            self._reset()
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case ResetStats():
+                self._reset()
         return None
 
     def _reset(self) -> None:

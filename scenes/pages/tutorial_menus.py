@@ -14,6 +14,7 @@ from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit import tooltip
+from scenes.kit.results import LeaveGame, MoreLessons, PlayReadyGame, RestartTutorial, SceneResult
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.ui import MenuItem
 from scenes.pages.menu_page import GAME_EMBLEM, UNFOCUSED, MenuScene, beside_menu, draw_row_emblems
@@ -93,15 +94,15 @@ class TutorialMenu(MenuOverlay):
         tr = self.context.tr
         return [
             MenuItem(tr("tutorial.pause.resume"), lambda: Pop(), key="resume", icon="play"),
-            MenuItem(tr("tutorial.pause.restart"), lambda: Pop("again"), key="restart", icon="undo"),
+            MenuItem(tr("tutorial.pause.restart"), lambda: Pop(RestartTutorial()), key="restart", icon="undo"),
             MenuItem(tr("menu.rules"), lambda: Push(RulesOverlay(self.context, None)), key="rules", icon="rules"),
             MenuItem(tr("menu.settings"), lambda: Push(SettingsOverlay(self.context)), key="settings",
                      icon="settings"),
-            MenuItem(tr("tutorial.pause.leave"), lambda: Pop("quit"), note=tr("tutorial.pause.leave.note"),
+            MenuItem(tr("tutorial.pause.leave"), lambda: Pop(LeaveGame()), note=tr("tutorial.pause.leave.note"),
                      key="leave", icon="quit"),
         ]
 
-    def resume(self, result: object) -> Transition | None:
+    def resume(self, result: SceneResult | None) -> Transition | None:
         self.refresh()  # the language may have changed in the settings
         return None
 
@@ -122,16 +123,17 @@ class TutorialEndOverlay(MenuOverlay):
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         return [
-            MenuItem(tr("tutorial.done.real"), lambda: Pop("real"), note=tr("tutorial.done.real.note"), key="real",
-                     icon="play", tip="tips.tutorial.real"),
-            MenuItem(tr("tutorial.done.more"), lambda: Pop("more"), key="more", icon="rules", tip="tips.tutorial.more"),
-            MenuItem(tr("tutorial.done.again"), lambda: Pop("again"), key="again", icon="undo"),
-            MenuItem(tr("tutorial.done.menu"), lambda: Pop("quit"), key="menu", icon="home"),
+            MenuItem(tr("tutorial.done.real"), lambda: Pop(PlayReadyGame()), note=tr("tutorial.done.real.note"),
+                     key="real", icon="play", tip="tips.tutorial.real"),
+            MenuItem(tr("tutorial.done.more"), lambda: Pop(MoreLessons()), key="more", icon="rules",
+                     tip="tips.tutorial.more"),
+            MenuItem(tr("tutorial.done.again"), lambda: Pop(RestartTutorial()), key="again", icon="undo"),
+            MenuItem(tr("tutorial.done.menu"), lambda: Pop(LeaveGame()), key="menu", icon="home"),
         ]
 
     def handle(self, intent: inp.Intent) -> Transition | None:
         if intent.kind in (inp.BACK, inp.PAUSE):
-            return Pop("quit")  # the lesson is over: Back goes to the title
+            return Pop(LeaveGame())  # the lesson is over: Back goes to the title
         return self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:

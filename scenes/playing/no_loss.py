@@ -9,12 +9,13 @@ from typing import Any
 
 from game.core.protocol import Action, GameState, Seat
 from scenes.context import AppContext
+from scenes.kit.results import ConfirmedMove
 from scenes.pages.overlays import ConfirmOverlay
 
 
 def losing_question(context: AppContext, state: GameState[Any], action: Action,
                     allies: frozenset[Seat]) -> ConfirmOverlay | None:
-    """The question to ask before ``action``, which pops ``("play", action)`` when confirmed; ``None`` where the
+    """The question to ask before ``action``, which pops ``ConfirmedMove(action)`` when confirmed; ``None`` where the
     move loses nothing, or the player turned the question off. ``allies``: the mover's other seats."""
     if not context.settings.confirm_losses:
         return None
@@ -22,4 +23,5 @@ def losing_question(context: AppContext, state: GameState[Any], action: Action,
     if warning is None:
         return None
     tr = context.tr
-    return ConfirmOverlay(context, tr("confirm.losing_move"), ("play", action), safe=True, detail=tr.message(warning))
+    return ConfirmOverlay(context, tr("confirm.losing_move"), ConfirmedMove(action), safe=True,
+                          detail=tr.message(warning))

@@ -28,6 +28,17 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip, ui_art
 from scenes.kit.animation import Timeline
 from scenes.kit.chooser import ActionChooser, Step
+from scenes.kit.results import (
+    AskHint,
+    ConfirmedMove,
+    HandedOver,
+    LeaveGame,
+    OpenLog,
+    SceneResult,
+    SwitchDevice,
+    TakeBack,
+    UndoLast,
+)
 from scenes.kit.stack import Push, Replace, Reset, Scene, Transition
 from scenes.kit.ui import ACCENT, BACKGROUND, DIM, TEXT
 from scenes.pages import log_overlay
@@ -433,35 +444,36 @@ class PlayScene(Scene):
             return None
         return Push(log_overlay.LogOverlay(self.context, self.match.log, self.sentences, len(self.last_turn())))
 
-    def resume(self, result: Any) -> Transition | None:
-        if result == "handover":
-            self.handover_due = False
-            self.viewer = self.person_to_play()
-            if self.match.log and self.match.setup.person_of(self.match.log[-1].seat) != self.viewer:
-                self.match.close_undo()  # the next person has seen their secrets: the move before stands
-            self._sync()
-        elif result == "undo":  # from the hand-over screen, before the next person looked
-            self.viewer = None  # whoever holds the screen now: the one whose move comes back is asked for first
-            self._undo_last()
-        elif isinstance(result, tuple) and result[0] == "play":  # a move that loses, confirmed
-            if result[1] in self.legal_now():
-                self.choose(result[1])
-        elif result == "take_back":
-            self._cancel_ai()
-            self.timeline.skip()
-            try:
-                self.match.take_back(0)
-            except GameError:
-                self.message = self.context.tr("play.cannot_take_back")
-            self._sync()
-        elif result == "log":
-            return self._open_log()
-        elif isinstance(result, tuple) and result[0] == "device":
-            self._rebind(result[1], result[2])
-        elif isinstance(result, tuple) and result[0] == "hint":
-            self._ask_hint(result[1])
-        elif result == "quit":
-            return Reset(pages().title(self.context))
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case HandedOver():
+                self.handover_due = False
+                self.viewer = self.person_to_play()
+                if self.match.log and self.match.setup.person_of(self.match.log[-1].seat) != self.viewer:
+                    self.match.close_undo()  # the next person has seen their secrets: the move before stands
+                self._sync()
+            case UndoLast():  # from the hand-over screen, before the next person looked
+                self.viewer = None  # whoever holds the screen now: the one whose move comes back is asked for first
+                self._undo_last()
+            case ConfirmedMove(action):  # a move that loses, confirmed
+                if action in self.legal_now():
+                    self.choose(action)
+            case TakeBack():
+                self._cancel_ai()
+                self.timeline.skip()
+                try:
+                    self.match.take_back(0)
+                except GameError:
+                    self.message = self.context.tr("play.cannot_take_back")
+                self._sync()
+            case OpenLog():
+                return self._open_log()
+            case SwitchDevice(old, new):
+                self._rebind(old, new)
+            case AskHint(device):
+                self._ask_hint(device)
+            case LeaveGame():
+                return Reset(pages().title(self.context))
         return None
 
     def _rebind(self, old: str, new: str) -> None:

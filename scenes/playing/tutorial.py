@@ -24,6 +24,7 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.chooser import GROUP, ActionChooser
 from scenes.kit.chooser import Step as Option
+from scenes.kit.results import MoreLessons, PlayReadyGame, RestartTutorial, SceneResult
 from scenes.kit.stack import Push, Replace, Transition
 from scenes.pages.tutorial_menus import MoreLessonsScene, TutorialEndOverlay, TutorialMenu, ready_setup
 from scenes.playing import hud
@@ -272,15 +273,17 @@ class TutorialScene(PlayScene):
     def _pause(self, device: str) -> Transition:
         return Push(TutorialMenu(self.context))
 
-    def resume(self, result: Any) -> Transition | None:
-        if result == "again":
-            return Replace(TutorialScene(self.context, self.tutorial))
-        if result == "real":  # a ready game, in a slot of its own: no saved game is replaced
-            setup = ready_setup(self.tutorial, self.context.settings.player_name)
-            return Replace(start_match_scene(self.context, Match(setup)))
-        if result == "more":
-            return Replace(MoreLessonsScene(self.context, self.tutorial.game))
-        return super().resume(result)
+    def resume(self, result: SceneResult | None) -> Transition | None:
+        match result:
+            case RestartTutorial():
+                return Replace(TutorialScene(self.context, self.tutorial))
+            case PlayReadyGame():  # a ready game, in a slot of its own: no saved game is replaced
+                setup = ready_setup(self.tutorial, self.context.settings.player_name)
+                return Replace(start_match_scene(self.context, Match(setup)))
+            case MoreLessons():
+                return Replace(MoreLessonsScene(self.context, self.tutorial.game))
+            case _:
+                return super().resume(result)
 
     # --- drawing --------------------------------------------------------------------------------------------
     def _status_line(self) -> str:
