@@ -27,6 +27,22 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from devtools.games import OnlineBenchTable
 from game.online.lobby import FLOOD_RATE
+from game.online.messages import (
+    Act,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Json,
+    Over,
+    Rematch,
+    Start,
+    TableInfo,
+    Update,
+    to_json,
+)
+from game.online.protocol import PROTOCOL_VERSION, parse_server
 
 ROOT = Path(__file__).resolve().parent.parent
 READY_SECONDS = 60.0
@@ -86,45 +102,46 @@ async def _player(setup: OnlineBenchTable, port: int, number: int, seconds: floa
                   trips: list[float], refused: list[int]) -> int:
     """One table's client: create, join, start, then play until ``seconds`` are up; actions seen played."""
     async with connect(f"ws://127.0.0.1:{port}", max_size=None) as websocket:
-        await _send(websocket, verb="hello", version=1, name=f"bench {number}")
-        seats = [{"kind": "open"}] + [{"kind": "ai", "level": level}] * (setup.seats - 1)
-        await _send(websocket, verb="create", game=setup.game, options=setup.options, seats=seats, away_ai=None)
+        await _send(websocket, Hello(PROTOCOL_VERSION, f"bench {number}"))
+        seats: list[Json] = [{"kind": "ai", "level": level} if seat else {"kind": "open"}
+                             for seat in range(setup.seats)]
+        await _send(websocket, Create(setup.game, {**setup.options}, seats, None))
         table = None
         while table is None:
-            message = json.loads(await websocket.recv())
-            if message["verb"] == "table" and message["host"] == f"bench {number}":
-                table = message["id"]
-        await _send(websocket, verb="join", table=table, seat=0)
-        await _send(websocket, verb="start", table=table)
+            match parse_server(await websocket.recv()):
+                case TableInfo(id=table_id, host=host) if host == f"bench {number}":
+                    table = table_id
+        await _send(websocket, Join(table, 0))
+        await _send(websocket, Start(table))
         end = time.monotonic() + seconds
-        played, sent_at, waiting_for, act = 0, 0.0, -1, {}
+        played, sent_at, waiting_for, act = 0, 0.0, -1, None
         while (left := end - time.monotonic()) > 0:
             try:
-                message = json.loads(await asyncio.wait_for(websocket.recv(), left))
+                message = parse_server(await asyncio.wait_for(websocket.recv(), left))
             except TimeoutError:
                 break
-            if message["verb"] == "update" and message["table"] == table:
-                played += len(message["entries"])
-                if waiting_for >= 0 and message["moment"] > waiting_for:
-                    trips.append(time.monotonic() - sent_at)
-                    waiting_for = -1
-                if message["legal"] and waiting_for < 0:
-                    sent_at, waiting_for = time.monotonic(), message["moment"]
-                    act = {"verb": "act", "table": table, "action": rng.choice(message["legal"]),
-                           "moment": message["moment"]}
-                    await _send(websocket, **act)
-            elif message["verb"] == "error" and message["code"] == "flood":  # faster than a person: slow down
-                refused[0] += 1
-                await asyncio.sleep(1 / FLOOD_RATE)
-                sent_at = time.monotonic()  # the round trip is the server's: from the send it answered
-                await _send(websocket, **act)
-            elif message["verb"] == "over" and message["table"] == table:
-                await _send(websocket, verb="rematch", table=table)
+            match message:
+                case Update(table=at, entries=entries, moment=moment, legal=legal) if at == table:
+                    played += len(entries)
+                    if waiting_for >= 0 and moment > waiting_for:
+                        trips.append(time.monotonic() - sent_at)
+                        waiting_for = -1
+                    if legal and waiting_for < 0:
+                        sent_at, waiting_for = time.monotonic(), moment
+                        act = Act(table, str(rng.choice(legal)), moment)
+                        await _send(websocket, act)
+                case Error(code="flood") if act is not None:  # faster than a person: slow down
+                    refused[0] += 1
+                    await asyncio.sleep(1 / FLOOD_RATE)
+                    sent_at = time.monotonic()  # the round trip is the server's: from the send it answered
+                    await _send(websocket, act)
+                case Over(table=at) if at == table:
+                    await _send(websocket, Rematch(table))
         return played
 
 
-async def _send(websocket: ClientConnection, **message: Any) -> None:
-    await websocket.send(json.dumps(message))
+async def _send(websocket: ClientConnection, message: ClientMessage) -> None:
+    await websocket.send(json.dumps(to_json(message)))
 
 
 def _ai_workers(pid: int) -> list[int]:

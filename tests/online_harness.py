@@ -1,5 +1,6 @@
 """A lobby driven without sockets: each frame goes in as JSON text, each answer comes out through the
-protocol's own reader, as a client would read it, into an inbox per connection."""
+protocol's own reader, as a client would read it, into an inbox per connection (as its JSON object again, for
+the tests to look into)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import defaultdict
 from typing import Any
 
 from game.online.lobby import Lobby
+from game.online.messages import to_json
 from game.online.protocol import MOST_SERVER_BYTES, parse_server
 from game.online.table import Outgoing
 from game.services.match import Match
@@ -41,9 +43,9 @@ class Harness:
     def deliver(self, out: list[Outgoing], to: int | None = None) -> list[dict[str, Any]]:
         mine = []
         for link, message in out:
-            text = json.dumps(message)
+            text = json.dumps(to_json(message))
             assert len(text.encode()) <= MOST_SERVER_BYTES
-            read = parse_server(text)
+            read = to_json(parse_server(text))
             self.frames[link].append(text)
             self.inbox[link].append(read)
             if link == to:

@@ -17,6 +17,8 @@ from game.core.options import GameOptions
 from game.core.protocol import NO_SEAT, Seat
 from game.fredericus.options import FredericusOptions
 from game.online import wire
+from game.online.messages import ClientMessage, LinkChange, Message, Over, Received, Update, client_message, to_json
+from game.online.protocol import parse_server
 from game.registry import game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.online.network import Network
@@ -50,6 +52,37 @@ def over_message(match: Match, table: str = TABLE) -> dict[str, Any]:
 def wired(message: dict[str, Any]) -> dict[str, Any]:
     """``message`` as it comes off the wire: through JSON text and back."""
     return dict(json.loads(json.dumps(message)))
+
+
+def received(message: dict[str, Any]) -> Received:
+    """``message`` as a client reads it: a server's frame through the protocol's reader, or a link's change."""
+    if message["verb"] == "link":
+        return LinkChange(message["state"], message["reason"])
+    return parse_server(json.dumps(message))
+
+
+def as_json(message: Message) -> dict[str, Any]:
+    """``message`` as its frame's JSON object, for a check to look into."""
+    read: dict[str, Any] = json.loads(json.dumps(to_json(message)))
+    return read
+
+
+def asked(message: dict[str, Any]) -> ClientMessage:
+    """A client's ``message`` written as JSON, as the record the app sends (the stand-in server checks no more
+    than it did)."""
+    return client_message(json.loads(json.dumps(message)))
+
+
+def read_update(message: dict[str, Any]) -> Update:
+    read = received(message)
+    assert isinstance(read, Update), read
+    return read
+
+
+def read_over(message: dict[str, Any]) -> Over:
+    read = received(message)
+    assert isinstance(read, Over), read
+    return read
 
 
 def played(game: str, seed: int, steps: int, options: GameOptions | None = None) -> Match:
@@ -127,8 +160,8 @@ class TableDouble:
         self._out({"verb": "welcome", "you": 1, "server": "double", "version": 1})
 
     # --- the Connection's face ------------------------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> None:
-        message = wired(message)
+    def send(self, sent: ClientMessage) -> None:
+        message = wired(to_json(sent))
         self.sent.append(message)
         answer = getattr(self, "_" + str(message["verb"]), None)
         if answer is None:
@@ -136,9 +169,9 @@ class TableDouble:
         else:
             answer(message)
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         messages, self.inbox = self.inbox, []
-        return messages
+        return [received(message) for message in messages]
 
     def close(self) -> None:
         self.closed = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from online_harness import Harness, open_table
-from online_table import played, update_message
+from online_table import played, read_update, update_message
 
 from game.core.errors import StateFormatError
 from game.online.mirror import Mirror
@@ -49,13 +49,13 @@ def test_an_update_with_a_wait_that_is_no_number_of_seconds_per_seat_is_refused(
     update = update_message(played("fredericus", 1, 3), 0)
     update["ai_in"] = ai_in
     with pytest.raises(StateFormatError):
-        Mirror.from_update(update)
+        Mirror.from_update(read_update(update))
 
 
 def test_an_update_without_waits_as_an_older_server_sends_it_knows_of_none() -> None:
     update = update_message(played("fredericus", 1, 3), 0)
     assert "ai_in" not in update
-    assert Mirror.from_update(update).ai_in == (None, None)
+    assert Mirror.from_update(read_update(update)).ai_in == (None, None)
 
 
 @pytest.mark.parametrize(("seconds", "shown"), [(45.2, "0:46"), (60, "1:00"), (125, "2:05"), (0.1, "0:01")])

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 import pytest
 from online_host import Host
+from online_table import as_json, asked
 from scene_driver import Driver, FixedClock, screenshot_dir
 from test_no_orphans import PROC, Child, children_of, is_alive
 
@@ -31,6 +32,7 @@ from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
 from game.online import wire
 from game.online.client import Connection
+from game.online.messages import ClientMessage, Received
 from game.online.seats_kept import SEATS_FILE
 from game.online.server import start_in_thread
 from game.services.match import Match
@@ -145,10 +147,10 @@ class Headless:
         return cls(Connection(LOOPBACK, port, name), random.Random(seed))
 
     def send(self, **message: Any) -> None:
-        self.link.send(message)
+        self.link.send(asked(message))
 
     def pump(self) -> None:
-        for message in self.link.poll():
+        for message in map(as_json, self.link.poll()):
             verb = message["verb"]
             if verb == "link":
                 self.links.append(message["state"])
@@ -197,14 +199,14 @@ class Recorded:
 
     def __init__(self, address: str, port: int, name: str, password: str) -> None:
         self.connection = Connection(address, port, name, password)
-        self.received: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []  # as JSON, for the checks to look into
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ClientMessage) -> None:
         self.connection.send(message)
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         messages = self.connection.poll()
-        self.received += messages
+        self.received += map(as_json, messages)
         return messages
 
     def close(self) -> None:

@@ -5,7 +5,7 @@ They are built on the stand-in network, which the catalogue (a program, not a te
 from __future__ import annotations
 
 import pytest
-from online_table import TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, bobs_table
+from online_table import TABLE, FakeNetwork, Found, Table, TableDouble, TableSeat, asked, bobs_table
 from scene_driver import FixedClock
 
 from devtools.catalogue import Screen
@@ -31,9 +31,9 @@ def joined(seats: list[str], seat: int = 0) -> Session:
     """A session seated at a started table of the stand-in server (AI seats play up to this seat's turn)."""
     double = TableDouble("10.0.0.7", 47470, "Annunziata")
     session = Session(double, "Annunziata", is_host=True)
-    session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
-                  "away_ai": 30, "seats": [{"kind": kind, "level": "hard"} for kind in seats]})
-    session.send({"verb": "join", "table": TABLE, "seat": seat})
+    session.send(asked({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
+                  "away_ai": 30, "seats": [{"kind": kind, "level": "hard"} for kind in seats]}))
+    session.send(asked({"verb": "join", "table": TABLE, "seat": seat}))
     return session
 
 
@@ -61,7 +61,7 @@ def online_screens(context: AppContext) -> list[Screen]:
             session = joined(["open", "ai", "open", "ai"])
             return [LobbyScene(context, session, "192.168.100.200", 47470)]
         session = Session(network().connect("10.0.0.7", 47470, "Ann", ""), "Ann")
-        session.send({"verb": "tables"})
+        session.send(asked({"verb": "tables"}))
         session.poll()
         session.table = session.tables[0]
         return [LobbyScene(context, session)]
@@ -104,7 +104,7 @@ def online_screens(context: AppContext) -> list[Screen]:
 
     def game(link_down: bool = False, paused: bool = False, over: bool = False, seats: bool = False) -> list:
         session = joined(["open", "ai", "ai", "ai"])
-        session.send({"verb": "start", "table": TABLE})
+        session.send(asked({"verb": "start", "table": TABLE}))
         scene = game_from(context, session, session.poll())
         assert scene is not None
         if link_down:

@@ -13,11 +13,12 @@ import weakref
 import pygame
 import pytest
 from event_player import choose
-from online_table import TABLE, TableDouble, update_message
+from online_table import TABLE, TableDouble, as_json, asked, update_message
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.options import FalconiOptions
 from game.fredericus.options import FredericusOptions
+from game.online.messages import ClientMessage
 from game.services.match import Match
 from scenes.app import App
 from scenes.kit.stack import Push, Reset
@@ -41,10 +42,10 @@ def sit_down(driver: Driver, game: str, options, seats: list[str], seat: int = 0
     """Open a table on the stand-in server, take ``seat``, start it, and show its game."""
     double = double or TableDouble("127.0.0.1", 47470, "Ann")
     session = Session(double, "Ann", is_host=True)
-    session.send({"verb": "create", "game": game, "options": options.to_json(), "away_ai": None,
-                  "seats": [{"kind": kind, "level": "easy" if kind == "ai" else None} for kind in seats]})
-    session.send({"verb": "join", "table": TABLE, "seat": seat})
-    session.send({"verb": "start", "table": TABLE})
+    session.send(asked({"verb": "create", "game": game, "options": options.to_json(), "away_ai": None,
+                  "seats": [{"kind": kind, "level": "easy" if kind == "ai" else None} for kind in seats]}))
+    session.send(asked({"verb": "join", "table": TABLE, "seat": seat}))
+    session.send(asked({"verb": "start", "table": TABLE}))
     scene = game_from(driver.app.context, session, session.poll())
     assert scene is not None
     driver.app.stack.apply(Push(scene))
@@ -82,17 +83,17 @@ def test_a_whole_online_game_is_played_with_keys_to_the_game_over(driver, game, 
 def test_this_seat_s_move_is_sent_and_drawn_when_the_server_answers(driver) -> None:
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     assert scene.chooser is not None
-    held: list[dict] = []
+    held: list[ClientMessage] = []
     real_send = double.send
 
     def hold(message):  # the server's answer is late: it comes a frame after the move
-        double.sent.append(message)
+        double.sent.append(as_json(message))
         held.append(message)
 
     double.send = hold  # type: ignore[method-assign]
     moves = len(scene.mirror.log)
     choose_press(driver, scene)
-    assert held and held[-1]["verb"] == "act" and held[-1]["moment"] == moves
+    assert held and as_json(held[-1])["verb"] == "act" and as_json(held[-1])["moment"] == moves
     assert len(scene.mirror.log) == moves and scene.chooser is None  # nothing drawn yet, nothing to choose
     double.send = real_send
     double.send(held.pop())
@@ -100,12 +101,12 @@ def test_this_seat_s_move_is_sent_and_drawn_when_the_server_answers(driver) -> N
     assert len(scene.mirror.log) > moves and scene.mirror.log[moves].seat == scene.mirror.seat
 
 
-def hold_answers(double: TableDouble) -> list[dict]:
+def hold_answers(double: TableDouble) -> list[ClientMessage]:
     """From now on the stand-in server answers nothing until the test hands it the messages held."""
-    held: list[dict] = []
+    held: list[ClientMessage] = []
 
     def hold(message):
-        double.sent.append(message)
+        double.sent.append(as_json(message))
         held.append(message)
 
     double.send = hold  # type: ignore[method-assign]
@@ -120,7 +121,7 @@ def test_an_update_that_only_says_who_is_connected_leaves_the_move_on_its_way(dr
     held = hold_answers(double)
     moves = len(scene.mirror.log)
     choose_press(driver, scene)
-    assert scene.sent and held[-1]["verb"] == "act"
+    assert scene.sent and as_json(held[-1])["verb"] == "act"
     assert double.table is not None and double.table.match is not None
     double.inbox.append(update_message(double.table.match, 0, len(scene.mirror.log), TABLE,
                                        connected=[True, True, False], away=[False, False, True]))
@@ -303,10 +304,10 @@ def test_closing_the_window_stops_the_table_this_window_hosts(tmp_path, monkeypa
 
         double = TableDouble("127.0.0.1", 47470, "Ann")
         session = Session(double, "Ann", hosted=Hosted(), is_host=True)
-        session.send({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
-                      "away_ai": None, "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}]})
-        session.send({"verb": "join", "table": TABLE, "seat": 0})
-        session.send({"verb": "start", "table": TABLE})
+        session.send(asked({"verb": "create", "game": "fredericus", "options": FredericusOptions(True).to_json(),
+                      "away_ai": None, "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}]}))
+        session.send(asked({"verb": "join", "table": TABLE, "seat": 0}))
+        session.send(asked({"verb": "start", "table": TABLE}))
         scene = game_from(app.context, session, session.poll())
         assert scene is not None
         app.stack.apply(Push(scene))

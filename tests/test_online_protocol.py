@@ -13,6 +13,7 @@ import pytest
 
 from game.online import client
 from game.online.client import Connection
+from game.online.messages import Act, Create, Error, Join, ListTables, SetAwayAI, to_json
 from game.online.protocol import MOST_CLIENT_BYTES, MOST_SERVER_BYTES, ProtocolError, parse_client, parse_server
 from game.online.server import start_in_thread
 
@@ -39,10 +40,11 @@ def test_a_frame_the_protocol_refuses_names_why_by_its_code(frame: str, code: st
     assert refused.value.code == code
 
 
-def test_a_well_formed_frame_reads_back_as_sent_with_fields_the_protocol_does_not_name() -> None:
+def test_a_well_formed_frame_reads_back_as_its_record_and_a_field_the_protocol_does_not_name_is_ignored() -> None:
     message = {"verb": "act", "table": "t1", "action": "draw", "moment": 3, "note": "ignored"}
-    assert parse_client(json.dumps(message)) == message
-    assert parse_client(json.dumps({"verb": "away_ai", "table": "t1", "seconds": 2.5}))["seconds"] == 2.5
+    assert parse_client(json.dumps(message)) == Act("t1", "draw", 3)
+    assert to_json(parse_client(json.dumps(message))) == {key: value for key, value in message.items() if key != "note"}
+    assert parse_client(json.dumps({"verb": "away_ai", "table": "t1", "seconds": 2.5})) == SetAwayAI("t1", 2.5)
 
 
 def test_a_client_refuses_a_server_frame_of_the_wrong_shape_or_size() -> None:
@@ -50,7 +52,7 @@ def test_a_client_refuses_a_server_frame_of_the_wrong_shape_or_size() -> None:
         parse_server(json.dumps({"verb": "update", "table": "t1"}))
     with pytest.raises(ProtocolError):
         parse_server(" " * (MOST_SERVER_BYTES + 1))
-    assert parse_server('{"verb": "error", "code": "flood", "message": "m"}')["code"] == "flood"
+    assert parse_server('{"verb": "error", "code": "flood", "message": "m"}') == Error("flood", "m")
 
 
 def poll_until(connection: Connection, wanted: Any) -> list[dict[str, Any]]:
@@ -58,7 +60,7 @@ def poll_until(connection: Connection, wanted: Any) -> list[dict[str, Any]]:
     deadline = time.monotonic() + 60
     while not any(wanted(message) for message in seen):
         assert time.monotonic() < deadline, seen
-        seen += connection.poll()
+        seen += [to_json(message) for message in connection.poll()]
         time.sleep(0.02)
     return seen
 
@@ -77,7 +79,7 @@ def test_a_connection_opens_and_a_wrong_password_closes_it_for_good(tmp_path) ->
         assert any(m["verb"] == "error" and m["code"] == "password" for m in seen)
         assert seen[-1]["reason"] == "wrong password"  # the server's words: the link closes with them
         wrong._thread.join(timeout=10)  # its loop has ended: what is sent now can never go
-        wrong.send({"verb": "tables"})
+        wrong.send(ListTables())
         assert wrong.poll() == []
         wrong.close()
     finally:
@@ -120,10 +122,9 @@ def test_a_host_s_window_that_closes_its_server_closes_its_tables_for_everyone_a
     bob = Connection("127.0.0.1", server.port, "Bob")
     try:
         poll_until(bob, lambda m: m["verb"] == "welcome")
-        bob.send({"verb": "create", "game": "fredericus", "options": {"short_game": True},
-                  "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}], "away_ai": None})
+        bob.send(Create("fredericus", {"short_game": True}, [{"kind": "open"}, {"kind": "ai", "level": "easy"}], None))
         table = next(m for m in poll_until(bob, lambda m: m["verb"] == "table") if m["verb"] == "table")["id"]
-        bob.send({"verb": "join", "table": table, "seat": 0})
+        bob.send(Join(table, 0))
         poll_until(bob, lambda m: m["verb"] == "joined")
         assert list(tmp_path.glob("table-*.json"))
         server.stop()
@@ -137,7 +138,7 @@ def test_a_host_s_window_that_closes_its_server_closes_its_tables_for_everyone_a
     eve = Connection("127.0.0.1", again.port, "Eve")
     try:
         poll_until(eve, lambda m: m["verb"] == "welcome")
-        eve.send({"verb": "tables"})
+        eve.send(ListTables())
         listed = poll_until(eve, lambda m: m["verb"] == "tables")
         assert listed[-1]["total"] == 0
     finally:

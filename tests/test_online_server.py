@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from online_host import RawClient, hosts, wait_until
+from online_table import as_json, asked
 from test_no_orphans import PROC, is_alive
 
 from game.online.client import Connection
@@ -88,22 +89,23 @@ def test_a_host_killed_outright_takes_its_ai_workers_with_it_and_resumes_its_tab
 
     def received(verb: str, check: Callable[[dict[str, Any]], bool] = lambda _m: True) -> dict[str, Any]:
         def found() -> dict[str, Any] | None:
-            inbox.extend(connection.poll())
+            inbox.extend(as_json(message) for message in connection.poll())
             return next((m for m in inbox if m["verb"] == verb and check(m)), None)
         message = wait_until(verb, found)
         inbox.remove(message)
         return message
 
     try:
-        connection.send({"verb": "create", "game": "fredericus", "options": {"short_game": True},
-                         "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}], "away_ai": None})
+        connection.send(asked({"verb": "create", "game": "fredericus", "options": {"short_game": True},
+                         "seats": [{"kind": "open"}, {"kind": "ai", "level": "easy"}], "away_ai": None}))
         table = received("table")["id"]
-        connection.send({"verb": "join", "table": table, "seat": 0})
+        connection.send(asked({"verb": "join", "table": table, "seat": 0}))
         received("joined")
-        connection.send({"verb": "start", "table": table})
+        connection.send(asked({"verb": "start", "table": table}))
         for _ in range(4):  # the AI plays between Ann's moves
             update = received("update", lambda m: bool(m["legal"]))
-            connection.send({"verb": "act", "table": table, "action": update["legal"][0], "moment": update["moment"]})
+            connection.send(asked({"verb": "act", "table": table, "action": update["legal"][0],
+                                   "moment": update["moment"]}))
         moment = received("update", lambda m: bool(m["legal"]))["moment"]
         workers = host.ai_workers()
         assert workers, "the AI played in no worker process"
@@ -118,8 +120,8 @@ def test_a_host_killed_outright_takes_its_ai_workers_with_it_and_resumes_its_tab
         assert resumed["moment"] == moment and resumed["legal"] and resumed["from"] == 0
         update = resumed
         while not (workers := again.ai_workers()):  # Ann plays on until the AI moves again, in a new worker
-            connection.send({"verb": "act", "table": table, "action": update["legal"][0],
-                             "moment": update["moment"]})
+            connection.send(asked({"verb": "act", "table": table, "action": update["legal"][0],
+                             "moment": update["moment"]}))
             update = received("update", functools.partial(deciding_after, update["moment"]))
         assert again.end(signal.SIGTERM) == 0
         wait_until("the AI workers' end", lambda: not any(is_alive(worker) for worker in workers))

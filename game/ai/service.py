@@ -2,7 +2,8 @@
 
 A process rather than a thread, because a search holds Python's global lock: in a thread it would steal the
 frames' time. The app asks for a decision, polls each frame, and may cancel at once (a player quits or
-undoes); a cancelled search stops within one iteration and its answer is thrown away.
+undoes); a cancelled search stops within one iteration and its answer is thrown away. The worker is sent a
+:class:`DecisionRequest` and answers the chosen action's text (``None``: cancelled).
 """
 
 from __future__ import annotations
@@ -14,14 +15,33 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.ai.workers import prepare_worker, start_resource_tracker
 from game.core.protocol import Action, GameState, Seat
 from game.registry import game_spec
 
-_cancelled_up_to: Any = None  # in the worker: the shared number of the last cancelled request
+
+class SharedNumber(Protocol):
+    """A number the app and its worker share (a ``multiprocessing`` value without a lock)."""
+
+    value: int
+
+
+_cancelled_up_to: SharedNumber | None = None  # in the worker: the shared number of the last cancelled request
 _clock: Callable[[], float] = time.perf_counter  # in the worker: what times the searches' caps
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    """What a worker is asked (pickled to it): the ``game``'s ``state`` in its saved form, the AI ``level``, the
+    ``seed`` of its randomness, and the request's ``number``, which a cancel names."""
+
+    game: str
+    state: dict[str, object]
+    level: str
+    seed: int
+    number: int
 
 
 @dataclass
@@ -52,7 +72,7 @@ class AIService:
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self._clock = clock
         self._context = multiprocessing.get_context("spawn")  # no fork of a process that holds a window
-        self._cancelled_up_to = self._context.Value("q", 0, lock=False)
+        self._cancelled_up_to: SharedNumber = self._context.Value("q", 0, lock=False)
         self._pool: ProcessPoolExecutor | None = None
         self._number = 0
 
@@ -70,7 +90,8 @@ class AIService:
         self.start()
         assert self._pool is not None
         self._number += 1
-        future = self._pool.submit(_decide, state.game_name, state.to_json(), level, seed, self._number)
+        request = DecisionRequest(state.game_name, state.to_json(), level, seed, self._number)
+        future = self._pool.submit(_decide, request)
         return Decision(self._number, state.current_seat, future, state.clone())
 
     def worker_pid(self) -> int | None:
@@ -99,32 +120,33 @@ class _CancelFlag:
         self.number = number
 
     def is_set(self) -> bool:
-        cancelled: int = _cancelled_up_to.value
-        return cancelled >= self.number
+        assert _cancelled_up_to is not None, "a request is decided in a worker that _start_worker prepared"
+        return _cancelled_up_to.value >= self.number
 
 
-def _start_worker(cancelled_up_to: Any, clock: Callable[[], float]) -> None:
+def _start_worker(cancelled_up_to: SharedNumber, clock: Callable[[], float]) -> None:
     global _cancelled_up_to, _clock
     _cancelled_up_to, _clock = cancelled_up_to, clock
     prepare_worker()
 
 
-def _decide(game_name: str, data: dict[str, Any], level: str, seed: int, number: int) -> str | None:
+def _decide(request: DecisionRequest) -> str | None:
+    """In the worker: the chosen action's text, or ``None`` once the request is cancelled."""
     from game.ai.ismcts import SearchCancelled
     from game.ai.levels import level_makers
     from game.core.view import SeatView
 
-    state = state_from_json(game_name, data)
-    flag = _CancelFlag(number)
+    state = state_from_json(request.game, request.state)
+    flag = _CancelFlag(request.number)
     if flag.is_set():
         return None
-    bot = level_makers(clock=_clock)[level]()
+    bot = level_makers(clock=_clock)[request.level]()
     try:
-        action = bot.choose(SeatView(state), random.Random(seed), flag)  # type: ignore[arg-type]  # the flag answers is_set() as an Event does
+        action = bot.choose(SeatView(state), random.Random(request.seed), flag)  # type: ignore[arg-type]  # the flag answers is_set() as an Event does
     except SearchCancelled:
         return None
     return state.action_text(action)
 
 
-def state_from_json(game_name: str, data: dict[str, Any]) -> GameState[Any]:
+def state_from_json(game_name: str, data: dict[str, object]) -> GameState[Any]:
     return game_spec(game_name).state_from_json(data)

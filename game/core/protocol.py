@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -119,8 +119,9 @@ class GameState(ABC, Generic[A]):
         """An independent copy, written by hand for speed (no deepcopy)."""
 
     @abstractmethod
-    def observation(self, seat: Seat) -> dict[str, Any]:
-        """The JSON-able view of the game that ``seat`` may see: hidden information is left out."""
+    def observation(self, seat: Seat) -> Mapping[str, object]:
+        """The JSON-able view of the game that ``seat`` may see: hidden information is left out. Read-only, and
+        typed per game by a ``TypedDict`` (``FredericusObservation``) that satisfies this mapping."""
 
     @abstractmethod
     def determinize(self: S, seat: Seat, rng: random.Random) -> S:

@@ -8,7 +8,8 @@ profit from what its seat may know.
 from __future__ import annotations
 
 import random
-from typing import Any, Generic
+from collections.abc import Mapping
+from typing import Generic
 
 from game.core.errors import GameError
 from game.core.protocol import A, GameState, Seat
@@ -33,7 +34,7 @@ class SeatView(Generic[A]):
         self.legal_actions: tuple[A, ...] = tuple(state.legal_actions())
         self._state = state
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Mapping[str, object]:
         return self._state.observation(self.seat)
 
     def sample(self, rng: random.Random) -> GameState[A]:

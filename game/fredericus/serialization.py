@@ -7,7 +7,7 @@ castle) to its end, the objective deck from the top down, the discards oldest fi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import envelope, field, int_list, open_envelope
@@ -43,6 +43,7 @@ from game.fredericus.rules import (
     SEAL_CHOICE,
     TRIGGERS,
     Phase,
+    Trigger,
 )
 from game.fredericus.seating import players_problem
 
@@ -53,6 +54,83 @@ FORMAT = "fredericus"
 VERSION = 1
 OWN_ACTIONS = 4  # R-3.1
 MAX_ACTIONS = OWN_ACTIONS + FLIP_BONUS  # plus one flip's extra actions (R-6.2)
+
+
+class FredericusObservation(TypedDict):
+    """What one seat may know of a Fredericus game (R-10), in the letters and names a save uses: another seat's
+    objectives are ``None`` until the final scoring (R-7.1); ``scores`` come once the game is over."""
+
+    game: str
+    seat: int
+    players: int
+    short_game: bool
+    turn_order: list[int]
+    deck_keeper: int
+    phase: str
+    current_seat: int
+    round: int
+    turn_number: int
+    actions_left: int
+    extra_actions_left: int  # optional (R-6.2): the turn may end with them unused
+    captured_this_turn: list[str]
+    flipped_this_turn: bool
+    tidied_this_turn: bool
+    flip_post: int | None
+    rows: list[str]
+    raptors: list[int]
+    hooded: list[str]
+    tokens: list[list[int | str]]
+    creatures: list[str]
+    objective_counts: list[int]
+    objectives: list[str | None]
+    fredericus: str | int  # "deck", "discarded" or the seat holding him
+    objective_discards: str
+    deck_count: int
+    seals_discarded: int
+    ending: Trigger | None
+    scores: NotRequired[list[int]]
+
+
+def observation(state: FredericusState, seat: int) -> FredericusObservation:
+    """What ``seat`` may know (R-10); any other number (e.g. ``NO_SEAT``) is a spectator who sees no hand."""
+    holder = state._fredericus_holder
+    players = state._players
+    view: FredericusObservation = {
+        "game": state.game_name,
+        "seat": seat,
+        "players": players,
+        "short_game": state._short_game,
+        "turn_order": list(state._order),
+        "deck_keeper": state._keeper,
+        "phase": state.phase_name,
+        "current_seat": state.current_seat,
+        "round": state._round,
+        "turn_number": state._turns_started,
+        "actions_left": state._actions_left,
+        "extra_actions_left": state.extra_actions_left,
+        "captured_this_turn": [raptor_text(r) for r in range(2 * players) if state._captured >> r & 1],
+        "flipped_this_turn": state._flipped,
+        "tidied_this_turn": state._tidied,
+        "flip_post": None if state._flip_post < 0 else state._flip_post,
+        "rows": [row_text(row) for row in state._rows],
+        "raptors": list(state._posts),
+        "hooded": [raptor_text(r) for r in range(2 * players) if state._hooded >> r & 1],
+        "tokens": [[place_json(p) for p in state.tokens_of(s)] for s in range(players)],
+        "creatures": [counts_text(counts) for counts in state._creatures],
+        "objective_counts": [sum(counts) for counts in state._hands],
+        "objectives": [
+            counts_text(state._hands[s], OBJECTIVE_LETTERS) if state._sees_objectives(seat, s) else None
+            for s in range(players)
+        ],
+        "fredericus": "deck" if FREDERICUS in state._deck else ("discarded" if holder == NO_SEAT else holder),
+        "objective_discards": objective_text(state._discards),
+        "deck_count": len(state._deck),
+        "seals_discarded": state._seals_discarded,
+        "ending": state._trigger,
+    }
+    if state._phase == OVER:
+        view["scores"] = state.scores()
+    return view
 
 
 def state_to_json(state: FredericusState) -> dict[str, Any]:

@@ -19,18 +19,14 @@ from game.core.errors import GameError
 from game.core.message import Message
 from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
 from game.fredericus import actions, defeat, narration, scoring, serialization
-from game.fredericus.actions import HAND, Action, raptor_text
+from game.fredericus.actions import HAND, Action
 from game.fredericus.cards import (
     BOTTOM_OBJECTIVES,
     FREDERICUS,
     KINDS,
-    OBJECTIVE_LETTERS,
     TOWERS,
-    counts_text,
     deal_objectives,
     deal_rows,
-    objective_text,
-    row_text,
 )
 from game.fredericus.recent import NO_MOVES, takes_back
 from game.fredericus.rules import (
@@ -286,45 +282,9 @@ class FredericusState(TurnRules, GameState[Action]):
         """R-7.1: objectives are secret to their owner until the final scoring."""
         return viewer == seat or self._phase == OVER
 
-    def observation(self, seat: Seat) -> dict[str, Any]:
+    def observation(self, seat: Seat) -> serialization.FredericusObservation:
         """What ``seat`` may know (R-10); any other number (e.g. ``NO_SEAT``) is a spectator who sees no hand."""
-        holder = self._fredericus_holder
-        view: dict[str, Any] = {
-            "game": self.game_name,
-            "seat": seat,
-            "players": self._players,
-            "short_game": self._short_game,
-            "turn_order": list(self._order),
-            "deck_keeper": self._keeper,
-            "phase": self.phase_name,
-            "current_seat": self.current_seat,
-            "round": self._round,
-            "turn_number": self._turns_started,
-            "actions_left": self._actions_left,
-            "extra_actions_left": self.extra_actions_left,  # optional (R-6.2): the turn may end with them unused
-            "captured_this_turn": [raptor_text(r) for r in range(2 * self._players) if self._captured >> r & 1],
-            "flipped_this_turn": self._flipped,
-            "tidied_this_turn": self._tidied,
-            "flip_post": None if self._flip_post < 0 else self._flip_post,
-            "rows": [row_text(row) for row in self._rows],
-            "raptors": list(self._posts),
-            "hooded": [raptor_text(r) for r in range(2 * self._players) if self._hooded >> r & 1],
-            "tokens": [[serialization.place_json(p) for p in self.tokens_of(s)] for s in range(self._players)],
-            "creatures": [counts_text(counts) for counts in self._creatures],
-            "objective_counts": [sum(counts) for counts in self._hands],
-            "objectives": [
-                counts_text(self._hands[s], OBJECTIVE_LETTERS) if self._sees_objectives(seat, s) else None
-                for s in range(self._players)
-            ],
-            "fredericus": "deck" if FREDERICUS in self._deck else ("discarded" if holder == NO_SEAT else holder),
-            "objective_discards": objective_text(self._discards),
-            "deck_count": len(self._deck),
-            "seals_discarded": self._seals_discarded,
-            "ending": self._trigger,
-        }
-        if self._phase == OVER:
-            view["scores"] = self.scores()
-        return view
+        return serialization.observation(self, seat)
 
     def determinize(self, seat: Seat, rng: random.Random) -> FredericusState:
         """Re-deal the objectives ``seat`` cannot see: the other hands and the deck (Fredericus stays public).

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import field as json_field
+from game.online.messages import Json, JsonObject
 from game.online.protocol import MOST_NAME, ProtocolError
 from game.services.match import AI_LEVELS
 
@@ -28,7 +29,7 @@ class StandIn:
     token: str  # the SHA-256 of the stand-in's current token
     link: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"name": self.name, "token": self.token}
 
 
@@ -58,23 +59,24 @@ class Chair:
     def names(self) -> list[str]:
         return [name for name in (self.name, self.stand_in.name if self.stand_in else "") if name]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token,
                 "stand_in": None if self.stand_in is None else self.stand_in.to_json()}
 
 
-def chair_asked(seat: dict[str, Any]) -> Chair:
+def chair_asked(seat: Json) -> Chair:
     """A seat as a ``create`` message asks for it (already shaped by ``parse_client``)."""
-    kind = seat["kind"]
-    if kind != "ai":
-        return Chair(kind)
+    if not isinstance(seat, dict) or seat.get("kind") not in ("open", "off", "ai"):
+        raise ProtocolError("malformed", 'each seat is an object with a "kind": "open", "ai" or "off"', "create")
+    if seat["kind"] != "ai":
+        return Chair("open" if seat["kind"] == "open" else "off")
     level = seat.get("level") or STAND_IN_LEVEL
-    if level not in AI_LEVELS:
+    if not isinstance(level, str) or level not in AI_LEVELS:
         raise ProtocolError("malformed", f"an AI level is one of {', '.join(AI_LEVELS)}")
     return Chair("ai", level)
 
 
-def chair_saved(data: dict[str, Any], now: float) -> Chair:
+def chair_saved(data: JsonObject, now: float) -> Chair:
     """A seat as a table's save keeps it, its person away from ``now``; ``StateFormatError`` if it is damaged."""
     where = "table seat"
     kind = json_field(data, "kind", str, where)

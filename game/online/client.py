@@ -3,7 +3,7 @@ network: it sends what it is given, collects what arrives, and after a drop come
 last token the server gave it (issue 40, faults).
 
 Besides the server's messages (each checked by ``parse_server``), :meth:`Connection.poll` reports every change
-of the link as ``{"verb": "link", "state": ..., "reason": ...}``: ``connecting``, ``open``, ``reconnecting``
+of the link as a ``LinkChange``: ``connecting``, ``open``, ``reconnecting``
 (with why it dropped) and ``closed`` (for good: closed by the app, refused by the server's password, protocol
 version or wait after wrong guesses, which trying again at once would not change, or the table closed by its host).
 """
@@ -17,11 +17,22 @@ import json
 import queue
 import threading
 import weakref
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.online.messages import (
+    ClientMessage,
+    Closed,
+    Error,
+    Hello,
+    Joined,
+    LinkChange,
+    Received,
+    Resume,
+    Welcome,
+    to_json,
+)
 from game.online.protocol import MOST_SERVER_BYTES, PROTOCOL_VERSION, ProtocolError, parse_server
 
 FIRST_RETRY_SECONDS = 0.5
@@ -36,12 +47,12 @@ class Connection:
 
     def __init__(self, address: str, port: int, name: str, password: str = "") -> None:
         self._uri = f"ws://{_host(address)}:{port}"
-        self._hello = {"verb": "hello", "version": PROTOCOL_VERSION, "name": name, "password": password}
-        self._received: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._hello = Hello(PROTOCOL_VERSION, name, password)
+        self._received: queue.SimpleQueue[Received] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
         # Made here, not on the thread: a message sent before the thread's loop runs must find it (a queue binds
         # to the loop that first waits on it).
-        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[ClientMessage] = asyncio.Queue()
         self._stop = threading.Event()
         self._token: str | None = None
         self._refused = False  # the server refused this client for good: the link closes with its words
@@ -50,15 +61,15 @@ class Connection:
         _open_connections.add(self)
 
     # --- the caller's side ----------------------------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ClientMessage) -> None:
         """Queue ``message`` for the server: sent once the link is open (after a drop, once it is back). Once the
         link is closed for good (the ``closed`` link change said so) nothing can go, and nothing is queued."""
         if self._stop.is_set():
             return
         with contextlib.suppress(RuntimeError):  # the loop has ended: the server refused this client for good
-            self._loop.call_soon_threadsafe(self._enqueue, dict(message))
+            self._loop.call_soon_threadsafe(self._enqueue, message)
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         """Every message received and link change since the last poll, oldest first; never waits."""
         messages = []
         while True:
@@ -78,11 +89,11 @@ class Connection:
         _open_connections.discard(self)
 
     # --- the thread's side ----------------------------------------------------------------------------------
-    def _enqueue(self, message: dict[str, Any]) -> None:
+    def _enqueue(self, message: ClientMessage) -> None:
         self._outbox.put_nowait(message)
 
     def _link(self, state: str, reason: str = "") -> None:
-        self._received.put({"verb": "link", "state": state, "reason": reason})
+        self._received.put(LinkChange(state, reason))
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -119,7 +130,7 @@ class Connection:
         the caller queued goes out only once the server has welcomed this client and been asked for its seat
         back: sent before, a move would come from a connection that sits nowhere yet, and be refused."""
         async with websocket:
-            await websocket.send(json.dumps(self._hello))
+            await websocket.send(json.dumps(to_json(self._hello)))
             greeted = asyncio.Event()
             reader = asyncio.create_task(self._read(websocket, greeted))
             writer = asyncio.create_task(self._write(websocket, greeted))
@@ -138,24 +149,24 @@ class Connection:
                     message = parse_server(frame)
                 except ProtocolError:  # a frame this client cannot read is not acted on
                     continue
-                if message["verb"] == "welcome":
-                    self._link("open")
-                    if self._token is not None:
-                        await websocket.send(json.dumps({"verb": "resume", "token": self._token}))
-                    greeted.set()
-                elif message["verb"] == "joined":
-                    self._token = message["token"]
-                elif message["verb"] == "closed":  # the host closed the table: nothing to come back to
-                    self._received.put(message)
-                    self._refused = True
-                    return "the host closed the table"
-                elif message["verb"] == "error" and message["code"] in FOR_GOOD + ("bad_token",):
-                    if message["code"] == "bad_token":
-                        self._token = None
-                    else:
+                match message:
+                    case Welcome():
+                        self._link("open")
+                        if self._token is not None:
+                            await websocket.send(json.dumps(to_json(Resume(self._token))))
+                        greeted.set()
+                    case Joined(token=token):
+                        self._token = token
+                    case Closed():  # the host closed the table: nothing to come back to
                         self._received.put(message)
                         self._refused = True
-                        return str(message["message"])
+                        return "the host closed the table"
+                    case Error(code="bad_token"):
+                        self._token = None
+                    case Error(code=code, message=words) if code in FOR_GOOD:
+                        self._received.put(message)
+                        self._refused = True
+                        return words
                 self._received.put(message)
         except ConnectionClosed as closed:
             return str(closed)
@@ -166,7 +177,7 @@ class Connection:
         while True:
             message = await self._outbox.get()
             try:
-                await websocket.send(json.dumps(message))
+                await websocket.send(json.dumps(to_json(message)))
             except ConnectionClosed as closed:
                 self._outbox.put_nowait(message)  # sent again once the link is back
                 return str(closed)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import read_json_file, write_json_atomic
@@ -31,7 +30,7 @@ class LastSeat:
     at: float  # when the player last sat in it
 
     @classmethod
-    def from_json(cls, data: Any) -> LastSeat | None:
+    def from_json(cls, data: object) -> LastSeat | None:
         """The seat the file names, or ``None`` for one that cannot be used."""
         if not isinstance(data, dict):
             return None

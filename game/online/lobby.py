@@ -15,11 +15,29 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.core.text import person_name
 from game.online.chairs import token_hash
 from game.online.guesses import Guesses
+from game.online.messages import (
+    Act,
+    ClientMessage,
+    Closed,
+    Create,
+    Hello,
+    Join,
+    JsonObject,
+    Leave,
+    ListTables,
+    OpenSeat,
+    Rematch,
+    Resume,
+    SetAwayAI,
+    Start,
+    TableList,
+    Watch,
+    Welcome,
+)
 from game.online.protocol import MOST_NAME, PROTOCOL_VERSION, TABLES_PAGE, ProtocolError, error, parse_client
 from game.online.table import AITurn, Outgoing, Table
 
@@ -93,53 +111,54 @@ class Lobby:
         verb = None
         try:
             message = parse_client(text)
-            verb = message["verb"]
+            verb = message.verb
             return self._handle(link, client, message, now)
         except ProtocolError as refused:
             return [(link, error(refused.code, refused.message, verb or refused.verb, refused.wait))]
 
-    def _handle(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
-        verb = message["verb"]
-        if verb == "hello":
+    def _handle(self, link: int, client: Client, message: ClientMessage, now: float) -> list[Outgoing]:
+        if isinstance(message, Hello):
             return self._hello(link, client, message, now)
         if not client.greeted:
             raise ProtocolError("hello_first", 'the first message is "hello"')
-        if verb == "tables":
-            return [(link, self._listing(message.get("page", 0), message.get("per_page", TABLES_PAGE)))]
-        if verb == "create":
-            return self._create(link, client, message)
-        if verb == "resume":
-            return self._resume(link, client, message["token"], now)
-        table = self._table(message["table"])
-        if verb == "join":
-            return self._changing(table, lambda t: t.join(link, message["seat"], client.name, self.tokens(), now))
-        if verb == "watch":
-            return table.watch(link, now)
-        if verb == "leave":
-            return self._changing(table, lambda t: t.leave(link, now))
-        if verb == "start":
-            return self._changing(table, lambda t: t.start(link, self.seeds(), now))
-        if verb == "act":
-            return self._changing(table, lambda t: t.act(link, message["action"], message["moment"], now))
-        if verb == "away_ai":
-            return self._changing(table, lambda t: t.set_away_ai(link, message["seconds"], now))
-        if verb == "open_seat":
-            return self._changing(table, lambda t: t.open_seat(link, message["seat"], now))
-        return self._changing(table, lambda t: t.rematch(link, self.seeds(), now))  # "rematch": the verbs are known
+        match message:
+            case ListTables(page=page, per_page=per_page):
+                return [(link, self._listing(page or 0, TABLES_PAGE if per_page is None else per_page))]
+            case Create():
+                return self._create(link, client, message)
+            case Resume(token=token):
+                return self._resume(link, client, token, now)
+            case Join(table=table_id, seat=seat):
+                return self._changing(self._table(table_id),
+                                      lambda t: t.join(link, seat, client.name, self.tokens(), now))
+            case Watch(table=table_id):
+                return self._table(table_id).watch(link, now)
+            case Leave(table=table_id):
+                return self._changing(self._table(table_id), lambda t: t.leave(link, now))
+            case Start(table=table_id):
+                return self._changing(self._table(table_id), lambda t: t.start(link, self.seeds(), now))
+            case Act(table=table_id, action=action, moment=moment):
+                return self._changing(self._table(table_id), lambda t: t.act(link, action, moment, now))
+            case SetAwayAI(table=table_id, seconds=seconds):
+                return self._changing(self._table(table_id), lambda t: t.set_away_ai(link, seconds, now))
+            case OpenSeat(table=table_id, seat=seat):
+                return self._changing(self._table(table_id), lambda t: t.open_seat(link, seat, now))
+            case Rematch(table=table_id):
+                return self._changing(self._table(table_id), lambda t: t.rematch(link, self.seeds(), now))
 
-    def _hello(self, link: int, client: Client, message: dict[str, Any], now: float) -> list[Outgoing]:
+    def _hello(self, link: int, client: Client, message: Hello, now: float) -> list[Outgoing]:
         if client.greeted:
             raise ProtocolError("malformed", "hello comes once, first")
-        if message["version"] != PROTOCOL_VERSION:
+        if message.version != PROTOCOL_VERSION:
             raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
         if self.password:
             self._may_guess(client, now)
-            if not hmac.compare_digest(message.get("password", "").encode("utf-8", "surrogatepass"),
+            if not hmac.compare_digest((message.password or "").encode("utf-8", "surrogatepass"),
                                        self.password.encode("utf-8", "surrogatepass")):
                 self.guesses.failed(client.address, now)
                 raise ProtocolError("password", "wrong password")
-        client.name, client.greeted = person_name(message["name"], MOST_NAME) or f"Player {link}", True
-        return [(link, {"verb": "welcome", "you": link, "server": self.server_name, "version": PROTOCOL_VERSION})]
+        client.name, client.greeted = person_name(message.name, MOST_NAME) or f"Player {link}", True
+        return [(link, Welcome(link, self.server_name, PROTOCOL_VERSION))]
 
     def _may_guess(self, client: Client, now: float) -> None:
         """Refuse, unlooked at, a password or token from an address that guessed wrong too often lately."""
@@ -148,15 +167,15 @@ class Lobby:
             raise ProtocolError("too_many_guesses", f"too many wrong passwords or tokens from your address: try "
                                                     f"again in {wait} seconds", wait=wait)
 
-    def _listing(self, page: int, per_page: int) -> dict[str, Any]:
+    def _listing(self, page: int, per_page: int) -> TableList:
         """Page ``page`` of the tables, ``per_page`` to a page: those with a seat to take first, then those
         not started, in play and over, each in the order they were opened."""
         listed = sorted(self.tables.values(), key=_listing_order)
         shown = listed[page * per_page:(page + 1) * per_page]
-        return {"verb": "tables", "tables": [table.summary() for table in shown], "page": page,
-                "pages": max(1, math.ceil(len(listed) / per_page)), "total": len(listed)}
+        return TableList([table.summary().summary() for table in shown], page,
+                         max(1, math.ceil(len(listed) / per_page)), len(listed))
 
-    def _create(self, link: int, client: Client, message: dict[str, Any]) -> list[Outgoing]:
+    def _create(self, link: int, client: Client, message: Create) -> list[Outgoing]:
         if sum(table.host_link == link for table in self.tables.values()) >= self.tables_per_link:
             raise ProtocolError("too_many_tables", f"a connection may hold {self.tables_per_link} tables open at "
                                                    f"once on this server", "create")
@@ -209,7 +228,7 @@ class Lobby:
         return out
 
     def _broadcast(self, table: Table) -> list[Outgoing]:
-        summary = {"verb": "table", **table.summary()}
+        summary = table.summary()
         return [(link, summary) for link, client in self.clients.items() if client.greeted]
 
     # --- the AI ----------------------------------------------------------------------------------------------
@@ -242,14 +261,14 @@ class Lobby:
         goes with it."""
         out: list[Outgoing] = []
         for table in list(self.tables.values()):
-            out += [(link, {"verb": "closed", "table": table.id}) for link in table.clients()]
+            out += [(link, Closed(table.id)) for link in table.clients()]
             del self.tables[table.id]
             self.asked.pop(table.id, None)
             self.changed.add(table.id)
         return out
 
     # --- saves -----------------------------------------------------------------------------------------------
-    def take_changed(self) -> dict[str, dict[str, Any] | None]:
+    def take_changed(self) -> dict[str, JsonObject | None]:
         """The save of every table changed since the last call (``None``: the table is gone)."""
         saves = {table_id: self.tables[table_id].to_json() if table_id in self.tables else None
                  for table_id in sorted(self.changed)}
@@ -261,7 +280,7 @@ class Lobby:
         self.tables[table.id] = table
         self.last_table = max(self.last_table, table_number(table.id) or 0)
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> object:
         """Everything a refused frame must leave as it was (the flood allowance and the count of wrong guesses
         aside): for the fuzz."""
         return ({table_id: (table.to_json(), table.clients(), table.host_link, sorted(table.sent.items()))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.errors import GameError, StateFormatError
-from game.core.jsonio import field
 from game.core.protocol import Action, GameState, Seat
 from game.online import wire
+from game.online.messages import Json, Over, Update
 from game.online.protocol import MOST_AWAY_SECONDS
 from game.services.match import LogEntry, Match, MatchSetup, Played
 from game.services.series import Series
@@ -52,7 +52,7 @@ class Mirror(Match):
         self.finished: Match | None = None  # the whole match from the ``over`` message's save, seed included
 
     @classmethod
-    def from_update(cls, message: dict[str, Any]) -> Mirror:
+    def from_update(cls, message: Update) -> Mirror:
         """The mirror of the table an ``update`` tells (the first one after a join, a resume or a watch)."""
         table = _table(message)
         update = _read_update(message, [])
@@ -61,12 +61,12 @@ class Mirror(Match):
         return mirror
 
     # --- messages -------------------------------------------------------------------------------------------
-    def take_update(self, message: dict[str, Any]) -> Played | None:
+    def take_update(self, message: Update) -> Played | None:
         """Take in an ``update`` (``StateFormatError`` if it is not one for this table that follows on from what
         is here; then nothing changed). Returns the one move to animate when it brings exactly one new action;
         a whole log (a resume) or a new game (a rematch) is shown as it stands."""
         if _table(message) != self.table:
-            raise StateFormatError(f"an update for table {message.get('table')!r} reached table {self.table!r}")
+            raise StateFormatError(f"an update for table {message.table!r} reached table {self.table!r}")
         update = _read_update(message, self.log)
         before = self.state
         continuing = update.start == len(self.log) and update.setup == self.setup
@@ -80,12 +80,12 @@ class Mirror(Match):
             return None
         return Played(before, action, self.state, entry)
 
-    def take_over(self, message: dict[str, Any]) -> Match:
+    def take_over(self, message: Over) -> Match:
         """Take in the ``over`` message: the match's whole save, replayed here for the game-over screen and its
         replay. It must be the game this mirror showed, move for move (``StateFormatError`` otherwise)."""
         if _table(message) != self.table:
-            raise StateFormatError(f"the end of table {message.get('table')!r} reached table {self.table!r}")
-        match = Match.from_json(field(message, "save", dict, "over"))
+            raise StateFormatError(f"the end of table {message.table!r} reached table {self.table!r}")
+        match = Match.from_json(message.save)
         if [entry.text for entry in match.log] != [entry.text for entry in self.log]:
             raise StateFormatError("the saved game is not the one that was played at this table")
         if not match.state.is_terminal():
@@ -126,55 +126,54 @@ class Mirror(Match):
         return self.finished.positions()
 
 
-def _table(message: dict[str, Any]) -> str:
-    table: str = field(message, "table", str, "message")
+def _table(message: Update | Over) -> str:
+    table = message.table
     if len(table) > wire.MOST_TEXT:
         raise StateFormatError(f"a table id has at most {wire.MOST_TEXT} characters")
     return table
 
 
-def _read_update(message: dict[str, Any], log: list[LogEntry]) -> _Update:
+def _read_update(message: Update, log: list[LogEntry]) -> _Update:
     """Check an ``update`` against the log held so far: it follows on from it (``from`` at most its length),
     or starts again (``from`` 0), and its ``moment`` counts the log it leaves."""
-    where = "update"
-    setup = wire.setup_from_wire(field(message, "setup", dict, where))
-    seat = message.get("seat")
+    setup = wire.setup_from_wire(message.setup)
+    seat = message.seat
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(setup.seats)):
         raise StateFormatError(f"an update names seat {seat!r}, which this table does not have")
-    start = field(message, "from", int, where)
-    moment = field(message, "moment", int, where)
+    start, moment = message.first, message.moment
     if not 0 <= start <= len(log):
         raise StateFormatError(f"an update starts at entry {start}, but {len(log)} are known: one was missed")
-    entries = tuple(wire.entry_from_json(item) for item in field(message, "entries", list, where))
+    entries = tuple(wire.entry_from_json(item) for item in message.entries)
     if moment != start + len(entries):
         raise StateFormatError(f"an update at moment {moment} sends entries {start} to {start + len(entries)}")
-    picture = wire.picture_from_wire(setup.game, field(message, "picture", dict, where))
-    texts = field(message, "legal", list, where)
-    if not all(isinstance(text, str) for text in texts):
+    picture = wire.picture_from_wire(setup.game, message.picture)
+    texts = [text for text in message.legal if isinstance(text, str)]
+    if len(texts) != len(message.legal):
         raise StateFormatError("the legal actions must be texts")
     try:
         legal = tuple(picture.parse_action(text) for text in texts)
     except GameError as error:
         raise StateFormatError(f"a legal action cannot be read: {error}") from None
     return _Update(setup, seat, start, entries, picture, legal,
-                   _flags(message, "connected", len(setup.seats)), _flags(message, "away", len(setup.seats)),
-                   _waits(message, len(setup.seats)))
+                   _flags(message.connected, "connected", len(setup.seats)),
+                   _flags(message.away, "away", len(setup.seats)), _waits(message.ai_in, len(setup.seats)))
 
 
-def _flags(message: dict[str, Any], name: str, count: int) -> tuple[bool, ...]:
-    flags = field(message, name, list, "update")
-    if len(flags) != count or not all(isinstance(flag, bool) for flag in flags):
+def _flags(values: list[Json], name: str, count: int) -> tuple[bool, ...]:
+    flags = tuple(flag for flag in values if isinstance(flag, bool))
+    if len(values) != count or len(flags) != count:
         raise StateFormatError(f"an update's {name!r} must be a true or false per seat")
-    return tuple(flags)
+    return flags
 
 
-def _waits(message: dict[str, Any], count: int) -> tuple[float | None, ...]:
+def _waits(values: list[Json] | None, count: int) -> tuple[float | None, ...]:
     """An update's ``ai_in``: per seat, the seconds until an AI plays for its away person, or null (a server
     that does not send it: none known)."""
-    if "ai_in" not in message:
+    if values is None:
         return (None,) * count
-    waits = field(message, "ai_in", list, "update")
-    if len(waits) != count or not all(wait is None or (isinstance(wait, (int, float)) and not isinstance(wait, bool)
-                                                       and 0 <= wait <= MOST_AWAY_SECONDS) for wait in waits):
+    waits = tuple(None if wait is None else float(wait) for wait in values
+                  if wait is None or (isinstance(wait, (int, float)) and not isinstance(wait, bool)
+                                      and 0 <= wait <= MOST_AWAY_SECONDS))
+    if len(values) != count or len(waits) != count:
         raise StateFormatError("an update's 'ai_in' must be a number of seconds or null per seat")
-    return tuple(None if wait is None else float(wait) for wait in waits)
+    return waits

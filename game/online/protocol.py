@@ -1,17 +1,29 @@
 """The table protocol, version 1: one JSON object per websocket text frame, each naming its ``verb``.
 
-Both ends read every frame through :func:`parse_client` or :func:`parse_server` before acting on it: a frame
-too big, not JSON, not an object, with an unknown verb or a field of the wrong type is a :class:`ProtocolError`
-carrying the code the server answers with. Only the shape is checked here; whether a seat may act, and whether
-its action is legal, is the table's to decide (``game.online.table``).
+Both ends read every frame through :func:`parse_client` or :func:`parse_server` before acting on it, which
+hand back the frame's record (``game.online.messages``): a frame too big, not JSON, not an object, with an
+unknown verb or a field of the wrong type is a :class:`ProtocolError` carrying the code the server answers with.
+Only the shape is checked here; whether a seat may act, and whether its action is legal, is the table's to
+decide (``game.online.table``).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from game.core.errors import GameError
+from game.online.messages import (
+    ClientMessage,
+    Create,
+    Error,
+    Json,
+    ListTables,
+    ServerMessage,
+    SetAwayAI,
+    client_message,
+    server_message,
+)
 
 PROTOCOL_VERSION: Final = 1
 DEFAULT_PORT: Final = 47470
@@ -84,52 +96,55 @@ class ProtocolError(GameError):
         self.wait = wait  # for too_many_guesses: the seconds before another try is looked at
 
 
-def parse_client(text: str | bytes) -> dict[str, Any]:
+def parse_client(text: str | bytes) -> ClientMessage:
     """A client's text frame as a message whose fields have the types :data:`CLIENT_VERBS` names (and, for
     ``create``, seats of a known kind and an away wait in range; for ``tables``, a page in range);
     :class:`ProtocolError` otherwise, a binary frame included."""
     if not isinstance(text, str):
         raise ProtocolError("malformed", "a frame is text (a websocket text frame), not binary")
-    message = _parse(text, MOST_CLIENT_BYTES, CLIENT_VERBS)
-    if message["verb"] == "tables" and (message.get("page", 0) < 0
-                                        or not 1 <= message.get("per_page", TABLES_PAGE) <= MOST_TABLES_PAGE):
-        raise ProtocolError("malformed", f"a page is 0 or more, of 1 to {MOST_TABLES_PAGE} tables", "tables")
-    if message["verb"] == "create":
-        seats = message["seats"]
-        if not 1 <= len(seats) <= MOST_SEATS:
-            raise ProtocolError("malformed", f"a table has 1 to {MOST_SEATS} seats", "create")
-        for seat in seats:
-            if not (isinstance(seat, dict) and seat.get("kind") in ("open", "ai", "off")
-                    and isinstance(seat.get("level", ""), str)):
-                raise ProtocolError("malformed", 'each seat is an object with a "kind": "open", "ai" or "off"',
-                                    "create")
-    if message["verb"] in ("create", "away_ai"):
-        seconds = message["away_ai" if message["verb"] == "create" else "seconds"]
-        if seconds is not None and not 0 <= seconds <= MOST_AWAY_SECONDS:
-            raise ProtocolError("malformed", f"the wait before an AI takes an away seat is 0 to "
-                                             f"{MOST_AWAY_SECONDS:g} seconds, or null", message["verb"])
+    message = client_message(_parse(text, MOST_CLIENT_BYTES, CLIENT_VERBS))
+    match message:
+        case ListTables(page=page, per_page=per_page):
+            if (page or 0) < 0 or not 1 <= (TABLES_PAGE if per_page is None else per_page) <= MOST_TABLES_PAGE:
+                raise ProtocolError("malformed", f"a page is 0 or more, of 1 to {MOST_TABLES_PAGE} tables",
+                                    "tables")
+        case Create(seats=seats, away_ai=seconds):
+            _check_seats(seats)
+            _check_wait(seconds, "create")
+        case SetAwayAI(seconds=seconds):
+            _check_wait(seconds, "away_ai")
     return message
 
 
-def parse_server(text: str | bytes) -> dict[str, Any]:
+def _check_seats(seats: list[Json]) -> None:
+    if not 1 <= len(seats) <= MOST_SEATS:
+            raise ProtocolError("malformed", f"a table has 1 to {MOST_SEATS} seats", "create")
+    for seat in seats:
+        if not (isinstance(seat, dict) and seat.get("kind") in ("open", "ai", "off")
+                and isinstance(seat.get("level", ""), str)):
+            raise ProtocolError("malformed", 'each seat is an object with a "kind": "open", "ai" or "off"', "create")
+
+
+def _check_wait(seconds: float | None, verb: str) -> None:
+    if seconds is not None and not 0 <= seconds <= MOST_AWAY_SECONDS:
+        raise ProtocolError("malformed", f"the wait before an AI takes an away seat is 0 to "
+                                         f"{MOST_AWAY_SECONDS:g} seconds, or null", verb)
+
+
+def parse_server(text: str | bytes) -> ServerMessage:
     """A server's frame as a message whose fields have the types :data:`SERVER_VERBS` names; the contents of
     a picture, an entry or a save are read by ``game.online.wire`` and the match, which check them whole."""
-    return _parse(text, MOST_SERVER_BYTES, SERVER_VERBS)
+    return server_message(_parse(text, MOST_SERVER_BYTES, SERVER_VERBS))
 
 
-def error(code: ErrorCode, message: str, verb: str | None = None, wait: int | None = None) -> dict[str, Any]:
+def error(code: ErrorCode, message: str, verb: str | None = None, wait: int | None = None) -> Error:
     """The ``error`` message the server sends for ``code``. The verb it answers travels as ``answered``: the
     frame's own ``verb`` key already says ``error``; ``wait``, the seconds before a refused guess may be tried
     again (``too_many_guesses``)."""
-    answer: dict[str, Any] = {"verb": "error", "code": code, "message": message}
-    if verb is not None:
-        answer["answered"] = verb
-    if wait is not None:
-        answer["wait"] = wait
-    return answer
+    return Error(code, message, verb, wait)
 
 
-def _parse(text: str | bytes, most: int, verbs: dict[str, dict[str, tuple[_Kinds, bool]]]) -> dict[str, Any]:
+def _parse(text: str | bytes, most: int, verbs: dict[str, dict[str, tuple[_Kinds, bool]]]) -> dict[str, Json]:
     size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > most:
         raise ProtocolError("too_big", f"a frame has at most {most} bytes, this one has {size}")
@@ -139,7 +154,8 @@ def _parse(text: str | bytes, most: int, verbs: dict[str, dict[str, tuple[_Kinds
         raise ProtocolError("malformed", "a frame must be one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a frame must be one JSON object")
-    verb = data.get("verb")
+    checked: dict[str, Json] = data
+    verb = checked.get("verb")
     if not isinstance(verb, str):
         raise ProtocolError("malformed", 'a frame names its "verb" as text')
     fields = verbs.get(verb)
@@ -150,12 +166,12 @@ def _parse(text: str | bytes, most: int, verbs: dict[str, dict[str, tuple[_Kinds
             if required:
                 raise ProtocolError("malformed", f'"{verb}" needs the field "{name}"', verb)
             continue
-        if not _is_one_of(data[name], kinds):
+        if not _is_one_of(checked[name], kinds):
             raise ProtocolError("malformed", f'the field "{name}" of "{verb}" has the wrong type', verb)
-    return data
+    return checked
 
 
-def _is_one_of(value: Any, kinds: _Kinds) -> bool:
+def _is_one_of(value: Json, kinds: _Kinds) -> bool:
     if value is None:
         return None in kinds
     if isinstance(value, bool):  # JSON's true is no number

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, write_json_atomic
@@ -29,7 +28,7 @@ class KeptSeat:
     token: str
 
     @classmethod
-    def from_json(cls, data: Any) -> KeptSeat | None:
+    def from_json(cls, data: object) -> KeptSeat | None:
         """The seat an entry of the file keeps, or ``None`` for an entry that cannot be used."""
         if not isinstance(data, dict):
             return None

@@ -28,7 +28,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import Any
 
 from filelock import FileLock
 from filelock import Timeout as LockTimeout
@@ -42,6 +41,7 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import aside_name, read_json_file, remove_stale_temporaries, write_json_atomic
 from game.online.discovery import Advert, Interfaces, advertise
 from game.online.lobby import TABLES_PER_ADDRESS, TABLES_PER_LINK, Lobby, table_number
+from game.online.messages import JsonObject, ServerMessage, to_json
 from game.online.outbox import Outbox
 from game.online.protocol import MOST_CLIENT_BYTES, MOST_SERVER_BYTES, PROTOCOL_VERSION, error
 from game.online.table import AITurn, Outgoing, Table
@@ -232,15 +232,15 @@ class TableServer:
                     text = texts[id(message)] = self._frame(message)
                 outbox.put(text)
 
-    def _frame(self, message: dict[str, Any]) -> str:
+    def _frame(self, message: ServerMessage) -> str:
         """``message`` as the text of a frame; one over the protocol's limit (which nothing the server makes can
         reach: the tests hold every kind to it) is told and replaced by an error, never sent."""
-        text = json.dumps(message, separators=(",", ":"))
+        text = json.dumps(to_json(message), separators=(",", ":"))
         if len(text) <= MOST_SERVER_BYTES:  # ASCII: JSON escapes everything else
             return text
-        self.say(f"a {message.get('verb')} frame of {len(text)} bytes was not sent (the limit is "
+        self.say(f"a {message.verb} frame of {len(text)} bytes was not sent (the limit is "
                  f"{MOST_SERVER_BYTES})")
-        return json.dumps(error("too_big", "the server's answer would pass the frame limit; it was not sent"))
+        return json.dumps(to_json(error("too_big", "the server's answer would pass the frame limit; it was not sent")))
 
     def _has_file(self, table_id: str) -> bool:
         """Whether a file in the saves' folder bears ``table_id``'s name (a save, or one set aside)."""
@@ -259,7 +259,7 @@ class TableServer:
         for table_id, document in self.lobby.take_changed().items():
             self._disk.submit(self._write_save, self.folder / _save_name(table_id), document)
 
-    def _write_save(self, path: Path, document: dict[str, Any] | None) -> None:
+    def _write_save(self, path: Path, document: JsonObject | None) -> None:
         try:
             if document is None:
                 path.unlink(missing_ok=True)
@@ -317,7 +317,7 @@ def run_host(address: str, port: int, password: str, folder: Path, caps: Caps = 
         bound: asyncio.Future[int] = loop.create_future()
         serving = loop.create_task(serve_until_stopped(address, port, password, folder, stopped, bound.set_result,
                                                        caps))
-        first: set[asyncio.Future[Any]] = {serving, bound}
+        first: set[asyncio.Future[None] | asyncio.Future[int]] = {serving, bound}
         await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
         advert = None
         if bound.done():

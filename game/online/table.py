@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from game.core.errors import GameError, StateFormatError
 from game.core.jsonio import envelope, open_envelope
@@ -21,6 +20,7 @@ from game.core.protocol import NO_SEAT
 from game.core.text import unique_name
 from game.online import wire
 from game.online.chairs import STAND_IN_LEVEL, Chair, StandIn, chair_asked, chair_saved, token_hash
+from game.online.messages import Create, Joined, Json, JsonObject, Over, ServerMessage, TableInfo, Unseated, Update
 from game.online.protocol import MOST_AWAY_SECONDS, MOST_NAME, MOST_SEATS, ProtocolError
 from game.registry import game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
@@ -28,7 +28,7 @@ from game.services.series import rematch
 
 TABLE_FORMAT = "falconi-fredericus-table"
 TABLE_VERSION = 1
-Outgoing = tuple[int, dict[str, Any]]  # a connection and the message it is sent
+Outgoing = tuple[int, ServerMessage]  # a connection and the message it is sent
 
 
 @dataclass
@@ -63,22 +63,22 @@ class Table:
 
     # --- making one ------------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, table_id: str, message: dict[str, Any], host_name: str, host_link: int) -> Table:
+    def create(cls, table_id: str, message: Create, host_name: str, host_link: int) -> Table:
         """A table as a ``create`` message asks (already shaped by ``parse_client``)."""
         try:
-            spec = game_spec(message["game"])
-            options = spec.options_type.from_json(message["options"])
+            spec = game_spec(message.game)
+            options = spec.options_type.from_json(message.options)
         except GameError as error:
             raise ProtocolError("malformed", f"no such game or options: {error}") from None
-        chairs = [chair_asked(seat) for seat in message["seats"]]
+        chairs = [chair_asked(seat) for seat in message.seats]
         if spec.seat_count(None, len(chairs)) != len(chairs):
             raise ProtocolError("malformed", f"{spec.title} is not played with {len(chairs)} seats")
         try:
             spec.check_seats([chair.kind != "off" for chair in chairs])
         except GameError as error:
             raise ProtocolError("malformed", str(error)) from None
-        return cls(table_id, spec.name, options, chairs, host_name, host_link, message["away_ai"],
-                   message.get("stand_ins", False))
+        return cls(table_id, spec.name, options, chairs, host_name, host_link, message.away_ai,
+                   bool(message.stand_ins))
 
     # --- what it is ------------------------------------------------------------------------------------------
     @property
@@ -106,14 +106,13 @@ class Table:
             return False
         return self.over or not any(chair.kind == "person" for chair in self.chairs)
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
-            "started": self.started, "over": self.over, "away_ai": self.away_ai, "stand_ins": self.stand_ins,
-            "seats": [{"kind": chair.kind, "name": chair.name, "level": chair.level,
-                       "stand_in": chair.stand_in.name if chair.stand_in is not None else "",
-                       "connected": self._connected(chair), "away": self._away(chair)} for chair in self.chairs],
-        }
+    def summary(self) -> TableInfo:
+        seats: list[Json] = [{"kind": chair.kind, "name": chair.name, "level": chair.level,
+                              "stand_in": chair.stand_in.name if chair.stand_in is not None else "",
+                              "connected": self._connected(chair), "away": self._away(chair)} for chair in self.chairs]
+        options: JsonObject = {**self.options.to_json()}
+        return TableInfo(self.id, self.game, options, self.host_name, self.started, self.over,
+                         self.away_ai, self.stand_ins, seats)
 
     def _connected(self, chair: Chair) -> bool:
         """Somebody plays the seat: its person, a stand-in or an AI (on a seat opened after the start too)."""
@@ -200,7 +199,7 @@ class Table:
             return []
         self.watchers.add(stand_in.link)
         self.sent.pop(stand_in.link, None)
-        told = {"verb": "unseated", "table": self.id, "seat": seat, "name": chair.name}
+        told = Unseated(self.id, seat, chair.name)
         return [(stand_in.link, told)] + self._updates([stand_in.link], now)
 
     def _seat(self, link: int, seat: int, token: str) -> None:
@@ -211,7 +210,7 @@ class Table:
             self.host_seat = seat
 
     def _welcome_back(self, link: int, seat: int, token: str, now: float) -> list[Outgoing]:
-        out: list[Outgoing] = [(link, {"verb": "joined", "table": self.id, "seat": seat, "token": token})]
+        out: list[Outgoing] = [(link, Joined(self.id, seat, token))]
         return out + self.catch_up(link, now) + self.links_changed(now, but=link)
 
     def watch(self, link: int, now: float) -> list[Outgoing]:
@@ -374,28 +373,27 @@ class Table:
             first = self.sent.get(link, 0)
             out.append((link, self.update(match, seat, first, now, link)))
             if match.state.is_terminal() and (first < len(match.log) or not match.log):
-                out.append((link, {"verb": "over", "table": self.id, "save": match.to_json()}))
+                out.append((link, Over(self.id, match.to_json())))
             self.sent[link] = len(match.log)
         return out
 
-    def update(self, match: Match, seat: int | None, first: int, now: float, link: int | None = None) -> dict[str, Any]:
+    def update(self, match: Match, seat: int | None, first: int, now: float, link: int | None = None) -> Update:
         """What ``seat`` (``None``: a spectator) may know of the game, with the log from entry ``first`` on; its
         legal actions when it decides and ``link`` plays it."""
         state, moment = match.state, len(match.log)
         deciding = (seat is not None and not state.is_terminal() and state.current_seat == seat
                     and self.chairs[seat].player_link == link)
-        return {
-            "verb": "update", "table": self.id, "seat": seat, "setup": wire.public_setup(match.setup),
-            "moment": moment, "from": first, "entries": [wire.entry_json(entry) for entry in match.log[first:]],
-            "picture": wire.seat_picture(state, NO_SEAT if seat is None else seat, self.id, moment),
-            "legal": [state.action_text(action) for action in state.legal_actions()] if deciding else [],
-            "connected": [self._connected(chair) for chair in self.chairs],
-            "away": [self._away(chair) for chair in self.chairs],
-            "ai_in": [self.ai_in(seat, now) for seat in range(len(self.chairs))],
-        }
+        return Update(
+            self.id, seat, wire.public_setup(match.setup), moment, first,
+            [wire.entry_json(entry) for entry in match.log[first:]],
+            wire.seat_picture(state, NO_SEAT if seat is None else seat, self.id, moment),
+            [state.action_text(action) for action in state.legal_actions()] if deciding else [],
+            [self._connected(chair) for chair in self.chairs], [self._away(chair) for chair in self.chairs],
+            [self.ai_in(seat, now) for seat in range(len(self.chairs))],
+        )
 
     # --- its save ----------------------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return envelope(TABLE_FORMAT, TABLE_VERSION, {
             "id": self.id, "game": self.game, "options": self.options.to_json(), "host": self.host_name,
             "host_seat": self.host_seat, "away_ai": self.away_ai, "stand_ins": self.stand_ins,
@@ -404,7 +402,7 @@ class Table:
         })
 
     @classmethod
-    def from_json(cls, data: Any, now: float) -> Table:
+    def from_json(cls, data: object, now: float) -> Table:
         """A table saved by :meth:`to_json`, every person away from ``now`` until they resume; a
         ``StateFormatError`` says what is wrong with the save."""
         document = open_envelope(data, TABLE_FORMAT, TABLE_VERSION)

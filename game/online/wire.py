@@ -16,6 +16,7 @@ from game.core.errors import StateFormatError
 from game.core.jsonio import field
 from game.core.message import FieldValue, Message
 from game.core.protocol import NO_SEAT, GameState, Seat
+from game.online.messages import JsonObject
 from game.registry import game_spec
 from game.services.match import LogEntry, MatchSetup
 
@@ -24,14 +25,14 @@ MOST_FIELDS = 16  # a message names a handful of fields; more is not a message o
 MOST_TEXT = 400  # the longest key, field or action text a client accepts
 
 
-def public_setup(setup: MatchSetup) -> dict[str, Any]:
+def public_setup(setup: MatchSetup) -> JsonObject:
     """The set-up as the clients may know it: the game, its options, its seats and people, not its seed."""
-    data = setup.to_json()
+    data: JsonObject = {**setup.to_json()}
     data["seed"] = HIDDEN_SEED
     return data
 
 
-def setup_from_wire(data: Any) -> MatchSetup:
+def setup_from_wire(data: object) -> MatchSetup:
     """A set-up sent by :func:`public_setup` (``StateFormatError`` if it is not one)."""
     setup = MatchSetup.from_json(data)
     if setup.seed != HIDDEN_SEED:
@@ -39,11 +40,11 @@ def setup_from_wire(data: Any) -> MatchSetup:
     return setup
 
 
-def message_json(message: Message) -> dict[str, Any]:
+def message_json(message: Message) -> JsonObject:
     return {"key": message.key, "fields": [[name, value] for name, value in message.fields]}
 
 
-def message_from_json(data: Any) -> Message:
+def message_from_json(data: object) -> Message:
     """A message as :func:`message_json` wrote it; the client translates it in its own language."""
     if not isinstance(data, dict):
         raise StateFormatError("a message must be an object")
@@ -61,7 +62,7 @@ def message_from_json(data: Any) -> Message:
     return Message(key, tuple(fields))
 
 
-def entry_json(entry: LogEntry) -> dict[str, Any]:
+def entry_json(entry: LogEntry) -> JsonObject:
     return {
         "seat": entry.seat,
         "turn": entry.turn,
@@ -72,7 +73,7 @@ def entry_json(entry: LogEntry) -> dict[str, Any]:
     }
 
 
-def entry_from_json(data: Any) -> LogEntry:
+def entry_from_json(data: object) -> LogEntry:
     if not isinstance(data, dict):
         raise StateFormatError("a log entry must be an object")
     where = "log entry"
@@ -89,7 +90,7 @@ def entry_from_json(data: Any) -> LogEntry:
     )
 
 
-def seat_picture(state: GameState[Any], seat: Seat, salt: str, moment: int) -> dict[str, Any]:
+def seat_picture(state: GameState[Any], seat: Seat, salt: str, moment: int) -> JsonObject:
     """``state`` as ``seat`` may see it (``NO_SEAT``: a spectator, who sees what every seat sees), its secrets
     dealt anew from a generator seeded by ``salt`` (a table's public name), the ``moment`` (how many actions
     were played) and the seat, never by anything hidden."""
@@ -97,7 +98,7 @@ def seat_picture(state: GameState[Any], seat: Seat, salt: str, moment: int) -> d
     return state.determinize(seat if seat in state.seats else NO_SEAT, rng).to_json()
 
 
-def picture_from_wire(game: str, data: Any) -> GameState[Any]:
+def picture_from_wire(game: str, data: object) -> GameState[Any]:
     """A state sent by :func:`seat_picture`, validated by its game (``StateFormatError`` if it is wrong)."""
     return game_spec(game).state_from_json(data)
 

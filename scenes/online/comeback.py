@@ -14,6 +14,7 @@ import pygame
 
 from game.core.errors import GameError, StateFormatError
 from game.online.last_seat import last_seat
+from game.online.messages import Error, Received, Resume
 from game.online.seats_kept import KeptSeat, kept_seat, kept_seats
 from game.registry import game_names
 from scenes.boards import board
@@ -115,7 +116,7 @@ class ComebackScene(MenuScene):
         self.session = Session(link, name, where=self.seat.server, seats_folder=self.context.data_folder,
                                game=self.game)
         self.session.table = {"id": self.seat.table}
-        self.session.send({"verb": "resume", "token": self.seat.token})
+        self.session.send(Resume(self.seat.token))
 
     def _fail(self, words: str) -> None:
         """The seat cannot be taken back: say why, stop trying, and offer the rest (the first of it focused)."""
@@ -160,10 +161,10 @@ class ComebackScene(MenuScene):
         self._read_failures(session, messages)
         return None
 
-    def _read_failures(self, session: Session, messages: list[dict[str, object]]) -> None:
+    def _read_failures(self, session: Session, messages: list[Received]) -> None:
         tr, server = self.context.tr, self.seat.server
         for message in messages:
-            code = message.get("code") if message.get("verb") == "error" else None
+            code = message.code if isinstance(message, Error) else None
             if code == "bad_token":
                 self._fail(tr("online.back.seat_gone", server=server))
                 return

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.options import GameOptions
+from game.online.messages import Create, Json
 from game.services.match import AI_LEVELS, OFF, SeatPlan
 from scenes.boards import board
 from scenes.boardspec import BoardSpec
@@ -120,14 +121,13 @@ class HostSeatsScene(SeatSetupScene):
             self.rebuild()
             return None
         session = Session(self.network.connect(LOOPBACK, hosted.port, name, ""), name, hosted=hosted, is_host=True)
-        session.send({"verb": "create", "game": self.game, "options": self.options.to_json(),
-                      "seats": [_seat_json(plan) for plan in self.plans], "away_ai": AWAY_WAITS[self.away_wait],
-                      "stand_ins": self.stand_ins})
+        session.send(Create(self.game, {**self.options.to_json()}, [_seat_json(plan) for plan in self.plans],
+                            AWAY_WAITS[self.away_wait], self.stand_ins))
         self.context.seat_page = None
         return Push(LobbyScene(self.context, session, lan_address(), hosted.port))
 
 
-def _seat_json(plan: SeatPlan) -> dict[str, object]:
+def _seat_json(plan: SeatPlan) -> Json:
     if plan.kind == "person":
         return {"kind": "open"}
     if plan.kind == "ai":

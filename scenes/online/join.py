@@ -8,10 +8,10 @@ import re
 import threading
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 import pygame
 
+from game.online.messages import Error, JsonObject, ListTables, TableList, summary_seats
 from scenes.context import AppContext
 from scenes.kit import input as inp
 from scenes.kit.results import GuessesRefused, PasswordRefused, SceneResult
@@ -245,10 +245,10 @@ class TablesScene(MenuScene):
         items.append(MenuItem(tr("menu.back"), self.back, key="back", icon="back"))
         return items
 
-    def _row_note(self, table: dict[str, Any], options: str) -> str:
+    def _row_note(self, table: JsonObject, options: str) -> str:
         """What a table offers: its open seats, or once started a seat to take, to stand in, or the game to watch."""
         tr = self.context.tr
-        seats = [seat for seat in table.get("seats", []) if isinstance(seat, dict)]
+        seats = summary_seats(table)
         free = sum(seat.get("kind") == "open" for seat in seats)
         if not table.get("started"):
             return tr("online.table_row.note", options=options, free=free)
@@ -277,9 +277,9 @@ class TablesScene(MenuScene):
 
     def _ask(self) -> None:
         self.asked, self.since_asked = True, 0.0
-        self.session.send({"verb": "tables", "page": self.page, "per_page": TABLES_SHOWN})
+        self.session.send(ListTables(self.page, TABLES_SHOWN))
 
-    def _open(self, table: dict[str, Any]) -> Transition:
+    def _open(self, table: JsonObject) -> Transition:
         self.session.table = table
         return Push(LobbyScene(self.context, self.session))
 
@@ -289,19 +289,18 @@ class TablesScene(MenuScene):
 
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()
-        errors = [message for message in messages if message.get("verb") == "error"]
-        if any(message.get("code") == "password" for message in errors):
+        errors = [message for message in messages if isinstance(message, Error)]
+        if any(message.code == "password" for message in errors):
             return Pop(PasswordRefused())  # the link has closed for good: the join page asks for the password
         for message in errors:
-            if message.get("code") == "too_many_guesses":
-                wait = message.get("wait")
-                return Pop(GuessesRefused(wait if isinstance(wait, int) else 0))
+            if message.code == "too_many_guesses":
+                return Pop(GuessesRefused(message.wait or 0))
         self.since_asked += dt
         if self.session.welcomed and not self.asked:
             self._ask()
         elif self.session.tables_changed and self.since_asked >= RELIST_SECONDS:
             self._ask()  # a table was opened or went: the page again, as it stands now
-        if any(message.get("verb") == "tables" for message in messages) and self.session.page != self.page:
+        if any(isinstance(message, TableList) for message in messages) and self.session.page != self.page:
             self.page = self.session.page
         if messages:
             self.rebuild()

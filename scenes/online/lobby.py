@@ -5,12 +5,23 @@ watched."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
 from game.core.errors import GameError, StateFormatError
 from game.i18n import Translator
+from game.online.messages import (
+    Error,
+    Join,
+    Joined,
+    JsonObject,
+    Leave,
+    LinkChange,
+    Resume,
+    Start,
+    TableInfo,
+    Watch,
+)
 from game.online.seats_kept import KeptSeat
 from game.registry import game_spec
 from scenes.boards import board
@@ -59,7 +70,7 @@ class LobbyScene(MenuScene):
             self.menu.focus = keys.index("rejoin")
 
     @property
-    def table(self) -> dict[str, Any] | None:
+    def table(self) -> JsonObject | None:
         return self.session.table
 
     def build_items(self) -> list[MenuItem]:
@@ -83,11 +94,11 @@ class LobbyScene(MenuScene):
         items.append(MenuItem(tr("online.leave"), self.back, note=self.error, key="back", icon="back"))
         return items
 
-    def _seats(self) -> list[dict[str, Any]]:
-        seats = self.table.get("seats", []) if self.table is not None else []
-        return [seat for seat in seats if isinstance(seat, dict)]
+    def _seats(self) -> list[JsonObject]:
+        seats = self.table.get("seats") if self.table is not None else []
+        return [seat for seat in seats if isinstance(seat, dict)] if isinstance(seats, list) else []
 
-    def _seat_item(self, seat: int, info: dict[str, Any], started: bool, may_sit: bool) -> MenuItem:
+    def _seat_item(self, seat: int, info: JsonObject, started: bool, may_sit: bool) -> MenuItem:
         tr = self.context.tr
         kind, name = info.get("kind"), str(info.get("name", ""))
         stand_in = str(info.get("stand_in", ""))
@@ -117,7 +128,7 @@ class LobbyScene(MenuScene):
         return MenuItem(f"{label}: {who}", None, key=f"seat{seat}", icon=icon,
                         tip=f"tips.seat.{icon}" if icon else "")
 
-    def _may_stand_in(self, info: dict[str, Any]) -> bool:
+    def _may_stand_in(self, info: JsonObject) -> bool:
         """Another player may stand in for this seat's person: the host allows it, its person is away and nobody
         plays it (the server alone knows whether the wait is over, and says so if not)."""
         table = self.table or {}
@@ -136,17 +147,17 @@ class LobbyScene(MenuScene):
     # --- what the player does ------------------------------------------------------------------------------
     def _rejoin(self, token: str) -> None:
         self.error = ""
-        self.session.send({"verb": "resume", "token": token})
+        self.session.send(Resume(token))
 
     def _take(self, seat: int) -> None:
         self.error = ""
-        self.session.send({"verb": "join", "table": self.session.table_id, "seat": seat})
+        self.session.send(Join(self.session.table_id, seat))
 
     def _start(self) -> None:
-        self.session.send({"verb": "start", "table": self.session.table_id})
+        self.session.send(Start(self.session.table_id))
 
     def _watch(self) -> None:
-        self.session.send({"verb": "watch", "table": self.session.table_id})
+        self.session.send(Watch(self.session.table_id))
 
     def back(self) -> Transition:
         """Leave the table: its host closes it (and its server); a player gives the seat back and returns to the
@@ -154,7 +165,7 @@ class LobbyScene(MenuScene):
         if self.session.is_host:
             self.session.close()
         else:
-            self.session.send({"verb": "leave", "table": self.session.table_id})
+            self.session.send(Leave(self.session.table_id))
             if not (self.table and self.table.get("started")):
                 self.session.forget_last()  # the seat is open again: nothing to come back to
             self.session.seat = None
@@ -176,8 +187,8 @@ class LobbyScene(MenuScene):
         if game is not None:
             self.handing_on = True
             return Replace(game)
-        if any(message.get("verb") in ("table", "joined", "error", "link") for message in messages):
-            errors = [m for m in messages if m.get("verb") == "error"]
+        if any(isinstance(message, (TableInfo, Joined, Error, LinkChange)) for message in messages):
+            errors = [message for message in messages if isinstance(message, Error)]
             if errors:
                 self.error = refusal_words(self.context.tr, errors[-1])
             self.rebuild()
@@ -222,10 +233,10 @@ REFUSALS = {"seat_taken": "online.refused.seat_taken", "started": "online.refuse
             "too_many_tables": "online.refused.too_many_tables", "not_host": "online.refused.not_host"}
 
 
-def refusal_words(tr: Translator, message: dict[str, Any]) -> str:
+def refusal_words(tr: Translator, message: Error) -> str:
     """What the player reads when the table refused something."""
-    key = REFUSALS.get(str(message.get("code")))
-    return tr(key) if key is not None else tr("online.refused", reason=str(message.get("message", "")))
+    key = REFUSALS.get(message.code)
+    return tr(key) if key is not None else tr("online.refused", reason=message.message)
 
 
 def below_menu(menu: Menu) -> int:
@@ -233,7 +244,7 @@ def below_menu(menu: Menu) -> int:
     return menu.rects[-1].bottom + NOTE_GAP + len(menu.note_lines(menu.focused)) * NOTE_LINE + 8
 
 
-def describe_table(tr: Translator, table: dict[str, Any]) -> tuple[str, str] | None:
+def describe_table(tr: Translator, table: JsonObject) -> tuple[str, str] | None:
     """A table summary's game and its options in words ("Fredericus", "Fredericus - Shorter game"), or ``None``
     for a game this copy of the app does not know."""
     game = str(table.get("game", ""))

@@ -14,9 +14,10 @@ import socket
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.core.text import person_name
+from game.online.messages import ClientMessage, Received
 from game.online.protocol import DEFAULT_PORT
 from game.services.match import NAME_LENGTH
 
@@ -32,9 +33,9 @@ class Link(Protocol):
     """A connection to a table server (``game.online.client.Connection``): it never blocks the window, and it
     greets the server itself (``hello``, with the name and password it was made with, again after a drop)."""
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: ClientMessage) -> None: ...
 
-    def poll(self) -> list[dict[str, Any]]: ...
+    def poll(self) -> list[Received]: ...
 
     def close(self) -> None: ...
 

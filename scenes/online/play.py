@@ -6,12 +6,12 @@ seat card says who is connected, and the game-over screen replays the match's sa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
 from game.core.errors import StateFormatError
 from game.core.protocol import Action, Seat
+from game.online.messages import Act, Error, Joined, LinkChange, Over, Received, Rematch, Unseated, Update
 from game.online.mirror import Mirror
 from scenes.context import AppContext
 from scenes.kit.results import LeaveGame
@@ -30,11 +30,11 @@ from scenes.router import pages
 LINK_SIZE = 24  # the words of the link's state over the board
 
 
-def game_from(context: AppContext, session: Session, messages: list[dict[str, Any]]) -> OnlineScene | None:
+def game_from(context: AppContext, session: Session, messages: list[Received]) -> OnlineScene | None:
     """The game of the session's table, from the first update among ``messages`` (those after it are handed on
     to it), or ``None`` while none has come. ``StateFormatError`` if that update cannot be read."""
     for number, message in enumerate(messages):
-        if message.get("verb") == "update" and message.get("table") == session.table_id:
+        if isinstance(message, Update) and message.table == session.table_id:
             mirror = Mirror.from_update(message)
             session.hand_on(messages[number + 1:])
             return OnlineScene(context, session, mirror)
@@ -73,8 +73,7 @@ class OnlineScene(PlayScene):
 
     # --- the server plays ----------------------------------------------------------------------------------
     def choose(self, action: Action) -> None:
-        self.session.send({"verb": "act", "table": self.mirror.table, "action": self.mirror.state.action_text(action),
-                           "moment": len(self.mirror.log)})
+        self.session.send(Act(self.mirror.table, self.mirror.state.action_text(action), len(self.mirror.log)))
         self.sent, self.message = True, ""
         self.chooser = None
 
@@ -93,37 +92,38 @@ class OnlineScene(PlayScene):
             except StateFormatError as error:
                 self.message = self.context.tr("online.unreadable", reason=str(error))
 
-    def _take(self, message: dict[str, Any]) -> None:
-        verb = message.get("verb")
-        if verb == "link":  # down, nothing may be chosen; back up, the choice is offered again
-            self._sync()
-        elif verb == "joined" and message.get("table") == self.mirror.table:  # the seat given back after a drop:
-            # a move on its way then may be lost with the link
-            self.sent = False
-            self._sync()
-        elif verb == "update" and message.get("table") == self.mirror.table:
-            moves = len(self.mirror.log)
-            played = self.mirror.take_update(message)
-            if len(self.mirror.log) > moves:  # not an update that only says who is connected: the move is in
-                self.sent = False
-            if played is not None:
-                if self.timeline.busy:
-                    self.timeline.skip()
-                self.show_played(played)
-            self.away_clock.told(self.mirror)
-            self._sync()
-        elif verb == "over" and message.get("table") == self.mirror.table:
-            self.mirror.take_over(message)
-        elif verb == "unseated" and message.get("table") == self.mirror.table:  # its person is back: we watch
-            self.message = self.context.tr("online.unseated", name=str(message.get("name", "")))
-            self.sent = False
-        elif verb == "error":
-            self.message = self.context.tr("online.refused", reason=str(message.get("message", "")))
-            # The move refused, or dropped unread (a flood's error names no verb): the seat chooses again. A
-            # refusal of another message leaves it on its way.
-            if self.sent and message.get("answered") in (None, "act"):
+    def _take(self, message: Received) -> None:
+        here = self.mirror.table
+        match message:
+            case LinkChange():  # down, nothing may be chosen; back up, the choice is offered again
+                self._sync()
+            case Joined(table=table) if table == here:  # the seat given back after a drop: a move on its way
+                # then may be lost with the link
                 self.sent = False
                 self._sync()
+            case Update(table=table) if table == here:
+                moves = len(self.mirror.log)
+                played = self.mirror.take_update(message)
+                if len(self.mirror.log) > moves:  # not an update that only says who is connected: the move is in
+                    self.sent = False
+                if played is not None:
+                    if self.timeline.busy:
+                        self.timeline.skip()
+                    self.show_played(played)
+                self.away_clock.told(self.mirror)
+                self._sync()
+            case Over(table=table) if table == here:
+                self.mirror.take_over(message)
+            case Unseated(table=table, name=name) if table == here:  # its person is back: we watch
+                self.message = self.context.tr("online.unseated", name=name)
+                self.sent = False
+            case Error(message=words, answered=answered):
+                self.message = self.context.tr("online.refused", reason=words)
+                # The move refused, or dropped unread (a flood's error names no verb): the seat chooses again. A
+                # refusal of another message leaves it on its way.
+                if self.sent and answered in (None, "act"):
+                    self.sent = False
+                    self._sync()
 
     def game_over(self) -> Transition | None:
         """The final position has been seen: the game-over screen, once the match's save has come."""
@@ -248,15 +248,14 @@ class OnlineGameOverScene(GameOverScene):
 
     def _ask_rematch(self) -> None:
         """Asked of the server, which starts it for the whole table: its first update opens the game."""
-        self.session.send({"verb": "rematch", "table": self.mirror.table})
+        self.session.send(Rematch(self.mirror.table))
         self.asked = True
         return None
 
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()
         for number, message in enumerate(messages):  # a rematch begins with an update of its whole (empty) log
-            verb, table = message.get("verb"), message.get("table")
-            if verb == "update" and table == self.mirror.table and message.get("from") == 0:
+            if isinstance(message, Update) and message.table == self.mirror.table and message.first == 0:
                 try:
                     self.mirror.take_update(message)
                 except StateFormatError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from game.online.messages import OpenSeat, summary_seats
 from scenes.boards import board
 from scenes.context import AppContext
 from scenes.kit.stack import Pop
@@ -24,8 +25,7 @@ class OpenSeatsOverlay(MenuOverlay):
 
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
-        table = self.session.table or {}
-        seats = [info for info in table.get("seats", []) if isinstance(info, dict)]
+        seats = summary_seats(self.session.table or {})
         game = board(self.game)
         items = []
         for seat, info in enumerate(seats):
@@ -45,7 +45,7 @@ class OpenSeatsOverlay(MenuOverlay):
 
     def _open(self, seat: int) -> None:
         """Ask the server, and show the seat opened; the focus goes on to the next seat to open, or Back."""
-        self.session.send({"verb": "open_seat", "table": self.session.table_id, "seat": seat})
+        self.session.send(OpenSeat(self.session.table_id, seat))
         self.opened.add(seat)
         self.refresh()
         if not self.menu.focused.enabled:

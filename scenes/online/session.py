@@ -9,9 +9,22 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.online.last_seat import LastSeat, forget_last_seat, note_last_seat
+from game.online.messages import (
+    ClientMessage,
+    Closed,
+    Error,
+    Joined,
+    JsonObject,
+    LinkChange,
+    Over,
+    Received,
+    TableInfo,
+    TableList,
+    Update,
+    Welcome,
+)
 from game.online.seats_kept import KeptSeat, forget_seat, keep_seat, kept_seat
 from scenes.online.network import Hosted, Link
 
@@ -25,26 +38,26 @@ class Session:
     reason: str = ""  # why the link changed last, in the server's or the system's words
     welcomed: bool = False
     server: str = ""  # the server's name, as its welcome gives it
-    tables: list[dict[str, Any]] = field(default_factory=list)  # the page of the server's tables last listed
+    tables: list[JsonObject] = field(default_factory=list)  # the page of the server's tables last listed
     page: int = 0  # that page's number, from 0
     pages: int = 1  # and how many pages the server's tables fill
     tables_changed: bool = False  # a table not on that page was told of since: the page may be out of date
     table_closed: bool = False  # the host closed this client's table: the link is closed for good
-    table: dict[str, Any] | None = None  # the summary of this client's table
+    table: JsonObject | None = None  # the summary of this client's table
     seat: int | None = None  # the seat this client holds at it
     is_host: bool = False  # this client opened the table
     closed: bool = False
-    unread: list[dict[str, Any]] = field(default_factory=list)  # left by a page that handed the session on
+    unread: list[Received] = field(default_factory=list)  # left by a page that handed the session on
     where: str = ""  # the server's "address:port" as the player reached it; "" for this window's own server
     seats_folder: Path | None = None  # where the seats taken there are kept (the data folder)
     game: str = ""  # the table's game, where its summary has not come (a seat taken back from the title menu)
     game_over: bool = False  # this client's table's game is over (until a rematch starts another)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ClientMessage) -> None:
         if not self.closed:
             self.link.send(message)
 
-    def poll(self) -> list[dict[str, Any]]:
+    def poll(self) -> list[Received]:
         """The messages since the last poll, after noting what every page needs from them."""
         if self.closed:
             return []
@@ -54,40 +67,37 @@ class Session:
             self._note(message)
         return unread + messages
 
-    def hand_on(self, messages: list[dict[str, Any]]) -> None:
+    def hand_on(self, messages: list[Received]) -> None:
         """Messages a page polled but leaves to the page it opens (the moves after a game's first update)."""
         self.unread = messages + self.unread
 
-    def _note(self, message: dict[str, Any]) -> None:
-        verb = message.get("verb")
-        if verb == "link":
-            self.state, self.reason = str(message.get("state", "")), str(message.get("reason", ""))
-        elif verb == "welcome":
-            self.welcomed, self.server = True, str(message.get("server", ""))
-        elif verb == "tables":
-            self.tables = [table for table in message.get("tables", []) if isinstance(table, dict)]
-            self.page, self.pages = _whole(message.get("page"), 0), max(1, _whole(message.get("pages"), 1))
-            self.tables_changed = False
-        elif verb == "table":
-            self._note_table(message)
-        elif verb == "closed" and message.get("table") == self.table_id:
-            self.table_closed = True
-        elif verb == "over" and message.get("table") == self.table_id:
-            self.game_over = True
-            self.forget_last()  # nothing to come back to from the title menu
-        elif verb == "update" and message.get("table") == self.table_id and self.game_over and message.get("from") == 0:
-            self.game_over = False  # a rematch: a game to come back to again
-            self._note_last()
-        elif verb == "joined":
-            seat = message.get("seat")
-            self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            if self.seat is not None:
-                self._keep(KeptSeat.from_json({"server": self.where, "table": message.get("table"),
-                                               "seat": self.seat, "token": message.get("token")}))
+    def _note(self, message: Received) -> None:
+        match message:
+            case LinkChange(state=state, reason=reason):
+                self.state, self.reason = state, reason
+            case Welcome(server=server):
+                self.welcomed, self.server = True, server
+            case TableList(tables=tables, page=page, pages=pages):
+                self.tables = [table for table in tables if isinstance(table, dict)]
+                self.page, self.pages = max(0, page), max(1, pages)
+                self.tables_changed = False
+            case TableInfo():
+                self._note_table(message.summary())
+            case Closed(table=table) if table == self.table_id:
+                self.table_closed = True
+            case Over(table=table) if table == self.table_id:
+                self.game_over = True
+                self.forget_last()  # nothing to come back to from the title menu
+            case Update(table=table, first=0) if table == self.table_id and self.game_over:
+                self.game_over = False  # a rematch: a game to come back to again
                 self._note_last()
-        elif verb == "error" and message.get("code") == "bad_token" and self.table_id:
-            self._forget(self.table_id)
-            self.forget_last()
+            case Joined(table=table, seat=seat, token=token):
+                self.seat = seat
+                self._keep(KeptSeat.from_json({"server": self.where, "table": table, "seat": seat, "token": token}))
+                self._note_last()
+            case Error(code="bad_token") if self.table_id:
+                self._forget(self.table_id)
+                self.forget_last()
 
     def kept_seat(self) -> KeptSeat | None:
         """The seat kept at this client's table, to come back to; ``None`` if none is (or none can be read)."""
@@ -135,7 +145,7 @@ class Session:
         except OSError:  # still named, then: Continue finds its token refused, and says so
             return
 
-    def _note_table(self, summary: dict[str, Any]) -> None:
+    def _note_table(self, summary: JsonObject) -> None:
         """A table's summary: it replaces the one listed (another one makes the page out of date), and this
         client's own (the first one told of a table this client opens)."""
         number = next((n for n, table in enumerate(self.tables) if table.get("id") == summary.get("id")), None)
@@ -166,7 +176,3 @@ class Session:
         finally:
             if self.hosted is not None:
                 self.hosted.stop()
-
-
-def _whole(value: Any, otherwise: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else otherwise
