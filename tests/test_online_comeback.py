@@ -19,7 +19,8 @@ import pytest
 from online_host import Host
 from online_table import played
 from scene_driver import screenshot_dir
-from test_online_e2e import LOOPBACK, Headless, Window, wait_for
+from test_online_e2e import LOOPBACK, Headless, Window
+from test_online_link_e2e import wait_for
 
 from game.online.client import Connection
 from game.online.last_seat import LAST_FILE, LastSeat, note_last_seat

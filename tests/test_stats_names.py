@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scene_driver import Driver, screenshot_dir
-from test_stats import POINTS, TURNS, drawn_texts, ended, falconi, random_finish
+from test_stats import POINTS, TURNS, ended, falconi, random_finish
+from test_stats_page import drawn_texts
 
 from game.core.text import person_name
 from game.fredericus.options import FredericusOptions
