@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 import pytest
 from online_host import Host
+from play_kinds import is_online
 from scene_driver import Driver, FixedClock, screenshot_dir
 from test_no_orphans import PROC, Child, children_of, is_alive
 
@@ -39,8 +40,9 @@ from scenes.online.host import HostSeatsScene
 from scenes.online.join import JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import real_network
-from scenes.online.play import OnlineGameOverScene, OnlineScene
+from scenes.online.source import OnlineGameOverScene, OnlineSource
 from scenes.pages.overlays import ConfirmOverlay
+from scenes.playing.play import PlayScene
 
 PATIENCE = 120.0  # a bound for a loaded two-core machine, not a wait: every wait below polls
 GAME_PATIENCE = 900.0  # a whole game, every move a round trip and the window's frames drawn
@@ -224,7 +226,7 @@ class Window:
         self.driver = Driver(self.app)
         self.rng = random.Random(seed)
         self.chose: dict[int, str] = {}  # moment -> the action this window's seat sent at it
-        self.scene: OnlineScene | None = None
+        self.scene: PlayScene[OnlineSource] | None = None
         self.saw_reconnecting = False
 
     def _connect(self, address: str, port: int, name: str, password: str) -> Recorded:
@@ -277,20 +279,20 @@ class Window:
     def frame(self) -> None:
         self.driver.run()
         top = self.driver.top
-        if isinstance(top, OnlineScene):
+        if is_online(top):
             self.scene = top
-            self.saw_reconnecting = self.saw_reconnecting or top.session.state == "reconnecting"
+            self.saw_reconnecting = self.saw_reconnecting or top.source.session.state == "reconnecting"
 
     def play(self) -> None:
         scene = self.scene
         if scene is None or scene is not self.driver.top or scene.chooser is None:
             return
-        action = self.rng.choice(list(scene.mirror.legal))
-        moment = len(scene.mirror.log)
-        self.chose[moment] = scene.mirror.state.action_text(action)
+        action = self.rng.choice(list(scene.source.mirror.legal))
+        moment = len(scene.source.mirror.log)
+        self.chose[moment] = scene.source.mirror.state.action_text(action)
         for _ in range(12):  # no action has more steps
             chooser = scene.chooser
-            if chooser is None or len(scene.mirror.log) > moment:  # sent (and perhaps already played)
+            if chooser is None or len(scene.source.mirror.log) > moment:  # sent (and perhaps already played)
                 return
             step = chooser.paths[action][len(chooser.prefix)]
             for _ in range(len(chooser.options) + 1):
@@ -396,7 +398,7 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
         window.driver.save(screenshot_dir(tmp_path), f"online-e2e-{game.name}-game-over")
         check_against_a_local_replay(game, players, window, over)
         host.send(verb="rematch", table=table)  # the table's host asks; the window goes on to the new game
-        rematch = window.wait("the rematch on screen", lambda: isinstance(window.driver.top, OnlineScene)
+        rematch = window.wait("the rematch on screen", lambda: is_online(window.driver.top)
                               and window.driver.top, players)
         assert rematch.mirror.seat == game.window and not rematch.mirror.state.is_terminal()
         assert not host.errors and not guest.errors and not window.errors
@@ -417,10 +419,10 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
 def is_time_to_drop(game: Game, window: Window, guest: Headless) -> bool:
     """A few moves in, while the client to drop neither decides nor waits for its move to come back."""
     scene = window.scene
-    if scene is None or len(scene.mirror.log) < 3 or scene.mirror.state.is_terminal():
+    if scene is None or len(scene.source.mirror.log) < 3 or scene.source.mirror.state.is_terminal():
         return False
     if game.dropped == "window":
-        return scene.chooser is None and not scene.sent and not scene.mirror.decides
+        return scene.chooser is None and not scene.source.sent and not scene.source.mirror.decides
     return guest.update is not None and not guest.deciding and guest.waiting is None
 
 
@@ -431,7 +433,7 @@ def drop_and_come_back(game: Game, relay: Relay, window: Window, host: Headless,
     dropped at."""
     players = [host, guest]
     assert window.scene is not None
-    mirror = window.scene.mirror
+    mirror = window.scene.source.mirror
     moment = len(mirror.log)
     seat = game.window if game.dropped == "window" else game.headless[1]
     if game.dropped == "headless":
@@ -448,7 +450,7 @@ def drop_and_come_back(game: Game, relay: Relay, window: Window, host: Headless,
             wire.entry_json(entry) for entry in mirror.log[:moment]]  # the game where it was
         guest.playing = True
     else:
-        session = window.scene.session
+        session = window.scene.source.session
         relay.cut()
         window.wait("the window's reconnecting line", lambda: window.saw_reconnecting, players)
         window.driver.save(screenshot_dir(tmp_path), f"online-e2e-{game.name}-reconnecting")
@@ -470,7 +472,7 @@ def check_against_a_local_replay(game: Game, players: list[Headless], window: Wi
     replayed = Match.replay(saved.setup, [entry.text for entry in saved.log])
     assert replayed.state.is_terminal()
     assert over.match.state.to_json() == replayed.state.to_json()
-    assert window.scene is not None and window.scene.mirror.log == replayed.log
+    assert window.scene is not None and window.scene.source.mirror.log == replayed.log
     told = [wire.entry_json(entry) for entry in replayed.log]
     for player, seat in zip(players, game.headless, strict=True):
         assert player.update is not None and player.entries == told
@@ -604,7 +606,7 @@ def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: W
         driver.key(pygame.K_ESCAPE)
         driver.click_item("quit")
         driver.click_item("yes")
-        window.wait("the title menu", lambda: not isinstance(driver.top, OnlineScene), [bob])
+        window.wait("the title menu", lambda: not is_online(driver.top), [bob])
         threads[0].join(PATIENCE)
         assert not threads[0].is_alive()
         window.wait("the client told", lambda: "closed" in bob.links, [bob])  # the table is over: no reconnecting
@@ -649,9 +651,9 @@ def test_a_player_who_leaves_a_started_table_takes_the_seat_back_from_its_lobby(
         assert lobby.menu.focused.key == "rejoin" and lobby.menu.focused.label == "Back to your seat"
         driver.save(screenshot_dir(tmp_path), "online-lobby-rejoin")
         driver.click_item("rejoin")
-        game = window.wait("the game again", lambda: isinstance(driver.top, OnlineScene) and driver.top, players)
+        game = window.wait("the game again", lambda: is_online(driver.top) and driver.top, players)
         window.wait("the seat back", lambda: bob.update is not None and not bob.update["away"][0], players)
-        assert game.mirror.seat == 0 and len(game.mirror.log) == len(bob.entries)
+        assert game.source.mirror.seat == 0 and len(game.source.mirror.log) == len(bob.entries)
         tokens = json.loads((tmp_path / "data" / SEATS_FILE).read_text())["seats"]
         assert len(tokens) == 1 and tokens[0]["token"] != kept[0]["token"]  # rotated, as the server does
         assert not bob.errors and not window.errors
