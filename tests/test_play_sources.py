@@ -141,7 +141,7 @@ def local_scene(driver: Driver, tutorial: Tutorial, opened: Match, ai: ScriptedA
 
 def online_scene(driver: Driver, opened: Match, seat: Seat) -> tuple[PlayScene[Any], ServerLink]:
     link = ServerLink(Match.from_json(opened.to_json()), seat)
-    session = Session(link, "Ann", state="open", table={"id": TABLE}, seat=seat)  # type: ignore[arg-type]
+    session = Session(link, "Ann", state="open", table={"id": TABLE}, seat=seat)
     scene = game_from(driver.app.context, session, [update_message(link.server, seat)])
     assert scene is not None
     return scene, link
@@ -167,7 +167,9 @@ def board_area(scene: PlayScene[Any]) -> pygame.Surface:
     """What the scene draws on the board area, its animations ended, with no choice drawn on it."""
     scene.timeline.skip()
     chooser, scene.chooser = scene.chooser, None
-    surface = pygame.Surface(pygame.display.get_surface().get_size())
+    screen = pygame.display.get_surface()
+    assert screen is not None
+    surface = pygame.Surface(screen.get_size())
     tooltip.clear()  # as the scene stack does before a scene is drawn: no other scene's marks are kept clear of
     scene.draw(surface)
     scene.chooser = chooser
