@@ -400,7 +400,7 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
         host.send(verb="rematch", table=table)  # the table's host asks; the window goes on to the new game
         rematch = window.wait("the rematch on screen", lambda: is_online(window.driver.top)
                               and window.driver.top, players)
-        assert rematch.mirror.seat == game.window and not rematch.mirror.state.is_terminal()
+        assert rematch.source.mirror.seat == game.window and not rematch.source.mirror.state.is_terminal()
         assert not host.errors and not guest.errors and not window.errors
     finally:
         for player in players:

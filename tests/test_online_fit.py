@@ -94,11 +94,11 @@ def online_screens(context: AppContext) -> list[Screen]:
     def many_pages() -> list:
         """The tables page at its tallest: a whole page of tables of the longest names, and the page row."""
         scene = tables()[0]
-        scene.source.session.poll()
+        scene.session.poll()
         scene.asked = True  # as if this page had come: the double would answer with its one table
         summary = {**Table("falconi", FalconiOptions("diavola"), [TableSeat("open")] * 4, "W" * 24).summary()}
-        scene.source.session.tables = [{**summary, "id": f"t{n}"} for n in range(TABLES_SHOWN)]
-        scene.source.session.pages, scene.source.session.page = 12, 11
+        scene.session.tables = [{**summary, "id": f"t{n}"} for n in range(TABLES_SHOWN)]
+        scene.session.pages, scene.session.page = 12, 11
         scene.rebuild()
         return [scene]
 

@@ -23,7 +23,7 @@ from scenes.online.session import Session
 from scenes.pages.gameover import GameOverScene
 from scenes.playing import hud
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import Taken
+from scenes.playing.sources.base import SceneLink, Taken
 from scenes.playing.sources.local import ai_or_ending, seat_players, turn_status
 from scenes.router import pages
 
@@ -44,7 +44,7 @@ def online_scene(context: AppContext, session: Session, mirror: Mirror) -> PlayS
     return PlayScene(context, OnlineSource(context, session, mirror))
 
 
-class OnlineSource:
+class OnlineSource(SceneLink):
     """Table ``mirror.table`` as ``session`` sees it: its moves come from the server, this seat's go to it."""
 
     asks_before_losing = True
@@ -55,14 +55,10 @@ class OnlineSource:
         self.handing_on = False  # the session goes on to the next page, which closes it in its turn
         self.away_clock = AwayClock()  # when an AI takes over each away seat, said over the board
         self.away_clock.told(mirror)
-        self.scene: PlayScene[OnlineSource]
 
     @property
     def match(self) -> Mirror:
         return self.mirror
-
-    def attach(self, scene: PlayScene[OnlineSource]) -> None:
-        self.scene = scene
 
     # --- who decides and sees here -------------------------------------------------------------------------
     def person_to_play(self) -> int | None:

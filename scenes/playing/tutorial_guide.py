@@ -14,16 +14,16 @@ from game.services.tutorials import NOTE, SCRIPT, Step
 from scenes.context import AppContext
 from scenes.kit.chooser import GROUP, ActionChooser
 from scenes.kit.chooser import Step as Option
+from scenes.playing.sources.base import SceneLink
 
 if TYPE_CHECKING:
-    from scenes.playing.play import PlayScene
+    pass
 
 
-class Guide:
+class Guide(SceneLink):
     """The arrow and the key line of the step under way."""
 
     context: AppContext
-    scene: PlayScene[Any]
     expected: list[Action]  # the accepted actions legal now, the one shown first
     device: str  # the kind of device last used: the lesson names its keys
     aimed: tuple[ActionChooser[Any, Any, Any], int] | None  # the chooser and depth last focused on the target

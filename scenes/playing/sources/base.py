@@ -6,6 +6,7 @@ at the end, and what it draws over the rest. The board reads the match only thro
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -44,6 +45,22 @@ class Taken:
     else with it, and answers ``transition``."""
 
     transition: Transition | None = None
+
+
+class SceneLink:
+    """A source's way back to the scene that shows its match, held weakly: the scene holds its source, and no
+    cycle may keep a scene left behind alive until the cycle collector runs (``tests/test_scene_memory.py``)."""
+
+    _scene: weakref.ref[PlayScene[Any]] | None = None
+
+    def attach(self, scene: PlayScene[Any]) -> None:
+        self._scene = weakref.ref(scene)
+
+    @property
+    def scene(self) -> PlayScene[Any]:
+        scene = self._scene() if self._scene is not None else None
+        assert scene is not None, "a move source is used only while its scene is"
+        return scene
 
 
 class MoveSource(Protocol):

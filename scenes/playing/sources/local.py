@@ -25,7 +25,7 @@ from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverlay
 from scenes.playing import hud
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import MatchView, Taken
+from scenes.playing.sources.base import MatchView, SceneLink, Taken
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,7 +100,7 @@ def rebind(match: Match, old: str, new: str) -> None:
     match.setup = replace(match.setup, people=people)
 
 
-class LocalSource:
+class LocalSource(SceneLink):
     """``match`` played at this screen, saved in ``slot`` (None: not saved)."""
 
     asks_before_losing = True
@@ -113,7 +113,6 @@ class LocalSource:
         self.pending: Decision | None = None
         self.ai_wait = context.ai_pause / context.settings.animation_speed
         self._counted = False  # the finished game is in the series and the statistics
-        self.scene: PlayScene[LocalSource]
         if self._people_count() == 1:
             self.viewer = 0
         if any(plan.kind == "ai" for plan in match.setup.seats):  # the AI seats play in this window's worker
@@ -122,9 +121,6 @@ class LocalSource:
     @property
     def match(self) -> Match:
         return self.local
-
-    def attach(self, scene: PlayScene[LocalSource]) -> None:
-        self.scene = scene
 
     # --- who may do and see what --------------------------------------------------------------------------
     def _people_count(self) -> int:

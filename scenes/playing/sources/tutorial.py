@@ -74,9 +74,6 @@ class TutorialSource(Guide):
     def match(self) -> Match:
         return self.local
 
-    def attach(self, scene: PlayScene[TutorialSource]) -> None:
-        self.scene = scene
-
     # --- where the script is --------------------------------------------------------------------------------
     @property
     def step(self) -> Step | None:
