@@ -19,13 +19,12 @@ from typing import Any
 import pygame
 import pytest
 from online_table import TABLE, update_message
-from scene_driver import Driver, FixedClock, screenshot_dir
+from scene_driver import Driver, screenshot_dir
 
 import scenes
 from game.core.protocol import Action, Seat
 from game.services.match import Match, SeatPlan
 from game.services.tutorials import LEARNER, NOTE, SCRIPT, TUTORIALS, Tutorial, accepted
-from scenes.app import App
 from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.online.session import Session
@@ -36,15 +35,6 @@ from scenes.playing.sources.local import LocalSource
 from scenes.playing.sources.tutorial import tutorial_scene
 
 FRAME = 0.25  # seconds per frame while a source's own seats take their time
-
-
-@pytest.fixture
-def driver(tmp_path, monkeypatch):
-    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
-    app = App(fps=0)
-    app.clock = FixedClock(100)
-    yield Driver(app)
-    app.close()
 
 
 def test_there_is_one_play_scene_and_no_subclass_of_it() -> None:
