@@ -133,7 +133,7 @@ def _replay_animations(app: Any, setup: Any, seconds: float) -> tuple[list[float
 
     from game.services.match import Match
     from scenes.kit.stack import Push, Reset
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     rng = random.Random(1)
     context = app.context
@@ -147,7 +147,7 @@ def _replay_animations(app: Any, setup: Any, seconds: float) -> tuple[list[float
             scene = start_match_scene(context, Match(replace(setup, seed=setup.seed + moves)))
             app.stack.apply(Push(scene))
         if not scene.timeline.busy:
-            scene.play_action(rng.choice(scene.match.state.legal_actions()))
+            scene.source.play_action(rng.choice(scene.match.state.legal_actions()))
             moves += 1
             continue
         started = time.perf_counter()

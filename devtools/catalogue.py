@@ -48,8 +48,8 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.pages.saved_games import PAGE, HeldSlotOverlay, SavedGamesScene, SlotOverlay
     from scenes.pages.seats import SeatSetupScene
     from scenes.pages.stats_scene import StatsScene, sample_stats
-    from scenes.playing.play import start_match_scene
     from scenes.playing.replay import ReplayScene
+    from scenes.playing.sources.local import start_match_scene
 
     showcase = _showcase()
 
@@ -58,7 +58,7 @@ def every_screen(context: AppContext) -> list[Screen]:
 
     def paused() -> list[Any]:
         play = start_match_scene(context, Match(showcase.solo))
-        return [play, PauseOverlay(context, play.match)]
+        return [play, PauseOverlay(context, play.source.match)]
 
     def game_log() -> list[Any]:
         play = start_match_scene(context, played(Match(showcase.solo), 24))
@@ -151,7 +151,7 @@ def animated_boards() -> list[tuple[str, MatchSetup]]:
 
 def midgame_screens(context: AppContext, actions: int = 24) -> list[Screen]:
     """Boards some way into a game, a person to play and AI seats waiting: what a player sees most of the time."""
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     def board(setup: MatchSetup) -> Callable[[], list[Any]]:
         return lambda: [start_match_scene(context, played(Match(setup), actions))]
@@ -203,13 +203,14 @@ def tutorial_screens(context: AppContext) -> list[Screen]:
     pointer, the tutorial's menu (over the last tutorial) and the end card (of the first)."""
     from game.services.tutorials import TUTORIALS, Tutorial
     from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay, TutorialMenu
-    from scenes.playing.tutorial import TutorialScene
+    from scenes.playing.play import PlayScene
+    from scenes.playing.sources.tutorial import tutorial_scene
 
     shown: list[TutorialShowcase] = [showcase for _name, part in parts("window")
                                      if (showcase := part.tutorial()) is not None]
 
-    def lesson(tutorial: Tutorial, key: str) -> TutorialScene:
-        return TutorialScene(context, tutorial, tutorial.step_of(key))
+    def lesson(tutorial: Tutorial, key: str) -> PlayScene:
+        return tutorial_scene(context, tutorial, tutorial.step_of(key))
 
     def lesson_screen(item: TutorialShowcase) -> Screen:
         return Screen(f"tutorial/{item.name}", lambda: [lesson(TUTORIALS[item.name], item.lesson)])
@@ -221,7 +222,7 @@ def tutorial_screens(context: AppContext) -> list[Screen]:
         last, first = TUTORIALS[shown[-1].name], TUTORIALS[shown[0].name]
         screens += [
             Screen("tutorial menu", lambda: [lesson(last, shown[-1].under_menu), TutorialMenu(context)]),
-            Screen("tutorial end", lambda: [TutorialScene(context, first, len(first.steps)),
+            Screen("tutorial end", lambda: [tutorial_scene(context, first, len(first.steps)),
                                             TutorialEndOverlay(context, first)]),
         ]
     return screens

@@ -57,7 +57,8 @@ from scenes.online.network import offline_network
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay
 from scenes.pages.seats import SeatSetupScene
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import LocalSource, start_match_scene
 
 LEVEL_MIX = ("easy",) * 5 + ("normal",) * 4 + ("hard",)  # per seat; a second hard seat plays normal
 FAST = max(ANIMATION_SPEEDS)
@@ -193,7 +194,7 @@ class Soak:
                 else:
                     self.idle_burst = True
                     self._burst()
-            elif top is play and play.person_to_play() is not None:
+            elif top is play and play.source.person_to_play() is not None:
                 self._burst()  # a person's seat (a game random input started): random input plays it
             else:
                 self.left -= 1
@@ -340,8 +341,8 @@ class Soak:
 
 def _started_by_random_input(play: PlayScene) -> str:
     """A game, or a game-like scene (a tutorial), that random input started: continue, rematch, seat set-up."""
-    kind = type(play).__name__
-    return "random input" if type(play) is PlayScene else f"random input ({kind})"
+    kind = type(play.source).__name__
+    return "random input" if isinstance(play.source, LocalSource) else f"random input ({kind})"
 
 
 def run_soak(minutes: float, seed: int = 1, levels: Sequence[str] = LEVEL_MIX, stop_after_games: int | None = None,

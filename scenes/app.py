@@ -30,8 +30,8 @@ from scenes.kit.ui import LOGICAL_SIZE
 from scenes.online.host import seat_page
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import RulesOverlay
-from scenes.playing.play import start_match_scene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.local import start_match_scene
+from scenes.playing.sources.tutorial import tutorial_scene
 from scenes.router import Pages, register_pages
 
 TITLE = "Catch Don Falconi & Fredericus"
@@ -42,7 +42,7 @@ MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animat
 CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
 # The pages the scenes open by name (scenes.router), as the window opens.
 PAGES = Pages(title=TitleScene, match=start_match_scene, seats=seat_page, rules=RulesOverlay,
-              tutorial=TutorialScene)
+              tutorial=tutorial_scene)
 
 
 class FrameClock(Protocol):

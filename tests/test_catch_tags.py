@@ -14,7 +14,7 @@ from game.services.tutorials import FIRST_PATHS, LEARNER
 from scenes.app import App
 from scenes.falconi import tags
 from scenes.kit.stack import Push
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.tutorial import tutorial_scene
 
 
 @pytest.mark.parametrize("language", ["fr", "de", "en", PSEUDO])
@@ -31,7 +31,7 @@ def test_the_two_catch_tags_stand_apart_off_the_cars_and_the_border(tmp_path, mo
         drawn: list[tuple[str, pygame.Rect]] = []
         real = tags.tag
         monkeypatch.setattr(tags, "tag", lambda *args: drawn.append((args[2], real(*args))) or drawn[-1][1])
-        app.stack.apply(Push(TutorialScene(app.context, path, index)))
+        app.stack.apply(Push(tutorial_scene(app.context, path, index)))
         driver.run(3)
         scene = driver.top
         catch = scene.context.tr("falconi.tag.catch")

@@ -17,7 +17,7 @@ from game.falconi.options import FalconiOptions
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 EASY, OFF = SeatPlan.ai("easy"), SeatPlan("off")
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,

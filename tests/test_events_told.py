@@ -18,7 +18,8 @@ from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 BLOCKED_KEYS = {"log.falconi.fugitive_blocked", "log.falconi.fugitive_unsmashed"}  # F-6.5, revised 2026-11-27
 OUT_KEYS = {"log.falconi.out_blocked", "log.falconi.overtaken"}
@@ -100,7 +101,7 @@ def test_the_play_scene_says_a_car_put_out_in_a_banner_with_a_sound(tmp_path, mo
     with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
         cues: list[str] = []
         monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
-        scene.play_action(action)  # as the chooser or the AI does once an action is chosen
+        scene.source.play_action(action)  # as the chooser or the AI does once an action is chosen
         event = match.log[-1].events[-1]
         words = app.context.tr.message(event)
         assert event.key == "log.falconi.out_blocked" and scene.banner == words and "siren" in cues
@@ -119,7 +120,7 @@ def test_the_hunts_moments_are_announced_in_a_banner_too(tmp_path, monkeypatch):
         match.play(rng.choice(match.state.legal_actions()))
     capture = next(action for action in match.state.legal_actions() if action.kind == "capture")
     with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
-        scene.play_action(capture)
+        scene.source.play_action(capture)
         assert scene.banner == app.context.tr.message(match.log[-1].message) and scene.banner_left > 0
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), "banner_capture")
@@ -140,7 +141,7 @@ def test_the_end_of_the_hunt_triggered_is_announced_with_a_raptors_cry_not_a_sir
     with playing(match, tmp_path, monkeypatch) as (app, driver, scene):
         cues: list[str] = []
         monkeypatch.setattr(app.context.audio, "play", lambda cue, *args, **kwargs: cues.append(cue))
-        scene.play_action(action)
+        scene.source.play_action(action)
         event = match.log[-1].events[0]
         assert event.key == f"log.fredericus.trigger.{after.trigger}"
         assert scene.banner == app.context.tr.message(match.log[-1].events[-1])

@@ -29,7 +29,8 @@ from scenes.falconi.view import FalconiView
 from scenes.kit.stack import Push
 from scenes.pages.gameover import GameOverScene
 from scenes.playing import why
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 ANNA, OFF = SeatPlan.human(0), SeatPlan("off")
 MODE1_PLACE: dict[str, Any] = {"phase": "place", "drawn": "straight"}

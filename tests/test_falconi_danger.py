@@ -29,7 +29,8 @@ from scenes.falconi.danger import DANGER
 from scenes.falconi.view import FalconiView
 from scenes.kit import input as inp
 from scenes.kit.stack import Push
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 
 def at(state: FalconiState, text: str) -> int:
@@ -331,13 +332,13 @@ def test_key_d_and_the_right_stick_show_and_hide_the_danger_lanes(driver, tmp_pa
     assert overlay.shown is not None and at(match.state, "4,7 S") in overlay.shown  # on: the hints are on
     assert ("dest", at(match.state, "4,7 S")) in overlay.of(match.state)[1]  # a siren on that drive
     legend = driver.app.context.tr("danger.legend")
-    assert legend in scene.view.hud(match.state, scene.visible_seats()).notes
+    assert legend in scene.view.hud(match.state, scene.source.visible_seats()).notes
     shown = pygame.image.tobytes(driver.app.screen, "RGB")
     driver.save(screenshot_dir(tmp_path), "danger_on")
     driver.key(pygame.K_d)
     driver.run()
     assert overlay.shown is None and pygame.image.tobytes(driver.app.screen, "RGB") != shown
-    assert legend not in scene.view.hud(match.state, scene.visible_seats()).notes
+    assert legend not in scene.view.hud(match.state, scene.source.visible_seats()).notes
     driver.save(screenshot_dir(tmp_path), "danger_off")
     driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     driver.run()
@@ -377,7 +378,7 @@ def legend_at(driver, match: Match) -> list[str]:
     assert isinstance(scene, PlayScene) and isinstance(scene.view, FalconiView) and scene.view.danger.shown is not None
     state = match.state
     assert isinstance(state, FalconiState)
-    notes = scene.view.hud(state, scene.visible_seats()).notes
+    notes = scene.view.hud(state, scene.source.visible_seats()).notes
     tr = driver.app.context.tr
     keys = ("danger.legend", "danger.legend.none", "danger.legend.police", "danger.legend.police.none")
     return [key for key in keys if tr(key) in notes]

@@ -25,6 +25,7 @@ from scenes.kit.input import InputMapper
 from scenes.kit.ui import TextCache
 from scenes.playing.gameview import BAR_AREA, PANEL_AREA
 from scenes.playing.play import PlayScene, _Layout
+from scenes.playing.sources.local import LocalSource
 
 KINDS = {"draw": ("button", "draw"), "boost": ("button", "boost"), "place": (GROUP, "place"),
          "step": (GROUP, "drive"), "turn": (GROUP, "turn"), "escape": (GROUP, "escape"),
@@ -161,7 +162,7 @@ def test_screenshot_of_a_mode_ii_turn_start_with_its_action_bar(context, tmp_pat
     seats = (SeatPlan.human(0),) * 4
     match = Match(MatchSetup("falconi", seats, (Person("Anna"),), seed=4, options=FalconiOptions("diavola")))
     match.state = richest_turn_start()
-    scene = PlayScene(context, match, FalconiView(context))
+    scene = PlayScene(context, LocalSource(context, match))
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)
     folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)

@@ -20,7 +20,8 @@ from game.falconi.state import FalconiState
 from game.services.match import Match, MatchSetup, SeatPlan
 from scenes.kit.chooser import GROUP
 from scenes.kit.stack import Push
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 WARNING = "falconi.info.must_smash"
 
@@ -71,7 +72,7 @@ def test_f6_5_his_card_the_banner_and_the_hint_tell_him_he_must_smash(driver, tm
     scene = bound_turn(driver)
     tr = driver.app.context.tr
     warning = tr(WARNING)
-    hud = scene.view.hud(scene.match.state, scene.visible_seats())
+    hud = scene.view.hud(scene.match.state, scene.source.visible_seats())
     assert warning in hud.notes
     card = next(card for card in hud.cards if card.seat == FUGITIVE)
     assert card.tip.key == WARNING and any(chip.count == tr("falconi.hud.must_smash") for chip in card.chips)

@@ -31,7 +31,8 @@ from scenes.kit.chooser import ActionChooser
 from scenes.kit.stack import Push, Replace
 from scenes.playing import hud
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
-from scenes.playing.play import PlayScene, make_view, start_match_scene
+from scenes.playing.play import PlayScene, make_view
+from scenes.playing.sources.local import start_match_scene
 
 WINDOW = pygame.Rect(0, 0, 1280, 720)
 

@@ -21,7 +21,7 @@ from scenes.fredericus import layout as geometry
 from scenes.fredericus.rows import RowLayout, rect_at
 from scenes.kit.stack import Push
 from scenes.playing.gameview import BOARD_AREA
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 MOST = sum(in_play_totals(4))  # every row card of a four-falconer game in one row
 POSTS = [0, 4, 1, 5, 2, 6, 3, 7]  # two raptors a falconer, one at each of a seat's posts

@@ -24,7 +24,8 @@ from scenes.fredericus.layout import RowLayout
 from scenes.fredericus.sprites import SPRITES
 from scenes.fredericus.view import FredericusView
 from scenes.kit.stack import Push
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 PLAYERS = 4  # the most row cards (R-2.3: 88), so the longest row the rules allow
 

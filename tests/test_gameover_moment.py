@@ -15,7 +15,7 @@ from scenes.pages import gameover
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.log_overlay import LogOverlay, sentences
 from scenes.playing.gameview import BOARD_AREA
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 
 @pytest.fixture

@@ -20,7 +20,8 @@ from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages.overlays import HandOverOverlay
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 ANNA, BRUNO = SeatPlan.human(0), SeatPlan.human(1)
 PEOPLE = (Person("Anna"), Person("Bruno"))

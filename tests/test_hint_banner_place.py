@@ -20,7 +20,7 @@ from scenes.kit.stack import Push
 from scenes.playing import clear_spot
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.hints import Hints
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 EASY, ANNA = SeatPlan.ai("easy"), SeatPlan.human(0)
 MARGHERITA = MatchSetup("falconi", (ANNA, EASY, EASY, EASY), (Person("Anna"),), seed=7,

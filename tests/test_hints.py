@@ -73,7 +73,7 @@ def game(tmp_path, monkeypatch, service):
         driver = Driver(app)
         asked = Asked(service, monkeypatch)
         scene = driver.top
-        scene.ai_wait = ai_pause  # the scene read the app's pause before it was changed here
+        scene.source.ai_wait = ai_pause  # the scene read the app's pause before it was changed here
         return driver, scene, asked
 
     yield open_game
@@ -128,7 +128,7 @@ def test_h_shows_what_the_normal_ai_would_play_and_plays_nothing(game, tmp_path,
     driver, scene, asked = game(MARGHERITA)
     scene.context.settings = scene.context.settings.changed(hints=False)  # no tooltips: the key still asks
     wait_for_chooser(driver, scene)
-    before, seed = scene.match.to_json(), scene._decision_seed()
+    before, seed = scene.match.to_json(), scene.decision_seed()
     driver.key(pygame.K_h)
     assert scene.hints.decision is not None
     assert scene.context.tr("hints.thinking") in drawn_words(scene, driver, monkeypatch)  # at once
@@ -151,7 +151,7 @@ def test_h_shows_what_the_normal_ai_would_play_and_plays_nothing(game, tmp_path,
 def test_the_stick_click_hints_a_mode_ii_action_that_the_player_then_follows_step_by_step(game, tmp_path):
     driver, scene, asked = game(DIAVOLA)
     wait_for_chooser(driver, scene)
-    seed, shots = scene._decision_seed(), screenshot_dir(tmp_path)
+    seed, shots = scene.decision_seed(), screenshot_dir(tmp_path)
     driver.pad(STICK)
     wait_for_hint(driver, scene)
     hint, state = scene.hints.action, scene.match.state
@@ -168,7 +168,7 @@ def test_the_stick_click_hints_a_mode_ii_action_that_the_player_then_follows_ste
     driver.pad(STICK)  # the turn's second action gets a hint of its own, for the new position and seed
     wait_for_hint(driver, scene)
     state, level, second_seed, decision = asked.hints[-1]
-    assert len(asked.hints) == 2 and level == "normal" and second_seed == scene._decision_seed() == seed + 1
+    assert len(asked.hints) == 2 and level == "normal" and second_seed == scene.decision_seed() == seed + 1
     assert state.to_json() == scene.match.state.to_json() and scene.hints.action == decision.result()
     assert scene.hints.action in scene.match.state.legal_actions() and len(scene.match.log) == 1
     driver.save(shots, "hint_diavola_second_action")
@@ -264,13 +264,13 @@ def test_two_people_get_hints_only_for_their_own_turn_after_the_hand_over(game, 
     driver.pad(STICK)  # Bruno's pad is seen; the overlay takes both presses
     assert isinstance(driver.top, HandOverOverlay) and asked.hints == []
     driver.key(pygame.K_RETURN)
-    assert driver.top is scene and scene.visible_seats() == frozenset({0})
+    assert driver.top is scene and scene.source.visible_seats() == frozenset({0})
     driver.pad(STICK)  # Bruno may not ask on Anna's turn
     assert asked.hints == [] and scene.message == scene.context.tr("hints.refused.person", name="Anna")
     driver.key(pygame.K_h)
     assert [request[0].current_seat for request in asked.hints] == [0]
     wait_for_hint(driver, scene)
-    assert scene.hints.chooser is scene.chooser and scene.visible_seats() == frozenset({0})
+    assert scene.hints.chooser is scene.chooser and scene.source.visible_seats() == frozenset({0})
     rng = random.Random(2)
     while scene.match.state.current_seat == 0:  # Anna asks again on her last action and plays at once
         if scene.match.state.actions_left == 1 and scene.hints.chooser is None:

@@ -127,7 +127,7 @@ def hover_tip(driver, wanted) -> str:
 def test_the_cards_say_who_plays_each_seat_and_their_pictures_explain_themselves(game, tmp_path):  # noqa: F811
     driver, scene, _asked = game(DIAVOLA)
     wait_for_chooser(driver, scene)
-    players = scene.players()
+    players = scene.source.players()
     assert players[FUGITIVE] == hud.Player("Anna", False)
     assert all(players[seat] == hud.Player("easy", True) for seat in POLICE)  # Anna's turn: no AI thinks
     tr = driver.app.context.tr
@@ -147,9 +147,9 @@ def test_an_ai_seat_thinks_on_its_card_while_it_chooses(game, tmp_path):  # noqa
             break
         if scene.chooser is not None:
             action = rng.choice(state.legal_actions())
-            scene.play_action(action)
+            scene.source.play_action(action)
         driver.run()
         time.sleep(0.002)
     assert scene.match.state.current_seat == 1
-    assert scene.players()[1] == hud.Player("easy", True, True) and not scene.players()[0].thinking
+    assert scene.source.players()[1] == hud.Player("easy", True, True) and not scene.source.players()[0].thinking
     driver.save(screenshot_dir(tmp_path), "hud_fredericus_thinking")

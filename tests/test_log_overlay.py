@@ -154,7 +154,7 @@ def test_the_log_does_not_open_before_a_due_hand_over(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch, two_people_diavola())
     try:
         scene = driver.top
-        assert scene.handover_due
+        assert scene.source.handover_due
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
         driver.run()  # the key comes before the hand-over is pushed, in the same frame
         assert isinstance(driver.top, HandOverOverlay)

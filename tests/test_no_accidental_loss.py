@@ -319,8 +319,8 @@ def test_the_hand_over_offers_undo_until_the_next_person_has_seen_their_secrets(
         assert len(scene.match.log) == bets - 1 and scene.match.state.current_seat == first
         # the second playtest: whoever pressed it, the screen may be in the next person's hands; the first
         # person's secrets show only after their own hand-over
-        assert isinstance(driver.top, HandOverOverlay) and driver.top.person == scene.person_to_play()
-        assert scene.visible_seats() == frozenset()
+        assert isinstance(driver.top, HandOverOverlay) and driver.top.person == scene.source.person_to_play()
+        assert scene.source.visible_seats() == frozenset()
         driver.key(pygame.K_RETURN)
         assert driver.top is scene
         choose(driver, scene, scene.match.state.legal_actions()[0], "keyboard")
@@ -343,7 +343,7 @@ def test_alone_against_ai_undo_takes_back_the_move_that_ended_the_turn_until_the
         scene = driver.top
         for text in ("place curve 4,8 r1", "place overpass 5,8 r0", "step E"):
             choose(driver, scene, scene.match.state.parse_action(text), "keyboard")
-        assert scene.match.state.current_seat == 2 and scene.pending is None  # the AI waits its pause
+        assert scene.match.state.current_seat == 2 and scene.source.pending is None  # the AI waits its pause
         driver.key(pygame.K_z, pygame.KMOD_LCTRL)
         assert len(scene.match.log) == 2 and scene.match.state.current_seat == FUGITIVE
         assert scene.chooser is not None
@@ -356,7 +356,7 @@ def test_a_tile_in_hand_shows_where_it_may_go_and_a_click_there_lays_it(driver, 
     the focused tile in hand now outlines the cells it may go to, and a click on one takes the tile and the cell
     (Salami, Don Falconi's first placement, two reserve tiles)."""
     from scenes.kit.stack import Push
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     police = SeatPlan.ai("normal")
     setup = MatchSetup("falconi", (SeatPlan.human(0), police, police, police), (Person("Player 1"),),

@@ -28,8 +28,8 @@ from scenes.kit import tooltip
 from scenes.kit.stack import Pop, Push, Scene, SceneStack
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
-from scenes.playing.play import start_match_scene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.local import start_match_scene
+from scenes.playing.sources.tutorial import tutorial_scene
 
 ANNA = SeatPlan.human(0)
 REST = 6  # frames (of 100 ms) for a tip to come up under a resting pointer
@@ -138,7 +138,7 @@ def test_a_car_tip_hides_no_other_car(app, tmp_path):
     of one leaves the other in sight."""
     tutorial = TUTORIALS["margherita_lanes"]
     step = tutorial.step_of("tutorial.margherita.long_drive")
-    app.app.stack.apply(Push(TutorialScene(app.app.context, tutorial, step)))
+    app.app.stack.apply(Push(tutorial_scene(app.app.context, tutorial, step)))
     app.run(3)
     scene = app.top
     cars = scene.view.pieces(scene.match.state)
@@ -207,15 +207,16 @@ def test_the_lesson_box_leaves_the_huds_turn_row_and_notes_readable(app, tmp_pat
     for index, step in enumerate(tutorial.steps):
         if step.kind == SCRIPT:
             continue
-        app.app.stack.apply(Push(TutorialScene(context, tutorial, index)))
+        app.app.stack.apply(Push(tutorial_scene(context, tutorial, index)))
         drawn = _recorded(app)
         scene = app.top
         texts = [text for sheet in drawn.sheets.values() for text in sheet.texts if PANEL_AREA.contains(text.rect)]
-        heading = next(number for number, text in enumerate(texts) if text.words == scene.lesson().heading)
-        hud = [text for text in texts[:heading] if scene.lesson_area.colliderect(text.rect)]
+        heading = next(number for number, text in enumerate(texts) if text.words == scene.source.lesson().heading)
+        hud = [text for text in texts[:heading] if scene.source.lesson_area.colliderect(text.rect)]
         assert hud == [], f"lesson {step.lesson} covers {[text.words for text in hud]}"
-        log = [text for text in texts[heading:] if not scene.lesson_area.contains(text.rect)]
-        assert all(text.rect.top >= scene.lesson_area.bottom or not text.rect.colliderect(scene.lesson_area)
+        log = [text for text in texts[heading:] if not scene.source.lesson_area.contains(text.rect)]
+        area = scene.source.lesson_area
+        assert all(text.rect.top >= area.bottom or not text.rect.colliderect(area)
                    for text in log), f"lesson {step.lesson} covers the log"
         if step.kind == NOTE and index == 0:
             app.save(screenshot_dir(tmp_path), f"lesson_{name}_{language}")
@@ -226,7 +227,7 @@ def test_two_catch_tags_stand_apart(app, tmp_path, monkeypatch):
     """Two roads reach Don Falconi's place (the Margherita tutorial's catch lesson): their CATCH! tags stand
     apart with a clear gap, not on each other (here one above the other)."""
     tutorial = TUTORIALS["margherita_police"]
-    app.app.stack.apply(Push(TutorialScene(app.app.context, tutorial, tutorial.step_of("tutorial.margherita.catch"))))
+    app.app.stack.apply(Push(tutorial_scene(app.app.context, tutorial, tutorial.step_of("tutorial.margherita.catch"))))
     boxes: list[pygame.Rect] = []
     real_tag = tags.tag
     monkeypatch.setattr(tags, "tag", lambda *args: boxes.append(real_tag(*args)) or boxes[-1])

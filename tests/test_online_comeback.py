@@ -18,6 +18,7 @@ import pygame
 import pytest
 from online_host import Host
 from online_table import played
+from play_kinds import is_online
 from scene_driver import screenshot_dir
 from test_online_e2e import LOOPBACK, Headless, Window
 from test_online_link_e2e import wait_for
@@ -28,7 +29,6 @@ from game.online.seats_kept import SEATS_FILE, KeptSeat, keep_seat
 from game.online.server import start_in_thread
 from scenes.online.comeback import ComebackScene
 from scenes.online.join import JoinScene, TablesScene
-from scenes.online.play import OnlineScene
 from scenes.pages.menus import TitleScene
 from scenes.pages.saved_games import SavedGamesScene
 
@@ -114,11 +114,11 @@ def test_continue_after_the_window_closed_mid_game_takes_the_seat_back(host: Hos
         context.change_settings(context.settings.changed(language="en"))
         window.driver.click_item("continue")
         assert isinstance(window.driver.top, ComebackScene)
-        game = window.wait("the board", lambda: isinstance(window.driver.top, OnlineScene) and window.driver.top,
+        game = window.wait("the board", lambda: is_online(window.driver.top) and window.driver.top,
                            [bob])
         window.wait("the seat back for Bob", lambda: bob.update is not None and not bob.update["away"][0], [bob])
-        assert game.mirror.seat == 0 and game.mirror.table == table
-        window.wait("the whole game so far", lambda: len(game.mirror.log) == len(bob.entries), [bob])
+        assert game.source.mirror.seat == 0 and game.source.mirror.table == table
+        window.wait("the whole game so far", lambda: len(game.source.mirror.log) == len(bob.entries), [bob])
         window.driver.run(3)
         window.driver.save(shots, "continue-online-board")
         play_a_little(window, bob, 3)  # and it plays on
@@ -186,14 +186,14 @@ def test_an_away_seat_shows_the_others_a_countdown_to_the_ai_gone_once_its_perso
         bobs_table(window, bob, server, away_ai=60)
         play_a_little(window, bob, 1)
         scene = window.scene
-        assert scene is not None and not scene.away_clock.lines(window.app.context, scene.mirror)
+        assert scene is not None and not scene.source.away_clock.lines(window.app.context, scene.source.mirror)
         token = bob.tokens[-1]
         bob.link.close()
         context = window.app.context
-        lines = window.wait("the countdown", lambda: scene.away_clock.lines(context, scene.mirror), [])
+        lines = window.wait("the countdown", lambda: scene.source.away_clock.lines(context, scene.source.mirror), [])
         assert lines[0] in (f"Bob is away — the AI plays for them in {left}" for left in ("1:00", "0:59"))
         window.driver.run(20)  # two seconds on the window's clock
-        later = scene.away_clock.lines(context, scene.mirror)[0]
+        later = scene.source.away_clock.lines(context, scene.source.mirror)[0]
         assert later.startswith("Bob is away — the AI plays for them in 0:5") and later < lines[0]
         window.driver.save(shots, "online-away-countdown-en")
         for language in ("de", "it"):
@@ -203,8 +203,9 @@ def test_an_away_seat_shows_the_others_a_countdown_to_the_ai_gone_once_its_perso
         context.change_settings(context.settings.changed(language="en"))
         bob = Headless(Connection(LOOPBACK, server, "Bob"), bob.rng)
         bob.send(verb="resume", token=token)
-        window.wait("the countdown gone", lambda: not scene.away_clock.lines(context, scene.mirror), [bob])
-        assert not scene.mirror.away[1]
+        source = scene.source
+        window.wait("the countdown gone", lambda: not source.away_clock.lines(context, source.mirror), [bob])
+        assert not scene.source.mirror.away[1]
         window.driver.run(2)
         window.driver.save(shots, "online-away-back")
         assert not window.errors

@@ -24,6 +24,7 @@ import pygame
 import pytest
 from online_host import Host
 from online_table import as_json, asked
+from play_kinds import is_online
 from scene_driver import Driver, FixedClock, screenshot_dir
 from test_no_orphans import PROC, Child, children_of, is_alive
 
@@ -37,8 +38,9 @@ from scenes.app import App
 from scenes.online.join import JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import real_network
-from scenes.online.play import OnlineGameOverScene, OnlineScene
+from scenes.online.source import OnlineGameOverScene, OnlineSource
 from scenes.pages.overlays import ConfirmOverlay
+from scenes.playing.play import PlayScene
 
 PATIENCE = 120.0  # a bound for a loaded two-core machine, not a wait: every wait below polls
 GAME_PATIENCE = 900.0  # a whole game, every move a round trip and the window's frames drawn
@@ -222,7 +224,7 @@ class Window:
         self.driver = Driver(self.app)
         self.rng = random.Random(seed)
         self.chose: dict[int, str] = {}  # moment -> the action this window's seat sent at it
-        self.scene: OnlineScene | None = None
+        self.scene: PlayScene[OnlineSource] | None = None
         self.saw_reconnecting = False
 
     def _connect(self, address: str, port: int, name: str, password: str) -> Recorded:
@@ -275,20 +277,20 @@ class Window:
     def frame(self) -> None:
         self.driver.run()
         top = self.driver.top
-        if isinstance(top, OnlineScene):
+        if is_online(top):
             self.scene = top
-            self.saw_reconnecting = self.saw_reconnecting or top.session.state == "reconnecting"
+            self.saw_reconnecting = self.saw_reconnecting or top.source.session.state == "reconnecting"
 
     def play(self) -> None:
         scene = self.scene
         if scene is None or scene is not self.driver.top or scene.chooser is None:
             return
-        action = self.rng.choice(list(scene.mirror.legal))
-        moment = len(scene.mirror.log)
-        self.chose[moment] = scene.mirror.state.action_text(action)
+        action = self.rng.choice(list(scene.source.mirror.legal))
+        moment = len(scene.source.mirror.log)
+        self.chose[moment] = scene.source.mirror.state.action_text(action)
         for _ in range(12):  # no action has more steps
             chooser = scene.chooser
-            if chooser is None or len(scene.mirror.log) > moment:  # sent (and perhaps already played)
+            if chooser is None or len(scene.source.mirror.log) > moment:  # sent (and perhaps already played)
                 return
             step = chooser.paths[action][len(chooser.prefix)]
             for _ in range(len(chooser.options) + 1):
@@ -394,9 +396,9 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
         window.driver.save(screenshot_dir(tmp_path), f"online-e2e-{game.name}-game-over")
         check_against_a_local_replay(game, players, window, over)
         host.send(verb="rematch", table=table)  # the table's host asks; the window goes on to the new game
-        rematch = window.wait("the rematch on screen", lambda: isinstance(window.driver.top, OnlineScene)
+        rematch = window.wait("the rematch on screen", lambda: is_online(window.driver.top)
                               and window.driver.top, players)
-        assert rematch.mirror.seat == game.window and not rematch.mirror.state.is_terminal()
+        assert rematch.source.mirror.seat == game.window and not rematch.source.mirror.state.is_terminal()
         assert not host.errors and not guest.errors and not window.errors
     finally:
         for player in players:
@@ -415,10 +417,10 @@ def test_a_whole_game_over_loopback_equals_a_local_replay_of_its_actions_through
 def is_time_to_drop(game: Game, window: Window, guest: Headless) -> bool:
     """A few moves in, while the client to drop neither decides nor waits for its move to come back."""
     scene = window.scene
-    if scene is None or len(scene.mirror.log) < 3 or scene.mirror.state.is_terminal():
+    if scene is None or len(scene.source.mirror.log) < 3 or scene.source.mirror.state.is_terminal():
         return False
     if game.dropped == "window":
-        return scene.chooser is None and not scene.sent and not scene.mirror.decides
+        return scene.chooser is None and not scene.source.sent and not scene.source.mirror.decides
     return guest.update is not None and not guest.deciding and guest.waiting is None
 
 
@@ -429,7 +431,7 @@ def drop_and_come_back(game: Game, relay: Relay, window: Window, host: Headless,
     dropped at."""
     players = [host, guest]
     assert window.scene is not None
-    mirror = window.scene.mirror
+    mirror = window.scene.source.mirror
     moment = len(mirror.log)
     seat = game.window if game.dropped == "window" else game.headless[1]
     if game.dropped == "headless":
@@ -446,7 +448,7 @@ def drop_and_come_back(game: Game, relay: Relay, window: Window, host: Headless,
             wire.entry_json(entry) for entry in mirror.log[:moment]]  # the game where it was
         guest.playing = True
     else:
-        session = window.scene.session
+        session = window.scene.source.session
         relay.cut()
         window.wait("the window's reconnecting line", lambda: window.saw_reconnecting, players)
         window.driver.save(screenshot_dir(tmp_path), f"online-e2e-{game.name}-reconnecting")
@@ -468,7 +470,7 @@ def check_against_a_local_replay(game: Game, players: list[Headless], window: Wi
     replayed = Match.replay(saved.setup, [entry.text for entry in saved.log])
     assert replayed.state.is_terminal()
     assert over.match.state.to_json() == replayed.state.to_json()
-    assert window.scene is not None and window.scene.mirror.log == replayed.log
+    assert window.scene is not None and window.scene.source.mirror.log == replayed.log
     told = [wire.entry_json(entry) for entry in replayed.log]
     for player, seat in zip(players, game.headless, strict=True):
         assert player.update is not None and player.entries == told

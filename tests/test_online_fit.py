@@ -22,9 +22,10 @@ from scenes.online.host import HostGameScene, HostSeatsScene
 from scenes.online.join import MOST_FOUND, PASSWORD_LENGTH, TABLES_SHOWN, JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
-from scenes.online.play import OnlineGameOverScene, OnlinePauseOverlay, game_from
+from scenes.online.play import OnlinePauseOverlay
 from scenes.online.seats_overlay import OpenSeatsOverlay
 from scenes.online.session import Session
+from scenes.online.source import OnlineGameOverScene, game_from
 
 
 def joined(seats: list[str], seat: int = 0) -> Session:
@@ -109,10 +110,10 @@ def online_screens(context: AppContext) -> list[Screen]:
         assert scene is not None
         if link_down:
             session.link.drop()  # type: ignore[attr-defined]
-            scene.take_messages()
+            scene.source.take_messages()
         if paused:
             session.is_host = True
-            pause = OnlinePauseOverlay(context, scene.mirror, "keyboard", session)
+            pause = OnlinePauseOverlay(context, scene.source.mirror, "keyboard", session)
             return [scene, pause] + ([OpenSeatsOverlay(context, session, "falconi")] if seats else [])
         if over:
             double = session.link
@@ -120,8 +121,8 @@ def online_screens(context: AppContext) -> list[Screen]:
             while not match.state.is_terminal():
                 match.play(match.state.legal_actions()[0])
             double._send_update(0)  # type: ignore[attr-defined]
-            scene.take_messages()
-            return [OnlineGameOverScene(context, session, scene.mirror)]
+            scene.source.take_messages()
+            return [OnlineGameOverScene(context, session, scene.source.mirror)]
         return [scene]
 
     return [

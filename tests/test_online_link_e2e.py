@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from play_kinds import is_online
 from scene_driver import screenshot_dir
 from test_online_e2e import LOOPBACK, PATIENCE, Headless, Relay, Window, window  # noqa: F401 — fixtures
 
@@ -21,7 +22,6 @@ from game.online.seats_kept import SEATS_FILE
 from game.online.server import start_in_thread
 from scenes.online.host import HostSeatsScene
 from scenes.online.lobby import LobbyScene
-from scenes.online.play import OnlineScene
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_a_table_hosted_from_the_window_is_played_at_and_stops_with_it(window: W
         driver.key(pygame.K_ESCAPE)
         driver.click_item("quit")
         driver.click_item("yes")
-        window.wait("the title menu", lambda: not isinstance(driver.top, OnlineScene), [bob])
+        window.wait("the title menu", lambda: not is_online(driver.top), [bob])
         threads[0].join(PATIENCE)
         assert not threads[0].is_alive()
         window.wait("the client told", lambda: "closed" in bob.links, [bob])  # the table is over: no reconnecting
@@ -190,9 +190,9 @@ def test_a_player_who_leaves_a_started_table_takes_the_seat_back_from_its_lobby(
         assert lobby.menu.focused.key == "rejoin" and lobby.menu.focused.label == "Back to your seat"
         driver.save(screenshot_dir(tmp_path), "online-lobby-rejoin")
         driver.click_item("rejoin")
-        game = window.wait("the game again", lambda: isinstance(driver.top, OnlineScene) and driver.top, players)
+        game = window.wait("the game again", lambda: is_online(driver.top) and driver.top, players)
         window.wait("the seat back", lambda: bob.update is not None and not bob.update["away"][0], players)
-        assert game.mirror.seat == 0 and len(game.mirror.log) == len(bob.entries)
+        assert game.source.mirror.seat == 0 and len(game.source.mirror.log) == len(bob.entries)
         tokens = json.loads((tmp_path / "data" / SEATS_FILE).read_text())["seats"]
         assert len(tokens) == 1 and tokens[0]["token"] != kept[0]["token"]  # rotated, as the server does
         assert not bob.errors and not window.errors

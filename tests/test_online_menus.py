@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 from online_table import PORT, TABLE, FakeNetwork, Found, bobs_table
+from play_kinds import is_online
 from scene_driver import Driver, FixedClock, screenshot_dir
 from zeroconf import EventLoopBlocked
 
@@ -26,7 +27,6 @@ from scenes.online.host import HostGameScene, HostSeatsScene
 from scenes.online.join import HIDDEN, JoinScene, TablesScene, parse_address
 from scenes.online.lobby import LobbyScene
 from scenes.online.menus import OnlineMenuScene
-from scenes.online.play import OnlineScene
 from scenes.pages.seats import SeatSetupScene
 
 
@@ -120,7 +120,7 @@ def test_hosting_opens_a_table_with_the_seats_chosen_and_the_host_starts_it(driv
     driver.click_item("start")
     driver.run(2)
     game = driver.top
-    assert isinstance(game, OnlineScene) and game.mirror.seat == 0
+    assert is_online(game) and game.source.mirror.seat == 0
     driver.run(3)
     driver.save(shots, "online-play")
     assert driver.app.context.seat_page is None  # a new game's seats are the local ones again
@@ -218,8 +218,8 @@ def test_joining_a_found_table_takes_a_free_seat_and_the_host_s_start_opens_the_
     link._begin(21)  # Bob starts the table
     driver.run(2)
     game = driver.top
-    assert isinstance(game, OnlineScene) and game.mirror.seat == 1
-    assert game.mirror.table == TABLE
+    assert is_online(game) and game.source.mirror.seat == 1
+    assert game.source.mirror.table == TABLE
 
 
 def test_a_typed_address_is_edited_with_the_keys_and_connected_to(driver) -> None:
@@ -371,8 +371,8 @@ def test_a_started_table_is_watched_as_a_spectator_who_sees_no_seat_s_secrets(dr
     driver.click_item("watch")
     driver.run(2)
     game = driver.top
-    assert isinstance(game, OnlineScene)
-    assert game.mirror.seat is None and game.visible_seats() == frozenset() and game.chooser is None
+    assert is_online(game)
+    assert game.source.mirror.seat is None and game.source.visible_seats() == frozenset() and game.chooser is None
 
 
 @pytest.mark.parametrize("failure", [OSError(19, "No such device"), EventLoopBlocked()], ids=["os", "zeroconf"])

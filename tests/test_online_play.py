@@ -14,6 +14,7 @@ import pygame
 import pytest
 from event_player import choose
 from online_table import TABLE, TableDouble, as_json, asked, update_message
+from play_kinds import is_online
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.options import FalconiOptions
@@ -22,9 +23,10 @@ from game.online.messages import ClientMessage
 from game.services.match import Match
 from scenes.app import App
 from scenes.kit.stack import Push, Reset
-from scenes.online.play import OnlineGameOverScene, OnlineScene, game_from
 from scenes.online.session import Session
+from scenes.online.source import OnlineGameOverScene, OnlineSource, game_from
 from scenes.pages.menus import TitleScene
+from scenes.playing.play import PlayScene
 
 
 @pytest.fixture
@@ -38,7 +40,7 @@ def driver(tmp_path, monkeypatch):
 
 
 def sit_down(driver: Driver, game: str, options, seats: list[str], seat: int = 0,
-             double: TableDouble | None = None) -> tuple[OnlineScene, TableDouble]:
+             double: TableDouble | None = None) -> tuple[PlayScene[OnlineSource], TableDouble]:
     """Open a table on the stand-in server, take ``seat``, start it, and show its game."""
     double = double or TableDouble("127.0.0.1", 47470, "Ann")
     session = Session(double, "Ann", is_host=True)
@@ -53,14 +55,14 @@ def sit_down(driver: Driver, game: str, options, seats: list[str], seat: int = 0
     return scene, double
 
 
-def play_to_the_end(driver: Driver, scene: OnlineScene, seed: int) -> OnlineGameOverScene:
+def play_to_the_end(driver: Driver, scene: PlayScene[OnlineSource], seed: int) -> OnlineGameOverScene:
     rng = random.Random(seed)
     for _ in range(20_000):
         top = driver.top
         if isinstance(top, OnlineGameOverScene):
             return top
         if top is scene and scene.chooser is not None:
-            choose(driver, scene, rng.choice(list(scene.mirror.legal)), "keyboard")
+            choose(driver, scene, rng.choice(list(scene.source.mirror.legal)), "keyboard")
         else:
             driver.run()
     raise AssertionError("the game did not end")
@@ -91,14 +93,14 @@ def test_this_seat_s_move_is_sent_and_drawn_when_the_server_answers(driver) -> N
         held.append(message)
 
     double.send = hold  # type: ignore[method-assign]
-    moves = len(scene.mirror.log)
+    moves = len(scene.source.mirror.log)
     choose_press(driver, scene)
     assert held and as_json(held[-1])["verb"] == "act" and as_json(held[-1])["moment"] == moves
-    assert len(scene.mirror.log) == moves and scene.chooser is None  # nothing drawn yet, nothing to choose
+    assert len(scene.source.mirror.log) == moves and scene.chooser is None  # nothing drawn yet, nothing to choose
     double.send = real_send
     double.send(held.pop())
     driver.run()
-    assert len(scene.mirror.log) > moves and scene.mirror.log[moves].seat == scene.mirror.seat
+    assert len(scene.source.mirror.log) > moves and scene.source.mirror.log[moves].seat == scene.source.mirror.seat
 
 
 def hold_answers(double: TableDouble) -> list[ClientMessage]:
@@ -119,19 +121,19 @@ def test_an_update_that_only_says_who_is_connected_leaves_the_move_on_its_way(dr
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai", "open"])
     real_send = double.send
     held = hold_answers(double)
-    moves = len(scene.mirror.log)
+    moves = len(scene.source.mirror.log)
     choose_press(driver, scene)
-    assert scene.sent and as_json(held[-1])["verb"] == "act"
+    assert scene.source.sent and as_json(held[-1])["verb"] == "act"
     assert double.table is not None and double.table.match is not None
-    double.inbox.append(update_message(double.table.match, 0, len(scene.mirror.log), TABLE,
+    double.inbox.append(update_message(double.table.match, 0, len(scene.source.mirror.log), TABLE,
                                        connected=[True, True, False], away=[False, False, True]))
     driver.run()
-    assert scene.mirror.away == (False, False, True)
-    assert scene.sent and scene.chooser is None
+    assert scene.source.mirror.away == (False, False, True)
+    assert scene.source.sent and scene.chooser is None
     double.send = real_send  # type: ignore[method-assign]
     double.send(held.pop())
     driver.run()
-    assert not scene.sent and scene.mirror.log[moves].seat == 0
+    assert not scene.source.sent and scene.source.mirror.log[moves].seat == 0
 
 
 def test_a_move_lost_with_the_link_is_offered_again_once_the_seat_is_back(driver) -> None:
@@ -141,13 +143,13 @@ def test_a_move_lost_with_the_link_is_offered_again_once_the_seat_is_back(driver
     real_send = double.send
     held = hold_answers(double)
     choose_press(driver, scene)
-    assert scene.sent and held
+    assert scene.source.sent and held
     double.drop()
     driver.run()
     double.send = real_send  # type: ignore[method-assign]
     double.come_back()
     driver.run()
-    assert not scene.sent and scene.chooser is not None
+    assert not scene.source.sent and scene.chooser is not None
 
 
 def test_a_refusal_of_another_message_leaves_the_move_on_its_way(driver) -> None:
@@ -159,15 +161,15 @@ def test_a_refusal_of_another_message_leaves_the_move_on_its_way(driver) -> None
     double.inbox.append({"verb": "error", "code": "no_table", "message": "there is no table 'x'",
                          "answered": "watch"})
     driver.run()
-    assert scene.sent and scene.chooser is None
+    assert scene.source.sent and scene.chooser is None
     double.inbox.append({"verb": "error", "code": "flood", "message": "at most 20 frames a second"})
     driver.run()
-    assert not scene.sent and scene.chooser is not None
+    assert not scene.source.sent and scene.chooser is not None
 
 
-def choose_press(driver: Driver, scene: OnlineScene) -> None:
+def choose_press(driver: Driver, scene: PlayScene[OnlineSource]) -> None:
     """Press keys until the chooser has sent an action (the first legal one)."""
-    action = scene.mirror.legal[0]
+    action = scene.source.mirror.legal[0]
     chooser = scene.chooser
     assert chooser is not None
     for _ in range(12):
@@ -185,15 +187,15 @@ def choose_press(driver: Driver, scene: OnlineScene) -> None:
 def test_the_other_seats_moves_arrive_animated(driver) -> None:
     scene, double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["ai", "open", "ai", "ai"], seat=1)
     driver.app.clock = FixedClock(1)  # frames too short to end an animation
-    assert scene.mirror.log  # Don Falconi's AI played first
+    assert scene.source.mirror.log  # Don Falconi's AI played first
     rng = random.Random(2)
     seen = False
     for _ in range(3):
         if scene.chooser is None:
             break
-        moves = len(scene.mirror.log)
-        choose(driver, scene, rng.choice(list(scene.mirror.legal)), "keyboard")
-        others = [entry for entry in scene.mirror.log[moves:] if entry.seat != scene.mirror.seat]
+        moves = len(scene.source.mirror.log)
+        choose(driver, scene, rng.choice(list(scene.source.mirror.legal)), "keyboard")
+        others = [entry for entry in scene.source.mirror.log[moves:] if entry.seat != scene.source.mirror.seat]
         seen = seen or (bool(others) and scene.timeline.busy)
     assert seen
 
@@ -202,40 +204,40 @@ def test_a_dropped_link_says_reconnecting_and_the_game_goes_on_where_it_was(driv
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     rng = random.Random(4)
     for _ in range(3):
-        choose(driver, scene, rng.choice(list(scene.mirror.legal)), "keyboard")
-    log = list(scene.mirror.log)
+        choose(driver, scene, rng.choice(list(scene.source.mirror.legal)), "keyboard")
+    log = list(scene.source.mirror.log)
     double.drop()
     driver.run(3)
-    assert scene.session.state == "reconnecting" and scene.session.link_down
+    assert scene.source.session.state == "reconnecting" and scene.source.session.link_down
     assert scene.chooser is None  # nothing is chosen while the move could not reach the table
     driver.save(screenshot_dir(tmp_path), "online-reconnecting")
     double.come_back()
     driver.run(3)
-    assert not scene.session.link_down
-    assert scene.mirror.log == log and scene.chooser is not None
-    choose(driver, scene, rng.choice(list(scene.mirror.legal)), "keyboard")
-    assert scene.mirror.log[: len(log)] == log and len(scene.mirror.log) > len(log)
+    assert not scene.source.session.link_down
+    assert scene.source.mirror.log == log and scene.chooser is not None
+    choose(driver, scene, rng.choice(list(scene.source.mirror.legal)), "keyboard")
+    assert scene.source.mirror.log[: len(log)] == log and len(scene.source.mirror.log) > len(log)
 
 
 def test_each_person_s_seat_card_has_a_dot_for_connected_or_away(driver) -> None:
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai", "open"])
-    players = scene.players()
+    players = scene.source.players()
     assert players[0].link == "connected" and players[1].link == ""
     assert double.table is not None
     double.table.seats[0].away = True
     double.table.seats[0].connected = False
     rng = random.Random(1)
-    choose(driver, scene, rng.choice(list(scene.mirror.legal)), "keyboard")
-    assert scene.players()[0].link == "away"
+    choose(driver, scene, rng.choice(list(scene.source.mirror.legal)), "keyboard")
+    assert scene.source.players()[0].link == "away"
 
 
 def test_a_refused_move_says_why_and_the_seat_chooses_again(driver) -> None:
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     double._act = lambda message: double._error("illegal", message)  # type: ignore[method-assign]
-    moves = len(scene.mirror.log)
+    moves = len(scene.source.mirror.log)
     choose_press(driver, scene)
     driver.run()
-    assert len(scene.mirror.log) == moves
+    assert len(scene.source.mirror.log) == moves
     assert scene.chooser is not None and "illegal" in scene.message
 
 
@@ -249,9 +251,9 @@ def test_the_host_s_rematch_starts_a_new_game_for_the_table(driver, tmp_path) ->
     driver.click_item("rematch")
     driver.run(2)
     top = driver.top
-    assert isinstance(top, OnlineScene) and top is not scene
+    assert is_online(top) and top is not scene
     assert double.table is not None and double.table.match is not first
-    assert not top.mirror.state.is_terminal() and over.session is top.session
+    assert not top.source.mirror.state.is_terminal() and over.session is top.source.session
 
 
 def test_leaving_the_game_closes_the_connection(driver, tmp_path) -> None:
@@ -267,17 +269,17 @@ def test_leaving_the_game_closes_the_connection(driver, tmp_path) -> None:
             driver.click_item("yes")
         driver.run()
         time.sleep(0)
-    assert double.closed and not isinstance(driver.top, OnlineScene)
+    assert double.closed and not is_online(driver.top)
 
 
 @pytest.mark.slow
 def test_an_online_game_left_for_the_title_menu_is_freed_without_the_cycle_collector(driver) -> None:
     """As a local game (tests/test_scene_memory.py): its board pictures go at once, by reference counting."""
     scene, double = sit_down(driver, "falconi", FalconiOptions("diavola"), ["open", "ai", "ai", "ai"])
-    choose(driver, scene, random.Random(1).choice(list(scene.mirror.legal)), "keyboard")
+    choose(driver, scene, random.Random(1).choice(list(scene.source.mirror.legal)), "keyboard")
     driver.run(20)
     played, view, board = weakref.ref(scene), weakref.ref(scene.view), weakref.ref(scene.board_picture)
-    mirror = weakref.ref(scene.mirror)
+    mirror = weakref.ref(scene.source.mirror)
     del scene
     gc.collect()
     gc.disable()

@@ -88,7 +88,7 @@ def test_a_seat_with_a_stand_in_says_who_plays_it(driver) -> None:
 
 def test_the_host_opens_an_ai_s_seat_to_a_player_from_the_pause_menu(driver, tmp_path) -> None:
     scene, double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["open", "ai", "ai", "ai"])
-    scene.session.table = double.table.summary() if double.table else None
+    scene.source.session.table = double.table.summary() if double.table else None
     driver.key(pygame.K_ESCAPE)
     pause = driver.top
     assert isinstance(pause, OnlinePauseOverlay)
@@ -109,12 +109,12 @@ def test_the_host_opens_an_ai_s_seat_to_a_player_from_the_pause_menu(driver, tmp
 
 def test_a_guest_has_no_seats_to_open_and_a_spectator_no_hint_and_no_seat_to_leave(driver) -> None:
     scene, _double = sit_down(driver, "falconi", FalconiOptions("margherita"), ["open", "ai", "ai", "ai"])
-    scene.session.is_host = False
+    scene.source.session.is_host = False
     driver.key(pygame.K_ESCAPE)
     assert "seats" not in [item.key for item in driver.top.menu.items]
     assert driver.top.menu.item("quit").note.startswith("Your seat stays yours")
     driver.key(pygame.K_ESCAPE)
-    scene.mirror.seat = None
+    scene.source.mirror.seat = None
     driver.key(pygame.K_ESCAPE)
     pause = driver.top
     assert not pause.menu.item("hint").enabled
@@ -129,7 +129,7 @@ def test_a_stand_in_whose_player_is_back_is_told_and_watches(driver) -> None:
     double._send_update(0)
     driver.run(2)
     assert scene.message == "Ann is back and plays their seat again: you are watching"
-    assert scene.mirror.seat is None and scene.person_to_play() is None
+    assert scene.source.mirror.seat is None and scene.source.person_to_play() is None
 
 
 @dataclass
@@ -202,12 +202,12 @@ def test_a_player_who_takes_a_seat_the_ai_played_is_named_on_the_host_s_board(dr
     scene, double = sit_down(driver, "fredericus", FredericusOptions(True), ["open", "ai"])
     assert double.table is not None and double.table.match is not None
     match = double.table.match
-    assert scene.players()[1].ai
+    assert scene.source.players()[1].ai
     people = (*match.setup.people, Person("Eve"))
     match.setup = replace(match.setup, seats=(match.setup.seats[0], SeatPlan.human(len(people) - 1)), people=people)
     double._send_update(len(match.log))
     driver.run(2)
-    player = scene.players()[1]
+    player = scene.source.players()[1]
     assert (player.name, player.ai, player.thinking) == ("Eve", False, False)
 
 
@@ -216,8 +216,9 @@ def test_a_table_its_host_closed_says_so_and_never_reconnecting(driver) -> None:
     double.inbox += [{"verb": "closed", "table": TABLE},
                      {"verb": "link", "state": "closed", "reason": "the host closed the table"}]
     driver.run(2)
-    assert scene.session.link_down
-    assert link_words(driver.app.context, scene.session) == "The host closed the table: the game is over for everyone"
+    assert scene.source.session.link_down
+    session = scene.source.session
+    assert link_words(driver.app.context, session) == "The host closed the table: the game is over for everyone"
 
 
 @pytest.mark.parametrize(("third", "note"), [

@@ -15,7 +15,8 @@ from scenes.kit.ui import ACCENT, DIM, LOGICAL_SIZE, PANEL_EDGE
 from scenes.pages.log_overlay import BOX, LINE, ROWS, TOP
 from scenes.pages.overlays import MARGIN, TITLE_LINE, TITLE_SIZE, ConfirmOverlay, PauseOverlay, RulesOverlay
 from scenes.pages.seats import describe_game
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 QUESTIONS = sorted(key for key in catalog("en") if key.startswith("confirm."))
 TRACK_X = BOX.right - 23  # the middle of the scroll bar

@@ -16,7 +16,7 @@ from scenes.kit.results import LeaveGame
 from scenes.kit.stack import Push
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.playing.gameview import BOARD_AREA
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 HUMAN, EASY = SeatPlan.human(0), SeatPlan.ai("easy")
 
@@ -67,7 +67,7 @@ def test_a_move_is_applied_at_once_and_animated_from_the_state_before(app, monke
     scene, calls, hidden_seen, cues = scene_with_marker(app, monkeypatch)
     action = scene.match.state.legal_actions()[0]
     turn = scene.match.state.turn_number
-    scene.play_action(action)
+    scene.source.play_action(action)
     assert len(scene.match.log) == 1  # the core did not wait
     before, played, after, _visible = calls[0]
     assert played == action and before.turn_number == turn and after.turn_number == scene.match.state.turn_number
@@ -85,7 +85,7 @@ def test_a_move_is_applied_at_once_and_animated_from_the_state_before(app, monke
 def test_animations_run_at_the_animation_speed(app, monkeypatch, speed):
     app.context.settings = app.context.settings.changed(animation_speed=speed)
     scene, *_ = scene_with_marker(app, monkeypatch)
-    scene.play_action(scene.match.state.legal_actions()[0])
+    scene.source.play_action(scene.match.state.legal_actions()[0])
     scene.update(0.99 / speed)
     assert scene.timeline.busy
     scene.update(0.02 / speed)
@@ -94,7 +94,7 @@ def test_animations_run_at_the_animation_speed(app, monkeypatch, speed):
 
 def test_a_press_skips_to_the_final_position_and_still_counts(app, monkeypatch):
     scene, *_ = scene_with_marker(app, monkeypatch)
-    scene.play_action(scene.match.state.legal_actions()[0])
+    scene.source.play_action(scene.match.state.legal_actions()[0])
     app.stack.apply(Push(scene))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 300), rel=(0, 0), buttons=(0, 0, 0)))
     app.frame()
@@ -108,13 +108,13 @@ def test_the_next_ai_move_waits_until_the_animation_ends(app, monkeypatch):
     scene, calls, *_ = scene_with_marker(app, monkeypatch, seats=(EASY, EASY, EASY, HUMAN))
     for _ in range(400):
         scene.update(0.001)
-        if scene.pending is not None and scene.pending.done():
+        if scene.source.pending is not None and scene.source.pending.done():
             break
         time.sleep(0.005)
     scene.update(0.0)
     assert len(calls) == 1 and scene.timeline.busy  # the first AI move, now animating
     deadline = time.perf_counter() + 10
-    while scene.pending is None or not scene.pending.done():
+    while scene.source.pending is None or not scene.source.pending.done():
         assert time.perf_counter() < deadline
         scene.update(0.001)
         time.sleep(0.005)
@@ -133,7 +133,7 @@ def test_a_shake_moves_the_board_only_when_the_setting_allows(app, monkeypatch, 
     scene, *_ = scene_with_marker(app, monkeypatch, shake=10.0)
     scene.draw(app.screen)
     still = pygame.image.tobytes(app.screen.subsurface(BOARD_AREA.inflate(-40, -40)), "RGB")
-    scene.play_action(scene.match.state.legal_actions()[0])
+    scene.source.play_action(scene.match.state.legal_actions()[0])
     scene.timeline.skip()
     scene.draw(app.screen)
     settled = pygame.image.tobytes(app.screen.subsurface(BOARD_AREA.inflate(-40, -40)), "RGB")
@@ -148,9 +148,9 @@ def test_a_shake_moves_the_board_only_when_the_setting_allows(app, monkeypatch, 
 
 def test_undo_ends_the_animation_of_the_move_it_takes_back(app, monkeypatch):
     scene, *_ = scene_with_marker(app, monkeypatch)
-    scene.play_action(scene.match.state.legal_actions()[0])
+    scene.source.play_action(scene.match.state.legal_actions()[0])
     assert scene.timeline.busy
-    scene._undo(scene.match.setup.people[0].device)
+    scene.source.undo(scene.match.setup.people[0].device)
     assert not scene.timeline.busy
 
 

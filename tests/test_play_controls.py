@@ -115,7 +115,7 @@ def test_a_prompt_of_two_sentences_has_one_colon(driver):
     from game.services.match import OFF, Match, MatchSetup, Person, SeatPlan
     from scenes.kit.stack import Push
     from scenes.playing.action_bar import message_and_prompt
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.ai("easy"), OFF),
                        (Person("Player 1"),), options=FalconiOptions("margherita"), seed=2)

@@ -44,7 +44,7 @@ from scenes.kit.ui import BACKGROUND, LOGICAL_SIZE
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.seats import SeatSetupScene
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 T = TypeVar("T")
 

@@ -27,7 +27,8 @@ from scenes.kit.stack import Push
 from scenes.pages.log_overlay import BOX, LINE, ROWS, TOP
 from scenes.pages.overlays import RULES_WIDTH, RulesOverlay
 from scenes.pages.rules_page import CAPTION_SIZE, PICTURE_ROOM, RulesPage
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = [figure for spec in boards() for figure in spec.illustrations.every_figure()]

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from play_kinds import is_tutorial
 from scene_driver import Driver
 
 from devtools.catalogue import Screen, every_screen, midgame_screens, open_screen, played
@@ -23,7 +24,7 @@ from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import SettingsOverlay
 from scenes.playing.play import PlayScene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.local import LocalSource
 
 CONFIRMS: dict[str, Callable[[Driver], None]] = {
     "Enter": lambda driver: driver.key(pygame.K_RETURN),
@@ -39,7 +40,7 @@ OWN_PREFERENCES = (SettingsOverlay,)
 
 def is_game(scene: Any) -> bool:
     """A scene that plays a match (a lesson of the tutorial is not one: it keeps no save and is played again)."""
-    return isinstance(scene, PlayScene) and not isinstance(scene, TutorialScene)
+    return isinstance(scene, PlayScene) and not is_tutorial(scene)
 
 
 @dataclass
@@ -63,8 +64,8 @@ def saved_files(app: Any) -> dict[str, bytes]:
 def flush(app: Any) -> None:
     """Let every save written in the background land, so the files read are what the game wrote."""
     for scene in app.stack.scenes:
-        if isinstance(scene, PlayScene) and scene.slot is not None:
-            scene.slot.flush()
+        if isinstance(scene, PlayScene) and isinstance(scene.source, LocalSource) and scene.source.slot is not None:
+            scene.source.slot.flush()
 
 
 def choices(scene: Any) -> list[tuple[str, int]] | None:
@@ -83,7 +84,8 @@ def look(app: Any) -> Before:
     flush(app)
     scenes = list(app.stack.scenes)
     games = [scene for scene in scenes if is_game(scene)]
-    own = {scene.slot.path.name for scene in games if scene.slot is not None}  # a move played saves it anew
+    slots = [scene.source.slot for scene in games]
+    own = {slot.path.name for slot in slots if slot is not None}  # a move played saves it anew
     return Before(
         scenes=scenes,
         in_progress={id(scene): (scene, scene.match.to_json()) for scene in games
@@ -109,7 +111,7 @@ def harm(app: Any, before: Before) -> list[str]:
     for scene, state in before.in_progress.values():
         if scene in scenes:
             continue  # the same game, the same match: it may have gone on by a move
-        kept = now.get(scene.slot.path.name) if scene.slot is not None else None
+        kept = now.get(scene.source.slot.path.name) if scene.source.slot is not None else None
         if kept is None or Match.from_json(json.loads(kept)).to_json() != state:
             found.append(f"discarded the game in progress ({type(scene).__name__})")
     started = any(is_game(scene) and scene not in before.scenes for scene in scenes)

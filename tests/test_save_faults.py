@@ -23,10 +23,10 @@ from game.services.match import NAME_LENGTH, Match, MatchSetup, Person, SeatPlan
 from game.services.saves import SaveError, SaveStore
 from game.services.settings import LANGUAGES
 from scenes.app import App
-from scenes.boards import board
 from scenes.kit.stack import Push
 from scenes.pages.menus import TitleScene
 from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import LocalSource
 
 
 def a_match(*names: str) -> Match:
@@ -150,11 +150,10 @@ def test_an_autosave_on_a_full_disk_says_so_in_italian(driver_it, monkeypatch):
     monkeypatch.setattr("game.services.saves.write_json_atomic", full)
     match = a_match()
     context = driver_it.app.context
-    driver_it.app.stack.apply(Push(PlayScene(context, match, board("falconi").make_view(context),
-                                             context.saves.new_slot())))
+    driver_it.app.stack.apply(Push(PlayScene(context, LocalSource(context, match, context.saves.new_slot()))))
     scene = driver_it.top
-    scene.slot.save_in_background(match)
-    scene.slot.flush()
+    scene.source.slot.save_in_background(match)
+    scene.source.slot.flush()
     driver_it.run(2)
     assert scene.message == "Impossibile salvare la partita: il disco è pieno"
     assert Translator("de").message(Message.of("notice.save_failed", reason=disk_reason(OSError(

@@ -96,7 +96,7 @@ def test_the_saved_games_page_lists_each_game_and_resumes_the_one_chosen(driver,
     driver.save(screenshot_dir(tmp_path), "saved_game_choices")
     driver.click_item("resume")
     assert isinstance(driver.top, PlayScene) and driver.top.match.setup.people[0].name == "Anna"
-    assert driver.top.slot.name == names[0]
+    assert driver.top.source.slot.name == names[0]
 
 
 def test_deleting_a_saved_game_asks_first_and_no_keeps_it(driver, tmp_path):
@@ -151,7 +151,7 @@ def test_a_game_another_window_plays_is_marked_and_offered_as_a_copy(driver, tmp
         driver.save(screenshot_dir(tmp_path), "saved_game_open_in_another_window")
         driver.click_item("copy")
         play = driver.top
-        assert isinstance(play, PlayScene) and play.slot.name != name
+        assert isinstance(play, PlayScene) and play.source.slot.name != name
         assert play.match.to_json() == other_window.load(held).to_json()
     finally:
         held.release()

@@ -41,7 +41,8 @@ from scenes.pages.stats_scene import StatsScene, sample_stats
 from scenes.pages.stats_table import table_lines, variant_name
 from scenes.playing.gameview import BOARD_AREA
 from scenes.playing.hud import Hud, SeatCard
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 
 class Pebbles(TakeAway):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, get_args
 
 import pytest
-from online_table import TABLE, TableDouble
+from online_table import TABLE, TableDouble, read_update, update_message
 from saved_games import save_in_new_slot
 from scene_driver import Driver
 from test_online_seats_pages import Wary
@@ -49,14 +49,16 @@ from scenes.online.join import JoinScene, TablesScene
 from scenes.online.network import offline_network
 from scenes.online.play import OnlinePauseOverlay
 from scenes.online.session import Session
+from scenes.online.source import OnlineSource, online_scene
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverlay
 from scenes.pages.saved_games import HeldSlotOverlay, SavedGamesScene, SlotOverlay
 from scenes.pages.stats_scene import StatsScene, sample_stats
 from scenes.pages.tutorial_menus import TutorialEndOverlay, TutorialMenu
 from scenes.playing.no_loss import losing_question
-from scenes.playing.play import PlayScene, start_match_scene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import LocalSource, start_match_scene
+from scenes.playing.sources.tutorial import TutorialSource, tutorial_scene
 
 TUTORIAL = FIRST_PATHS["fredericus"]
 SLOT = "slot"  # stands for the name of the one saved game the rows make
@@ -106,6 +108,10 @@ def tables(double: type[TableDouble], **fields: Any) -> Callable[[AppContext], S
     return make
 
 
+SOURCES: tuple[type, ...] = (LocalSource, TutorialSource, OnlineSource)  # read through the one play scene
+Reader = type  # a scene that reads results, or a move source, whose play scene reads them with it
+
+
 @dataclass(frozen=True)
 class Row:
     """An overlay (made as the scenes below make it), the items clicked on it and on what they open, the
@@ -115,31 +121,31 @@ class Row:
     overlay: Callable[[AppContext], Scene]
     clicks: tuple[str, ...]
     result: SceneResult
-    readers: tuple[type[Scene], ...]
+    readers: tuple[Reader, ...]
 
 
 ROWS = [
     Row("hand-over ready", lambda c: HandOverOverlay(c, "Anna", 0, undo=True), ("ready",), HandedOver(),
-        (PlayScene,)),
-    Row("hand-over undo", lambda c: HandOverOverlay(c, "Anna", 0, undo=True), ("undo",), UndoLast(), (PlayScene,)),
-    Row("losing move", losing_move, ("yes",), ConfirmedMove("draw"), (PlayScene,)),
-    Row("pause take back", lambda c: PauseOverlay(c, against_ai(1)), ("take_back",), TakeBack(), (PlayScene,)),
-    Row("pause log", lambda c: PauseOverlay(c, against_ai()), ("log",), OpenLog(), (PlayScene,)),
-    Row("pause hint", lambda c: PauseOverlay(c, against_ai()), ("hint",), AskHint(KEYBOARD), (PlayScene,)),
+        (LocalSource,)),
+    Row("hand-over undo", lambda c: HandOverOverlay(c, "Anna", 0, undo=True), ("undo",), UndoLast(), (LocalSource,)),
+    Row("losing move", losing_move, ("yes",), ConfirmedMove("draw"), (LocalSource,)),
+    Row("pause take back", lambda c: PauseOverlay(c, against_ai(1)), ("take_back",), TakeBack(), (LocalSource,)),
+    Row("pause log", lambda c: PauseOverlay(c, against_ai()), ("log",), OpenLog(), (LocalSource,)),
+    Row("pause hint", lambda c: PauseOverlay(c, against_ai()), ("hint",), AskHint(KEYBOARD), (LocalSource,)),
     Row("pad missing", lambda c: PadMissingOverlay(c, "pad1", frozenset()), ("keyboard",),
-        SwitchDevice("pad1", KEYBOARD), (PlayScene,)),
+        SwitchDevice("pad1", KEYBOARD), (LocalSource,)),
     Row("leave question", lambda c: pushed(PauseOverlay(c, against_ai())._quit()), ("yes",), LeaveGame(),
         (PauseOverlay,)),
     Row("pause leave", lambda c: PauseOverlay(c, against_ai()), ("quit", "yes"), LeaveGame(),
-        (PlayScene, TutorialScene)),
-    Row("online leave", online_pause, ("quit", "yes"), LeaveGame(), (PlayScene,)),
-    Row("tutorial menu again", TutorialMenu, ("restart",), RestartTutorial(), (TutorialScene,)),
-    Row("tutorial menu leave", TutorialMenu, ("leave",), LeaveGame(), (TutorialScene,)),
-    Row("tutorial end real", lambda c: TutorialEndOverlay(c, TUTORIAL), ("real",), PlayReadyGame(), (TutorialScene,)),
-    Row("tutorial end more", lambda c: TutorialEndOverlay(c, TUTORIAL), ("more",), MoreLessons(), (TutorialScene,)),
+        (LocalSource, TutorialSource)),
+    Row("online leave", online_pause, ("quit", "yes"), LeaveGame(), (OnlineSource,)),
+    Row("tutorial menu again", TutorialMenu, ("restart",), RestartTutorial(), (TutorialSource,)),
+    Row("tutorial menu leave", TutorialMenu, ("leave",), LeaveGame(), (TutorialSource,)),
+    Row("tutorial end real", lambda c: TutorialEndOverlay(c, TUTORIAL), ("real",), PlayReadyGame(), (TutorialSource,)),
+    Row("tutorial end more", lambda c: TutorialEndOverlay(c, TUTORIAL), ("more",), MoreLessons(), (TutorialSource,)),
     Row("tutorial end again", lambda c: TutorialEndOverlay(c, TUTORIAL), ("again",), RestartTutorial(),
-        (TutorialScene,)),
-    Row("tutorial end menu", lambda c: TutorialEndOverlay(c, TUTORIAL), ("menu",), LeaveGame(), (TutorialScene,)),
+        (TutorialSource,)),
+    Row("tutorial end menu", lambda c: TutorialEndOverlay(c, TUTORIAL), ("menu",), LeaveGame(), (TutorialSource,)),
     Row("title quit", lambda c: pushed(TitleScene(c).back()), ("yes",), QuitApp(), (TitleScene,)),
     Row("statistics reset", lambda c: pushed(StatsScene(c)._ask_reset()), ("yes",), ResetStats(), (StatsScene,)),
     Row("slot resume", lambda c: SlotOverlay(c, c.saves.slots()[0]), ("resume",), ResumeSlot(SLOT),
@@ -193,10 +199,13 @@ def cased(resume: Callable[..., object]) -> tuple[set[str], bool]:
     return classes, calls_super
 
 
-def handled(scene: type[Scene]) -> set[str]:
-    """The result classes ``scene`` dispatches on, its own and those it hands up to the classes it comes from."""
+def handled(reader: Reader) -> set[str]:
+    """The result classes ``reader`` dispatches on, its own and those it hands up to the classes it comes from;
+    a move source's are the play scene's and its own, to which the play scene hands the rest."""
+    if reader in SOURCES:
+        return cased(PlayScene.resume)[0] | cased(vars(reader)["resume"])[0]
     classes: set[str] = set()
-    for kind in scene.__mro__:
+    for kind in reader.__mro__:
         if "resume" in vars(kind):
             own, calls_super = cased(vars(kind)["resume"])
             classes |= own
@@ -210,7 +219,7 @@ READS = sorted({(reader, type(row.result)) for row in ROWS for reader in row.rea
 
 
 @pytest.mark.parametrize(("reader", "result"), READS, ids=[f"{r.__name__}-{k.__name__}" for r, k in READS])
-def test_each_scene_has_a_case_for_the_results_its_overlays_pop(reader: type[Scene], result: type) -> None:
+def test_each_scene_has_a_case_for_the_results_its_overlays_pop(reader: Reader, result: type) -> None:
     assert result.__name__ in handled(reader)
 
 
@@ -218,9 +227,16 @@ def test_every_kind_of_result_has_an_overlay_that_pops_it_and_a_scene_that_reads
     assert {type(row.result) for row in ROWS} == set(get_args(SceneResult))
 
 
-READERS: dict[type[Scene], Callable[[AppContext], Scene]] = {
-    PlayScene: lambda c: start_match_scene(c, Match(two_people())),
-    TutorialScene: lambda c: TutorialScene(c, TUTORIAL),
+def at_a_table(context: AppContext) -> Scene:
+    """The play scene of a table, from its first update."""
+    session = Session(TableDouble("127.0.0.1", 47470, "Ann"), "Ann")
+    return online_scene(context, session, Mirror.from_update(read_update(update_message(Match(two_people()), 0))))
+
+
+READERS: dict[Reader, Callable[[AppContext], Scene]] = {
+    LocalSource: lambda c: start_match_scene(c, Match(two_people())),
+    TutorialSource: lambda c: tutorial_scene(c, TUTORIAL),
+    OnlineSource: at_a_table,
     PauseOverlay: lambda c: PauseOverlay(c, against_ai()),
     SlotOverlay: lambda c: SlotOverlay(c, c.saves.slots()[0]),
     SavedGamesScene: SavedGamesScene,
@@ -231,7 +247,7 @@ READERS: dict[type[Scene], Callable[[AppContext], Scene]] = {
 
 
 @pytest.mark.parametrize("reader", list(READERS), ids=[reader.__name__ for reader in READERS])
-def test_a_result_a_scene_does_not_expect_is_ignored(driver: Driver, reader: type[Scene]) -> None:
+def test_a_result_a_scene_does_not_expect_is_ignored(driver: Driver, reader: Reader) -> None:
     context = driver.app.context
     context.stats = sample_stats()
     save_in_new_slot(context.saves, Match(two_people()))

@@ -291,6 +291,6 @@ def test_a_default_player_name_follows_the_language_but_a_typed_name_stays(drive
     scene = driver.top
     assert isinstance(scene, PlayScene)
     assert scene.match.setup.people[0].name == "Player 1"  # kept in one form, whatever the language
-    assert "(Giocatore 1)" in scene._status_line()
+    assert "(Giocatore 1)" in scene.source.status_line()
     assert driver.app.context.person_name(Person("Anna")) == "Anna"
     assert driver.app.context.person_name(Person("Player 12b")) == "Player 12b"

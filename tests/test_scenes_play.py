@@ -19,7 +19,8 @@ from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import HandOverOverlay, PauseOverlay
 from scenes.playing.gameview import BAR_AREA
-from scenes.playing.play import PlayScene, start_match_scene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
 
 EASY = SeatPlan.ai("easy")
 HUMAN = SeatPlan.human(0)
@@ -119,11 +120,11 @@ def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeyp
         assert isinstance(driver.top, HandOverOverlay)  # Anna's turn: her secrets wait behind the hand-over
         scene = driver.app.stack.scenes[-2]
         driver.run(3)
-        assert scene.view.secrets_drawn == frozenset() and scene.visible_seats() == frozenset()
+        assert scene.view.secrets_drawn == frozenset() and scene.source.visible_seats() == frozenset()
         frame = driver.save(screenshot_dir(tmp_path), "handover")
         assert frame.exists()
         driver.key(pygame.K_RETURN)
-        assert driver.top is scene and scene.visible_seats() == frozenset({0})
+        assert driver.top is scene and scene.source.visible_seats() == frozenset({0})
         driver.run()
         assert scene.view.secrets_drawn == frozenset({0})
         driver.save(screenshot_dir(tmp_path), "handover_after")
@@ -136,7 +137,7 @@ def test_hand_over_hides_every_secret_until_the_owner_confirms(tmp_path, monkeyp
             if isinstance(driver.top, PlayScene) and scene.match.state.current_seat == 2 and scene.chooser:
                 break
             time.sleep(0.002)
-        assert scene.match.state.current_seat == 2 and 0 not in scene.visible_seats()
+        assert scene.match.state.current_seat == 2 and 0 not in scene.source.visible_seats()
     finally:
         driver.app.close()
 
@@ -155,8 +156,8 @@ def test_every_finished_turn_is_saved_without_quitting(tmp_path, monkeypatch):
             seat = scene.match.state.current_seat
             while scene.match.state.current_seat == seat:
                 choose(driver, scene, rng.choice(scene.match.state.legal_actions()), "keyboard")
-            assert saves.load(scene.slot).to_json() == scene.match.to_json()
-            assert [info.name for info in saves.slots()] == [scene.slot.name]
+            assert saves.load(scene.source.slot).to_json() == scene.match.to_json()
+            assert [info.name for info in saves.slots()] == [scene.source.slot.name]
     finally:
         driver.app.close()
 
@@ -312,18 +313,18 @@ def test_ai_seats_wait_between_their_moves_as_the_animation_speed_says(tmp_path,
         scene = start_match_scene(app.context, Match(setup))
         expected = app.context.ai_pause / speed
         for seat in (0, 1):  # the AI Don Falconi, then the AI Country car
-            assert scene.match.state.current_seat == seat and scene.pending is None
+            assert scene.match.state.current_seat == seat and scene.source.pending is None
             waited = 0.0
-            while scene.pending is None:
+            while scene.source.pending is None:
                 scene.update(0.01)
                 waited += 0.01
             assert expected <= waited + 1e-9 < expected + 0.011
-            while not scene.pending.done():
+            while not scene.source.pending.done():
                 time.sleep(0.005)
             scene.update(0.0)
             while scene.match.state.current_seat == seat:  # a Chili Bomb answer or a forced step: on it goes
                 scene.update(1.0)
-                while scene.pending is not None and not scene.pending.done():
+                while scene.source.pending is not None and not scene.source.pending.done():
                     time.sleep(0.005)
                 scene.update(0.0)
     finally:

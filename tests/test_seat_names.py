@@ -115,7 +115,7 @@ def test_a_name_typed_on_the_seat_screen_is_the_one_the_game_and_the_hand_over_u
     play = driver.app.stack.scenes[-2] if isinstance(driver.top, HandOverOverlay) else driver.top
     assert isinstance(play, PlayScene)
     assert [person.name for person in play.match.setup.people] == ["Anna", "Bruno"]
-    players = play.players()  # in turn order, which the deal decides: by seat here
+    players = play.source.players()  # in turn order, which the deal decides: by seat here
     assert [players[seat].name for seat in sorted(players)] == ["Anna", "Bruno"]
     driver.run(2)
     first = players[play.match.state.current_seat].name
@@ -231,8 +231,8 @@ def test_the_log_the_whole_log_and_the_replay_name_each_persons_seat_when_severa
     """At one screen the roles alone do not say who did what: each seat a person plays is named with its person
     ("Port police (Bruno)") in the side panel's log, the whole log and the replay; alone, the roles say it."""
     from scenes.pages.log_overlay import LogOverlay
-    from scenes.playing.play import start_match_scene
     from scenes.playing.replay import ReplayScene
+    from scenes.playing.sources.local import start_match_scene
 
     context = driver.app.context
     two = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
@@ -274,7 +274,7 @@ def test_a_click_on_a_persons_name_takes_the_focus_to_type_and_changes_no_device
 def test_at_one_screen_with_nothing_to_hide_the_banner_says_whose_turn_it_is(driver):
     """Margherita hides nothing, so no hand-over page comes between two people (issue 51's playtest: "the turn
     just switched"): the banner says whose turn it is and with which seat."""
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     setup = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
                        (Person("Giulia"), Person("Marco")), seed=4)
@@ -285,7 +285,7 @@ def test_at_one_screen_with_nothing_to_hide_the_banner_says_whose_turn_it_is(dri
     assert scene.banner == tr("common.named", what=tr("handover.title", name="Giulia"),
                               name=scene.view_seat_name(scene.match.state.current_seat))
     while scene.match.state.current_seat == 0:
-        scene.choose(scene.match.state.legal_actions()[0])
+        scene.source.choose(scene.match.state.legal_actions()[0])
     driver.run(2)
     assert "Marco" in scene.banner or scene.match.log[-1].events  # an event's banner says more, and goes first
 

@@ -225,7 +225,7 @@ def test_a_new_game_never_replaces_a_saved_one_and_asks_nothing(driver):
     driver.top.rebuild()
     to_the_fredericus_start(driver)
     assert isinstance(driver.top, PlayScene) and driver.top.match.setup.game == "fredericus"
-    new_slot = driver.top.slot.name
+    new_slot = driver.top.source.slot.name
     driver.app.stack.close()  # the play scene saves its game as it leaves
     assert saves.slot_path(name).read_bytes() == before
     assert [info.name for info in saves.slots()] == [new_slot, name]

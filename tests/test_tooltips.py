@@ -26,7 +26,7 @@ from scenes.kit.stack import Push, Reset
 from scenes.kit.ui import LOGICAL_SIZE
 from scenes.playing import hud
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREEN = pygame.Rect((0, 0), LOGICAL_SIZE)

@@ -10,6 +10,7 @@ import re
 import pygame
 import pytest
 from event_player import choose
+from play_kinds import is_tutorial
 from scene_driver import Driver, FixedClock, screenshot_dir
 
 from game.falconi.city import EDGE_NAMES
@@ -23,8 +24,9 @@ from scenes.pages.menus import TitleScene
 from scenes.pages.overlays import ConfirmOverlay, PauseOverlay
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay, TutorialMenu
 from scenes.playing import tutorial_overlay
-from scenes.playing.play import PlayScene, start_match_scene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.local import start_match_scene
+from scenes.playing.sources.tutorial import TutorialSource, tutorial_scene
 
 MARGHERITA, FREDERICUS = TUTORIALS["margherita"], TUTORIALS["fredericus"]  # the first paths
 TURNS, POLICE = TUTORIALS["margherita_turns"], TUTORIALS["margherita_police"]  # further lessons
@@ -70,7 +72,7 @@ def press(driver: Driver, device: str, what: str, pos: tuple[int, int] = (400, 3
         driver.pad(PAD[what])
 
 
-def start(driver: Driver, name: str) -> TutorialScene:
+def start(driver: Driver, name: str) -> PlayScene[TutorialSource]:
     """From the title: Learn to play, then the tutorial (behind More lessons for a further lesson), by mouse
     clicks."""
     driver.click_item("learn")
@@ -80,29 +82,29 @@ def start(driver: Driver, name: str) -> TutorialScene:
         assert isinstance(driver.top, MoreLessonsScene)
     driver.click_item(name)
     scene = driver.top
-    assert isinstance(scene, TutorialScene) and scene.tutorial is TUTORIALS[name]
+    assert is_tutorial(scene) and scene.source.tutorial is TUTORIALS[name]
     return scene
 
 
-def follow(driver: Driver, scene: TutorialScene, device: str, until: int | None = None) -> None:
+def follow(driver: Driver, scene: PlayScene[TutorialSource], device: str, until: int | None = None) -> None:
     """Play the tutorial with ``device`` (up to step ``until``) by doing what the pointer shows, checking at every
     choice that the pointer is on the option leading to the step's first legal action, and that the lesson names
     the keys of the device in use."""
-    steps = scene.tutorial.steps
+    steps = scene.source.tutorial.steps
     tr = driver.app.context.tr
     for _ in range(3000):
-        if driver.top is not scene or scene.index == until:
+        if driver.top is not scene or scene.source.index == until:
             return
-        step = scene.step
+        step = scene.source.step
         if step is None or step.kind == SCRIPT or scene.timeline.busy:
             driver.run()
             continue
         if step.kind == NOTE:
             wanted = None if step.point is None else scene.view.option_rect(scene.match.state, (), step.point)
-            assert scene.pointer() == wanted
-            before = scene.index
+            assert scene.source.pointer() == wanted
+            before = scene.source.index
             press(driver, device, CONFIRM)
-            assert scene.index == before + 1
+            assert scene.source.index == before + 1
             continue
         assert step.kind == LEARNER and scene.match.state.current_seat == step.seat
         chooser = scene.chooser
@@ -111,24 +113,24 @@ def follow(driver: Driver, scene: TutorialScene, device: str, until: int | None 
         path = chooser.paths[action]
         option = path[len(chooser.prefix)]
         target = chooser.rect(option)
-        assert scene.pointer() == target, f"step {scene.index + 1} ({step.lesson})"
-        assert not scene.lesson_area.colliderect(target), "the lesson box covers what to click"
+        assert scene.source.pointer() == target, f"step {scene.source.index + 1} ({step.lesson})"
+        assert not scene.source.lesson_area.colliderect(target), "the lesson box covers what to click"
         for _ in range(len(chooser.options) + 1):
             if chooser.focused == option:
                 break
             press(driver, device, ROTATE if option[0] == "rot" else CYCLE, target.center)
             if device == "mouse" and chooser.focused != option and chooser.option_at(target.center) == option:
                 break  # the pointer is on it: a click takes it
-        if scene.index > 0 and device != "mouse":  # the mouse's wording shows once the pointer moved
-            assert scene.how() in {tr(f"tutorial.how.{kind}.{SHOWN[device]}") for kind in ("choose", "move")}
+        if scene.source.index > 0 and device != "mouse":  # the mouse's wording shows once the pointer moved
+            assert scene.source.how() in {tr(f"tutorial.how.{kind}.{SHOWN[device]}") for kind in ("choose", "move")}
         played, completes = len(scene.match.log), chooser.action_of(option) is not None
         press(driver, device, CONFIRM, target.center)
-        assert scene.refusal == ""
+        assert scene.source.refusal == ""
         if completes:  # played (and maybe the script's next actions after it)
             assert scene.match.log[played].text == scene.match.state.action_text(action)
         else:
             assert len(scene.match.log) == played and scene.chooser is chooser and option in chooser.prefix
-    assert scene.index == len(steps)
+    assert scene.source.index == len(steps)
 
 
 @pytest.mark.parametrize("name", sorted(TUTORIALS))
@@ -177,8 +179,8 @@ def test_a_tutorial_is_played_to_its_end_card_by_following_the_pointer(tmp_path,
         driver.app.close()
 
 
-def lesson(driver: Driver, tutorial, key: str) -> TutorialScene:
-    scene = TutorialScene(driver.app.context, tutorial, tutorial.step_of(key))
+def lesson(driver: Driver, tutorial, key: str) -> PlayScene[TutorialSource]:
+    scene = tutorial_scene(driver.app.context, tutorial, tutorial.step_of(key))
     driver.app.stack.apply(Push(scene))
     driver.run()
     return scene
@@ -189,40 +191,41 @@ def test_a_wrong_choice_is_refused_with_a_line_and_changes_nothing(tmp_path, mon
     try:
         scene = lesson(driver, TURNS, "tutorial.margherita.rotate")
         chooser, before = scene.chooser, scene.match.state.to_json()
-        assert chooser.focused == scene.target()  # the focus starts on the arrow's choice: Enter would take it
+        assert chooser.focused == scene.source.target()  # the focus starts on the arrow's choice: Enter would take it
         while chooser.focused[1].quarters != 0:  # no road goes on north that way
             driver.key(pygame.K_r)
-        assert chooser.focused != scene.target() and chooser.focused[0] == "rot"  # turned a wrong way
-        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")  # the key that turns it
+        assert chooser.focused != scene.source.target() and chooser.focused[0] == "rot"  # turned a wrong way
+        assert scene.source.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")  # the key that turns it
         driver.key(pygame.K_RETURN)  # lays it the wrong way round
-        assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")  # what it wants
-        assert scene.match.state.to_json() == before and len(scene.match.log) == scene.tutorial.step_of(
+        assert scene.source.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")  # what it wants
+        assert scene.match.state.to_json() == before and len(scene.match.log) == scene.source.tutorial.step_of(
             "tutorial.margherita.rotate") - 2 and scene.chooser is chooser
-        assert scene.how() == driver.app.context.tr("tutorial.how.rotate.keyboard")  # still the key, not a repeat
+        how = scene.source.how()
+        assert how == driver.app.context.tr("tutorial.how.rotate.keyboard")  # still the key, not a repeat
         driver.save(screenshot_dir(tmp_path), "tutorial-refused")
         for _ in range(3):
-            if chooser.focused != scene.target():
+            if chooser.focused != scene.source.target():
                 driver.key(pygame.K_r)
         driver.key(pygame.K_RETURN)  # now the right way
-        assert scene.refusal == "" and scene.step.lesson == "tutorial.margherita.drive_again"
-        wrong = next(option for option in scene.chooser.options if option != scene.target())
+        assert scene.source.refusal == "" and scene.source.step.lesson == "tutorial.margherita.drive_again"
+        wrong = next(option for option in scene.chooser.options if option != scene.source.target())
         played = len(scene.match.log)
         driver.click(scene.chooser.rect(wrong).center)  # the other open end
-        assert len(scene.match.log) == played and scene.refusal
+        assert len(scene.match.log) == played and scene.source.refusal
         driver.key(pygame.K_z, pygame.KMOD_CTRL)  # undo is no way round a lesson either
-        assert len(scene.match.log) == played and scene.refusal == driver.app.context.tr("tutorial.no_undo")
+        assert len(scene.match.log) == played and scene.source.refusal == driver.app.context.tr("tutorial.no_undo")
 
         scene = lesson(driver, CATCHES, "tutorial.fredericus.move_card")
         before = scene.match.state.to_json()
-        wrong = next(option for option in scene.chooser.options if option != scene.target())
+        wrong = next(option for option in scene.chooser.options if option != scene.source.target())
         driver.click(scene.chooser.rect(wrong).center)
-        assert scene.match.state.to_json() == before and scene.chooser.prefix == [] and scene.refusal
-        driver.click(scene.pointer().center)  # the end card of row 2, then the wrong row for it
-        to_row = next(option for option in scene.chooser.options if option != scene.target())
+        assert scene.match.state.to_json() == before and scene.chooser.prefix == [] and scene.source.refusal
+        driver.click(scene.source.pointer().center)  # the end card of row 2, then the wrong row for it
+        to_row = next(option for option in scene.chooser.options if option != scene.source.target())
         driver.click(scene.chooser.rect(to_row).center)
         assert scene.match.state.to_json() == before and scene.chooser.prefix == [("row", 2)]
-        driver.click(scene.pointer().center)
-        assert scene.match.log[-1].text == "card 2 3" and scene.refusal == ""
+        driver.click(scene.source.pointer().center)
+        assert scene.match.log[-1].text == "card 2 3" and scene.source.refusal == ""
     finally:
         driver.app.close()
 
@@ -239,12 +242,12 @@ def test_every_turn_that_meets_the_lessons_words_is_taken_and_the_refusal_goes_o
             driver.key(pygame.K_r)
         assert chooser.focused[1].quarters == 0  # roads west, east and south: none goes on north
         driver.key(pygame.K_RETURN)
-        assert scene.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")
+        assert scene.source.refusal == driver.app.context.tr("tutorial.margherita.rotate.wanted")
         driver.key(pygame.K_r)
-        assert chooser.focused[1].quarters == 1 and scene.refusal == ""  # north, south and west: right
+        assert chooser.focused[1].quarters == 1 and scene.source.refusal == ""  # north, south and west: right
         driver.key(pygame.K_RETURN)
         assert scene.match.log[-1].text == "place t-junction 4,7 r1"
-        assert scene.step.lesson == "tutorial.margherita.drive_again"
+        assert scene.source.step.lesson == "tutorial.margherita.drive_again"
         follow(driver, scene, "keyboard")  # and the lesson goes on to its end from there
     finally:
         driver.app.close()
@@ -260,11 +263,11 @@ def test_back_opens_the_tutorial_menu_to_start_again_or_leave(tmp_path, monkeypa
         assert isinstance(driver.top, TutorialMenu)
         driver.save(screenshot_dir(tmp_path), "tutorial-menu")
         driver.key(pygame.K_ESCAPE)
-        assert driver.top is scene and scene.step.lesson == "tutorial.path.fredericus.capture"
+        assert driver.top is scene and scene.source.step.lesson == "tutorial.path.fredericus.capture"
         driver.key(pygame.K_ESCAPE)
         driver.click_item("restart")
         again = driver.top
-        assert isinstance(again, TutorialScene) and again is not scene and again.index == 0
+        assert is_tutorial(again) and again is not scene and again.source.index == 0
         assert again.match.log == []
         driver.key(pygame.K_ESCAPE)
         driver.click_item("leave")
@@ -290,15 +293,15 @@ def test_the_saved_game_is_the_same_after_a_tutorial_played_to_its_catch(tmp_pat
         driver.click_item("yes")
         assert isinstance(driver.top, TitleScene)
         saves = driver.app.context.saves
-        saved = saves.slot_path(play.slot.name).read_bytes()
+        saved = saves.slot_path(play.source.slot.name).read_bytes()
         scene = start(driver, "margherita")
         follow(driver, scene, "keyboard")
         assert scene.match.state.is_terminal()  # the Port police caught him: a finished game, never recorded
         for _ in range(20):
             driver.run()
         driver.click_item("menu")
-        assert [info.name for info in saves.slots()] == [play.slot.name]
-        assert saves.slot_path(play.slot.name).read_bytes() == saved
+        assert [info.name for info in saves.slots()] == [play.source.slot.name]
+        assert saves.slot_path(play.source.slot.name).read_bytes() == saved
         assert driver.top.menu.item("continue").enabled
     finally:
         driver.app.close()
@@ -324,14 +327,14 @@ def test_enter_on_the_end_card_opens_a_board_with_a_game_ready(tmp_path, monkeyp
     driver = open_app(tmp_path, monkeypatch)
     try:
         name, saved = saved_game(driver)
-        scene = TutorialScene(driver.app.context, tutorial, len(tutorial.steps))
+        scene = tutorial_scene(driver.app.context, tutorial, len(tutorial.steps))
         driver.app.stack.apply(Push(scene))
         driver.run(10)
         assert isinstance(driver.top, TutorialEndOverlay) and driver.top.menu.focused.key == "real"
         driver.save(screenshot_dir(tmp_path), f"tutorial-end-{tutorial.name}")
         driver.key(pygame.K_RETURN)
         play = driver.top
-        assert isinstance(play, PlayScene) and not isinstance(play, TutorialScene)
+        assert isinstance(play, PlayScene) and not is_tutorial(play)
         setup = play.match.setup
         assert setup.game == tutorial.game and setup.options == tutorial.setup.options  # Margherita after its path
         assert [plan.kind for plan in setup.seats][:2] == ["person", "ai"] and {
@@ -346,12 +349,12 @@ def test_enter_on_the_end_card_opens_a_board_with_a_game_ready(tmp_path, monkeyp
 def test_the_end_card_offers_the_further_lessons_and_the_same_lesson_again(tmp_path, monkeypatch):
     driver = open_app(tmp_path, monkeypatch)
     try:
-        scene = TutorialScene(driver.app.context, FREDERICUS, len(FREDERICUS.steps))
+        scene = tutorial_scene(driver.app.context, FREDERICUS, len(FREDERICUS.steps))
         driver.app.stack.apply(Push(scene))
         driver.run(10)
         driver.click_item("again")
         again = driver.top
-        assert isinstance(again, TutorialScene) and again.index == 0 and again.tutorial is FREDERICUS
+        assert is_tutorial(again) and again.source.index == 0 and again.source.tutorial is FREDERICUS
         driver.app.stack.apply(Push(TutorialEndOverlay(driver.app.context, FREDERICUS)))
         driver.click_item("more")
         assert isinstance(driver.top, MoreLessonsScene)
@@ -359,8 +362,8 @@ def test_the_end_card_offers_the_further_lessons_and_the_same_lesson_again(tmp_p
         assert keys == [lesson.name for lesson in MORE_LESSONS["fredericus"]] + ["back"]  # this game's only
         driver.click_item("fredericus_hood")
         lesson_scene = driver.top
-        assert isinstance(lesson_scene, TutorialScene) and lesson_scene.tutorial.name == "fredericus_hood"
-        opening = lesson_scene.tutorial.opening
+        assert is_tutorial(lesson_scene) and lesson_scene.source.tutorial.name == "fredericus_hood"
+        opening = lesson_scene.source.tutorial.opening
         assert [entry.text for entry in lesson_scene.match.log][:len(opening)] == list(opening)  # where it begins
     finally:
         driver.app.close()
@@ -479,12 +482,12 @@ def focus_with_mouse(driver: Driver, chooser, option) -> bool:
     return chooser.focused == option
 
 
-def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> list[str]:
+def walk(driver: Driver, scene: PlayScene[TutorialSource], language: str, arrows: list) -> list[str]:
     """Play the tutorial to its end with the mouse, at every choice first taking one that leads elsewhere, and
     check each lesson's arrow, place words and refusal; returns the problems found."""
     tr, found = driver.app.context.tr, []
     for _ in range(3000):
-        step = scene.step
+        step = scene.source.step
         if driver.top is not scene or step is None:
             break
         if step.kind == SCRIPT or scene.timeline.busy:
@@ -493,12 +496,12 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
         if step.kind == NOTE:
             driver.click((400, 360))
             continue
-        where = f"step {scene.index + 1} ({step.lesson})"
+        where = f"step {scene.source.index + 1} ({step.lesson})"
         chooser, state = scene.chooser, scene.match.state
         depth = len(chooser.prefix)
         paths = [chooser.paths[action] for action in accepted(state, step)]
         leading = {path[depth] for path in paths if path[:depth] == tuple(chooser.prefix)}
-        option = scene.target()
+        option = scene.source.target()
         driver.run()
         target, arrow = arrows[-1]
         if option not in leading or target != chooser.rect(option):
@@ -507,7 +510,7 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
         if arrow.collidelist(others) >= 0:
             found.append(f"{where}: the arrow lies on another choice, {others[arrow.collidelist(others)]}")
         action = chooser.action_of(option)
-        drives = scene.tutorial.game == "falconi" and action is not None and action.verb in ("drive", "catch")
+        drives = scene.source.tutorial.game == "falconi" and action is not None and action.verb in ("drive", "catch")
         if drives and not named_place_singles_out(language, tr(step.lesson), state, action):
             found.append(f"{where}: the words name another place than the arrow's")
         if not all(named_row_fits(language, tr(key), option) for key in (step.lesson, step.wanted)):
@@ -517,12 +520,12 @@ def walk(driver: Driver, scene: TutorialScene, language: str, arrows: list) -> l
             before, played = state.to_json(), len(scene.match.log)
             driver.click(chooser.rect(wrong).center)
             assert scene.match.state.to_json() == before and len(scene.match.log) == played, where
-            if scene.refusal != tr(step.wanted) or ARROW_WORD[language] in scene.refusal.lower():
-                found.append(f"{where}: refused with {scene.refusal!r}, which does not say what is wanted")
+            if scene.source.refusal != tr(step.wanted) or ARROW_WORD[language] in scene.source.refusal.lower():
+                found.append(f"{where}: refused with {scene.source.refusal!r}, which does not say what is wanted")
         assert focus_with_mouse(driver, chooser, option), where
         driver.click(chooser.rect(option).center)
-        assert scene.refusal == "", where
-    assert scene.step is None, "the tutorial did not reach its end"
+        assert scene.source.refusal == "", where
+    assert scene.source.step is None, "the tutorial did not reach its end"
     return found
 
 
@@ -576,10 +579,10 @@ def test_lesson_18_takes_either_turn_of_the_tile_with_a_road_to_the_north(tmp_pa
         while chooser.focused != turns[0]:
             driver.key(pygame.K_r)
         driver.key(pygame.K_RETURN)
-        assert scene.refusal == tr("tutorial.margherita.police_place.wanted")
+        assert scene.source.refusal == tr("tutorial.margherita.police_place.wanted")
         while chooser.focused != turns[3]:
             driver.key(pygame.K_r)
-        assert scene.refusal == ""
+        assert scene.source.refusal == ""
         driver.key(pygame.K_RETURN)
         assert scene.match.log[-1].text == "place t-junction 3,2 r3"
         follow(driver, scene, "keyboard")
@@ -600,10 +603,10 @@ def test_the_tutorials_cars_read_you_and_tutor_not_player_1_twice(tmp_path, monk
         you, tutor = context.tr("tutorial.you"), context.tr("tutorial.tutor")
         scene = lesson(driver, TURNS, "tutorial.margherita.place")
         port = next(seat for seat in MARGHERITA.learner_seats if seat != FUGITIVE)
-        assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: you, port: tutor}
+        assert {seat: player.name for seat, player in scene.source.players().items()} == {FUGITIVE: you, port: tutor}
         driver.run(2)
         driver.save(screenshot_dir(tmp_path), f"tutorial-names-{language}")
         scene = lesson(driver, POLICE, "tutorial.margherita.swap")
-        assert {seat: player.name for seat, player in scene.players().items()} == {FUGITIVE: tutor, port: you}
+        assert {seat: player.name for seat, player in scene.source.players().items()} == {FUGITIVE: tutor, port: you}
     finally:
         driver.app.close()

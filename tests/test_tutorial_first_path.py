@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from play_kinds import is_tutorial
 from scene_driver import screenshot_dir
 from tutorial_walk import open_app, press_enter_to_the_end_card
 
@@ -16,7 +17,7 @@ from game.services.tutorials import FIRST_PATHS, LEARNER, MORE_LESSONS, NOTE, pr
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
 from scenes.playing.play import PlayScene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.tutorial import tutorial_scene
 
 
 def test_every_game_has_a_first_path_of_at_most_ten_lessons_and_further_lessons():
@@ -54,12 +55,12 @@ def test_enter_space_a_and_a_click_each_dismiss_a_note(tmp_path, monkeypatch, pr
     driver = open_app(tmp_path, monkeypatch)
     try:
         for path in FIRST_PATHS.values():
-            scene = TutorialScene(driver.app.context, path)
+            scene = tutorial_scene(driver.app.context, path)
             driver.app.stack.apply(Push(scene))
             driver.run()
-            assert scene.step.kind == NOTE
+            assert scene.source.step.kind == NOTE
             PRESSES[press](driver)
-            assert scene.index == 1, f"{press} left the first note of {path.name} on screen"
+            assert scene.source.index == 1, f"{press} left the first note of {path.name} on screen"
     finally:
         driver.app.close()
 
@@ -74,10 +75,10 @@ def test_a_newcomer_who_only_presses_enter_finishes_the_path_and_lands_in_a_game
         assert isinstance(driver.top, LearnScene)
         driver.click_item(FIRST_PATHS[name].name)
         scene = driver.top
-        assert isinstance(scene, TutorialScene)
+        assert is_tutorial(scene)
         press_enter_to_the_end_card(driver, scene)
         driver.key(pygame.K_RETURN)
-        assert isinstance(driver.top, PlayScene) and not isinstance(driver.top, TutorialScene)
+        assert isinstance(driver.top, PlayScene) and not is_tutorial(driver.top)
         assert driver.top.match.setup.game == name
     finally:
         driver.app.close()
@@ -97,10 +98,10 @@ def test_the_lesson_pages_are_drawn_in_every_language(tmp_path, monkeypatch, lan
         for path in FIRST_PATHS.values():
             for index, step in enumerate(path.steps):
                 if step.kind == LEARNER and step.lesson in (path.steps[2].lesson, path.steps[-1].lesson):
-                    driver.app.stack.apply(Push(TutorialScene(driver.app.context, path, index)))
+                    driver.app.stack.apply(Push(tutorial_scene(driver.app.context, path, index)))
                     driver.run(3)
                     driver.save(folder, f"lesson-{path.name}-{index}-{language}")
-            driver.app.stack.apply(Push(TutorialScene(driver.app.context, path, len(path.steps))))
+            driver.app.stack.apply(Push(tutorial_scene(driver.app.context, path, len(path.steps))))
             driver.run(10)
             assert isinstance(driver.top, TutorialEndOverlay)
             driver.save(folder, f"end-{path.name}-{language}")

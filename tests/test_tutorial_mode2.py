@@ -6,6 +6,7 @@ learner who only presses Enter plays it to its end card and, with one more Enter
 from __future__ import annotations
 
 import pygame
+from play_kinds import is_tutorial
 from scene_driver import screenshot_dir
 from tutorial_walk import open_app, press_enter_to_the_end_card
 
@@ -16,7 +17,7 @@ from game.services.tutorials import LEARNER, MORE_LESSONS, SCRIPT, TUTORIALS, pr
 from scenes.kit.stack import Push
 from scenes.pages.tutorial_menus import LearnScene, MoreLessonsScene, TutorialEndOverlay
 from scenes.playing.play import PlayScene
-from scenes.playing.tutorial import TutorialScene
+from scenes.playing.sources.tutorial import tutorial_scene
 
 MODE2 = TUTORIALS["falconi_mode2"]
 
@@ -46,11 +47,11 @@ def test_a_learner_who_only_presses_enter_escapes_and_lands_in_a_diavola_game(tm
         assert isinstance(driver.top, MoreLessonsScene)
         driver.click_item(MODE2.name)
         scene = driver.top
-        assert isinstance(scene, TutorialScene) and scene.tutorial is MODE2
+        assert is_tutorial(scene) and scene.source.tutorial is MODE2
         press_enter_to_the_end_card(driver, scene)
         assert scene.match.state.outcome is not None and scene.match.state.outcome.termination == "escape"
         driver.key(pygame.K_RETURN)
-        assert isinstance(driver.top, PlayScene) and not isinstance(driver.top, TutorialScene)
+        assert isinstance(driver.top, PlayScene) and not is_tutorial(driver.top)
         assert driver.top.match.setup.options == MODE2.options
     finally:
         driver.app.close()
@@ -65,10 +66,10 @@ def test_each_screen_of_the_lesson_is_drawn_in_french_and_german(tmp_path, monke
             for index, step in enumerate(MODE2.steps):
                 if step.kind == SCRIPT and MODE2.steps[index - 1].kind == SCRIPT:
                     continue
-                driver.app.stack.apply(Push(TutorialScene(driver.app.context, MODE2, index)))
+                driver.app.stack.apply(Push(tutorial_scene(driver.app.context, MODE2, index)))
                 driver.run(3)
                 driver.save(folder, f"mode2-{index:02d}-{language}")
-            driver.app.stack.apply(Push(TutorialScene(driver.app.context, MODE2, len(MODE2.steps))))
+            driver.app.stack.apply(Push(tutorial_scene(driver.app.context, MODE2, len(MODE2.steps))))
             driver.run(10)
             assert isinstance(driver.top, TutorialEndOverlay)
             driver.save(folder, f"mode2-end-{language}")

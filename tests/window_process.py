@@ -34,7 +34,8 @@ from scenes.app import App  # noqa: E402
 from scenes.kit.stack import Push  # noqa: E402
 from scenes.pages.overlays import PauseOverlay  # noqa: E402
 from scenes.pages.saved_games import HeldSlotOverlay  # noqa: E402
-from scenes.playing.play import PlayScene, start_match_scene  # noqa: E402
+from scenes.playing.play import PlayScene  # noqa: E402
+from scenes.playing.sources.local import start_match_scene  # noqa: E402
 
 SETUP = MatchSetup("falconi", (SeatPlan.human(0), SeatPlan("off"), SeatPlan.human(0), SeatPlan("off")),
                    (Person("Anna"),), seed=12, options=FalconiOptions("funghi"))
@@ -65,16 +66,16 @@ def main(mode: str, actions: int, signals: Path) -> int:
             if isinstance(driver.top, HeldSlotOverlay):
                 driver.click_item("copy")
         scene = driver.top
-        assert isinstance(scene, PlayScene) and scene.slot is not None, f"no game to play: {driver.top!r}"
+        assert isinstance(scene, PlayScene) and scene.source.slot is not None, f"no game to play: {driver.top!r}"
         rng = random.Random(f"{mode} {actions}")
         while len(scene.match.log) < actions:
             if scene.chooser is None:
                 driver.run()
             else:
-                choose(driver, scene, going_on(scene.match, rng), "keyboard")
-        scene.slot.flush()  # its autosaves on disk: a kill from now on loses nothing saved
+                choose(driver, scene, going_on(scene.source.match, rng), "keyboard")
+        scene.source.slot.flush()  # its autosaves on disk: a kill from now on loses nothing saved
         ready = signals / f"ready-{os.getpid()}.json"
-        ready.with_suffix(".tmp").write_text(json.dumps({"slot": scene.slot.name,
+        ready.with_suffix(".tmp").write_text(json.dumps({"slot": scene.source.slot.name,
                                                          "actions": [entry.text for entry in scene.match.log]}))
         ready.with_suffix(".tmp").replace(ready)  # the test reads it whole or not at all
         while not (signals / "go").exists():

@@ -45,7 +45,7 @@ def moment_screens(context: Any) -> list[Screen]:
     """A Diavola turn in which Don Falconi must smash a block (F-6.5): the banner, his card and the panel say
     so, to him alone. The deal is played at random, seeded, to the start of the first such turn."""
     from devtools.catalogue import Screen
-    from scenes.playing.play import start_match_scene
+    from scenes.playing.sources.local import start_match_scene
 
     def bound() -> list[Any]:
         normal = SeatPlan.ai("normal")

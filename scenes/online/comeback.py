@@ -23,8 +23,8 @@ from scenes.kit.stack import Push, Replace, Transition
 from scenes.kit.ui import LOGICAL_SIZE, TEXT, MenuItem
 from scenes.online.join import MENU_WIDTH, JoinScene, parse_address
 from scenes.online.network import Network, player_name
-from scenes.online.play import game_from
 from scenes.online.session import Session
+from scenes.online.source import game_from
 from scenes.pages.menu_page import MenuScene
 from scenes.pages.saved_games import SavedGamesScene, list_slots
 

@@ -30,8 +30,9 @@ from scenes.kit import tooltip
 from scenes.kit.colours import GOOD
 from scenes.kit.stack import Pop, Replace, Transition
 from scenes.kit.ui import ACCENT, LOGICAL_SIZE, NOTE_GAP, NOTE_LINE, TEXT, Menu, MenuItem
-from scenes.online.play import draw_link_state_line, game_from
+from scenes.online.play import draw_link_state_line
 from scenes.online.session import Session
+from scenes.online.source import game_from
 from scenes.pages.menu_page import MenuScene
 from scenes.pages.seats import describe_game
 from scenes.playing.hud import AWAY

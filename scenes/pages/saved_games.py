@@ -16,7 +16,7 @@ from scenes.kit.ui import MenuItem
 from scenes.pages.menu_page import MenuScene
 from scenes.pages.overlays import ConfirmOverlay, MenuOverlay
 from scenes.pages.seats import describe_game
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 PAGE = 6  # slots listed on one page: with the page choice and Back, the menu keeps clear of the notes
 MENU_WIDTH = 900

@@ -39,7 +39,7 @@ from scenes.kit.stack import Push, Transition
 from scenes.kit.text_field import edited
 from scenes.kit.ui import LOGICAL_SIZE, TEXT, Menu, MenuItem
 from scenes.pages.menu_page import MenuScene
-from scenes.playing.play import start_match_scene
+from scenes.playing.sources.local import start_match_scene
 
 PAD_CHOICES = MAX_PADS  # a saved game remembers no other pad
 PLAN_ICONS = {"person": "player", "ai": "ai", "off": ""}  # the icon by a seat's value, by the kind of plan

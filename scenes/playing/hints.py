@@ -22,13 +22,13 @@ from game.ai.knowledge import knowledge_of
 from game.ai.service import Decision
 from game.core.message import Message
 from game.core.protocol import Action, GameState
-from game.services.match import Match
 from scenes.context import AppContext
 from scenes.kit import tooltip
 from scenes.kit.chooser import GROUP, ActionChooser, Step, quarters
 from scenes.kit.ui import PANEL, SHADOW, TEXT, TextCache
 from scenes.playing import clear_spot
 from scenes.playing.gameview import BOARD_AREA, GameView
+from scenes.playing.sources.base import MatchView
 
 HINT_LEVEL = "normal"
 PULSE = 1.2  # seconds of one pulse of the rings round a hint's steps
@@ -214,7 +214,7 @@ def suggestion_reason(state: GameState[Any], action: Action) -> Message | None:
     return None if reason is None else reason(state, action)
 
 
-def why_no_hint(context: AppContext, match: Match) -> str:
+def why_no_hint(context: AppContext, match: MatchView) -> str:
     """What the player reads when the hint key cannot ask now: the game is over, or it is somebody else's
     turn (an AI seat's, or another person's, whose hand-over may still be due)."""
     tr, state = context.tr, match.state
