@@ -1,5 +1,5 @@
 """What a move source tells the one play scene (``scenes/playing/play.py``): everything that differs between a
-local game, an online table and a tutorial. The scene draws the board, runs the chooser, the animations, the
+local game, an online table, a tutorial and a replay. The scene draws the board, runs the chooser, the animations, the
 banners, the hints and the log the same way for every source; the source says who decides here and what they may
 choose, where a chosen action goes, what moves the other seats, what the HUD and the pause menu say, what happens
 at the end, and what it draws over the rest (or, a replay, the side panel instead of the scene's). The board reads

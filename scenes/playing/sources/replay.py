@@ -96,8 +96,8 @@ class ReplaySource(SceneLink):
 
     def attach(self, scene: PlayScene[Any]) -> None:
         super().attach(scene)
-        scene.music = None  # the game-over screen below keeps its loop, as before a replay played in the scene
-        scene.holds_board = False
+        scene.music = None  # no loop of its own: the game-over screen's below plays on
+        scene.holds_board = False  # closed, it goes back to the game-over screen, whose board stays in memory
 
     # --- moving through the match ------------------------------------------------------------------------------
     def go(self, shown: int) -> None:
