@@ -48,8 +48,8 @@ def every_screen(context: AppContext) -> list[Screen]:
     from scenes.pages.saved_games import PAGE, HeldSlotOverlay, SavedGamesScene, SlotOverlay
     from scenes.pages.seats import SeatSetupScene
     from scenes.pages.stats_scene import StatsScene, sample_stats
-    from scenes.playing.replay import ReplayScene
     from scenes.playing.sources.local import start_match_scene
+    from scenes.playing.sources.replay import replay_scene
 
     showcase = _showcase()
 
@@ -104,7 +104,7 @@ def every_screen(context: AppContext) -> list[Screen]:
         Screen("pad prompt", board(showcase.pad_first)),
         Screen("game over", lambda: [start_match_scene(context, finished(Match(showcase.solo)))],
                until="GameOverScene"),
-        Screen("replay", lambda: [ReplayScene(context, finished(Match(showcase.solo)))], languages=("en", "it")),
+        Screen("replay", lambda: [replay_scene(context, finished(Match(showcase.solo)))], languages=("en", "it")),
     ]
     screens += tutorial_screens(context)
     screens += [screen for _name, part in parts("window") for screen in part.moment_screens(context)]

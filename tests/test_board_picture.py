@@ -12,7 +12,8 @@ from scenes.app import App
 from scenes.kit import tooltip
 from scenes.kit.stack import Push
 from scenes.pages.gameover import GameOverScene
-from scenes.playing.replay import ReplayScene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.replay import ReplaySource
 
 pytestmark = pytest.mark.screen
 
@@ -73,15 +74,15 @@ def test_the_replay_draws_its_board_again_only_when_it_steps(app, monkeypatch, g
     driver.run()
     driver.click_item("replay")
     replay = driver.top
-    assert isinstance(replay, ReplayScene)
+    assert isinstance(replay, PlayScene) and isinstance(replay.source, ReplaySource)
     drawn = count_drawings(monkeypatch, replay)
     driver.run(10)
     assert drawn == [] and board_tips()
     driver.key(pygame.K_HOME)
     driver.run(10)
-    assert drawn == [replay.states[0]]
+    assert drawn == [replay.source.states[0]]
     driver.key(pygame.K_RIGHT)
     while replay.timeline.busy:
         driver.run()
     driver.run(10)
-    assert drawn[-1] is replay.states[1] and len(drawn) <= 4  # the step, and the pieces its animation hid
+    assert drawn[-1] is replay.source.states[1] and len(drawn) <= 4  # the step, and the pieces its animation hid

@@ -20,7 +20,8 @@ from scenes.kit.stack import Push
 from scenes.pages import gameover
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.log_overlay import sentences
-from scenes.playing.replay import ReplayScene
+from scenes.playing.play import PlayScene
+from scenes.playing.sources.replay import ReplaySource
 
 # Random games of Anna against two easy falconers. In the first, the last capture (the winning moment) leaves
 # its falconer three actions in the last round; in the second, it comes before objectives that make pairs.
@@ -162,7 +163,7 @@ def test_a_click_on_a_button_during_the_tally_does_what_it_says(open_over):
     driver, over = open_over(PAIRS_SEED)
     assert not over.tally.done
     driver.click_item("replay")
-    assert isinstance(driver.top, ReplayScene)
+    assert isinstance(driver.top, PlayScene) and isinstance(driver.top.source, ReplaySource)
 
 
 def test_the_tally_runs_in_the_scene_at_the_animation_speed_while_the_result_is_already_decided(open_over):

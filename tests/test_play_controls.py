@@ -19,7 +19,8 @@ from scenes.pages.log_overlay import LogOverlay
 from scenes.pages.overlays import PauseOverlay, RulesOverlay
 from scenes.playing.controls import CONTROLS, control_rects
 from scenes.playing.play import PlayScene
-from scenes.playing.replay import ReplayScene, button_rects
+from scenes.playing.replay_controls import button_rects
+from scenes.playing.sources.replay import ReplaySource
 
 
 def test_the_controls_stand_in_a_row_inside_the_panel_apart_from_each_other():
@@ -88,8 +89,8 @@ def test_a_whole_game_is_played_with_the_mouse_alone_to_its_replay(game, setup, 
     over = driver.top
     assert isinstance(over, GameOverScene) and scene.match.state.is_terminal()
     driver.click_item("replay")
-    assert isinstance(driver.top, ReplayScene)
-    replay = driver.top
+    assert isinstance(driver.top, PlayScene) and isinstance(driver.top.source, ReplaySource)
+    replay = driver.top.source
     driver.click(button_rects()["first"].center)
     assert replay.shown == 0
     driver.click(button_rects()["forward"].center)

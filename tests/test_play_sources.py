@@ -1,11 +1,15 @@
 """One play scene, every move source (issue 53): the same moves of one seeded game, played by the people here
 with the AI worker (a scripted stand-in of it), by an online table (a fake link feeding the updates the server
-would send) and by a tutorial's script, draw the same board after every move. What differs between the sources
-is what they say, never how the board is drawn: the same position seen by the same seats is the same picture.
+would send), by a tutorial's script and stepped through in the replay of the finished match, draw the same board
+after every move. What differs between the sources is what they say, never how the board is drawn: the same
+position seen by the same seats is the same picture.
 
 Each move's board is compared as it lands, its animations ended, pixel by pixel, its banner and explanation
 included. Left out: the choice on offer (a tutorial focuses the option its arrow points at, a local game the
-chooser's first), and an earlier move's banner, which fades after a time each source spends its own way.
+chooser's first), and an earlier move's banner, which fades after a time each source spends its own way. The
+replay marks what it shows its own way, so it is compared with the local game drawn so: only the one action
+that led to the position marked as the last (not the mover's whole turn), explained, and no banner (the replay
+reads each move's events in its log); and it shows every seat's secrets, so it is shown the seat the others see.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from scenes.online.session import Session
 from scenes.online.source import game_from
 from scenes.playing.gameview import BOARD_AREA
 from scenes.playing.play import PlayScene
+from scenes.playing.sources.base import BoardMarks
 from scenes.playing.sources.local import LocalSource
+from scenes.playing.sources.replay import ReplaySource, replay_scene
 from scenes.playing.sources.tutorial import tutorial_scene
 
 FRAME = 0.25  # seconds per frame while a source's own seats take their time
@@ -167,6 +173,31 @@ def board_area(scene: PlayScene[Any]) -> pygame.Surface:
     return surface.subsurface(BOARD_AREA).copy()
 
 
+def replay_of(driver: Driver, opened: Match, moves: list[Action], seat: Seat) -> PlayScene[ReplaySource]:
+    """The replay of the match the moves make, at the position they start from, showing ``seat``'s secrets only,
+    as the other sources do."""
+    recorded = Match.from_json(opened.to_json())
+    for action in moves:
+        recorded.play(action)
+    scene = replay_scene(driver.app.context, recorded)
+    scene.source.seats = frozenset({seat})
+    scene.source.go(len(opened.log))
+    return scene
+
+
+def marked_as_replayed(scene: PlayScene[Any]) -> pygame.Surface:
+    """The board area of ``scene`` marked as a replay marks it: its last action alone, explained, no banner."""
+    log, source, banner = scene.match.log, scene.source, scene.banner_left
+    own = BoardMarks(tuple(log[-1:]), scene.why.now(len(log)), False)
+    scene.banner_left = 0.0
+    source.board_marks = lambda: own
+    try:
+        return board_area(scene)
+    finally:
+        del source.board_marks
+        scene.banner_left = banner
+
+
 def differing(pictures: dict[str, pygame.Surface]) -> list[str]:
     """The sources whose picture is not the first source's."""
     names = list(pictures)
@@ -186,6 +217,8 @@ def test_the_same_moves_draw_the_same_board_from_every_source(driver, tmp_path, 
     }
     online, link = online_scene(driver, opened, seat)
     scenes_by_source["online"] = online
+    replay = replay_of(driver, opened, moves, seat)
+    scenes_by_source["replay"] = replay
     lesson = scenes_by_source["tutorial"]
     past_notes(lesson)
     for number, action in enumerate([None, *moves]):
@@ -212,14 +245,17 @@ def test_the_same_moves_draw_the_same_board_from_every_source(driver, tmp_path, 
             else:
                 frames_until_played(lesson, count)
             past_notes(lesson)
+            replay.handle(inp.Intent(inp.RIGHT, "keyboard"))  # one step on, as the Right key does
             for source, scene in scenes_by_source.items():
                 assert [entry.text for entry in scene.match.log] == [entry.text for entry in opened.log], source
         assert all(scene.source.visible_seats() == {seat} for scene in scenes_by_source.values())
-        pictures = {source: board_area(scene) for source, scene in scenes_by_source.items()}
-        wrong = differing(pictures)
+        pictures = {source: board_area(scene) for source, scene in scenes_by_source.items() if scene is not replay}
+        replayed = {"local": marked_as_replayed(scenes_by_source["local"]), "replay": board_area(replay)}
+        wrong = differing(pictures) + differing(replayed)
         if wrong:
             folder = Path(screenshot_dir(tmp_path))
-            for source, picture in pictures.items():
+            for source, picture in [*pictures.items(), ("local-marked-as-replayed", replayed["local"]),
+                                    ("replay", replayed["replay"])]:
                 pygame.image.save(picture, str(folder / f"sources-{name}-{number}-{source}.png"))
         assert not wrong, f"after move {number} of {name}, {wrong} drew another board than the local game"
     assert ai.asked > 0 and any(isinstance(message, Act) for message in link.sent)  # each source played its part

@@ -1,6 +1,6 @@
 """The replay of a finished match, from its game-over screen: every position of the match, stepped with the
 keys, the mouse or a pad, or played by itself with the actions' animations; a close button leaves it (issue 38,
-point 1: it used to trap a mouse player)."""
+point 1: it used to trap a mouse player). It plays in the one play scene, from a replay source (issue 53)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from scenes.kit.stack import Push
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.menus import TitleScene
 from scenes.playing.gameview import PANEL_AREA
-from scenes.playing.replay import ReplayScene, button_rects
+from scenes.playing.play import PlayScene
+from scenes.playing.replay_controls import button_rects
+from scenes.playing.sources.replay import ReplaySource
 
 SETUPS = {
     "margherita": MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.ai("easy"),) * 3, (Person("Anna"),), seed=5),
@@ -51,8 +53,10 @@ def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_pat
         app.stack.apply(Push(GameOverScene(app.context, match)))
         driver.run()
         driver.click_item("replay")
-        replay = driver.top
-        assert isinstance(replay, ReplayScene) and replay.shown == len(match.log)
+        scene = driver.top
+        assert isinstance(scene, PlayScene) and isinstance(scene.source, ReplaySource)
+        replay = scene.source
+        assert replay.shown == len(match.log)
         assert replay.states[-1].to_json() == match.state.to_json()  # the replayed match is the match
         driver.key(pygame.K_LEFT)
         assert replay.shown == len(match.log) - 1
@@ -87,15 +91,17 @@ def test_the_game_over_screen_opens_a_replay_stepped_with_keys_and_mouse(tmp_pat
 @pytest.fixture
 def replay(tmp_path, monkeypatch):
     """A Margherita match's replay opened from its game-over screen by a click, at a position with actions
-    either side; the driver and the replay scene."""
+    either side; the driver and the replay (the play scene's source)."""
     app = quick_app(tmp_path, monkeypatch)
     try:
         driver = Driver(app)
         app.stack.apply(Push(GameOverScene(app.context, finished(SETUPS["margherita"]))))
         driver.run()
         driver.click_item("replay")
-        scene = driver.top
-        assert isinstance(scene, ReplayScene) and len(scene.log) > 20
+        play = driver.top
+        assert isinstance(play, PlayScene) and isinstance(play.source, ReplaySource)
+        scene = play.source
+        assert len(scene.log) > 20
         scene.go(10)
         driver.run()
         yield driver, scene
@@ -176,7 +182,7 @@ def test_the_mouse_wheel_and_r_e_which_turn_tiles_in_a_game_move_nothing_here(re
     driver.wheel(1)
     driver.wheel(-1)
     driver.keys(pygame.K_r, pygame.K_e)
-    assert scene.shown == 10 and driver.top is scene
+    assert scene.shown == 10 and driver.top.source is scene
 
 
 @pytest.mark.parametrize("leave", ["click", "esc", "pad b"])

@@ -231,8 +231,8 @@ def test_the_log_the_whole_log_and_the_replay_name_each_persons_seat_when_severa
     """At one screen the roles alone do not say who did what: each seat a person plays is named with its person
     ("Port police (Bruno)") in the side panel's log, the whole log and the replay; alone, the roles say it."""
     from scenes.pages.log_overlay import LogOverlay
-    from scenes.playing.replay import ReplayScene
     from scenes.playing.sources.local import start_match_scene
+    from scenes.playing.sources.replay import replay_scene
 
     context = driver.app.context
     two = MatchSetup("falconi", (SeatPlan.human(0), OFF, SeatPlan.human(1), OFF),
@@ -249,11 +249,11 @@ def test_the_log_the_whole_log_and_the_replay_name_each_persons_seat_when_severa
     driver.key(pygame.K_l)
     assert isinstance(driver.top, LogOverlay)
     driver.save(screenshot_dir(tmp_path), "log-named")
-    replay = ReplayScene(context, match)
+    replay = replay_scene(context, match).source
     assert replay.named == {"seat.falconi.0": "Anna", "seat.falconi.2": "Bruno"}
     assert "(Anna)" in context.tr.message(match.log[0].message, replay.named)
     solo = Match(MatchSetup("falconi", (SeatPlan.human(0), OFF, AI, OFF), (Person("Anna"),), seed=3))
-    assert ReplayScene(context, solo).named == {}
+    assert replay_scene(context, solo).source.named == {}
 
 
 def test_a_click_on_a_persons_name_takes_the_focus_to_type_and_changes_no_device(driver):

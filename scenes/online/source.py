@@ -23,9 +23,10 @@ from scenes.online.play import OnlinePauseOverlay, draw_link_state
 from scenes.online.session import Session
 from scenes.pages.gameover import GameOverScene
 from scenes.playing import hud
+from scenes.playing.people import seat_players
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import SceneLink, Taken
-from scenes.playing.sources.local import ai_or_ending, seat_players, turn_status
+from scenes.playing.sources.base import BoardMarks, SceneLink, Taken
+from scenes.playing.sources.local import ai_or_ending, turn_status
 from scenes.router import pages
 
 
@@ -184,6 +185,12 @@ class OnlineSource(SceneLink):
 
     def status_line(self) -> str:
         return turn_status(self.context, self.mirror, self.scene.view_seat_name)
+
+    def board_marks(self) -> BoardMarks | None:
+        return None  # the scene's: the last turn, explained for a while
+
+    def draw_panel(self, surface: pygame.Surface) -> bool:
+        return False  # the scene's: whose turn, the HUD, the log, the action bar
 
     def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
         return top  # nothing stands there

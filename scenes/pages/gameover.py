@@ -28,7 +28,7 @@ from scenes.playing import event_banner
 from scenes.playing.board_picture import BoardPicture
 from scenes.playing.gameview import PANEL_AREA
 from scenes.playing.people import named_seats
-from scenes.playing.replay import ReplayScene
+from scenes.playing.sources.replay import replay_scene
 from scenes.router import pages
 
 CENTRE_X = PANEL_AREA.centerx
@@ -109,7 +109,7 @@ class GameOverScene(Scene):
         return keys.index("replay") if "replay" in keys else keys.index("menu")
 
     def _replay(self) -> Transition:
-        return Push(ReplayScene(self.context, self.match))
+        return Push(replay_scene(self.context, self.match))
 
     def _series_item(self) -> MenuItem:
         """First, where the eye starts: the next game, or a new series at its end (a move of the focus up

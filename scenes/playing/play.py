@@ -1,6 +1,6 @@
 """The play scene, for both games and every way of playing: the chooser, the animations, the banners, the
 hints, the panel and the log, the same whether the moves come from the people here and the AI worker, an online
-table or a tutorial's script: a move source (``scenes/playing/sources/base.py``) says what differs.
+table, a tutorial's script or a replay: a move source (``scenes/playing/sources/base.py``) says what differs.
 
 The game-specific drawing and steps come from a ``GameView`` that the game's board makes (``scenes.boards``:
 ``scenes/falconi/view.py``, ``scenes/fredericus/view.py``); everything else about playing is the same for both
@@ -36,7 +36,7 @@ from scenes.playing.gameview import BAR_AREA, BOARD_AREA, PANEL_AREA, GameView
 from scenes.playing.hints import Hints, why_no_hint
 from scenes.playing.no_loss import losing_question
 from scenes.playing.people import named_seats
-from scenes.playing.sources.base import MoveSource
+from scenes.playing.sources.base import BoardMarks, MoveSource
 from scenes.playing.why import ShownWhy
 from scenes.router import pages
 
@@ -87,9 +87,10 @@ S = TypeVar("S", bound=MoveSource)
 
 
 class PlayScene(Scene, Generic[S]):
-    """A match on this screen, whatever its moves come from: the ``source`` (``scenes/playing/sources/``,
-    ``scenes/online/source.py``) says who decides here, where a chosen action goes and what moves the other
-    seats; the drawing, the chooser, the animations, the banners, the hints and the log are the same for all."""
+    """A match on this screen, whatever its moves come from: the ``source`` (``scenes/playing/sources/``: the
+    people here, a tutorial, a replay; ``scenes/online/source.py``) says who decides here, where a chosen action
+    goes and what moves the other seats; the drawing, the chooser, the animations, the banners, the hints and the
+    log are the same for all."""
 
     holds_board = True
 
@@ -293,6 +294,8 @@ class PlayScene(Scene, Generic[S]):
         state = self.match.state
         self._draw_board(surface, visible)
         surface.fill(BACKGROUND, surface.get_rect().clip(BOARD_AREA.topright, (9999, 9999)))
+        if self.source.draw_panel(surface):  # a replay's transport stands there instead
+            return
         ui_art.draw_panel(surface, PANEL_AREA)
         text, tr = self.context.text, self.context.tr
         draw_controls(surface, {"undo": self.match.can_undo()}, self.mouse_at)
@@ -349,15 +352,16 @@ class PlayScene(Scene, Generic[S]):
         """The board, drawn again only when something on it changed: a move, the player's focus, what the
         player looks at, who may see what, a setting, which pieces an animation draws."""
         chooser, settings, hidden = self.chooser, self.context.settings, self.timeline.hidden
-        why = self.why.now(len(self.match.log))
+        marks = self.source.board_marks() or BoardMarks(tuple(self.last_turn()), self.why.now(len(self.match.log)),
+                                                        settings.screen_shake)
         key = (id(self.match.state), len(self.match.log), visible, settings.language, settings.colour_blind, hidden,
                None if chooser is None else (tuple(chooser.prefix), chooser.focus, chooser.turn, id(chooser)),
-               self.looked_at, why)
+               self.looked_at, marks.last, marks.why)
 
         def paint(image: pygame.Surface) -> None:
-            self.view.draw_board(image, self.match.state, chooser, visible, self.last_turn(), hidden, why=why)
+            self.view.draw_board(image, self.match.state, chooser, visible, list(marks.last), hidden, why=marks.why)
 
-        self.board_picture.draw(surface, key, paint, self.timeline, settings.screen_shake)
+        self.board_picture.draw(surface, key, paint, self.timeline, marks.shake)
 
     def _draw_log(self, surface: pygame.Surface, x: int, top: int, height: int, width: int) -> None:
         """The latest entries that fit, newest last; the last move's entries brighter."""

@@ -1,8 +1,9 @@
 """What a move source tells the one play scene (``scenes/playing/play.py``): everything that differs between a
-local game, an online table and a tutorial. The scene draws the board, runs the chooser, the animations, the
+local game, an online table, a tutorial and a replay. The scene draws the board, runs the chooser, the animations, the
 banners, the hints and the log the same way for every source; the source says who decides here and what they may
 choose, where a chosen action goes, what moves the other seats, what the HUD and the pause menu say, what happens
-at the end, and what it draws over the rest. The board reads the match only through :class:`MatchView`."""
+at the end, and what it draws over the rest (or, a replay, the side panel instead of the scene's). The board reads
+the match only through :class:`MatchView`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.core.explanation import Explanation
 from game.core.protocol import Action, GameState, Seat
 from game.services.match import LogEntry, MatchSetup
 from scenes.kit import input as inp
@@ -46,6 +48,16 @@ class Taken:
     else with it, and answers ``transition``."""
 
     transition: Transition | None = None
+
+
+@dataclass(frozen=True)
+class BoardMarks:
+    """What the board marks besides the position: ``last``, the entries drawn as the last move; ``why``, the
+    explanations of its moment; ``shake``, whether an animation's shake moves the board."""
+
+    last: tuple[LogEntry, ...]
+    why: tuple[Explanation, ...]
+    shake: bool
 
 
 class SceneLink:
@@ -138,6 +150,14 @@ class MoveSource(Protocol):
 
     def status_line(self) -> str:
         """Whose turn it is, atop the panel."""
+
+    def board_marks(self) -> BoardMarks | None:
+        """What the board marks, where the source decides it (a replay: the one action that led to the position
+        shown, explained for good, no shake); ``None``: the scene's own (the last turn, explained for a while)."""
+
+    def draw_panel(self, surface: pygame.Surface) -> bool:
+        """The side panel drawn by the source instead of the scene's status, HUD, log and action bar (a replay's
+        transport); whether it drew it."""
 
     def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
         """What stands at the top of the log's room, between ``top`` and ``bottom``; where it ends."""

@@ -25,8 +25,9 @@ from scenes.kit.stack import Push, Replace, Transition
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverlay
 from scenes.playing import hud
+from scenes.playing.people import seat_players
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import MatchView, SceneLink, Taken
+from scenes.playing.sources.base import BoardMarks, MatchView, SceneLink, Taken
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,20 +47,6 @@ def start_match_scene(context: AppContext, match: Match, slot: SaveSlot | None =
     if problem is not None:
         scene.message = source.save_failure(problem)
     return scene
-
-
-def seat_players(context: AppContext, match: MatchView) -> dict[Seat, hud.Player]:
-    """Who plays each seat, for the HUD's cards: a person's name, or the AI's level, thinking on its turn."""
-    state, setup = match.state, match.setup
-    players = {}
-    for seat in state.seats:
-        plan = setup.seats[seat]
-        if plan.kind == "person":
-            players[seat] = hud.Player(context.person_name(setup.people[plan.person]), False)
-        elif plan.kind == "ai":
-            thinking = not state.is_terminal() and state.current_seat == seat
-            players[seat] = hud.Player(context.tr(f"level.{plan.level}"), True, thinking)
-    return players
 
 
 def turn_status(context: AppContext, match: MatchView, seat_name: Callable[[Seat], str]) -> str:
@@ -364,6 +351,12 @@ class LocalSource(SceneLink):
 
     def status_line(self) -> str:
         return turn_status(self.context, self.match, self.scene.view_seat_name)
+
+    def board_marks(self) -> BoardMarks | None:
+        return None  # the scene's: the last turn, explained for a while
+
+    def draw_panel(self, surface: pygame.Surface) -> bool:
+        return False  # the scene's: whose turn, the HUD, the log, the action bar
 
     def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
         return top  # nothing stands there

@@ -31,7 +31,7 @@ from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import Taken
+from scenes.playing.sources.base import BoardMarks, Taken
 from scenes.playing.sources.local import ask_for_pad, rebind, start_match_scene, unplugged_pad
 from scenes.playing.tutorial_guide import Guide
 
@@ -280,6 +280,12 @@ class TutorialSource(Guide):
             number, count = tutorial.screen_number(self.index), tutorial.screen_count
             heading, body = tr("tutorial.heading", number=number, count=count), tr(step.lesson)
         return overlay.Lesson(heading, body, self.how(), self.refusal, self.index / len(tutorial.steps))
+
+    def board_marks(self) -> BoardMarks | None:
+        return None  # the scene's: the last turn, explained for a while
+
+    def draw_panel(self, surface: pygame.Surface) -> bool:
+        return False  # the scene's: whose turn, the HUD, the log, the action bar
 
     def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
         """The lesson, at the top of the log's room where it fits there (the log keeps the rest)."""
