@@ -5,13 +5,17 @@ itself. They read only public information (F-9)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.protocol import GameState, Seat
+from game.falconi import mode2, supply
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.network import ways_on as network_ways_on
 from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
+
+if TYPE_CHECKING:
+    from game.falconi.state import FalconiState
 
 
 def evaluate(state: GameState[Any], seat: Seat) -> float:
@@ -466,10 +470,15 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
 def placed_escape_distance(state: Any) -> int:
     """:func:`escape_distance` as every police car sees it: to the escape tiles already placed, his hand and
     accomplice hidden."""
+    return escape_distance(police_view(state))
+
+
+def police_view(state: FalconiState) -> FalconiState:
+    """A copy of ``state`` as every police car may know it (F-9): his hidden reserve and accomplice unknown."""
     public = state.clone()
-    public._reserves[FUGITIVE] = []
-    public._accomplice = -1
-    return escape_distance(public)
+    supply.empty_hand(public, FUGITIVE)
+    mode2.hand_accomplice(public, -1)
+    return public
 
 
 def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:

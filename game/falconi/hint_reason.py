@@ -145,10 +145,7 @@ def _as_seen(state: FalconiState, seat: Seat) -> FalconiState:
     """``state`` as ``seat`` may know it (F-9): for a police car, without his hidden reserve and accomplice."""
     if seat == FUGITIVE or not state.hides_hand(FUGITIVE):
         return state
-    public = state.clone()
-    public._reserves[FUGITIVE] = []
-    public._accomplice = -1
-    return public
+    return h.police_view(state)
 
 
 def _best_follow_up(after: FalconiState, seat: Seat) -> FalconiState:
