@@ -58,7 +58,7 @@ def field_writes(source: str) -> list[tuple[str, int, str]]:
             targets = flat
         for target in targets:
             if (attribute := _field_of(target)) is not None:
-                found.append((attribute.attr, node.lineno, function))
+                found.append((attribute.attr, attribute.lineno, function))
         for child in ast.iter_child_nodes(node):
             visit(child, function)
 
