@@ -10,6 +10,7 @@ from falconi_scenarios import build, rigged
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.falconi.city import cell_of, same_cell
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
     _cheapest_road,
@@ -125,7 +126,7 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
     while not state.is_terminal():
         chases = chase_distances(state)
         ends = _escape_fronts(state, None) or _fugitive_ways(state, 8, None)[1]
-        beside = {cell for end in ends for cell in state.city.neighbours[end >> 2]}
+        beside = {cell for end in ends for cell in state.city.neighbours[cell_of(end)]}
         for police in POLICE:
             start, him = state.cars[police], state.cars[FUGITIVE]
             if state.status[police] == ACTIVE and start != him:  # a car in his very lane: tested below
@@ -146,7 +147,7 @@ def test_the_level_by_level_search_agrees_with_the_place_by_place_one(variant: s
     rng = random.Random(seed)
     while not state.is_terminal():
         him = state.cars[FUGITIVE]
-        for targets in ((him,), tuple(range(him & ~3, (him & ~3) + 4)), tuple(range(100, 140, 3))):
+        for targets in ((him,), tuple(same_cell(him, edge) for edge in range(4)), tuple(range(100, 140, 3))):
             expected = _distances_to(state, targets)
             levels = RoadDistances(BoardBits(state), targets)
             places = list(range(len(expected)))

@@ -3,6 +3,7 @@
 from falconi_scenarios import build
 
 from game.falconi.board import close_edge
+from game.falconi.city import place_of
 from game.falconi.network import drive_route
 
 NORTH, SOUTH = 0, 2
@@ -10,7 +11,7 @@ ROAD = {"4,8": "straight r0", "4,7": "straight r0", "4,6": "curve r1"}  # north,
 
 
 def place(x: int, y: int, entry: int) -> int:
-    return (y * 9 + x) * 4 + entry
+    return place_of(y * 9 + x, entry)
 
 
 def test_the_route_follows_the_road_to_the_open_end_it_ends_at():

@@ -16,7 +16,7 @@ import pytest
 from falconi_scenarios import build, play
 
 from game.ai.service import AIService
-from game.falconi.city import DISTRICTS
+from game.falconi.city import DISTRICTS, cell_of, edge_of, place_of
 from game.falconi.constants import ACTION, ACTIVE, BLAST, COUNTRY, DRIVE, FOREST, FUGITIVE, POLICE, PORT
 from game.falconi.network import drive_route
 from game.falconi.state import FalconiState
@@ -325,7 +325,7 @@ def car_fill_point(view, state, seat):
     """A pixel of a car's body clear of its letter and outline: ahead of the letter, on the car's axis."""
     geometry = view._geometry(state)
     x, y = geometry.car_point(state.cars[seat])
-    dx, dy = draw.DIRECTIONS[state.cars[seat] & 3]
+    dx, dy = draw.DIRECTIONS[edge_of(state.cars[seat])]
     return round(x - dx * 8), round(y - dy * 8)  # the heading is away from the entry edge
 
 
@@ -395,7 +395,7 @@ def drive_ends(view, state, chooser):
     cells = {}
     for option in chooser.options:
         if option[0] in ("dest", "catch", "blast") and not isinstance(option[1], tuple):
-            cells.setdefault(view._drive_goal(state, option) >> 2, []).append(option)
+            cells.setdefault(cell_of(view._drive_goal(state, option)), []).append(option)
     return cells
 
 
@@ -436,14 +436,14 @@ def test_drives_ending_in_one_cell_share_it_in_rectangles_each_by_its_own_edge()
     cell = geometry.cell_rect(40)
     for mask in range(1, 16):
         edges = [edge for edge in range(4) if mask >> edge & 1]
-        areas = {edge: geometry.place_area(40 * 4 + edge, edges) for edge in edges}
+        areas = {edge: geometry.place_area(place_of(40, edge), edges) for edge in edges}
         assert sum(area.width * area.height for area in areas.values()) == cell.width * cell.height, edges
         assert cell.unionall(list(areas.values())) == cell, edges
         for edge, area in areas.items():
             assert cell.contains(area) and not any(area.colliderect(other) for e, other in areas.items() if e != edge)
             assert (area.top, area.right, area.bottom, area.left)[edge] == (cell.top, cell.right, cell.bottom,
                                                                             cell.left)[edge], (edges, edge)
-            assert min(geometry.place_rect(40 * 4 + edge).clip(area).size) > 8, (edges, edge)
+            assert min(geometry.place_rect(place_of(40, edge)).clip(area).size) > 8, (edges, edge)
 
 
 def test_clicking_the_middle_or_the_right_part_of_a_destination_cell_drives_there(view):

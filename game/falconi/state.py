@@ -18,7 +18,7 @@ from game.core.protocol import GameState, Outcome, Seat
 from game.falconi import defeat, mode1, mode2, serialization, supply, turns
 from game.falconi import describe as describing
 from game.falconi.actions import Action, ActionTable, action_table, action_text, parse_action
-from game.falconi.city import DISTRICTS, CityLayout
+from game.falconi.city import DISTRICTS, CityLayout, Place
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
     COUNTRY,
@@ -236,6 +236,11 @@ class FalconiState(GameState[Action]):
     def cars(self) -> tuple[int, ...]:
         """Per seat: its car's place, or -1 for a seat not in play."""
         return tuple(self._cars)
+
+    def car_at(self, seat: Seat) -> Place | None:
+        """Where ``seat``'s car stands, or ``None`` for a seat not in play."""
+        place = self._cars[seat]
+        return Place(place) if place >= 0 else None
 
     @property
     def status(self) -> tuple[Status, ...]:

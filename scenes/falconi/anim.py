@@ -244,7 +244,7 @@ def animations(stage: Stage, before: FalconiState, action: Action, after: Falcon
                                   stage.letters[district + 1], stage.text)
         result.append(Drop(stage, image, geometry.slot_rect(action.slot), f"slot:{action.slot}"))
     elif verb == "drive":
-        goal = -(action.slot + 1) if action.slot >= 0 else action.cell * 4 + action.edge
+        goal = -(action.slot + 1) if action.slot >= 0 else action.place
         result += _drive(stage, before, after, seat, _route_to(before, seat, goal))
     elif verb == "catch" or (verb == "pass" and before.phase == ANSWER):
         if after.outcome is not None and after.outcome.termination == "catch":
@@ -367,7 +367,7 @@ def _bomb(stage: Stage, before: FalconiState) -> list[Animation]:
 def _blast(stage: Stage, before: FalconiState, action: Action) -> list[Animation]:
     """F-5.5: a blocked Don Falconi blasts a block: a crater appears (or a bombed edge opens) in an explosion."""
     geometry = stage.geometry
-    place = action.cell * 4 + action.edge
+    place = action.place
     rect = geometry.cell_rect(action.cell)
     if before.closed[place]:
         return _explosion(geometry.edge_mid(action.cell, action.edge), geometry.cs, seed=place)

@@ -16,7 +16,7 @@ import pygame
 
 from game.core.message import Message
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot, cell_of, edge_of
-from game.falconi.tiles import EMPTY, ESCAPE
+from game.falconi.tiles import EMPTY, ESCAPE, tile_code
 from scenes.falconi import sprites
 from scenes.falconi.colours import COLOURS
 from scenes.kit import tooltip
@@ -171,7 +171,7 @@ def _see_through(key: tuple[object, ...], image: pygame.Surface, alpha: int) -> 
 
 
 def tile_image(code: int, size: int, alpha: int = 255) -> pygame.Surface:
-    """A placed tile (code ``kind * 4 + rotation``, or the crater) from the road sheet, once per size and
+    """A placed tile (the code of a kind and a rotation, or the crater) from the road sheet, once per size and
     transparency."""
     return _see_through(("tile", code, size, alpha), sprites.road(code, size), alpha)
 
@@ -383,7 +383,7 @@ def draw_strip_tile(surface: pygame.Surface, rect: pygame.Rect, item: int | None
     if item is None:
         tile_back(surface, rect, text)
     elif item < ESCAPE:
-        surface.blit(tile_image(item * 4 + rotation % 4, rect.width), rect)
+        surface.blit(tile_image(tile_code(item, rotation), rect.width), rect)
     else:
         district = item - ESCAPE
         surface.blit(escape_image(district, 2, rect.width, 255, colours,

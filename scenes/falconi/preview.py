@@ -18,7 +18,7 @@ from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
 from game.falconi.queries import Way, catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
-from game.falconi.tiles import CRATER, ESCAPE
+from game.falconi.tiles import CRATER, ESCAPE, tile_code
 from scenes.falconi import draw, sprites, tags
 from scenes.falconi.lanes import route_legs
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
@@ -95,7 +95,7 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
         return
     tile, cell, rotation = where
     rect = geometry.cell_rect(cell)
-    surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, GHOST_ALPHA), rect)
+    surface.blit(draw.tile_image(tile_code(tile, rotation), geometry.cs, GHOST_ALPHA), rect)
     pygame.draw.rect(surface, draw.ROUTE, rect.inflate(2, 2), width=3, border_radius=5)
     _turn_badge(view, surface, rect, rotation)
     action = FalconiAction("place", tile, cell, rotation)

@@ -14,7 +14,7 @@ Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an 
 ``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
 ``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
 ``(GROUP, kind)``: a button per kind of action in the bar, while the step behind it stays clickable on the board
-(see :mod:`scenes.kit.chooser`). A place is ``cell * 4 + entry_edge``.
+(see :mod:`scenes.kit.chooser`). A place is a cell and the edge its car came in by (:class:`game.falconi.city.Place`).
 """
 
 from __future__ import annotations
@@ -186,11 +186,11 @@ class FalconiView:
                                 click_again=state.variant.mode == 2)
             return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
         if verb == "drive":
-            return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
+            return (("dest", ("slot", action.slot) if action.slot >= 0 else action.place),)
         if verb in ("catch", "step", "turn"):
             return ((verb, action.edge),)
         if verb == "blast":
-            return (("blast", action.cell * 4 + action.edge),)
+            return (("blast", action.place),)
         if verb == "escape":
             if state.phase == ESCAPE_PLACE:  # the tile just drawn: only where it goes is open
                 return (("slot", action.slot),)
