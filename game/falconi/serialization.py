@@ -1,5 +1,5 @@
-"""The Falconi state as versioned JSON (saves, scenarios for tests), the per-seat observation of F-9, and
-determinization: a full state dealt anew from what one seat may see.
+"""The Falconi state as versioned JSON (saves, scenarios for tests), and determinization: a full state dealt
+anew from what one seat may see (F-9; what it sees: :mod:`game.falconi.observation`).
 """
 
 from __future__ import annotations
@@ -84,27 +84,6 @@ def to_json(st: FalconiState) -> dict[str, Any]:
         "round": st._round,
         "outcome": st._outcome.to_json() if st._outcome else None,
     })
-
-
-def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
-    """What ``seat`` may know (F-9): the pile's order is hidden from all; from the police, Mode II's
-    face-down reserve of the fugitive (and whether he just drew an escape tile, F-6.3) and Diavola's
-    accomplice district."""
-    data = to_json(st)
-    data["format"] = "falconi-observation"
-    data["seat"] = seat
-    del data["seed"]  # the seed deals the whole pile again
-    data["pile"] = len(st._pile)
-    if seat != FUGITIVE and _fugitive_hides(st):
-        data["reserves"][FUGITIVE] = len(st._reserves[FUGITIVE])
-        data["fresh"] = None
-    if seat != FUGITIVE and st._accomplice >= 0:
-        data["accomplice"] = "hidden"
-    if seat != FUGITIVE:
-        del data["must_smash"]  # whether he must smash may hang on his accomplice's district (F-6.5, F-9)
-    if seat == st._decider:
-        data["legal_actions"] = [st.action_text(action) for action in st._legal]
-    return data
 
 
 def _fugitive_hides(st: FalconiState) -> bool:

@@ -36,6 +36,7 @@ from game.falconi.constants import (
     Status,
     Termination,
 )
+from game.falconi.observation import FalconiObservation, observe
 from game.falconi.records import FIELDS
 from game.falconi.seating import police_problem
 from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
@@ -406,8 +407,9 @@ class FalconiState(GameState[Action]):
     def self_defeat(self, action: Action, allies: frozenset[Seat] = frozenset()) -> Message | None:
         return defeat.self_defeat(self, action, allies)
 
-    def observation(self, seat: Seat) -> dict[str, Any]:
-        return serialization.observation(self, seat)
+    def observation(self, seat: Seat) -> FalconiObservation:  # type: ignore[override, unused-ignore]
+        # (the protocol declares Mapping[str, object], which this TypedDict is, from issue 53's typed seams)
+        return observe(self, seat)
 
     def determinize(self, seat: Seat, rng: random.Random) -> FalconiState:
         result = self.clone()

@@ -156,9 +156,10 @@ class Rider:
 
 def riders(stage: Stage, state: FalconiState, cell: int) -> tuple[Rider, ...]:
     """The cars standing in ``cell`` in ``state``, where the board draws them."""
-    return tuple(Rider(seat, stage.geometry.car_point_behind(state.cars[seat], standing(state, seat)),
-                       sprites.heading_of(edge_of(state.cars[seat])), state.status[seat] == OUT)
-                 for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0 and cell_of(state.cars[seat]) == cell)
+    places = {seat: state.car_at(seat) for seat in (*POLICE, FUGITIVE)}
+    return tuple(Rider(seat, stage.geometry.car_point_behind(place, standing(state, seat)),
+                       sprites.heading_of(place.edge), state.status[seat] == OUT)
+                 for seat, place in places.items() if place is not None and place.cell == cell)
 
 
 class Drop(Animation):
