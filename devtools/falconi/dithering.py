@@ -16,7 +16,8 @@ from typing import Any
 from devtools.dithering import Tally
 from game.falconi.city import cell_of
 from game.falconi.constants import ACTION, FUGITIVE, SEAT_NAMES
-from game.falconi.heuristics import placed_escape_distance, road_distance, way_ahead
+from game.falconi.heuristics import placed_escape_distance, way_ahead
+from game.falconi.road_search import road_distance
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 
