@@ -28,7 +28,8 @@ from game.services.saves import SaveStore
 from game.services.settings import LANGUAGES, Settings
 from scenes.context import AppContext
 from scenes.falconi import draw, tags
-from scenes.falconi.view import FalconiView, hand_tiles
+from scenes.falconi.steps import drive_goal, hand_tiles
+from scenes.falconi.view import FalconiView
 from scenes.kit import input as inp
 from scenes.kit import ui_art
 from scenes.kit.chooser import ActionChooser, Rotation
@@ -138,7 +139,7 @@ def test_a_drive_route_is_shown_for_every_destination_catch_and_blast(view, vari
         for action in state.legal_actions():
             step = view.steps(state, action)[0]
             if step[0] in ("dest", "catch", "blast"):
-                assert drive_route(state, state.drive_from, view._drive_goal(state, step)) is not None, action
+                assert drive_route(state, state.drive_from, drive_goal(state, step)) is not None, action
                 checked += 1
     assert checked > 100
 
@@ -395,7 +396,7 @@ def drive_ends(view, state, chooser):
     cells = {}
     for option in chooser.options:
         if option[0] in ("dest", "catch", "blast") and not isinstance(option[1], tuple):
-            cells.setdefault(cell_of(view._drive_goal(state, option)), []).append(option)
+            cells.setdefault(cell_of(drive_goal(state, option)), []).append(option)
     return cells
 
 

@@ -21,6 +21,7 @@ from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, tile_code
 from scenes.falconi import draw, sprites, tags
 from scenes.falconi.lanes import route_legs
+from scenes.falconi.steps import drive_goal
 from scenes.kit.chooser import ActionChooser, first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
 from scenes.playing.gameview import BOARD_AREA
@@ -152,7 +153,7 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
     kind, value = chooser.focused[0], chooser.focused[1]
     car = state.cars[state.turn_seat]
     if kind in DRIVE_ENDS:
-        route = drive_route(state, state.drive_from, view._drive_goal(state, chooser.focused))
+        route = drive_route(state, state.drive_from, drive_goal(state, chooser.focused))
         if route and kind == "catch":
             route.append(state.cars[FUGITIVE])
         if route:
