@@ -23,6 +23,7 @@ from registry_cases import pizzas
 from game.core.errors import IllegalActionError
 from game.core.protocol import NO_SEAT
 from game.falconi.actions import DRAW
+from game.falconi.city import cell_of, edge_of, place_of
 from game.falconi.constants import ACTIVE, ANSWER, DRIVE, ESCAPE_PLACE, FUGITIVE, OFF, OUT, PLACE, POLICE
 from game.falconi.state import FalconiState
 
@@ -173,10 +174,10 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
             drawn = state.tile_just_drawn()
             kinds = set(state.reserve(state.turn_seat)) | ({drawn} if drawn is not None else set())
             for action in legal:
-                assert action.verb == "place" and action.cell == place >> 2 and action.tile in kinds
-            assert state.board[place >> 2] == 255, "placing on a cell that already holds a tile"
+                assert action.verb == "place" and action.cell == cell_of(place) and action.tile in kinds
+            assert state.board[cell_of(place)] == 255, "placing on a cell that already holds a tile"
         if state.phase in (DRIVE, ANSWER):  # F-5.4: a drive never starts through an edge a bomb destroyed
-            start = state.city.xy(state.drive_from >> 2), "NESW"[state.drive_from & 3]
+            start = state.city.xy(cell_of(state.drive_from)), "NESW"[edge_of(state.drive_from)]
             assert not state.closed[state.drive_from], f"a {data['phase']} decision at the closed edge {start}"
     else:
         assert data["phase"] in ("action", "escape")
@@ -184,7 +185,7 @@ def _check_decision(state: FalconiState, data: dict[str, Any]) -> None:
             f"Mode II turn with {state.acted} actions taken and {state.actions_left} left"
         )
         if data["phase"] == "action":
-            cell = state.cars[state.turn_seat] >> 2
+            cell = cell_of(state.cars[state.turn_seat])
             targets = {cell} if state.board[cell] == 255 else set(state.city.neighbours[cell])
             for action in legal:
                 if action.verb == "place":  # F-6.1: an empty cell next to the car (in front of it at start)
@@ -223,7 +224,7 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
     or the fugitive's lane (a police car). A block a boost could smash is no way on (revised 2026-11-27)."""
     board, links, exits = state.board, state.links, _lanes()
     start = state.cars[seat]
-    if board[start >> 2] == 255:
+    if board[cell_of(start)] == 255:
         return True
     held = {item - 6 for item in state.reserve(FUGITIVE) if item >= 6}
     waits = {slot for slot in _free_slots(state, {state.accomplice}) if not state.city.slots[slot].name.startswith("S")
@@ -231,11 +232,11 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
     frontier, seen = [start], {start}
     while frontier:
         place = frontier.pop()
-        cell, entry = place >> 2, place & 3
+        cell, entry = cell_of(place), edge_of(place)
         joined = exits(board[cell], entry)
-        moves = [cell * 4 + edge for edge in joined if edge != entry]  # three-point turns
+        moves: list[int] = [place_of(cell, edge) for edge in joined if edge != entry]  # three-point turns
         for edge in joined:
-            nxt = links[cell * 4 + edge]
+            nxt = links[place_of(cell, edge)]
             if nxt < 0:
                 slot = -nxt - 1
                 if seat == FUGITIVE and (state.escapes[slot] >= 0 or slot in _free_slots(state, held) or slot in waits):
@@ -243,10 +244,10 @@ def has_a_way_on(state: FalconiState, seat: int) -> bool:
                 continue
             if seat != FUGITIVE and nxt == state.cars[FUGITIVE]:
                 return True
-            ahead = board[nxt >> 2]
+            ahead = board[cell_of(nxt)]
             if ahead == 255:
                 return True
-            if exits(ahead, nxt & 3):
+            if exits(ahead, edge_of(nxt)):
                 moves.append(nxt)
         for move in moves:
             if move not in seen:

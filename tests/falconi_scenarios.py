@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.falconi import board, supply
 from game.falconi.state import FalconiState
 from game.falconi.tiles import ITEM_NAMES, KIND_NAMES, TILE_MIX
 
@@ -92,6 +93,6 @@ def fresh_escape(state: FalconiState) -> int:
 
 def scribble(state: FalconiState) -> None:
     """Change ``state``'s board and pile in place, as no rule would: a clone made before must not see it."""
-    state._board[0] = 0
-    if state._pile:
-        state._pile.append(state._pile.pop(0))
+    board.lay(state, 0, 0)
+    if state.hidden_supply():
+        supply.put_back(state, 0, supply.draw(state))

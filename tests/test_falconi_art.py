@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.falconi.citymap import DEFAULT_MAP, load_city
-from game.falconi.tiles import CRATER, EXITS
+from game.falconi.tiles import CRATER, EXITS, tile_code
 from scenes.falconi import sprites
 from scenes.falconi.colours import COLOURS
 from tools.make_falconi_map import TILED_CITY
@@ -72,7 +72,7 @@ def test_a_turned_tile_is_the_same_picture_turned_clockwise(kind):
     upright = sprites.road(kind * 4, sprites.TILE)
     for rotation in range(1, 4):
         turned = pygame.transform.rotate(upright, -90 * rotation)
-        assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(sprites.road(kind * 4 + rotation, 64),
+        assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(sprites.road(tile_code(kind, rotation), 64),
                                                                             "RGBA")
 
 
@@ -80,11 +80,11 @@ def test_a_turned_tile_is_the_same_picture_turned_clockwise(kind):
 def test_roads_meet_at_the_middle_of_the_edges_they_lead_to(kind):
     """Asphalt (dark) in a lane at the middle of every edge a road reaches (F-2.1), never where none does."""
     for rotation in range(4):
-        tile = sprites.road(kind * 4 + rotation, sprites.TILE)
+        tile = sprites.road(tile_code(kind, rotation), sprites.TILE)
         for edge, (x, y) in enumerate(((24, 1), (62, 24), (40, 62), (1, 40))):
             red, green, blue = tile.get_at((x, y))[:3]
             asphalt = 40 < red < 110 and abs(red - green) < 12 and abs(green - blue) < 16
-            assert asphalt == bool(EXITS[kind * 4 + rotation][edge]), (kind, rotation, edge)
+            assert asphalt == bool(EXITS[tile_code(kind, rotation)][edge]), (kind, rotation, edge)
 
 
 def test_city_pieces_fill_their_slot_and_escape_tiles_have_round_corners():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.errors import MapError
-from game.falconi.city import E, N, S, W
+from game.falconi.city import E, N, S, W, place_of
 from game.falconi.citymap import DEFAULT_MAP, city_from_tiled, load_city
 from game.tiled import load_tiled_map
 
@@ -114,24 +114,24 @@ def test_f1_3_the_prison_pieces_plain_slots_take_no_escape_tile():
 
 def test_f1_4_tunnel_leaving_west_enters_from_east():
     city = load_city()
-    assert city.links[city.cell(0, 1) * 4 + W] == city.cell(8, 7) * 4 + E
+    assert city.links[place_of(city.cell(0, 1), W)] == place_of(city.cell(8, 7), E)
 
 
 def test_f1_4_tunnel_leaving_east_enters_from_west():
     city = load_city()
-    assert city.links[city.cell(8, 7) * 4 + E] == city.cell(0, 1) * 4 + W
+    assert city.links[place_of(city.cell(8, 7), E)] == place_of(city.cell(0, 1), W)
 
 
 def test_f1_4_forest_tunnel_joins_w7_and_e1():
     city = load_city()
-    assert city.links[city.cell(0, 7) * 4 + W] == city.cell(8, 1) * 4 + E
-    assert city.links[city.cell(8, 1) * 4 + E] == city.cell(0, 7) * 4 + W
+    assert city.links[place_of(city.cell(0, 7), W)] == place_of(city.cell(8, 1), E)
+    assert city.links[place_of(city.cell(8, 1), E)] == place_of(city.cell(0, 7), W)
 
 
 def test_f1_5_driving_into_a_station_or_plain_slot_meets_the_border():
     city = load_city()
-    assert city.links[city.cell(4, 0) * 4 + N] == -(city.slot_by_name["N4"] + 1)
-    assert city.links[city.cell(3, 0) * 4 + N] == -(city.slot_by_name["N3"] + 1)
+    assert city.links[place_of(city.cell(4, 0), N)] == -(city.slot_by_name["N4"] + 1)
+    assert city.links[place_of(city.cell(3, 0), N)] == -(city.slot_by_name["N3"] + 1)
 
 
 def test_f1_6_slots_come_from_geometry_so_moving_a_station_in_tiled_moves_it(tmp_path):

@@ -20,6 +20,7 @@ from scene_driver import screenshot_dir
 
 from game.core.errors import StateFormatError
 from game.falconi.actions import place_text
+from game.falconi.city import cell_of, place_of, same_cell
 from game.falconi.constants import ACTION, ACTIVE, COUNTRY, DRIVE, FOREST, FUGITIVE, PLACE, POLICE, PORT
 from game.falconi.danger import danger_lanes, police_to_come, risky_stops
 from game.falconi.state import FalconiState
@@ -188,7 +189,7 @@ def offered_catches(state: FalconiState) -> set[int]:
         return set()
     fugitive = state.cars[FUGITIVE]
     return {seat for action in state.legal_actions() if action.verb == "catch"
-            or action.verb == "step" and state.links[(state.cars[seat] & ~3) + action.edge] == fugitive}
+            or action.verb == "step" and state.links[same_cell(state.cars[seat], action.edge)] == fugitive}
 
 
 def catches_within_turn(state: FalconiState, seen: set) -> bool:
@@ -265,12 +266,12 @@ def near_him(variant: str, seed: int) -> FalconiState | None:
     city, data = state.city, state.to_json()
     mode1 = state.variant.mode == 1
     if not mode1:
-        fx, fy = city.xy(state.cars[FUGITIVE] >> 2)
+        fx, fy = city.xy(cell_of(state.cars[FUGITIVE]))
         near = [c for c in range(city.cell_count)
                 if state.board[c] != EMPTY and abs(city.xy(c)[0] - fx) + abs(city.xy(c)[1] - fy) <= 3]
         for seat in POLICE:
             if state.status[seat] == ACTIVE:
-                data["cars"][seat] = place_text(city, rng.choice(near) * 4 + rng.randrange(4))
+                data["cars"][seat] = place_text(city, place_of(rng.choice(near), rng.randrange(4)))
     first = min(seat for seat in POLICE if state.status[seat] == ACTIVE)
     drawn = next((item for item in reversed(data["pile"]) if not item.startswith("escape")), None) if mode1 else None
     if drawn is not None:
@@ -290,7 +291,7 @@ def near_him(variant: str, seed: int) -> FalconiState | None:
         return start
     rng.shuffle(ends)
     for end in ends:  # an open end the new tile leads to directly has no road into it yet (F-3.3)
-        data["cars"][FUGITIVE] = place_text(city, end.cell * 4 + end.edge)
+        data["cars"][FUGITIVE] = place_text(city, place_of(end.cell, end.edge))
         try:
             return FalconiState.from_json(data)
         except StateFormatError:

@@ -7,6 +7,7 @@ from typing import Any
 
 from falconi_scenarios import build, play, texts
 
+from game.falconi.city import place_of
 from game.falconi.constants import COUNTRY, FUGITIVE, PORT, ROUND_LIMIT
 from game.falconi.explain import explain
 from game.falconi.state import FalconiState
@@ -26,7 +27,7 @@ def played(state: FalconiState, *actions: str) -> tuple:
 
 def place(state: FalconiState, text: str) -> int:
     x, y, edge = text.replace(",", " ").split()
-    return state.city.cell(int(x), int(y)) * 4 + "NESW".index(edge)
+    return place_of(state.city.cell(int(x), int(y)), "NESW".index(edge))
 
 
 def cell(state: FalconiState, text: str) -> int:

@@ -11,22 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from registry_cases import pizzas
 
+from game.falconi.city import cell_of, same_cell
 from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.heuristics import (
-    _cheapest_road,
-    _distances_to,
     _escape_fronts,
     _fugitive_ways,
     chase_distances,
     escape_distance,
-    out_of_reach,
     pointless,
-    road_distance,
     values,
     values_for_one_search,
     ways_on,
 )
 from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
+from game.falconi.road_search import cheapest_road, distances_to, out_of_reach, road_distance
 from game.falconi.state import FalconiState
 
 PORT = 2
@@ -126,7 +124,7 @@ def test_the_backward_search_agrees_with_driving_forward_from_each_car(variant: 
     while not state.is_terminal():
         chases = chase_distances(state)
         ends = _escape_fronts(state, None) or _fugitive_ways(state, 8, None)[1]
-        beside = {cell for end in ends for cell in state.city.neighbours[end >> 2]}
+        beside = {cell for end in ends for cell in state.city.neighbours[cell_of(end)]}
         for police in POLICE:
             start, him = state.cars[police], state.cars[FUGITIVE]
             if state.status[police] == ACTIVE and start != him:  # a car in his very lane: tested below
@@ -147,8 +145,8 @@ def test_the_level_by_level_search_agrees_with_the_place_by_place_one(variant: s
     rng = random.Random(seed)
     while not state.is_terminal():
         him = state.cars[FUGITIVE]
-        for targets in ((him,), tuple(range(him & ~3, (him & ~3) + 4)), tuple(range(100, 140, 3))):
-            expected = _distances_to(state, targets)
+        for targets in ((him,), tuple(same_cell(him, edge) for edge in range(4)), tuple(range(100, 140, 3))):
+            expected = distances_to(state, targets)
             levels = RoadDistances(BoardBits(state), targets)
             places = list(range(len(expected)))
             rng.shuffle(places)
@@ -169,7 +167,7 @@ def test_the_roads_out_answer_for_any_slots_as_a_search_for_those_slots():
             roads = RoadsOut(BoardBits(state), him)
             for _ in range(3):
                 slot_cost = {slot: rng.choice((1, 2)) for slot in rng.sample(range(len(state.escapes)), 3)}
-                assert roads.cheapest(slot_cost) == _cheapest_road(state, him, -1, 0, slot_cost)
+                assert roads.cheapest(slot_cost) == cheapest_road(state, him, -1, 0, slot_cost)
             state.apply(rng.choice(state.legal_actions()))
 
 

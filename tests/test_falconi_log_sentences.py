@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from game.falconi.actions import Action
+from game.falconi.city import same_cell
 from game.falconi.constants import FUGITIVE
 from game.falconi.options import FalconiOptions
 from game.falconi.state import FalconiState
@@ -41,7 +42,7 @@ def catch_he_may_answer(state: FalconiState, action: Action) -> bool:
 def step_out(state: FalconiState, action: Action) -> bool:
     if state.current_seat != FUGITIVE or action.verb != "step":
         return False
-    return state.links[(state.cars[FUGITIVE] & ~3) + action.edge] < 0
+    return state.links[same_cell(state.cars[FUGITIVE], action.edge)] < 0
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -65,7 +66,7 @@ def test_f3_5_a_step_out_to_the_accomplice_is_told_as_an_escape(language):
     state, step = first_position("diavola", step_out)
     tr = Translator(language)
     sentence = tr.message(state.narrate(step))
-    slot = state.city.slots[-state.links[(state.cars[FUGITIVE] & ~3) + step.edge] - 1].name
+    slot = state.city.slots[-state.links[same_cell(state.cars[FUGITIVE], step.edge)] - 1].name
     assert slot in sentence and sentence == tr("log.falconi.drive_out", who=tr("seat.falconi.0"), slot=slot)
     state.apply(step)
     assert state.outcome is not None and state.outcome.termination == "escape"

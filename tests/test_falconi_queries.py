@@ -7,6 +7,7 @@ import pytest
 from falconi_scenarios import build, play
 
 from game.falconi.actions import Action
+from game.falconi.city import place_of
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, PORT
 from game.falconi.queries import bomb_place, catch_place, laying, places_free, step_catches, step_end, turn_place
 from game.falconi.state import FalconiState
@@ -60,7 +61,7 @@ def test_f5_4_the_catch_and_the_bomb_that_answers_it_land_at_the_tile_behind_him
     state = build(board={"4,5": "straight r0", "4,7": "straight r0"}, cars={FUGITIVE: "4,4 S", PORT: "4,6 S"},
                   turn_seat=PORT, phase="place", drawn="straight")
     play(state, "place straight 4,6 r0", "catch S")
-    behind = state.city.cell(4, 5) * 4 + 2
+    behind = place_of(state.city.cell(4, 5), 2)
     assert catch_place(state, state.catch_edge) == behind and bomb_place(state) == behind
     play(state, "bomb")
     assert state.closed[behind]
@@ -72,9 +73,9 @@ def test_f6_4_a_police_step_catches_only_into_his_cell_in_his_lane(his_lane: str
                   cars={PORT: "4,3 N", FUGITIVE: his_lane}, turn_seat=PORT, phase="action", actions_left=3, acted=0,
                   reserves=[["curve", "straight"], [], [], []])
     south = 2
-    assert step_end(state, south) == state.city.cell(4, 4) * 4 + 0
+    assert step_end(state, south) == place_of(state.city.cell(4, 4), 0)
     assert step_catches(state, south) == catches
-    assert turn_place(state, south) == state.city.cell(4, 3) * 4 + south
+    assert turn_place(state, south) == place_of(state.city.cell(4, 3), south)
 
 
 def test_f6_3_only_the_escape_tile_just_drawn_goes_down_within_his_draw():

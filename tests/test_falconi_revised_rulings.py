@@ -15,6 +15,7 @@ from falconi_scenarios import build, pile_order, play, texts
 from registry_cases import pizzas
 
 from game.core.errors import GameError, IllegalActionError, StateFormatError
+from game.falconi.city import place_of
 from game.falconi.constants import ACTIVE, COUNTRY, FOREST, FUGITIVE, OUT, PORT
 from game.falconi.state import FalconiState
 from game.falconi.tiles import CRATER, ESCAPE, KIND_BY_NAME, U_TURN
@@ -321,7 +322,7 @@ def test_f6_6_a_boost_smashes_the_block_ahead_and_drives_up_to_three_tiles_beyon
     assert boosts == {"boost N", "boost N,N", "boost N,N,N", "boost N,N,N,N"}
     play(state, "boost N,N,N,N")
     assert state.board[state.city.cell(4, 7)] == CRATER
-    assert state.cars[FUGITIVE] == state.city.cell(4, 4) * 4 + 2 and state.actions_left == 2
+    assert state.cars[FUGITIVE] == place_of(state.city.cell(4, 4), 2) and state.actions_left == 2
 
 
 def test_f6_6_a_boost_smashes_only_the_block_directly_ahead() -> None:

@@ -2,6 +2,8 @@
 
 from falconi_scenarios import build
 
+from game.falconi.board import close_edge
+from game.falconi.city import place_of
 from game.falconi.network import drive_route
 
 NORTH, SOUTH = 0, 2
@@ -9,7 +11,7 @@ ROAD = {"4,8": "straight r0", "4,7": "straight r0", "4,6": "curve r1"}  # north,
 
 
 def place(x: int, y: int, entry: int) -> int:
-    return (y * 9 + x) * 4 + entry
+    return place_of(y * 9 + x, entry)
 
 
 def test_the_route_follows_the_road_to_the_open_end_it_ends_at():
@@ -20,7 +22,7 @@ def test_the_route_follows_the_road_to_the_open_end_it_ends_at():
 
 def test_no_route_leads_through_a_bombed_edge_f5_4():
     state = build("margherita", board=ROAD, cars={0: "5,6 W"})  # he stands at the open end already
-    state.close_edge(place(4, 7, SOUTH))
+    close_edge(state, place(4, 7, SOUTH))
     assert drive_route(state, place(4, 8, SOUTH), place(5, 6, 3)) is None
 
 

@@ -11,9 +11,10 @@ import pytest
 from falconi_scenarios import build, pile_order, play, texts
 
 from game.core.errors import GameError, IllegalActionError
+from game.falconi.city import cell_of, place_of
 from game.falconi.constants import COUNTRY, FOREST, FUGITIVE, OUT, POLICE, PORT
 from game.falconi.state import FalconiState, default_police
-from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN
+from game.falconi.tiles import EXITS, KIND_BY_NAME, OVERPASS, TILE_MIX, U_TURN, tile_code
 
 MODE1_PLACE: dict[str, Any] = {"phase": "place", "drawn": "straight"}
 
@@ -32,7 +33,7 @@ def test_f2_1_the_default_mix_has_81_road_tiles():
 
 
 def test_f2_1_u_turn_sends_the_car_back_out_through_its_entry_edge():
-    assert EXITS[U_TURN * 4 + 0][2] == (2,)  # in from S, out through S in the other lane
+    assert EXITS[tile_code(U_TURN, 0)][2] == (2,)  # in from S, out through S in the other lane
 
 
 def test_f2_1_overpass_keeps_its_two_roads_apart():
@@ -115,16 +116,16 @@ def test_f4_2_a_single_police_car_starts_at_the_port_station():
     state = FalconiState.new_game("margherita", 1, default_police(1))
     assert state.seats == (FUGITIVE, PORT)
     assert state.action_text(state.legal_actions()[0]).startswith("place")
-    assert state.cars[PORT] == state.city.cell(4, 0) * 4 + 0
+    assert state.cars[PORT] == place_of(state.city.cell(4, 0), 0)
 
 
 def test_f4_4_cars_start_at_the_open_ends_of_their_buildings():
     state = FalconiState.new_game("margherita", 1)
     city = state.city
-    assert state.cars[FUGITIVE] == city.cell(4, 8) * 4 + 2  # (4,8) entered from S
-    assert state.cars[COUNTRY] == city.cell(0, 4) * 4 + 3
-    assert state.cars[PORT] == city.cell(4, 0) * 4 + 0
-    assert state.cars[FOREST] == city.cell(8, 4) * 4 + 1
+    assert state.cars[FUGITIVE] == place_of(city.cell(4, 8), 2)  # (4,8) entered from S
+    assert state.cars[COUNTRY] == place_of(city.cell(0, 4), 3)
+    assert state.cars[PORT] == place_of(city.cell(4, 0), 0)
+    assert state.cars[FOREST] == place_of(city.cell(8, 4), 1)
 
 
 def test_f4_3_the_same_seed_deals_the_same_pile_and_another_seed_another():
@@ -188,7 +189,7 @@ def test_f5_4_declining_the_bomb_lets_the_catch_happen():
 def test_f5_4_a_bomb_closes_the_road_behind_him_and_a_police_car_with_no_way_on_is_out():
     state = play(catch_scenario("4,4 S"), "place straight 4,6 r0", "catch S", "bomb")
     assert state.bombs == 1
-    assert state.closed[state.city.cell(4, 5) * 4 + 2] and state.closed[state.city.cell(4, 6) * 4 + 0]
+    assert state.closed[place_of(state.city.cell(4, 5), 2)] and state.closed[place_of(state.city.cell(4, 6), 0)]
     assert state.outcome.termination == "police_out"
 
 
@@ -299,7 +300,7 @@ def test_f6_1_drive_moves_one_tile_onto_a_tile_with_a_road_on_the_facing_edge():
     state = action_turn(board={"4,8": "straight r0", "4,7": "straight r0", "4,6": "straight r0"})
     assert "step N" in texts(state)
     play(state, "step N")
-    assert state.cars[FUGITIVE] == state.city.cell(4, 7) * 4 + 2 and state.actions_left == 2
+    assert state.cars[FUGITIVE] == place_of(state.city.cell(4, 7), 2) and state.actions_left == 2
 
 
 def test_f6_1_a_car_cannot_drive_into_an_empty_cell_or_a_dead_end():
@@ -311,7 +312,7 @@ def test_f6_1_three_point_turn_costs_the_whole_turn():
     state = action_turn(board={"4,8": "straight r0"}, cars={FUGITIVE: "4,8 S"})
     assert "turn N" in texts(state)
     play(state, "turn N")
-    assert state.cars[FUGITIVE] == state.city.cell(4, 8) * 4 + 0
+    assert state.cars[FUGITIVE] == place_of(state.city.cell(4, 8), 0)
     assert state.turn_seat == PORT
 
 
@@ -386,7 +387,7 @@ def test_f6_6_a_chili_boost_drives_up_to_three_tiles_in_one_action():
     state = action_turn("diavola", board=board, boosts=2)
     assert {"boost N", "boost N,N", "boost N,N,N"} <= set(texts(state))
     play(state, "boost N,N,N")
-    assert state.cars[FUGITIVE] == state.city.cell(4, 5) * 4 + 2
+    assert state.cars[FUGITIVE] == place_of(state.city.cell(4, 5), 2)
     assert state.boosts == 1 and state.actions_left == 2
 
 
@@ -463,7 +464,7 @@ def test_f3_2_a_car_chooses_at_junctions_and_enters_the_next_cell_by_the_facing_
 def test_f3_3_cars_rest_at_open_ends_in_empty_cells():
     state = build(board={"4,7": "straight r0"}, cars={FUGITIVE: "4,8 S"}, turn_seat=FUGITIVE, **MODE1_PLACE)
     play(state, "place straight 4,8 r0", "drive 4,6 S")
-    assert state.board[state.cars[FUGITIVE] >> 2] == 255  # (4,6) is empty: an open end
+    assert state.board[cell_of(state.cars[FUGITIVE])] == 255  # (4,6) is empty: an open end
 
 
 def test_f6_7_a_mode2_car_may_leave_its_first_tile_by_any_road():

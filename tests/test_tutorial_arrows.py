@@ -10,7 +10,7 @@ import pytest
 from scene_driver import Driver, screenshot_dir
 from test_tutorial import MARGHERITA, POLICE, TURNS, follow, lesson, open_app, start
 
-from game.falconi.city import EDGE_NAMES
+from game.falconi.city import EDGE_NAMES, cell_of
 from game.falconi.constants import FUGITIVE
 from game.services.settings import LANGUAGES
 from game.services.tutorials import NOTE, SCRIPT, TUTORIALS, accepted
@@ -52,7 +52,7 @@ def falconi_places(state, actions) -> dict:
         if action.verb == "drive" and action.slot < 0:
             places[action] = (*city.xy(action.cell), EDGE_NAMES[action.edge])
         elif action.verb == "catch":
-            places[action] = (*city.xy(state.links[state.cars[FUGITIVE]] >> 2), EDGE_NAMES[action.edge])
+            places[action] = (*city.xy(cell_of(state.links[state.cars[FUGITIVE]])), EDGE_NAMES[action.edge])
     return places
 
 
@@ -69,7 +69,7 @@ def named_place_singles_out(language: str, text: str, state, target) -> bool:
     cells = {(int(x), int(y)) for x, y in re.findall(r"(?<!\d)(\d),(\d)(?!\d)", text)}
     if not (sides or directions or cells):
         return True
-    car_x, car_y = state.city.xy(state.cars[state.turn_seat] >> 2)
+    car_x, car_y = state.city.xy(cell_of(state.cars[state.turn_seat]))
     offsets = {"N": lambda x, y: y < car_y, "S": lambda x, y: y > car_y, "E": lambda x, y: x > car_x,
                "W": lambda x, y: x < car_x}
 

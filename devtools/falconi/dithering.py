@@ -14,8 +14,10 @@ import argparse
 from typing import Any
 
 from devtools.dithering import Tally
+from game.falconi.city import cell_of
 from game.falconi.constants import ACTION, FUGITIVE, SEAT_NAMES
-from game.falconi.heuristics import placed_escape_distance, road_distance, way_ahead
+from game.falconi.heuristics import placed_escape_distance, way_ahead
+from game.falconi.road_search import road_distance
 from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 
@@ -67,10 +69,11 @@ class DitherWatch(Tally):
         if before.acted == 0:
             self._turn_begins(before, seat)
         if action.verb in DRIVES and after.cars[seat] != before.cars[seat]:  # not a drive out by an escape
-            if after.cars[seat] >> 2 in self.visited:
+            cell = cell_of(after.cars[seat])
+            if cell in self.visited:
                 self._count("reversals", before.turn_number, seat,
-                            f"{before.action_text(action)} back into cell {after.cars[seat] >> 2}")
-            self.visited.add(after.cars[seat] >> 2)
+                            f"{before.action_text(action)} back into cell {cell}")
+            self.visited.add(cell)
         if seat == FUGITIVE and before.acted == 0:
             turned, text = action.verb == "turn", before.action_text(action)
             if turned and way_ahead(before, FUGITIVE):
@@ -82,7 +85,7 @@ class DitherWatch(Tally):
             self._turn_ends(after, seat)
 
     def _turn_begins(self, state: FalconiState, seat: int) -> None:
-        self.visited = {state.cars[seat] >> 2}
+        self.visited = {cell_of(state.cars[seat])}
         if seat != FUGITIVE:
             his = placed_escape_distance(state)
             if his <= ESCAPE_REACH:

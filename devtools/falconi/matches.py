@@ -59,7 +59,7 @@ class SealWatch:
         """Look at the game before a decision; only the first decision of each of his turns counts."""
         if state.turn_seat != FUGITIVE_SEAT or state.round_number == self._round:
             return
-        from game.falconi.heuristics import out_of_reach
+        from game.falconi.road_search import out_of_reach
 
         self._round = state.round_number
         if not out_of_reach(state):

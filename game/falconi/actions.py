@@ -31,7 +31,7 @@ from typing import Literal, NamedTuple, cast
 
 from game.core.action_words import action_words, small_number
 from game.core.errors import ActionFormatError
-from game.falconi.city import EDGE_NAMES, CityLayout
+from game.falconi.city import EDGE_NAMES, CityLayout, Place, place_of
 from game.falconi.network import BOOST_TILES
 from game.falconi.tiles import DISTINCT_ROTATIONS, KIND_BY_NAME, KIND_NAMES, ROTATIONS_WITH_ROAD
 
@@ -46,6 +46,11 @@ class Action(NamedTuple):
     edge: int = -1
     slot: int = -1
     path: tuple[int, ...] = ()
+
+    @property
+    def place(self) -> Place:
+        """The place a drive, catch or blast names: its cell entered by its edge."""
+        return place_of(self.cell, self.edge)
 
 
 DRAW = Action("draw")

@@ -29,6 +29,33 @@ def edge_of(place: int) -> int:
     return place & 3
 
 
+def place_of(cell: int, edge: int) -> Place:
+    """The place in ``cell`` entered by ``edge``."""
+    return Place(cell << 2 | edge)
+
+
+def same_cell(place: int, edge: int) -> Place:
+    """The place in ``place``'s cell entered by ``edge`` (a three-point turn's, F-6.1)."""
+    return Place((place & ~3) | edge)
+
+
+class Place(int):
+    """A place: a cell and the edge a car came into it by, which names its lane (F-3.1).
+
+    The engine keeps places packed in plain ints, the index of its tables (``links``, ``closed``); the queries
+    hand them out as this int with named parts, so that nothing outside :mod:`game.falconi` decodes bits."""
+
+    __slots__ = ()
+
+    @property
+    def cell(self) -> int:
+        return self >> 2
+
+    @property
+    def edge(self) -> int:
+        return self & 3
+
+
 @dataclass(frozen=True)
 class Slot:
     """A border slot (F-1.2): it lies on ``side`` of the grid and touches exactly one cell there."""

@@ -47,9 +47,10 @@ from typing import TYPE_CHECKING
 
 from game.core.protocol import Seat
 from game.falconi.actions import Action
+from game.falconi.board import smash
 from game.falconi.constants import ACTION, ACTIVE, ANSWER, DRIVE, FUGITIVE, PLACE, POLICE
 from game.falconi.mode2 import ACTIONS_PER_TURN
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, ROTATIONS_WITH_ROAD
+from game.falconi.tiles import EMPTY, ESCAPE, EXITS, ROTATIONS_WITH_ROAD
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
@@ -371,7 +372,7 @@ def _after_boost(state: FalconiState, seat: Seat, action: Action, danger: Danger
     if smashed >= 0:
         if smashed not in craters:
             after = state.clone()
-            after._board[smashed] = CRATER
+            smash(after, smashed)
             craters[smashed] = _danger(after, seat, police_to_come(state))
         danger = craters[smashed]
     return danger.cars_at(steps[-1].place) - knocked

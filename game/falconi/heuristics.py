@@ -5,13 +5,18 @@ itself. They read only public information (F-9)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.core.protocol import GameState, Seat
+from game.falconi import mode2, supply
 from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
 from game.falconi.network import ways_on as network_ways_on
 from game.falconi.road_bits import BoardBits, RoadDistances, RoadsOut
+from game.falconi.road_search import EMPTY_INDEX, TILE_INDEX, cheapest_road, road_tables
 from game.falconi.tiles import EMPTY, ESCAPE, EXITS
+
+if TYPE_CHECKING:
+    from game.falconi.state import FalconiState
 
 
 def evaluate(state: GameState[Any], seat: Seat) -> float:
@@ -152,14 +157,28 @@ def values_for_one_search() -> Callable[[GameState[Any]], list[float]]:
 _MEMO_LIMIT = 20_000  # road searches of 1–2 KB each; one hard decision makes under 10,000 entries
 
 
-def values(state: GameState[Any], memo: dict[Any, Any] | None = None) -> list[float]:
-    """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands: distance,
-    police out, bombs and boosts, and how boxed in each car is (Mode I: empty cells around its cell; Mode II:
-    its ways on, F-6.5, which the police close to win). ``memo`` may remember the road searches across the
-    positions of one search."""
-    from game.falconi.state import FalconiState
+class ValueTerms(NamedTuple):
+    """What the value guess weighs, worked out once for :func:`values` and for the hint's reason
+    (:mod:`game.falconi.hint_reason`): Don Falconi's named terms, which add up in this order to his share before
+    it is kept within 0.05..0.95, the police cars with no way on, each car's distance from him and how near an
+    escape he is (0..1)."""
 
-    assert isinstance(state, FalconiState)
+    names: tuple[str, ...]  # MODE1_TERMS or MODE2_TERMS
+    his: tuple[float, ...]
+    stuck: list[bool]
+    gaps: list[float]
+    in_reach: float
+
+
+_new_tuple = tuple.__new__  # a ValueTerms made as its class's __new__ makes it, without that call's Python frame
+MODE1_TERMS = ("base", "distance", "police_out", "chili", "room")
+MODE2_TERMS = ("base", "distance", "police_out", "chili", "ways", "pile", "escape")
+
+
+def value_terms(state: FalconiState, memo: dict[Any, Any] | None = None) -> ValueTerms:
+    """The terms of :func:`values`: distance, police out, bombs and boosts, and how boxed in he is (Mode I:
+    empty cells around his cell; Mode II: his ways on, F-6.5, which the police close to win), the emptying pile
+    and an escape in reach. ``memo`` may remember the road searches across the positions of one search."""
     width = state._city.width
     mode2 = state._variant.mode == 2
     cars, status = state._cars, state._status
@@ -189,22 +208,41 @@ def values(state: GameState[Any], memo: dict[Any, Any] | None = None) -> list[fl
                 out += 1
         elif status[police] == OUT:
             out += 1
-    escape = 0.35 + 0.04 * min(nearest, 8) + 0.12 * out + 0.04 * (state._bombs + state._boosts)
+    distance, police_out, chili = 0.04 * min(nearest, 8), 0.12 * out, 0.04 * (state._bombs + state._boosts)
     if not mode2:
         board, neighbours = state._board, state._neighbours
-        escape += _ROOM_BONUS[len([cell for cell in neighbours[fugitive_cell] if board[cell] == EMPTY])]  # _room
-    else:
-        assert his_ways is not None
-        escape += _WAYS_BONUS[his_ways[0]]
-        # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
-        # drawn and every round played brings his win closer, so stalling never helps the police.
-        progress = max(1 - len(state._pile) / _MODE2_PILE, state._round / ROUND_LIMIT)
-        escape += 0.6 * progress - 0.25
-        # An escape he can drive to wins at once (F-3.5): the nearer, the better, so he heads for it rather
-        # than waiting for the clock, and the police learn to stand in the way.
-        in_reach = max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
-        escape += 0.3 * in_reach
-    escape = min(0.95, max(0.05, escape))
+        room = _ROOM_BONUS[len([cell for cell in neighbours[fugitive_cell] if board[cell] == EMPTY])]  # _room
+        return _new_tuple(ValueTerms, (MODE1_TERMS, (0.35, distance, police_out, chili, room), stuck, gaps, 0.0))
+    assert his_ways is not None
+    # The empty pile ends Mode II in his favour (F-7.2), and so does the round limit (F-7.3): every tile
+    # drawn and every round played brings his win closer, so stalling never helps the police.
+    progress = max(1 - len(state._pile) / _MODE2_PILE, state._round / ROUND_LIMIT)
+    # An escape he can drive to wins at once (F-3.5): the nearer, the better, so he heads for it rather
+    # than waiting for the clock, and the police learn to stand in the way.
+    in_reach = max(0, _ESCAPE_REACH - escape_distance(state, memo)) / _ESCAPE_REACH
+    his = (0.35, distance, police_out, chili, _WAYS_BONUS[his_ways[0]], 0.6 * progress - 0.25, 0.3 * in_reach)
+    return _new_tuple(ValueTerms, (MODE2_TERMS, his, stuck, gaps, in_reach))
+
+
+def his_share(terms: ValueTerms) -> float:
+    """Don Falconi's terms added up in their order, before they are kept within 0.05..0.95."""
+    total = 0.0
+    for term in terms.his:
+        total += term
+    return total
+
+
+def values(state: GameState[Any], memo: dict[Any, Any] | None = None) -> list[float]:
+    """A quick guess of :func:`utilities` for an unfinished game, from the chase as it stands
+    (:func:`value_terms`). ``memo`` may remember the road searches across the positions of one search."""
+    from game.falconi.state import FalconiState
+
+    assert isinstance(state, FalconiState)
+    terms = value_terms(state, memo)
+    _names, _his, stuck, gaps, in_reach = terms
+    mode2 = state._variant.mode == 2
+    cars = state._cars
+    escape = min(0.95, max(0.05, his_share(terms)))
     # The police dread an escape in his reach more than he prizes it: closing the road to it moves their net
     # away from the car that closed it (its own chase and the nearest car's distance lose), and without this
     # the value guess called the closing tile a loss, so cars left an escape two cells from him open.
@@ -310,7 +348,7 @@ def _escape_fronts(state: Any, memo: dict[Any, Any] | None) -> tuple[int, ...]:
 def _slot_distance(state: Any, slot: int, memo: dict[Any, Any] | None) -> int:
     """Mode II actions he needs to drive out through border slot ``slot`` (as :func:`escape_distance`)."""
     if memo is None:
-        return _cheapest_road(state, state._cars[FUGITIVE], -1, 0, {slot: 1})
+        return cheapest_road(state, state._cars[FUGITIVE], -1, 0, {slot: 1})
     return _roads_out(state, memo).cheapest({slot: 1})
 
 
@@ -359,13 +397,13 @@ def _back_in(state: Any, place: int, to_lane: RoadDistances) -> int:
     """The way of a car standing in his very lane back into it: a catch is a drive into his lane (F-6.4), so
     it must drive out and come round. Counting 0 there kept cars turning on the spot in his cell, each
     three-point turn of his answered by one of theirs."""
-    board = state._board.translate(_TILE_INDEX)
+    board = state._board.translate(TILE_INDEX)
     best = 60
-    for after in _road_tables(state._links)[1][place][board[place >> 2]]:
+    for after in road_tables(state._links)[1][place][board[place >> 2]]:
         if after < 0:
             continue
         tile = board[after >> 2]
-        if tile == _EMPTY_INDEX:
+        if tile == EMPTY_INDEX:
             best = min(best, to_lane[after] + 2)  # place a tile there, then drive onto it
         elif EXITS[tile][after & 3]:
             best = min(best, to_lane[after] + 1)
@@ -396,7 +434,7 @@ def _net_distances(state: Any, ends: tuple[int, ...], board: BoardBits) -> RoadD
 
 
 def _distance_map(state: Any, targets: tuple[int, ...], memo: dict[Any, Any] | None) -> RoadDistances:
-    """:func:`_distances_to` within 60 (worked out as far as it is read), looked up in ``memo`` first (by board
+    """:func:`distances_to` within 60 (worked out as far as it is read), looked up in ``memo`` first (by board
     and targets: nothing else changes it in Mode II, where no edge is ever bombed)."""
     if memo is None:
         return RoadDistances(BoardBits(state), targets)
@@ -416,30 +454,6 @@ def _board_bits(state: Any, board: bytes, memo: dict[Any, Any]) -> BoardBits:
     return found
 
 
-def out_of_reach(state: Any) -> bool:
-    """Mode II: no police car still in the chase can ever drive into Don Falconi's lane as the board stands,
-    however the empty cells were filled: every road into it is closed by tiles that lie for good. From such
-    a lane only he can end the chase, by driving out of it; a fugitive who stays wins on the tiles or the
-    round limit (F-7.2, D-11), so tournaments report it to tell a weak police car from a lost cause."""
-    distances = _distances_to(state, (state._cars[FUGITIVE],), limit=_UNLIMITED)
-    return all(distances[state._cars[police]] >= _UNLIMITED
-               for police in POLICE if state._status[police] == ACTIVE)
-
-
-def road_distance(state: Any, start: int, target: int, exact: bool = False) -> int:
-    """Mode II actions a car at place ``start`` needs to reach the cell of place ``target`` (or, when
-    ``exact``, that very lane): one per tile driven along a joined road, two per empty cell (place a tile,
-    then drive onto it); 60 when no way is known."""
-    if exact:
-        return _cheapest_road(state, start, target, 0, {})
-    return _cheapest_road(state, start, target >> 2, 2, {})
-
-
-_ALL_EDGES = (0, 1, 2, 3)
-# ENTRIES_TO[tile][edge]: the entry edges from which a car on ``tile`` may leave through ``edge``.
-_ENTRIES_TO = tuple(
-    tuple(tuple(entry for entry in range(4) if edge in lanes[entry]) for edge in range(4)) for lanes in EXITS
-)
 _ESCAPE_REACH = 9  # actions: three of his turns
 
 
@@ -459,138 +473,19 @@ def escape_distance(state: Any, memo: dict[Any, Any] | None = None) -> int:
     if not slot_cost:
         return 60
     if memo is None:
-        return _cheapest_road(state, state._cars[FUGITIVE], -1, 0, slot_cost)
+        return cheapest_road(state, state._cars[FUGITIVE], -1, 0, slot_cost)
     return _roads_out(state, memo).cheapest(slot_cost)
 
 
 def placed_escape_distance(state: Any) -> int:
     """:func:`escape_distance` as every police car sees it: to the escape tiles already placed, his hand and
     accomplice hidden."""
+    return escape_distance(police_view(state))
+
+
+def police_view(state: FalconiState) -> FalconiState:
+    """A copy of ``state`` as every police car may know it (F-9): his hidden reserve and accomplice unknown."""
     public = state.clone()
-    public._reserves[FUGITIVE] = []
-    public._accomplice = -1
-    return escape_distance(public)
-
-
-def _cheapest_road(state: Any, start: int, target: int, shift: int, slot_cost: dict[int, int]) -> int:
-    """Uniform-cost search over lanes (costs 1 or 2, so three buckets suffice): the cheapest way from place
-    ``start`` to a place whose ``place >> shift`` is ``target``, or out through a border slot in
-    ``slot_cost`` at that extra cost; 60 when there is none."""
-    out_of = _road_tables(state._links)[1]
-    board = state._board.translate(_TILE_INDEX)
-    best = [60] * len(out_of)
-    best[start] = 0
-    found = 60
-    buckets: list[list[int]] = [[start], [], []]
-    cost = 0
-    pending = 1
-    while pending and cost < found:
-        bucket = buckets[cost % 3]
-        while bucket:
-            place = bucket.pop()
-            pending -= 1
-            if best[place] != cost:
-                continue
-            if place >> shift == target:
-                return cost
-            for nxt in out_of[place][board[place >> 2]]:
-                if nxt < 0:
-                    extra = slot_cost.get(-nxt - 1)
-                    if extra is not None and cost + extra < found:
-                        found = cost + extra
-                    continue
-                next_tile = board[nxt >> 2]
-                if next_tile == _EMPTY_INDEX:
-                    step = cost + 2
-                elif EXITS[next_tile][nxt & 3]:
-                    step = cost + 1
-                else:
-                    continue
-                if step < best[nxt]:
-                    best[nxt] = step
-                    buckets[step % 3].append(nxt)
-                    pending += 1
-        cost += 1
-    return found
-
-
-_UNLIMITED = 1000  # more than any way across the grid costs (two actions a cell)
-
-
-def _distances_to(state: Any, targets: tuple[int, ...], limit: int = 60) -> list[int]:
-    """For every place, the cost :func:`road_distance` would count from it to the nearest of ``targets``
-    (``limit`` when there is none, or when it costs that much): the same uniform-cost search run backwards,
-    from the targets to the places that lead into them, so one search answers for every car."""
-    into = _road_tables(state._links)[0]
-    board = state._board.translate(_TILE_INDEX)
-    best = [limit] * len(into)
-    buckets: list[list[int]] = [[], [], []]
-    for target in targets:
-        best[target] = 0
-        buckets[0].append(target)
-    pending = len(targets)
-    cost = 0
-    while pending and cost < limit:
-        bucket = buckets[cost % 3]
-        while bucket:
-            place = bucket.pop()
-            pending -= 1
-            if best[place] != cost:
-                continue
-            tile = board[place >> 2]
-            if tile == _EMPTY_INDEX:
-                step = cost + 2  # entering an empty cell: place a tile, then drive onto it
-            elif EXITS[tile][place & 3]:
-                step = cost + 1
-            else:
-                continue  # a dead end: no car drives into it
-            lead_in = into[place]
-            if lead_in is None:  # from a border slot
-                continue
-            cell_behind, drives_in = lead_in
-            queue = buckets[step % 3]
-            for before in drives_in[board[cell_behind]]:
-                if step < best[before]:
-                    best[before] = step
-                    queue.append(before)
-                    pending += 1
-        cost += 1
-    return best
-
-
-# The road searches index their tables by tile: the tile codes, then one index for an empty cell.
-_EMPTY_INDEX = len(EXITS)
-_TILE_INDEX = bytes(min(code, _EMPTY_INDEX) for code in range(256))  # EMPTY is the only code above the tiles
-_ROAD_TABLES: dict[int, tuple[tuple[int, ...], tuple[Any, ...], tuple[Any, ...]]] = {}
-
-
-def _road_tables(links: tuple[int, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """A city's road tables, made on first use (the links are kept so their id stays unique), so that the
-    searches above look up what they would otherwise work out at every step:
-
-    - ``into[place]``: ``None`` when a border slot lies behind ``place``; else the cell behind it and, by
-      the tile index of that cell, the places a car drives from into ``place``;
-    - ``out_of[place][tile index]``: where a car at ``place`` can drive (through every edge of an empty
-      cell, which it builds on first)."""
-    entry = _ROAD_TABLES.get(id(links))
-    if entry is None or entry[0] is not links:
-        def edges_out(tile: int, lane: int) -> tuple[int, ...]:
-            return _ALL_EDGES if tile == _EMPTY_INDEX else EXITS[tile][lane]
-
-        def edges_in(tile: int, lane: int) -> tuple[int, ...]:
-            return _ALL_EDGES if tile == _EMPTY_INDEX else _ENTRIES_TO[tile][lane]
-
-        tiles = range(_EMPTY_INDEX + 1)
-        into: list[Any] = []
-        out_of: list[Any] = []
-        for place, behind in enumerate(links):
-            if behind < 0:
-                into.append(None)
-            else:
-                base = behind & ~3
-                drives_in = tuple(tuple(base + edge for edge in edges_in(tile, behind & 3)) for tile in tiles)
-                into.append((behind >> 2, drives_in))
-            base = place & ~3
-            out_of.append(tuple(tuple(links[base + edge] for edge in edges_out(tile, place & 3)) for tile in tiles))
-        entry = _ROAD_TABLES[id(links)] = (links, tuple(into), tuple(out_of))
-    return entry[1], entry[2]
+    supply.empty_hand(public, FUGITIVE)
+    mode2.hand_accomplice(public, -1)
+    return public

@@ -15,12 +15,10 @@ from game.core.message import Message
 from game.core.protocol import Seat
 from game.falconi import heuristics as h
 from game.falconi.actions import Action
-from game.falconi.constants import ACTIVE, FUGITIVE, OUT, POLICE, ROUND_LIMIT
+from game.falconi.constants import ACTIVE, FUGITIVE
 from game.falconi.state import FalconiState
-from game.falconi.tiles import EMPTY
 
 EVEN = 0.004  # a gain below this is noise: the move is as good as standing still
-_HIS = ("distance", "police_out", "chili", "room", "ways", "pile", "escape")  # his terms, after the base
 
 
 def terms(state: FalconiState, seat: Seat) -> dict[str, float]:
@@ -47,50 +45,13 @@ def terms(state: FalconiState, seat: Seat) -> dict[str, float]:
 
 def _his_terms(state: FalconiState) -> tuple[dict[str, float], list[bool], list[float], float]:
     """His terms (with ``clamp``, what keeps the guess within 0.05..0.95), the police cars with no way on, each
-    car's distance from him and how near an escape he is (0..1), as :func:`heuristics.values` works them out."""
-    width = state.city.width
-    mode2 = state.variant.mode == 2
-    cars, status = state.cars, state.status
-    cell = cars[FUGITIVE] >> 2
-    fx, fy = cell % width, cell // width
-    nearest: float = 20
-    gaps: list[float] = [20, 20, 20, 20]
-    his_ways = h._fugitive_ways(state, len(h._WAYS_BONUS) - 1, None) if mode2 else None
-    chases = None
-    if his_ways is not None:
-        chases = h._chase_distances(state, None, h._escape_fronts(state, None) or his_ways[1])
-    stuck = [False] * 4
-    out = 0
-    for police in POLICE:
-        if status[police] == ACTIVE:
-            if mode2:
-                stuck[police] = h.ways_on(state, police, 1) == 0
-            if chases:
-                gaps[police] = chases[police] / 3
-            else:
-                other = cars[police] >> 2
-                gaps[police] = abs(other % width - fx) + abs(other // width - fy)
-            if not stuck[police]:
-                nearest = min(nearest, gaps[police])
-            else:
-                out += 1
-        elif status[police] == OUT:
-            out += 1
-    his = {"base": 0.35, "distance": 0.04 * min(nearest, 8), "police_out": 0.12 * out,
-           "chili": 0.04 * (state.bombs + state.boosts)}
-    in_reach = 0.0
-    if not mode2:
-        his["room"] = h._ROOM_BONUS[sum(1 for near in state._neighbours[cell] if state.board[near] == EMPTY)]
-    else:
-        assert his_ways is not None
-        his["ways"] = h._WAYS_BONUS[his_ways[0]]
-        progress = max(1 - len(state._pile) / h._MODE2_PILE, state._round / ROUND_LIMIT)
-        his["pile"] = 0.6 * progress - 0.25
-        in_reach = max(0, h._ESCAPE_REACH - h.escape_distance(state)) / h._ESCAPE_REACH
-        his["escape"] = 0.3 * in_reach
-    raw = sum(his.values())
+    car's distance from him and how near an escape he is (0..1), as :func:`heuristics.value_terms` works them
+    out for the guess."""
+    worked = h.value_terms(state)
+    his = dict(zip(worked.names, worked.his, strict=True))
+    raw = h.his_share(worked)
     his["clamp"] = min(0.95, max(0.05, raw)) - raw
-    return his, stuck, gaps, in_reach
+    return his, worked.stuck, worked.gaps, worked.in_reach
 
 
 def reason(state: FalconiState, action: Action) -> Message:
@@ -145,10 +106,7 @@ def _as_seen(state: FalconiState, seat: Seat) -> FalconiState:
     """``state`` as ``seat`` may know it (F-9): for a police car, without his hidden reserve and accomplice."""
     if seat == FUGITIVE or not state.hides_hand(FUGITIVE):
         return state
-    public = state.clone()
-    public._reserves[FUGITIVE] = []
-    public._accomplice = -1
-    return public
+    return h.police_view(state)
 
 
 def _best_follow_up(after: FalconiState, seat: Seat) -> FalconiState:

@@ -11,9 +11,12 @@ import random
 from typing import TYPE_CHECKING
 
 from game.falconi.actions import BOMB, PASS, Action
+from game.falconi.board import close_edge, lay, open_edge, put_escape, smash
 from game.falconi.constants import ANSWER, BLAST, DRIVE, ESCAPE_PLACE, FUGITIVE, PLACE, SEAT_NAMES
 from game.falconi.network import Reach, drive_route, explore
-from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS, U_TURN
+from game.falconi.supply import draw, hold, play_tile, put_back, set_aside, spend_bomb
+from game.falconi.tiles import EMPTY, ESCAPE, EXITS, U_TURN
+from game.falconi.turns import car_blocked, decide, decide_drive, end_turn, finish, move_car, start_drive
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
@@ -28,10 +31,11 @@ def begin_turn(st: FalconiState) -> bool:
     elif EXITS[tile][place & 3] and not st._closed[place]:
         open_drive(st, place, pre=True)  # F-5.3: a tile with a road filled the open end: drive on first
     elif st._turn_seat == FUGITIVE and st._bombs > 0:
-        st._phase, st._pre_drive, st._drive_from = BLAST, True, place  # F-5.5: the dead end he stands at
-        st._legal = blast_options(st)
+        st._pre_drive = True
+        start_drive(st, place)  # F-5.5: the dead end he stands at
+        decide(st, BLAST, st._decider, blast_options(st))
     else:
-        st.car_blocked()
+        car_blocked(st)
     return True
 
 
@@ -40,29 +44,26 @@ def take_tile(st: FalconiState) -> None:
     seat = st._turn_seat
     shuffle: random.Random | None = None
     while st._pile:
-        item = st._pile.pop()
+        item = draw(st)
         if item < ESCAPE:
             if item == U_TURN and _u_turn_sends_home(st, seat):
                 if shuffle is None:  # one generator per draw: each put-back goes to a new place (D-16)
                     shuffle = random.Random(f"falconi:{st._seed}:{st._turn}:{len(st._pile)}")
-                st._pile.insert(shuffle.randrange(len(st._pile)), item)  # F-5.8: no U-turn back into the building
+                put_back(st, shuffle.randrange(len(st._pile)), item)  # F-5.8: no U-turn back home
                 continue
-            st._drawn = item
             break
         slots = st.free_escape_slots(item - ESCAPE)
         if not slots:
-            st._set_aside.append(item)
+            set_aside(st, item)
             continue
-        st._drawn, st._phase, st._decider = item, ESCAPE_PLACE, seat
-        st._legal = tuple(st._table.escape[slot] for slot in slots)
+        decide(st, ESCAPE_PLACE, seat, tuple(st._table.escape[slot] for slot in slots))
         return
     else:
         if not st._reserves[seat]:  # F-7.2: a tile must be taken and cannot be
-            st.finish("tiles_out", frozenset({FUGITIVE}), "the tiles ran out: Don Falconi wins")
+            finish(st, "tiles_out", frozenset({FUGITIVE}), "the tiles ran out: Don Falconi wins")
             return
-        st._drawn = -1
-    st._phase, st._decider = PLACE, seat
-    st._legal = placement_options(st)
+        hold(st, -1)
+    decide(st, PLACE, seat, placement_options(st))
 
 
 def _u_turn_sends_home(st: FalconiState, seat: int) -> bool:
@@ -75,14 +76,14 @@ def _u_turn_sends_home(st: FalconiState, seat: int) -> bool:
         return False
     place = st._cars[seat]
     (u_turn,) = st._table.place_facing[place][U_TURN]  # its one road end faces the car
-    st._board[place >> 2] = U_TURN * 4 + u_turn.edge
+    lay(st, place >> 2, U_TURN * 4 + u_turn.edge)
     try:
         actions, reach = drive_options(st, place)
         if actions or (seat == FUGITIVE and st._bombs > 0 and reach.dead_ends):
             return False
         return drive_route(st, place, -(st.building(seat) + 1)) is not None
     finally:
-        st._board[place >> 2] = EMPTY
+        lay(st, place >> 2, EMPTY)
 
 
 def placement_options(st: FalconiState) -> tuple[Action, ...]:
@@ -104,17 +105,14 @@ def drive_options(st: FalconiState, start: int) -> tuple[tuple[Action, ...], Rea
     seat = st._turn_seat
     target = st._cars[FUGITIVE] if seat != FUGITIVE else -1
     reach = explore(st._board, st._closed, st._links, start, st._escapes, target)
-    drive_to = st._table.drive_to
+    actions = list(map(st._table.drive_to.__getitem__, reach.open_ends))  # no comprehension's frame: hot
     if seat == FUGITIVE:  # he may stop where a police car stands: cars never block each other (F-5.2)
-        actions = [drive_to[p] for p in reach.open_ends]
         if reach.escapes:
             actions += [st._table.drive_out[slot] for slot in reach.escapes]
         if actions and st._bombs > 0 and reach.dead_ends:  # F-5.5: a bomb on any block in front of him
             actions += [st._table.blast[p] for p in sorted(reach.dead_ends)]
-    else:
-        actions = [drive_to[p] for p in reach.open_ends]
-        if reach.catch_edges:
-            actions[:0] = [st._table.catch[edge] for edge in reach.catch_edges]
+    elif reach.catch_edges:
+        actions[:0] = [st._table.catch[edge] for edge in reach.catch_edges]
     return tuple(actions), reach
 
 
@@ -131,14 +129,16 @@ def blast_options(st: FalconiState) -> tuple[Action, ...]:
 
 def open_drive(st: FalconiState, start: int, pre: bool) -> None:
     seat = st._turn_seat
-    st._drive_from, st._pre_drive, st._decider = start, pre, seat
+    st._pre_drive = pre
     actions, reach = drive_options(st, start)
     if actions:
-        st._phase, st._legal = DRIVE, actions
-    elif seat == FUGITIVE and st._bombs > 0 and reach.dead_ends:
-        st._phase, st._legal = BLAST, blast_options(st)
+        decide_drive(st, DRIVE, seat, actions, start)
+        return
+    start_drive(st, start)
+    if seat == FUGITIVE and st._bombs > 0 and reach.dead_ends:
+        decide(st, BLAST, seat, blast_options(st))
     else:
-        st.car_blocked()
+        car_blocked(st)
 
 
 def legal_for_phase(st: FalconiState) -> tuple[Action, ...]:
@@ -160,61 +160,59 @@ def apply(st: FalconiState, action: Action) -> None:
     seat = st._turn_seat
     verb = action.verb
     if verb == "place":
-        st._board[action.cell] = action.tile * 4 + action.edge
-        if st._variant.reserves:
-            hand = st._reserves[seat]
-            if st._drawn >= 0:
-                hand.append(st._drawn)
-            hand.remove(action.tile)
-            hand.sort()
-        st._drawn = -1
+        lay(st, action.cell, action.tile * 4 + action.edge)
+        play_tile(st, seat, action.tile)
         open_drive(st, st._cars[seat], pre=False)
     elif verb == "drive":
         if action.slot >= 0:
-            st.finish("escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
+            finish(st, "escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
             return
-        st._cars[seat] = action.cell * 4 + action.edge
+        move_car(st, seat, action.cell * 4 + action.edge)
         if st._pre_drive:
             take_tile(st)
         else:
-            st.end_turn()
+            end_turn(st)
     elif verb == "catch":
         if st._bombs > 0:  # F-5.4: he may answer with a Chili Bomb, though it is not his turn
-            st._phase, st._decider, st._catch_edge = ANSWER, FUGITIVE, action.edge
-            st._legal = (BOMB, PASS)
+            st._catch_edge = action.edge
+            decide(st, ANSWER, FUGITIVE, (BOMB, PASS))
         else:
             _catch(st, seat)
     elif verb == "bomb":
-        st._bombs -= 1
+        spend_bomb(st)
         last_tile = st._links[st._cars[FUGITIVE]] >> 2  # the tile behind him, whose open end he stands at
-        st.close_edge(last_tile * 4 + st._catch_edge)
+        close_edge(st, last_tile * 4 + st._catch_edge)
         st._catch_edge = -1
         open_drive(st, st._drive_from, st._pre_drive)
     elif verb == "pass":
         if st._catch_edge >= 0:
             _catch(st, seat)
         else:
-            st.car_blocked()
+            car_blocked(st)
     elif verb == "blast":
-        st._bombs -= 1
+        spend_bomb(st)
         place = action.cell * 4 + action.edge
         if st._closed[place]:
-            st.open_edge(place)  # F-5.5: a bombed edge is simply reopened
+            open_edge(st, place)  # F-5.5: a bombed edge is simply reopened
         else:
-            st._craters[action.cell] = st._board[action.cell]
-            st._board[action.cell] = CRATER
+            smash(st, action.cell)
             for edge in range(4):
                 if st._closed[action.cell * 4 + edge]:
-                    st.open_edge(action.cell * 4 + edge)
+                    open_edge(st, action.cell * 4 + edge)
         open_drive(st, place, st._pre_drive)
     elif verb == "escape":
-        st._escapes[action.slot] = st._drawn - ESCAPE
-        st._drawn = -1
+        put_escape(st, action.slot, st._drawn - ESCAPE)
+        hold(st, -1)
         take_tile(st)  # F-5.6: then that player draws again
     else:
         raise AssertionError(f"{verb} is not a Mode I action")
 
 
 def _catch(st: FalconiState, seat: int) -> None:
-    st._cars[seat] = st._cars[FUGITIVE]
-    st.finish("catch", frozenset({seat}), f"{SEAT_NAMES[seat]} caught Don Falconi")
+    move_car(st, seat, st._cars[FUGITIVE])
+    finish(st, "catch", frozenset({seat}), f"{SEAT_NAMES[seat]} caught Don Falconi")
+
+
+def restore(st: FalconiState, pre_drive: bool, catch_edge: int) -> None:
+    """A loaded game's Mode I record: a drive before the tile (F-5.3), the edge of a catch on hold (F-5.4)."""
+    st._pre_drive, st._catch_edge = pre_drive, catch_edge

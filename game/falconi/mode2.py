@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.falconi.actions import DRAW, Action
+from game.falconi.board import lay, put_escape, smash
 from game.falconi.city import DISTRICTS
-from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, OUT, POLICE, ROUND_LIMIT, SEAT_NAMES
+from game.falconi.constants import ACTION, ACTIVE, ESCAPE_PLACE, FUGITIVE, POLICE, ROUND_LIMIT, SEAT_NAMES
 from game.falconi.network import boost_routes, smash_within, ways_on
+from game.falconi.supply import draw, hold, keep, play_from_hand, set_aside, spend_boost
 from game.falconi.tiles import CRATER, EMPTY, ESCAPE, EXITS
+from game.falconi.turns import car_blocked, decide, end_turn, finish, knock_out, move_car, start_drive, step_car
 
 if TYPE_CHECKING:
     from game.falconi.state import FalconiState
@@ -24,18 +27,19 @@ def begin_turn(st: FalconiState) -> bool:
     seat = st._turn_seat
     if seat == FUGITIVE:
         if st._last_round:  # F-7.2: the last round is over and he is still free
-            st.finish("tiles_out", frozenset({FUGITIVE}), "the tiles ran out: Don Falconi wins")
+            finish(st, "tiles_out", frozenset({FUGITIVE}), "the tiles ran out: Don Falconi wins")
             return True
         if st._round > ROUND_LIMIT:  # F-7.3: round 50 is complete
-            st.finish("round_limit", frozenset({FUGITIVE}), "the chase went on too long: Don Falconi wins")
+            finish(st, "round_limit", frozenset({FUGITIVE}), "the chase went on too long: Don Falconi wins")
             return True
         st._last_round = not st._pile
     if count_ways_on(st, seat, 1) == 0:
         if seat != FUGITIVE or not must_smash_to_go_on(st):
-            st.car_blocked()  # F-6.5: no way on
+            car_blocked(st)  # F-6.5: no way on
             return True
         st._must_smash = True  # F-6.5 (Diavola): his one way on is a block he smashes this turn
-    st._actions_left, st._acted, st._drive_from = ACTIONS_PER_TURN, 0, -1
+    st._actions_left, st._acted = ACTIONS_PER_TURN, 0
+    start_drive(st, -1)
     offer_actions(st)
     if not st._legal and st._must_smash:
         _end_turn(st)
@@ -123,7 +127,7 @@ def offer_actions(st: FalconiState) -> None:
             actions.extend(_boost_action(path) for path in sorted(st._boost_steps))
         if st._fresh >= 0 and all(_is_free(st, action) for action in actions):
             actions = []  # F-6.3: his turn ends as it would after a road tile; the offer waits for his next
-    st._phase, st._decider, st._legal = ACTION, seat, tuple(actions)
+    decide(st, ACTION, seat, tuple(actions))
 
 
 _BOOST_ACTIONS: dict[tuple[int, ...], Action] = {}
@@ -146,44 +150,44 @@ def apply(st: FalconiState, action: Action) -> None:
     seat = st._turn_seat
     verb = action.verb
     if st._phase == ESCAPE_PLACE:  # a police car places the escape tile it drew (F-6.3)
-        st._escapes[action.slot] = st._drawn - ESCAPE
-        st._drawn = -1
+        put_escape(st, action.slot, st._drawn - ESCAPE)
+        hold(st, -1)
         _spend_action(st)
         return
-    if seat == FUGITIVE and _is_free(st, action):
-        _place_escape(st, action.slot)  # F-6.3: the tile he just drew, placed within that draw action
-        st._fresh = -1
-        offer_actions(st)
-        if not st._legal:
-            _end_turn(st)
-        return
-    if seat == FUGITIVE:
+    if seat == FUGITIVE and st._fresh >= 0:
+        if _is_free(st, action):
+            _place_escape(st, action.slot)  # F-6.3: the tile he just drew, placed within that draw action
+            st._fresh = -1
+            offer_actions(st)
+            if not st._legal:
+                _end_turn(st)
+            return
         st._fresh = -1  # the chance to place a fresh escape tile at once ends with his next action
     if verb == "draw":
         _draw(st, seat)
         return
     if verb == "place":
-        st._reserves[seat].remove(action.tile)
-        st._board[action.cell] = action.tile * 4 + action.edge
+        play_from_hand(st, seat, action.tile)
+        lay(st, action.cell, action.tile * 4 + action.edge)
     elif verb == "step":
         nxt = st._links[(st._cars[seat] & ~3) + action.edge]
         if nxt < 0:
-            st.finish("escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
+            finish(st, "escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
             return
-        st._drive_from, st._cars[seat] = st._cars[seat], nxt
+        step_car(st, seat, nxt)
         if seat != FUGITIVE and nxt == st._cars[FUGITIVE]:  # F-6.4: into his cell, in his lane
-            st.finish("catch", frozenset({seat}), f"{SEAT_NAMES[seat]} caught Don Falconi")
+            finish(st, "catch", frozenset({seat}), f"{SEAT_NAMES[seat]} caught Don Falconi")
             return
     elif verb == "turn":
-        st._cars[seat] = (st._cars[seat] & ~3) + action.edge
+        move_car(st, seat, (st._cars[seat] & ~3) + action.edge)
         st._actions_left = 1  # a three-point turn costs all three actions
     elif verb == "escape":
         _place_escape(st, action.slot)
     elif verb == "accomplice":
-        st._escapes[action.slot] = st._accomplice
+        put_escape(st, action.slot, st._accomplice)
         st._accomplice = -1
     elif verb == "boost":
-        st._drive_from = st._cars[seat]
+        start_drive(st, st._cars[seat])
         if _boost(st, action):
             return
     else:
@@ -198,8 +202,8 @@ def _district_of(st: FalconiState, slot: int) -> int:
 def _place_escape(st: FalconiState, slot: int) -> None:
     """Don Falconi places an escape tile from his reserve on ``slot`` (F-6.1)."""
     district = _district_of(st, slot)
-    st._reserves[FUGITIVE].remove(ESCAPE + district)
-    st._escapes[slot] = district
+    play_from_hand(st, FUGITIVE, ESCAPE + district)
+    put_escape(st, slot, district)
 
 
 def _draw(st: FalconiState, seat: int) -> None:
@@ -207,17 +211,15 @@ def _draw(st: FalconiState, seat: int) -> None:
     sets it aside when no slot of its colour is free); Don Falconi keeps whatever he drew face down, and may
     place a fresh escape tile free of charge before his next action. Whatever he drew, the police see the
     same: one tile fewer in the pile, one more in his reserve, one action fewer."""
-    item = st._pile.pop()
+    item = draw(st)
     if item >= ESCAPE and seat != FUGITIVE:
         options = escape_options(st, item)
         if options:
-            st._drawn, st._phase, st._legal = item, ESCAPE_PLACE, options
+            decide(st, ESCAPE_PLACE, st._decider, options)
             return
-        st._set_aside.append(item)  # no free slot of its colour (F-5.6)
+        set_aside(st, item)  # no free slot of its colour (F-5.6)
     else:
-        hand = st._reserves[seat]
-        hand.append(item)
-        hand.sort()
+        keep(st, seat, item)
         if item >= ESCAPE:
             st._fresh = item
     _spend_action(st)
@@ -243,21 +245,20 @@ def _boost(st: FalconiState, action: Action) -> bool:
 
     Returns whether the game ended.
     """
-    st._boosts -= 1
+    spend_boost(st)
     for step in st._boost_steps[action.path]:
         if step.smashed >= 0 and st._board[step.smashed] != CRATER:
-            st._craters[step.smashed] = st._board[step.smashed]
-            st._board[step.smashed] = CRATER
+            smash(st, step.smashed)
             st._must_smash = False  # F-6.5: the smash that keeps him in the game
         if step.place < 0:
-            st.finish("escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
+            finish(st, "escape", frozenset({FUGITIVE}), "Don Falconi reached his accomplice and escaped")
             return True
         for police in POLICE:
             if st._status[police] == ACTIVE and st._cars[police] == step.place:
-                st._status[police] = OUT  # overtaken or landed on in its own lane
-        st._cars[FUGITIVE] = step.place
+                knock_out(st, police)  # overtaken or landed on in its own lane
+        move_car(st, FUGITIVE, step.place)
     if not any(st._status[police] == ACTIVE for police in POLICE):
-        st.finish("police_out", frozenset({FUGITIVE}), "every police car is out: Don Falconi wins")
+        finish(st, "police_out", frozenset({FUGITIVE}), "every police car is out: Don Falconi wins")
         return True
     return False
 
@@ -276,6 +277,28 @@ def _end_turn(st: FalconiState) -> None:
     """Pass the turn on; a Diavola fugitive who had to smash a block this turn and did not is blocked (F-6.5)."""
     if st._must_smash:
         st._must_smash = False
-        st.car_blocked()
+        car_blocked(st)
     else:
-        st.end_turn()
+        end_turn(st)
+
+
+def hand_accomplice(st: FalconiState, district: int) -> None:
+    """Diavola: Don Falconi holds the escape tile of ``district`` as his secret accomplice (F-6.6), or none (-1):
+    dealt at set-up, dealt anew by determinization, hidden on a copy of what the police may know."""
+    st._accomplice = district
+
+
+def restore(st: FalconiState, actions_left: int, acted: int, fresh: int, last_round: bool, must_smash: bool,
+            accomplice: int) -> None:
+    """A loaded game's Mode II record (a Mode I game keeps its blank values)."""
+    st._actions_left, st._acted, st._fresh = actions_left, acted, fresh
+    st._last_round, st._must_smash, st._accomplice = last_round, must_smash, accomplice
+
+
+
+def forget_secrets(st: FalconiState, fresh: bool) -> None:
+    """Determinization: whether he must smash a block this turn may hang on what is hidden (F-6.5); with
+    ``fresh``, whether his last draw was an escape tile is his secret too (F-6.3)."""
+    if fresh:
+        st._fresh = -1
+    st._must_smash = False

@@ -4,7 +4,7 @@ bits of one Python integer, and only as far as the places asked about.
 The value guess needs such distances (from his lane, from the cells beside his open ends) at a few places,
 the police cars', in every position a search expands; searched place by place they cost most of a decision.
 Here a level is some twenty integer operations on a 648-bit set, however many places it holds, and the search
-stops once the places read are found. The costs are those of ``heuristics._distances_to`` (one action to
+stops once the places read are found. The costs are those of ``road_search.distances_to`` (one action to
 drive onto a tile along a road, two to enter an empty cell: lay a tile, then drive onto it), and a test
 checks the two against each other.
 
@@ -124,7 +124,7 @@ class BoardBits:
 
 
 class RoadsOut:
-    """``heuristics._cheapest_road`` from a place to the border slots, for any extra costs of the slots (in
+    """``road_search.cheapest_road`` from a place to the border slots, for any extra costs of the slots (in
     the samples of a police search he holds different escape tiles): the search, forwards a cost level at a
     time, records the cost at which it can first drive out through each slot, and goes only as far as the
     slots asked about need, resuming for a later question."""

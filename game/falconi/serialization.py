@@ -1,5 +1,5 @@
-"""The Falconi state as versioned JSON (saves, scenarios for tests), the per-seat observation of F-9, and
-determinization: a full state dealt anew from what one seat may see.
+"""The Falconi state as versioned JSON (saves, scenarios for tests), and determinization: a full state dealt
+anew from what one seat may see (F-9; what it sees: :mod:`game.falconi.observation`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from game.core.draws import shuffle
 from game.core.errors import StateFormatError
 from game.core.jsonio import envelope, field, open_envelope
 from game.core.protocol import NO_SEAT, Outcome, Seat
-from game.falconi import mode1, mode2
+from game.falconi import board, mode1, mode2, supply, turns
 from game.falconi.actions import cell_text, place_text
 from game.falconi.city import DISTRICTS, EDGE_NAMES, CityLayout
 from game.falconi.citymap import default_city
@@ -86,36 +86,13 @@ def to_json(st: FalconiState) -> dict[str, Any]:
     })
 
 
-def observation(st: FalconiState, seat: Seat) -> dict[str, Any]:
-    """What ``seat`` may know (F-9): the pile's order is hidden from all; from the police, Mode II's
-    face-down reserve of the fugitive (and whether he just drew an escape tile, F-6.3) and Diavola's
-    accomplice district."""
-    data = to_json(st)
-    data["format"] = "falconi-observation"
-    data["seat"] = seat
-    del data["seed"]  # the seed deals the whole pile again
-    data["pile"] = len(st._pile)
-    if seat != FUGITIVE and _fugitive_hides(st):
-        data["reserves"][FUGITIVE] = len(st._reserves[FUGITIVE])
-        data["fresh"] = None
-    if seat != FUGITIVE and st._accomplice >= 0:
-        data["accomplice"] = "hidden"
-    if seat != FUGITIVE:
-        del data["must_smash"]  # whether he must smash may hang on his accomplice's district (F-6.5, F-9)
-    if seat == st._decider:
-        data["legal_actions"] = [st.action_text(action) for action in st._legal]
-    return data
-
-
 def _fugitive_hides(st: FalconiState) -> bool:
     return st._variant.mode == 2  # F-6.2: his reserve is face down
 
 
-def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiState:
-    """A copy in which what ``seat`` cannot see is dealt anew from the unseen tiles, sorted then shuffled,
-    so the result depends only on the observation and ``rng``."""
-    result = st.clone()
-    result._seed = 0  # the seed would deal the hidden tiles again
+def deal_unseen(st: FalconiState, result: FalconiState, seat: Seat, rng: random.Random) -> None:
+    """Determinization: deal in ``result``, a copy of ``st``, what ``seat`` cannot see anew from the unseen tiles,
+    sorted then shuffled, so the result depends only on the observation and ``rng``."""
     hide_fugitive = seat != FUGITIVE and _fugitive_hides(st)
     hide_accomplice = seat != FUGITIVE and st._accomplice >= 0
     pool = list(st._pile)
@@ -126,34 +103,29 @@ def determinize(st: FalconiState, seat: Seat, rng: random.Random) -> FalconiStat
     pool.sort()
     shuffle(pool, rng)
     if hide_accomplice:
-        result._accomplice = _take_escape(pool) - ESCAPE
+        mode2.hand_accomplice(result, _take_escape(pool) - ESCAPE)
+    hand = None
     if hide_fugitive:
         count = len(st._reserves[FUGITIVE])
-        result._reserves[FUGITIVE] = sorted(pool[:count])
+        hand = sorted(pool[:count])
         pool = pool[count:]
-        result._fresh = -1  # whether his last draw was an escape tile is his secret (F-6.3)
     if hide_fugitive or hide_accomplice:
         # Whether he must smash this turn may hang on what is hidden (F-6.5); a police seat decides only in
-        # its own turns, when it is never so.
-        result._must_smash = False
-    result._pile = pool
+        # its own turns, when it is never so. Whether his last draw was an escape tile is his secret (F-6.3).
+        mode2.forget_secrets(result, fresh=hide_fugitive)
+    supply.redeal(result, pool, hand, FUGITIVE)
     # Only his decisions can hang on what was dealt anew. A police car's (the only other seat that hides
     # anything from) are made of its own reserve, the board, the escape tiles, whether the pile is empty
     # (the pile is as long as before) and its turn's actions, never of his reserve, his fresh tile, his
     # accomplice or must_smash: they are the ones it has.
     if (hide_fugitive or hide_accomplice) and result._phase != OVER and result._decider == FUGITIVE:
-        result._legal = _mode(result).legal_for_phase(result)
-    return result
+        turns.offer(result, result._rules.legal_for_phase(result))
 
 
 def _take_escape(pool: list[int]) -> int:
     """Remove and return the first escape tile of the shuffled pool (one must be there)."""
     index = next(i for i, item in enumerate(pool) if item >= ESCAPE)
     return pool.pop(index)
-
-
-def _mode(st: FalconiState) -> Any:
-    return mode1 if st._variant.mode == 1 else mode2
 
 
 # --- loading ----------------------------------------------------------------------------------------
@@ -165,69 +137,77 @@ def from_json(cls: type[FalconiState], data: Any) -> FalconiState:
         raise StateFormatError(f"unknown variant {name!r}")
     variant = VARIANTS[name]
     city = default_city()
-    st = cls.blank(variant, city)
+    st = cls.blank(variant, city, field(data, "seed", int))
     reader = _Reader(city)
-    st._seed = field(data, "seed", int)
-    for text, tile in field(data, "board", dict).items():
-        st._board[reader.cell(text)] = reader.tile(tile, allow_crater=True)
-    for text, tile in field(data, "craters", dict).items():
-        cell = reader.cell(text)
-        if st._board[cell] != CRATER:
-            raise StateFormatError(f"a tile is listed under a crater at {text}, but there is no crater there")
-        st._craters[cell] = reader.tile(tile, allow_crater=False)
-    if sum(1 for code in st._board if code == CRATER) != len(st._craters):
-        raise StateFormatError("every crater must name the tile that lies under it")
-    for text in field(data, "closed", list):
-        place = reader.place(text)
-        if st._board[place >> 2] == EMPTY:
-            raise StateFormatError(f"a closed edge at {text}, where no tile lies")
-        st._closed[place] = 1
-    for slot_name, district in field(data, "escapes", dict).items():
-        slot = reader.slot(slot_name)
-        if district not in DISTRICTS or city.slots[slot].role != "plain" or city.slots[slot].district != district:
-            raise StateFormatError(f"an escape tile of {district!r} cannot lie on {slot_name}")
-        st._escapes[slot] = DISTRICTS.index(district)
-    st._pile = reader.items(field(data, "pile", list), "pile")
-    reserves = field(data, "reserves", list)
-    if len(reserves) != 4 or not all(isinstance(hand, list) for hand in reserves):
+    _read_board(st, data, reader)
+    pile = reader.items(field(data, "pile", list), "pile")
+    hands = field(data, "reserves", list)
+    if len(hands) != 4 or not all(isinstance(hand, list) for hand in hands):
         raise StateFormatError("reserves must be four lists, one per seat")
-    st._reserves = [sorted(reader.items(hand, "reserve")) for hand in reserves]
-    if any(len(hand) > 2 for hand in st._reserves):
+    reserves = [sorted(reader.items(hand, "reserve")) for hand in hands]
+    if any(len(hand) > 2 for hand in reserves):
         raise StateFormatError("a reserve holds at most 2 tiles (F-6.2)")
-    st._set_aside = reader.items(field(data, "set_aside", list), "set_aside")
-    st._bombs, st._boosts = field(data, "bombs", int), field(data, "boosts", int)
-    if not (0 <= st._bombs <= variant.bombs and 0 <= st._boosts <= variant.boosts):
+    set_aside = reader.items(field(data, "set_aside", list), "set_aside")
+    bombs, boosts = field(data, "bombs", int), field(data, "boosts", int)
+    if not (0 <= bombs <= variant.bombs and 0 <= boosts <= variant.boosts):
         raise StateFormatError(f"{variant.name} allows at most {variant.bombs} bombs and {variant.boosts} boosts")
-    accomplice = data.get("accomplice")
-    if accomplice is not None:
-        if not variant.accomplice or accomplice not in DISTRICTS:
-            raise StateFormatError(f"impossible accomplice {accomplice!r} in {variant.name}")
-        st._accomplice = DISTRICTS.index(accomplice)
+    drawn = data.get("drawn")
+    supply.stock(st, pile, reserves, set_aside, bombs, boosts,
+                 reader.items([drawn], "drawn")[0] if drawn is not None else -1)
     _read_cars(st, data, reader)
     _read_flow(st, data, reader)
     _check_tiles_accounted(st)
     _check_variant_pieces(st)
-    st._legal = () if st._phase == OVER else _mode(st).legal_for_phase(st)
+    turns.offer(st, () if st._phase == OVER else st._rules.legal_for_phase(st))
     if st._phase != OVER and not st._legal:
         raise StateFormatError(f"impossible position: the {PHASE_NAMES[st._phase]} decision has no legal action")
     return st
 
 
+def _read_board(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
+    city = reader.city
+    tiles = {reader.cell(text): reader.tile(tile, allow_crater=True)
+             for text, tile in field(data, "board", dict).items()}
+    craters: dict[int, int] = {}
+    for text, tile in field(data, "craters", dict).items():
+        cell = reader.cell(text)
+        if tiles.get(cell) != CRATER:
+            raise StateFormatError(f"a tile is listed under a crater at {text}, but there is no crater there")
+        craters[cell] = reader.tile(tile, allow_crater=False)
+    if sum(1 for code in tiles.values() if code == CRATER) != len(craters):
+        raise StateFormatError("every crater must name the tile that lies under it")
+    closed = []
+    for text in field(data, "closed", list):
+        place = reader.place(text)
+        if tiles.get(place >> 2, EMPTY) == EMPTY:
+            raise StateFormatError(f"a closed edge at {text}, where no tile lies")
+        closed.append(place)
+    escapes = {}
+    for slot_name, district in field(data, "escapes", dict).items():
+        slot = reader.slot(slot_name)
+        if district not in DISTRICTS or city.slots[slot].role != "plain" or city.slots[slot].district != district:
+            raise StateFormatError(f"an escape tile of {district!r} cannot lie on {slot_name}")
+        escapes[slot] = DISTRICTS.index(district)
+    board.restore(st, tiles, craters, closed, escapes)
+
+
 def _read_cars(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
-    cars, status = field(data, "cars", list), field(data, "status", list)
-    if len(cars) != 4 or len(status) != 4:
+    cars, names = field(data, "cars", list), field(data, "status", list)
+    if len(cars) != 4 or len(names) != 4:
         raise StateFormatError("cars and status need one entry per seat (4)")
+    places, status = [-1] * 4, [OFF] * 4
     for seat in range(4):
-        if status[seat] not in STATUS_NAMES:
-            raise StateFormatError(f"unknown car status {status[seat]!r}")
-        st._status[seat] = Status(STATUS_NAMES.index(status[seat]))
-        if st._status[seat] == OFF:
+        if names[seat] not in STATUS_NAMES:
+            raise StateFormatError(f"unknown car status {names[seat]!r}")
+        status[seat] = Status(STATUS_NAMES.index(names[seat]))
+        if status[seat] == OFF:
             if cars[seat] is not None:
                 raise StateFormatError(f"seat {seat} is off but has a car on the board")
             continue
         if not isinstance(cars[seat], str):
             raise StateFormatError(f"seat {seat} needs a car place such as '4,8 S'")
-        st._cars[seat] = reader.place(cars[seat])
+        places[seat] = reader.place(cars[seat])
+    turns.restore(st, places, status)
     if st._status[FUGITIVE] != ACTIVE:
         raise StateFormatError("Don Falconi must be in the game")
     police = [seat for seat in POLICE if st._status[seat] != OFF]
@@ -239,24 +219,24 @@ def _read_cars(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
 
 
 def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
-    st._turn_seat, st._decider = field(data, "turn_seat", int), field(data, "decider", int)
+    turn_seat, decider = field(data, "turn_seat", int), field(data, "decider", int)
     phase = field(data, "phase", str)
     if phase not in PHASE_NAMES:
         raise StateFormatError(f"unknown phase {phase!r}")
-    st._phase = Phase(PHASE_NAMES.index(phase))
-    st._actions_left, st._acted = field(data, "actions_left", int), field(data, "acted", int)
-    drawn = data.get("drawn")
-    st._drawn = reader.items([drawn], "drawn")[0] if drawn is not None else -1
+    actions_left, acted = field(data, "actions_left", int), field(data, "acted", int)
     fresh = data.get("fresh")  # absent from version 1
-    st._fresh = reader.items([fresh], "fresh")[0] if fresh is not None else -1
     drive_from = data.get("drive_from")
-    st._drive_from = reader.place(drive_from) if drive_from is not None else -1
-    st._pre_drive, st._last_round = field(data, "pre_drive", bool), field(data, "last_round", bool)
-    st._must_smash = field(data, "must_smash", bool) if "must_smash" in data else False  # absent before version 3
+    pre_drive, last_round = field(data, "pre_drive", bool), field(data, "last_round", bool)
+    must_smash = field(data, "must_smash", bool) if "must_smash" in data else False  # absent before version 3
     catch_edge = data.get("catch_edge")
-    st._catch_edge = reader.edge(catch_edge) if catch_edge is not None else -1
-    st._turn, st._round = field(data, "turn", int), field(data, "round", int)
+    accomplice = data.get("accomplice")
+    if accomplice is not None and (not st._variant.accomplice or accomplice not in DISTRICTS):
+        raise StateFormatError(f"impossible accomplice {accomplice!r} in {st._variant.name}")
+    mode1.restore(st, pre_drive, reader.edge(catch_edge) if catch_edge is not None else -1)
+    mode2.restore(st, actions_left, acted, reader.items([fresh], "fresh")[0] if fresh is not None else -1,
+                  last_round, must_smash, DISTRICTS.index(accomplice) if accomplice is not None else -1)
     outcome = data.get("outcome")
+    ending = None
     if outcome is not None:
         if not isinstance(outcome, dict):
             raise StateFormatError("outcome must be an object or null")
@@ -265,14 +245,16 @@ def _read_flow(st: FalconiState, data: dict[str, Any], reader: _Reader) -> None:
             raise StateFormatError("outcome winners must be seats in play")
         if not winners:
             raise StateFormatError("a finished game needs at least one winner")
-        st._outcome = Outcome(_termination(field(outcome, "termination", str, "outcome")), frozenset(winners),
-                              field(outcome, "reason", str, "outcome"))
+        ending = Outcome(_termination(field(outcome, "termination", str, "outcome")), frozenset(winners),
+                         field(outcome, "reason", str, "outcome"))
+    turns.restore_flow(st, turn_seat, decider if ending is None else NO_SEAT, Phase(PHASE_NAMES.index(phase)),
+                       reader.place(drive_from) if drive_from is not None else -1, field(data, "turn", int),
+                       field(data, "round", int), ending)
     if (st._outcome is None) != (st._phase != OVER):
         raise StateFormatError("a finished game needs the phase 'over' and an outcome, and only it")
     if st._must_smash and (st._variant.boosts == 0 or st._turn_seat != FUGITIVE or st._phase == OVER):
         raise StateFormatError("only Don Falconi in his own Diavola turn can be bound to smash a block (F-6.5)")
     if st._phase == OVER:
-        st._decider = NO_SEAT
         return
     if not (0 <= st._turn_seat < 4 and st._status[st._turn_seat] == ACTIVE):
         raise StateFormatError(f"seat {st._turn_seat} cannot have the turn: its car is not in the chase")

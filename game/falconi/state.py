@@ -14,21 +14,18 @@ from typing import Any
 
 from game.core.errors import GameError, IllegalActionError
 from game.core.message import Message
-from game.core.protocol import NO_SEAT, GameState, Outcome, Seat
-from game.falconi import defeat, mode1, mode2, serialization
+from game.core.protocol import GameState, Outcome, Seat
+from game.falconi import defeat, mode1, mode2, serialization, supply, turns
 from game.falconi import describe as describing
 from game.falconi.actions import Action, ActionTable, action_table, action_text, parse_action
-from game.falconi.city import DISTRICTS, CityLayout
+from game.falconi.city import DISTRICTS, CityLayout, Place
 from game.falconi.citymap import default_city
 from game.falconi.constants import (
-    ACTIVE,
     COUNTRY,
     ESCAPE_PLACE,
     FOREST,
     FUGITIVE,
     OFF,
-    OUT,
-    OVER,
     PHASE_NAMES,
     PLACE,
     POLICE,
@@ -39,16 +36,11 @@ from game.falconi.constants import (
     Status,
     Termination,
 )
+from game.falconi.observation import FalconiObservation, observe
+from game.falconi.records import FIELDS
 from game.falconi.seating import police_problem
 from game.falconi.tiles import EMPTY, ESCAPE, PILE_TEMPLATE
 from game.falconi.variants import Variant, find_variant
-
-_FIELDS = (
-    "_variant", "_city", "_links", "_neighbours", "_board", "_craters", "_closed", "_escapes", "_pile",
-    "_reserves", "_set_aside", "_bombs", "_boosts", "_accomplice", "_cars", "_status", "_turn_seat", "_decider",
-    "_phase", "_actions_left", "_acted", "_drawn", "_drive_from", "_pre_drive", "_catch_edge", "_last_round",
-    "_must_smash", "_turn", "_round", "_outcome", "_seed", "_legal", "_boost_steps", "_table", "_fresh",
-)
 
 
 def default_police(count: int) -> tuple[Seat, ...]:
@@ -62,12 +54,12 @@ def default_police(count: int) -> tuple[Seat, ...]:
 class FalconiState(GameState[Action]):
     """A position of Catch Don Falconi. Create one with :meth:`new_game` or :meth:`from_json`.
 
-    Its fields are private: only the rules modules of :mod:`game.falconi` change them (and read them directly on
-    the hot paths); everyone else reads the queries below, which hand out immutable values, and
-    :mod:`game.falconi.queries`."""
+    Its fields are private and grouped in records (:mod:`game.falconi.records`), each changed by one module
+    only; the rules modules read them directly on the hot paths, everyone else reads the queries below, which
+    hand out immutable values, and :mod:`game.falconi.queries`."""
 
     game_name = "falconi"
-    __slots__ = _FIELDS
+    __slots__ = FIELDS  # grouped in records, each with one writer: game.falconi.records
 
     _variant: Variant
     _city: CityLayout
@@ -104,6 +96,7 @@ class FalconiState(GameState[Action]):
     _legal: tuple[Action, ...]
     _boost_steps: dict[tuple[int, ...], tuple[Any, ...]]  # Diavola: the steps of each boost route on offer
     _table: ActionTable
+    _rules: Any  # mode1 or mode2: the rules of the variant's mode
 
     # --- set-up (F-4, F-5.7, F-6.2, F-6.3, F-6.6) -----------------------------------------------
     @classmethod
@@ -123,36 +116,35 @@ class FalconiState(GameState[Action]):
             raise GameError(problem.value)
         city = city or default_city()
         rng = random.Random(seed)
-        st = cls.blank(variant, city)
-        st._seed = seed
+        st = cls.blank(variant, city, seed)
         pile = list(PILE_TEMPLATE)
         rng.shuffle(pile)  # F-4.3: one shuffled pile, its order hidden from everyone
         seats = (FUGITIVE,) + police
-        for seat in seats:
-            st._status[seat] = ACTIVE
-            st._cars[seat] = st.start_place(seat)
-            if variant.reserves:
-                st._reserves[seat] = sorted(pile.pop() for _ in range(2))
+        reserves: list[list[int]] = [[], [], [], []]
+        if variant.reserves:
+            for seat in seats:
+                reserves[seat] = sorted(pile.pop() for _ in range(2))
         escape_items = [ESCAPE + d for d in range(len(DISTRICTS))]
         if variant.accomplice:
-            st._accomplice = rng.choice(escape_items) - ESCAPE
-            escape_items.remove(ESCAPE + st._accomplice)
+            accomplice = rng.choice(escape_items) - ESCAPE
+            escape_items.remove(ESCAPE + accomplice)
+            mode2.hand_accomplice(st, accomplice)
+        set_aside: list[int] = []
         if variant.escapes:
             pile.extend(escape_items)
             rng.shuffle(pile)
         else:
-            st._set_aside = escape_items
-        st._pile = pile
-        st._bombs, st._boosts = variant.bombs, variant.boosts
-        st._round = 1
-        st.start_turn(FUGITIVE)
+            set_aside = escape_items
+        supply.stock(st, pile, reserves, set_aside, variant.bombs, variant.boosts)
+        turns.seat_cars(st, seats)
+        turns.start_turn(st, FUGITIVE)
         return st
 
     @classmethod
-    def blank(cls, variant: Variant, city: CityLayout) -> FalconiState:
+    def blank(cls, variant: Variant, city: CityLayout, seed: int = 0) -> FalconiState:
         """An empty board with no cars: the starting point of set-up and of loading."""
         st = object.__new__(cls)
-        st._variant, st._city = variant, city
+        st._variant, st._city, st._rules = variant, city, mode1 if variant.mode == 1 else mode2
         st._links = city.links
         st._neighbours = city.neighbours
         st._table = action_table(city)
@@ -168,18 +160,19 @@ class FalconiState(GameState[Action]):
         st._drawn = st._drive_from = st._catch_edge = st._fresh = -1
         st._pre_drive = st._last_round = st._must_smash = False
         st._turn = st._round = 0
-        st._outcome, st._seed = None, 0
+        st._outcome, st._seed = None, seed
         st._legal, st._boost_steps = (), {}
         return st
 
     def clone(self) -> FalconiState:
         st = object.__new__(FalconiState)
         st._variant, st._city, st._links, st._neighbours = self._variant, self._city, self._links, self._neighbours
-        st._table = self._table
+        st._table, st._rules = self._table, self._rules
         st._board, st._closed = self._board[:], self._closed[:]
         st._craters = dict(self._craters) if self._craters else {}
         st._escapes, st._pile, st._set_aside = self._escapes[:], self._pile[:], self._set_aside[:]
-        st._reserves = [hand[:] for hand in self._reserves]
+        hands = self._reserves  # always four, one per seat: no comprehension's frame
+        st._reserves = [hands[0][:], hands[1][:], hands[2][:], hands[3][:]]
         st._bombs, st._boosts, st._accomplice = self._bombs, self._boosts, self._accomplice
         st._cars, st._status = self._cars[:], self._status[:]
         st._turn_seat, st._decider, st._phase = self._turn_seat, self._decider, self._phase
@@ -201,53 +194,6 @@ class FalconiState(GameState[Action]):
         """Where ``seat``'s car starts: the open end in front of its building (F-4.4)."""
         return self._city.slot_place(self._city.slots[self.building(seat)])
 
-    def start_turn(self, seat: Seat) -> None:
-        """Give ``seat`` the turn; a car with nothing to do passes it on at once (Mode II, F-6.1)."""
-        self._turn += 1
-        self._turn_seat = self._decider = seat
-        if not self._mode().begin_turn(self):
-            self.end_turn()
-
-    def end_turn(self) -> None:
-        """Pass the turn clockwise to the next car still in the chase (F-4.1, F-7.1)."""
-        status = self._status
-        while True:
-            # The next seat still in the chase, up to four steps on (back to this seat if none is): a loop
-            # unrolled, as every turn passes here.
-            seat = (self._turn_seat + 1) % 4
-            if status[seat] != ACTIVE:
-                seat = (seat + 1) % 4
-                if status[seat] != ACTIVE:
-                    seat = (seat + 1) % 4
-                    if status[seat] != ACTIVE:
-                        seat = (seat + 1) % 4
-            if seat == FUGITIVE:
-                self._round += 1
-            self._turn += 1
-            self._turn_seat = self._decider = seat
-            if (mode1 if self._variant.mode == 1 else mode2).begin_turn(self):
-                return
-
-    def _mode(self) -> Any:
-        return mode1 if self._variant.mode == 1 else mode2
-
-    def car_blocked(self) -> None:
-        """The car whose turn it is can go nowhere: police are out, the fugitive has lost (F-5.5, F-6.5)."""
-        seat = self._turn_seat
-        if seat == FUGITIVE:
-            police = frozenset(s for s in POLICE if self._status[s] == ACTIVE)
-            self.finish("fugitive_blocked", police, "Don Falconi is blocked: the police still in the chase win")
-            return
-        self._status[seat] = OUT
-        if not any(self._status[s] == ACTIVE for s in POLICE):
-            self.finish("police_out", frozenset({FUGITIVE}), "every police car is out: Don Falconi wins")
-        else:
-            self.end_turn()
-
-    def finish(self, termination: Termination, winners: frozenset[Seat], reason: str) -> None:
-        self._outcome = Outcome(termination, winners, reason)
-        self._phase, self._decider, self._legal, self._boost_steps = OVER, NO_SEAT, (), {}
-
     def free_escape_slots(self, district: int) -> list[int]:
         """Slots of the district's colour where an escape tile may still go (F-5.6)."""
         escapes = self._escapes
@@ -257,19 +203,6 @@ class FalconiState(GameState[Action]):
         """Free slots where the secret accomplice may be placed: off the prison's side (F-6.6)."""
         escapes = self._escapes
         return [slot for slot in self._city.accomplice_slots_by_district[self._accomplice] if escapes[slot] < 0]
-
-    def close_edge(self, place: int) -> None:
-        """Close the edge at ``place`` from both sides (F-5.4: the road behind him is destroyed)."""
-        self._closed[place] = 1
-        other = self._links[place]
-        if other >= 0:
-            self._closed[other] = 1
-
-    def open_edge(self, place: int) -> None:
-        self._closed[place] = 0
-        other = self._links[place]
-        if other >= 0:
-            self._closed[other] = 0
 
     # --- read-only queries: what views, bots, tools and tests read (copies, never the fields) ------------
     @property
@@ -304,6 +237,11 @@ class FalconiState(GameState[Action]):
     def cars(self) -> tuple[int, ...]:
         """Per seat: its car's place, or -1 for a seat not in play."""
         return tuple(self._cars)
+
+    def car_at(self, seat: Seat) -> Place | None:
+        """Where ``seat``'s car stands, or ``None`` for a seat not in play."""
+        place = self._cars[seat]
+        return Place(place) if place >= 0 else None
 
     @property
     def status(self) -> tuple[Status, ...]:
@@ -422,7 +360,7 @@ class FalconiState(GameState[Action]):
 
     def boost_routes(self) -> Mapping[tuple[int, ...], tuple[Any, ...]]:
         """Diavola: the steps of every boost on offer now, by its path (F-6.6); empty when none is."""
-        return MappingProxyType(self._boost_steps)
+        return MappingProxyType(self._boost_steps if self._outcome is None else {})
 
     def places_accomplice(self, slot: int) -> bool:
         """Whether placing his secret accomplice on border ``slot`` is one of the legal actions now."""
@@ -431,17 +369,17 @@ class FalconiState(GameState[Action]):
     def apply(self, action: Action) -> None:
         if action not in self._legal:
             raise IllegalActionError(describing.why_illegal(self, action))
-        self._mode().apply(self, action)
+        self._rules.apply(self, action)
 
     def apply_legal(self, action: Action) -> None:
         """:meth:`apply` without its scan of the legal actions, for the search, which takes ``action`` from
         them (a fresh sample's or the position's it plays on)."""
-        (mode1 if self._variant.mode == 1 else mode2).apply(self, action)
+        self._rules.apply(self, action)
 
     def play_out(self, depth: int, choice: Callable[[Sequence[Action]], Action]) -> None:
         """The search's random play-out, as :class:`GameState`'s, without a method call a step for the end,
         the legal actions and their check."""
-        apply = (mode1 if self._variant.mode == 1 else mode2).apply
+        apply = self._rules.apply
         while depth and self._outcome is None:
             apply(self, choice(self._legal))
             depth -= 1
@@ -469,11 +407,15 @@ class FalconiState(GameState[Action]):
     def self_defeat(self, action: Action, allies: frozenset[Seat] = frozenset()) -> Message | None:
         return defeat.self_defeat(self, action, allies)
 
-    def observation(self, seat: Seat) -> dict[str, Any]:
-        return serialization.observation(self, seat)
+    def observation(self, seat: Seat) -> FalconiObservation:
+        # (the protocol declares Mapping[str, object], which this TypedDict is, from issue 53's typed seams)
+        return observe(self, seat)
 
     def determinize(self, seat: Seat, rng: random.Random) -> FalconiState:
-        return serialization.determinize(self, seat, rng)
+        result = self.clone()
+        result._seed = 0  # the seed would deal the hidden tiles again
+        serialization.deal_unseen(self, result, seat, rng)
+        return result
 
     def to_json(self) -> dict[str, Any]:
         return serialization.to_json(self)

@@ -18,6 +18,23 @@ ITEM_BY_NAME = {name: item for item, name in enumerate(ITEM_NAMES)}
 EMPTY = 255  # a cell with no tile
 CRATER = 24  # a blasted tile: a crossroads joining all four edges (F-5.5, F-6.6)
 
+
+
+def kind_of(code: int) -> int:
+    """The kind of a placed tile's code (not the crater's)."""
+    return code >> 2
+
+
+def rotation_of(code: int) -> int:
+    """The rotation of a placed tile's code: quarter turns clockwise (not the crater's)."""
+    return code & 3
+
+
+def tile_code(kind: int, rotation: int) -> int:
+    """The code of a tile of ``kind`` placed turned ``rotation`` quarter turns clockwise."""
+    return kind << 2 | rotation % 4
+
+
 # The default mix of F-2.1 (data, tunable).
 TILE_MIX = {STRAIGHT: 20, CURVE: 20, T_JUNCTION: 16, CROSSROADS: 9, U_TURN: 6, OVERPASS: 10}
 

@@ -156,9 +156,10 @@ class Rider:
 
 def riders(stage: Stage, state: FalconiState, cell: int) -> tuple[Rider, ...]:
     """The cars standing in ``cell`` in ``state``, where the board draws them."""
-    return tuple(Rider(seat, stage.geometry.car_point_behind(state.cars[seat], standing(state, seat)),
-                       sprites.heading_of(edge_of(state.cars[seat])), state.status[seat] == OUT)
-                 for seat in (*POLICE, FUGITIVE) if state.cars[seat] >= 0 and cell_of(state.cars[seat]) == cell)
+    places = {seat: state.car_at(seat) for seat in (*POLICE, FUGITIVE)}
+    return tuple(Rider(seat, stage.geometry.car_point_behind(place, standing(state, seat)),
+                       sprites.heading_of(place.edge), state.status[seat] == OUT)
+                 for seat, place in places.items() if place is not None and place.cell == cell)
 
 
 class Drop(Animation):
@@ -244,7 +245,7 @@ def animations(stage: Stage, before: FalconiState, action: Action, after: Falcon
                                   stage.letters[district + 1], stage.text)
         result.append(Drop(stage, image, geometry.slot_rect(action.slot), f"slot:{action.slot}"))
     elif verb == "drive":
-        goal = -(action.slot + 1) if action.slot >= 0 else action.cell * 4 + action.edge
+        goal = -(action.slot + 1) if action.slot >= 0 else action.place
         result += _drive(stage, before, after, seat, _route_to(before, seat, goal))
     elif verb == "catch" or (verb == "pass" and before.phase == ANSWER):
         if after.outcome is not None and after.outcome.termination == "catch":
@@ -367,7 +368,7 @@ def _bomb(stage: Stage, before: FalconiState) -> list[Animation]:
 def _blast(stage: Stage, before: FalconiState, action: Action) -> list[Animation]:
     """F-5.5: a blocked Don Falconi blasts a block: a crater appears (or a bombed edge opens) in an explosion."""
     geometry = stage.geometry
-    place = action.cell * 4 + action.edge
+    place = action.place
     rect = geometry.cell_rect(action.cell)
     if before.closed[place]:
         return _explosion(geometry.edge_mid(action.cell, action.edge), geometry.cs, seed=place)

@@ -10,6 +10,7 @@ import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,7 +24,6 @@ from game.falconi.tiles import EMPTY, EXITS
 from game.i18n import Translator
 from scenes.falconi.draw import DIRECTIONS, Geometry, Point
 from scenes.falconi.lanes import lane_point, tile_lane
-from scenes.kit.chooser import Step
 from scenes.kit.input import Binding, GameIntent
 from scenes.playing.gameview import BOARD_AREA
 
@@ -40,13 +40,16 @@ CHEVRONS = (0.14, 0.31)  # where along the strip its chevrons sit, in cells
 SIREN = 26  # the siren badge's size in pixels
 SIREN_RED = (214, 30, 36)
 
+if TYPE_CHECKING:
+    from scenes.falconi.steps import FalconiStep
+
 
 class DangerOverlay:
     """The overlay of one board view: whether it is on (the ``hints`` setting's choice at first, then the
     player's), what it shows for the position on the board, worked out once per decision, and what the last
     drawing showed (for the side panel's legend)."""
 
-    def __init__(self, on: bool, steps: Callable[[FalconiState, Action], tuple[Step, ...]]) -> None:
+    def __init__(self, on: bool, steps: Callable[[FalconiState, Action], tuple[FalconiStep, ...]]) -> None:
         """``steps`` is the view's method (an option is known by its last step). It is held weakly: the view
         owns this overlay, and a strong reference back would leave a dead view, with its board pictures, to
         the rare full collection of cycles."""
@@ -54,12 +57,12 @@ class DangerOverlay:
         self._steps = weakref.WeakMethod(steps)
         self.shown: Danger | None = None  # the danger set last drawn; None while the overlay is not drawn
         self._layer: DangerLayer | None = None
-        self._known: tuple[object, Danger, dict[Step, frozenset[Seat]]] | None = None
+        self._known: tuple[object, Danger, dict[FalconiStep, frozenset[Seat]]] | None = None
 
     def toggle(self) -> None:
         self.on = not self.on
 
-    def of(self, state: FalconiState) -> tuple[Danger, dict[Step, frozenset[Seat]]]:
+    def of(self, state: FalconiState) -> tuple[Danger, dict[FalconiStep, frozenset[Seat]]]:
         """The danger set as the deciding seat sees it, and his risky stops by the board step that chooses
         them; known again when the legal actions are (a new decision brings new ones)."""
         if self._known is None or self._known[0] is not state.legal_actions():
@@ -81,8 +84,8 @@ class DangerOverlay:
             self._layer = DangerLayer()
         self._layer.draw(surface, geometry, state.board, self.shown.lanes)
 
-    def draw_sirens(self, surface: pygame.Surface, state: FalconiState, options: Iterable[Step],
-                    mark: Callable[[Step], pygame.Rect]) -> None:
+    def draw_sirens(self, surface: pygame.Surface, state: FalconiState, options: Iterable[FalconiStep],
+                    mark: Callable[[FalconiStep], pygame.Rect]) -> None:
         """A siren on each option on offer that would stop him in danger (after :meth:`draw_lanes`)."""
         if self.shown is None:
             return
@@ -91,7 +94,7 @@ class DangerOverlay:
             if option in risky:
                 siren(surface, mark(option))
 
-    def caught_by(self, tr: Translator, state: FalconiState, step: Step) -> str:
+    def caught_by(self, tr: Translator, state: FalconiState, step: FalconiStep) -> str:
         """For an option's hint: who could catch him if he stops there ("" when nobody could, or when off)."""
         if self.shown is None:
             return ""

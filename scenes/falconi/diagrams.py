@@ -101,7 +101,7 @@ def tile(context: AppContext) -> pygame.Surface:
 def drive(context: AppContext) -> pygame.Surface:
     state = played("margherita", 565, CHASE[:17])  # the overpass laid, he drives north and turns off west
     goal = state.parse_action(CHASE[17])
-    board, geometry = _board(context, state, POLICE_SEES, goal=goal.cell * 4 + goal.edge)
+    board, geometry = _board(context, state, POLICE_SEES, goal=goal.place)
     return crops(board, [squares(geometry, 3, 2, 6, 6)])
 
 

@@ -1,6 +1,6 @@
 """Drawing the Falconi city: where cells, border slots, places and the tile strip sit in ``BOARD_AREA``, and the
 pictures of tiles, escape tiles, cars, routes and option highlights, made from the sprite sheets of
-:mod:`scenes.falconi.sprites`.
+:mod:`scenes.falconi.sprites` (the empty city and its border ring: :mod:`scenes.falconi.frame`).
 
 Everything here is stateless apart from image caches; :mod:`scenes.falconi.view` decides what to draw.
 """
@@ -16,12 +16,12 @@ import pygame
 
 from game.core.message import Message
 from game.falconi.city import DISTRICTS, EDGE_NAMES, OPPOSITE, CityLayout, Slot, cell_of, edge_of
-from game.falconi.tiles import EMPTY, ESCAPE
+from game.falconi.tiles import EMPTY, ESCAPE, tile_code
 from scenes.falconi import sprites
 from scenes.falconi.colours import COLOURS
 from scenes.kit import tooltip
 from scenes.kit.surface_cache import SurfaceCache
-from scenes.kit.ui import ACCENT, BACKGROUND, TEXT, TextCache
+from scenes.kit.ui import ACCENT, TEXT, TextCache
 from scenes.playing.gameview import BOARD_AREA
 
 Point = tuple[float, float]
@@ -30,7 +30,6 @@ Colour = tuple[int, int, int]
 HEADING_SIZES = (20, 18, 16)  # the strip's heading: the first size at which it fits in two lines
 NOTE_SIZES = (17, 15, 13)  # the strip's captions and counters: the first size at which each fits its width
 PILE_SIZES = (18, 15, 13)  # the same for the pile's count under them
-CAPTION_SIZES = (16, 14, 12)  # the sizes of the frame's captions, largest first (see _caption_size)
 STRIP_WIDTH = 84  # the column at the right of the board with the tiles in hand
 DIRECTIONS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W as screen vectors
 ESCAPE_STAR = (12 / 64, 14 / 64)  # where the letter goes on the escape tile of the north side (the sprite's star)
@@ -44,7 +43,6 @@ Palette = Sequence[Colour]  # a colour per seat; a district has its police car's
 SEAT_COLOURS: Palette = COLOURS
 DISTRICT_SEAT = {district: number + 1 for number, district in enumerate(DISTRICTS)}
 LAST_MOVE = (120, 230, 255)
-COORDINATE = (128, 150, 128)  # an empty square's x,y: there to be read when wanted, not to catch the eye
 ROUTE = ACCENT
 
 
@@ -171,7 +169,7 @@ def _see_through(key: tuple[object, ...], image: pygame.Surface, alpha: int) -> 
 
 
 def tile_image(code: int, size: int, alpha: int = 255) -> pygame.Surface:
-    """A placed tile (code ``kind * 4 + rotation``, or the crater) from the road sheet, once per size and
+    """A placed tile (the code of a kind and a rotation, or the crater) from the road sheet, once per size and
     transparency."""
     return _see_through(("tile", code, size, alpha), sprites.road(code, size), alpha)
 
@@ -224,71 +222,6 @@ def slot_tip(slot: Slot, escape_tiles: bool) -> Message:
         key = "tips.falconi.slot.district" if escape_tiles else "tips.falconi.slot.district_edge"
         return Message.of(key, district=f"@falconi.district.{slot.district}")
     return Message.of("tips.falconi.slot.plain")
-
-
-# --- the city's frame --------------------------------------------------------------------------------------
-def draw_frame(surface: pygame.Surface, geometry: Geometry, text: TextCache, labels: dict[str, str],
-               colours: Palette = SEAT_COLOURS, letters: Sequence[str] = ()) -> None:
-    """The empty grid and the border ring: districts, prison, stations, tunnels (``labels`` holds the
-    translated words ``prison``, ``police`` and ``tunnel`` with a ``{slot}`` field). The slots of a district
-    are drawn in its police seat's colour and, given ``letters`` (a letter per seat), carry its police car's
-    letter."""
-    surface.fill(BACKGROUND, BOARD_AREA)
-    city, cs = geometry.city, geometry.cs
-    tunnels = {slot.name: labels["tunnel"].format(slot=slot.partner) for slot in city.slots if slot.role == "tunnel"}
-    size = _caption_size(text, [labels["prison"], labels["police"], *tunnels.values()], cs - 8)
-    lot = sprites.image(sprites.CITY, "lot", cs)
-    coordinate_size = max(13, cs // 4)
-    for cell in range(city.cell_count):
-        rect = geometry.cell_rect(cell)
-        surface.blit(lot, rect)
-        x, y = city.xy(cell)  # as the log and the hints name the square; a tile laid there covers it
-        text.blit(surface, f"{x},{y}", coordinate_size, COORDINATE, bottomright=(rect.right - 4, rect.bottom - 3))
-    corner = sprites.image(sprites.CITY, "corner", cs)
-    for column, row in ((0, 0), (city.width + 1, 0), (0, city.height + 1), (city.width + 1, city.height + 1)):
-        surface.blit(corner, geometry.square(column, row))
-    for index, slot in enumerate(city.slots):
-        rect = geometry.slot_rect(index)
-        colour = colours[DISTRICT_SEAT[slot.district]] if slot.district else None
-        if slot.role == "plain":
-            name = sprites.plain_name(slot.district or "none", slot.index, slot.side)
-        else:
-            name = f"{slot.role}:{slot.side}"
-        surface.blit(sprites.image(sprites.CITY, name, cs, colour), rect)
-        if slot.role == "prison":
-            _caption(surface, text, labels["prison"], rect, size)
-        elif slot.role == "station":
-            _caption(surface, text, labels["police"], rect, size)
-        elif slot.role == "tunnel":
-            _caption(surface, text, tunnels[slot.name], rect, size)
-        _outlined(surface, text, slot.name, 15, topleft=(rect.x + 3, rect.y + 2))
-        if slot.district and letters:
-            _outlined(surface, text, letters[DISTRICT_SEAT[slot.district]], 15, bold=True,
-                      topright=(rect.right - 3, rect.y + 2))
-
-
-def _outlined(surface: pygame.Surface, text: TextCache, words: str, size: int, bold: bool = False,
-              **anchor: tuple[int, int]) -> None:
-    """Light words with a dark rim, readable on any picture."""
-    rect = text.render(words, size, TEXT, bold).get_rect(**anchor)
-    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
-        text.blit(surface, words, size, (12, 12, 16), bold, topleft=(rect.x + dx, rect.y + dy))
-    text.blit(surface, words, size, (236, 236, 242), bold, topleft=rect.topleft)
-
-
-def _caption_size(text: TextCache, captions: Sequence[str], width: int) -> int:
-    """The one size of the frame's captions: the largest at which every caption fits ``width``, so a language
-    whose words are long shrinks them all alike rather than leaving labels of two sizes side by side."""
-    return next((size for size in CAPTION_SIZES
-                 if all(text.font(size, True).size(caption)[0] <= width for caption in captions)), CAPTION_SIZES[-1])
-
-
-def _caption(surface: pygame.Surface, text: TextCache, words: str, rect: pygame.Rect, size: int) -> None:
-    """A building's or tunnel's name on a black band at the bottom of its slot."""
-    image = text.render(words, size, (255, 255, 255), bold=True)
-    box = image.get_rect(midbottom=(rect.centerx, rect.bottom - 3)).inflate(6, 0)
-    pygame.draw.rect(surface, (0, 0, 0), box, border_radius=3)
-    surface.blit(image, image.get_rect(center=box.center))
 
 
 def draw_position(surface: pygame.Surface, geometry: Geometry, board: Sequence[int], closed: Sequence[int],
@@ -383,7 +316,7 @@ def draw_strip_tile(surface: pygame.Surface, rect: pygame.Rect, item: int | None
     if item is None:
         tile_back(surface, rect, text)
     elif item < ESCAPE:
-        surface.blit(tile_image(item * 4 + rotation % 4, rect.width), rect)
+        surface.blit(tile_image(tile_code(item, rotation), rect.width), rect)
     else:
         district = item - ESCAPE
         surface.blit(escape_image(district, 2, rect.width, 255, colours,

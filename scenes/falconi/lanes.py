@@ -1,5 +1,5 @@
-"""The lanes a car drives along on screen: a route of places (``cell * 4 + entry_edge``) turned into the
-curve a car follows in the right-hand lane (F-3.6, F-6.4) — straight across, round a quarter circle at a turn,
+"""The lanes a car drives along on screen: a route of places (a cell and its entry edge) turned into the curve a
+car follows in the right-hand lane (F-3.6, F-6.4) — straight across, round a quarter circle at a turn,
 round the island of a U-turn's loop — broken where a tunnel carries it across the city (F-1.4).
 
 The road pictures (``tools/make_falconi_art.py``) are drawn from the same numbers in
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from game.falconi.city import cell_of, edge_of
+from game.falconi.city import cell_of, edge_of, same_cell
 from scenes.falconi.draw import DIRECTIONS, Geometry, Point
 from scenes.falconi.sprites import CAR_AHEAD, LANE, U_LOOP_CENTRE, U_LOOP_RADIUS, heading_of
 
@@ -110,8 +110,7 @@ def _join(start: Point, heading: Point, points: list[Point], distance: float) ->
 
 def exit_edge_to(links: Sequence[int], here: int, there: int) -> int:
     """The edge by which a car at ``here`` leaves its cell for ``there`` (a place, or ``-(slot + 1)``)."""
-    cell = cell_of(here)
-    return next(edge for edge in range(4) if links[cell * 4 + edge] == there)
+    return next(edge for edge in range(4) if links[same_cell(here, edge)] == there)
 
 
 def route_legs(geometry: Geometry, links: Sequence[int], route: Sequence[int], start: Point | None = None,

@@ -8,7 +8,9 @@ from functools import partial
 import pygame
 
 from game.core.message import Message
+from game.falconi.actions import Action as FalconiAction
 from game.falconi.options import FalconiOptions
+from game.falconi.state import FalconiState
 from game.falconi.variants import VARIANTS
 from scenes.boardspec import BoardSpec
 from scenes.context import AppContext
@@ -31,7 +33,7 @@ class VariantScene(MenuScene):
     title_key = "menu.choose_variant"
     menu_x = VARIANT_MENU_X
 
-    def __init__(self, context: AppContext, board: BoardSpec) -> None:
+    def __init__(self, context: AppContext, board: BoardSpec[FalconiState, FalconiAction, FalconiOptions]) -> None:
         self.board = board
         super().__init__(context)
 

@@ -18,14 +18,16 @@ from game.falconi.constants import ACTIVE, FUGITIVE, POLICE
 from game.falconi.network import drive_route
 from game.falconi.queries import Way, catch_place, laying, step_end, turn_place
 from game.falconi.state import FalconiState
-from game.falconi.tiles import CRATER, ESCAPE
+from game.falconi.tiles import CRATER, ESCAPE, tile_code
 from scenes.falconi import draw, sprites, tags
 from scenes.falconi.lanes import route_legs
-from scenes.kit.chooser import ActionChooser, first_rotation, quarters
+from scenes.falconi.steps import drive_goal
+from scenes.kit.chooser import first_rotation, quarters
 from scenes.kit.ui import DANGER, GOOD
 from scenes.playing.gameview import BOARD_AREA
 
 if TYPE_CHECKING:
+    from scenes.falconi.steps import FalconiChooser
     from scenes.falconi.view import FalconiView
 
 DRIVE_ENDS = ("dest", "catch", "blast")  # the steps that end a Mode I drive at a place (or, for a dest, a slot)
@@ -37,7 +39,7 @@ BOMB_COLOUR = (232, 132, 36)  # a block Don Falconi could bomb: a warning, not t
 
 
 def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                chooser: ActionChooser, visible: frozenset[Seat]) -> set[Seat]:
+                chooser: FalconiChooser, visible: frozenset[Seat]) -> set[Seat]:
     """See-through pieces the focused option would lay: a tile, an escape tile, a boost's crater.
     Returns the seats whose secrets they show."""
     if chooser.focused is None:
@@ -61,7 +63,7 @@ def draw_ghosts(view: FalconiView, surface: pygame.Surface, state: FalconiState,
     return {state.turn_seat} if secret and kind in ("cell", "rot", "tile", "slot") else set()
 
 
-def placing(view: FalconiView, state: FalconiState, chooser: ActionChooser) -> tuple[int, int, int] | None:
+def placing(view: FalconiView, state: FalconiState, chooser: FalconiChooser) -> tuple[int, int, int] | None:
     """The road tile being placed, its cell and rotation as the focus stands (at the cell step: the rotation last
     chosen; a Mode I tile on its only cell at once, in the rotation the chooser will start on), or ``None``."""
     if chooser.focused is None:
@@ -87,7 +89,7 @@ def placing(view: FalconiView, state: FalconiState, chooser: ActionChooser) -> t
 
 
 def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState, geometry: draw.Geometry,
-                chooser: ActionChooser) -> None:
+                chooser: FalconiChooser) -> None:
     """The tile being placed on the focused cell at the focused rotation, drawn over the cars and framed, so
     that where it goes and how it turns cannot be missed; in Mode I with where the car could then drive."""
     where = placing(view, state, chooser)
@@ -95,7 +97,7 @@ def _ghost_tile(view: FalconiView, surface: pygame.Surface, state: FalconiState,
         return
     tile, cell, rotation = where
     rect = geometry.cell_rect(cell)
-    surface.blit(draw.tile_image(tile * 4 + rotation, geometry.cs, GHOST_ALPHA), rect)
+    surface.blit(draw.tile_image(tile_code(tile, rotation), geometry.cs, GHOST_ALPHA), rect)
     pygame.draw.rect(surface, draw.ROUTE, rect.inflate(2, 2), width=3, border_radius=5)
     _turn_badge(view, surface, rect, rotation)
     action = FalconiAction("place", tile, cell, rotation)
@@ -144,7 +146,7 @@ def _reach_preview(view: FalconiView, surface: pygame.Surface, state: FalconiSta
 
 
 def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surface, state: FalconiState,
-                 geometry: draw.Geometry, chooser: ActionChooser) -> None:
+                 geometry: draw.Geometry, chooser: FalconiChooser) -> None:
     """What the focused move would do: the route a drive would take, the car after a three-point turn (drawn
     through ``ghosts``, a board-sized layer), the boost's route and the police cars it would knock out (F-6.6)."""
     if chooser.focused is None:
@@ -152,7 +154,7 @@ def draw_preview(view: FalconiView, surface: pygame.Surface, ghosts: pygame.Surf
     kind, value = chooser.focused[0], chooser.focused[1]
     car = state.cars[state.turn_seat]
     if kind in DRIVE_ENDS:
-        route = drive_route(state, state.drive_from, view._drive_goal(state, chooser.focused))
+        route = drive_route(state, state.drive_from, drive_goal(state, chooser.focused))
         if route and kind == "catch":
             route.append(state.cars[FUGITIVE])
         if route:

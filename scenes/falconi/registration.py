@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.falconi.options import FalconiOptions
     from game.falconi.state import FalconiState
     from scenes.context import AppContext
-    from scenes.falconi.view import FalconiStepKind
+    from scenes.falconi.steps import FalconiStepKind
     from scenes.kit.stack import Scene
     from scenes.playing.gameview import GameView
 

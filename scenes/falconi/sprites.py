@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from game.falconi.tiles import CRATER, kind_of, rotation_of
 from scenes.kit.sprite_book import Area, SpriteBook
 
 Colour = tuple[int, int, int]
@@ -116,8 +117,8 @@ def image(sheet: Sheet, name: str, size: int, colour: Colour | None = None) -> p
 
 
 def road(code: int, size: int) -> pygame.Surface:
-    """A placed road tile (``kind * 4 + rotation``) or the crater (code 24)."""
-    return image(ROADS, "crater" if code >= 24 else f"{code >> 2}:{code & 3}", size)
+    """A placed road tile (its kind turned a rotation) or the crater."""
+    return image(ROADS, "crater" if code >= CRATER else f"{kind_of(code)}:{rotation_of(code)}", size)
 
 
 def car(name: str, cs: int, heading: float, colour: Colour | None = None) -> pygame.Surface:

@@ -6,23 +6,12 @@ Mode II (F-6.2, F-6.6) is drawn only for the seats in ``visible``. The previews 
 each move are made by :mod:`scenes.falconi.anim`; while they run, the board leaves out the pieces they draw
 (``car:SEAT``, ``cell:N``, ``slot:N``, ``edge:PLACE``, ``strip:N``).
 
-Steps: ``("tile", v)`` a tile from the strip (a tile kind, an escape item ``ESCAPE + district`` or
-``"accomplice"``), ``("cell", c)``, ``("rot", Rotation(r, dead_end, needs_bomb))`` (a Mode I tile turned so that
-its car can reach no open end, nor a catch, is a dead end; one that leaves Don Falconi only blocks to bomb needs a
-bomb: F-5.5); ``("dest", place)`` or ``("dest", ("slot", s))`` for a
-Mode I drive; ``("catch", edge)``; ``("blast", place)``; ``("slot", s)`` for an escape tile or the accomplice;
-``("step", edge)`` and ``("turn", edge)`` in Mode II; ``("button", "boost")`` then ``("boost", path)``; and
-``("button", verb)`` for draw, bomb, pass and keep. In a Mode II action phase every other action starts with
-``(GROUP, kind)``: a button per kind of action in the bar, while the step behind it stays clickable on the board
-(see :mod:`scenes.kit.chooser`). A place is ``cell * 4 + entry_edge``.
-"""
+The steps of each action are those of :mod:`scenes.falconi.steps`."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -31,14 +20,12 @@ from game.core.explanation import Explanation
 from game.core.message import Message
 from game.core.protocol import Seat
 from game.falconi.actions import Action as FalconiAction
-from game.falconi.actions import cell_text
-from game.falconi.city import DISTRICTS, cell_of, edge_of
-from game.falconi.constants import ACTION, ANSWER, BLAST, ESCAPE_PLACE, FUGITIVE, OUT, POLICE
+from game.falconi.city import cell_of, edge_of
+from game.falconi.constants import ANSWER, FUGITIVE, OUT, POLICE
 from game.falconi.explain import explain
 from game.falconi.mode2 import ACTIONS_PER_TURN
-from game.falconi.queries import Way, catch_place, places_free, step_catches, step_end, turn_place, way_after
+from game.falconi.queries import Way, step_end, turn_place
 from game.falconi.state import FalconiState
-from game.falconi.tiles import ESCAPE
 from game.services.match import LogEntry
 from scenes.context import AppContext
 from scenes.falconi import anim as falconi_anim
@@ -47,53 +34,29 @@ from scenes.falconi import why as falconi_why
 from scenes.falconi.colours import seat_colours
 from scenes.falconi.danger import DANGER as DANGER_INTENT
 from scenes.falconi.danger import DangerOverlay
+from scenes.falconi.frame import draw_frame
 from scenes.falconi.preview import DRIVE_ENDS
+from scenes.falconi.steps import (
+    ACCOMPLICE,
+    BUTTONS,
+    FalconiChooser,
+    FalconiStep,
+    StepMaker,
+    drive_goal,
+    hand_tiles,
+    icon,
+    is_button,
+    label,
+)
+from scenes.falconi.steps import shout as shout_of
 from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.animation import Animation
-from scenes.kit.chooser import GROUP, ActionChooser, Rotation, Step, quarters
 from scenes.kit.surface_cache import SurfaceCache
 from scenes.kit.ui import DANGER, GOOD
 from scenes.playing import why_note
 from scenes.playing.gameview import BAR_AREA, BOARD_AREA
 from scenes.playing.hud import Hud
-
-ACCOMPLICE = "accomplice"
-FalconiStepKind = Literal["tile", "cell", "rot", "dest", "catch", "blast", "slot", "step", "turn", "button", "boost",
-                          "group"]  # the steps of the module's docstring
-FalconiStep = Step[FalconiStepKind]
-BUTTONS = ("draw", "boost", "bomb", "pass")
-GROUPS = {"place": "place", "step": "drive", "turn": "turn", "escape": "escape", "accomplice": "accomplice"}
-# The icon (a name of ``scenes.kit.ui_art.ICONS``) before each button of the action bar: by verb, and by kind of
-# Mode II action (the values of ``GROUPS``).
-BUTTON_ICONS = {"draw": "draw_tile", "boost": "chili_boost", "bomb": "chili_bomb", "pass": "pass"}
-GROUP_ICONS = {"place": "place_tile", "drive": "drive", "turn": "three_point_turn", "escape": "escape_tile",
-               "accomplice": "accomplice"}
-
-
-@dataclass(frozen=True)
-class HandTile:
-    """A tile shown in the strip: what choosing it means (``value`` of its tile step) and what it is."""
-
-    value: Hashable  # a tile kind, an escape item, or ACCOMPLICE
-    item: int  # a tile kind, or ESCAPE + district
-    caption: str  # translation key
-    secret: bool  # hidden from everyone but Don Falconi (F-6.2, F-6.6)
-
-
-def hand_tiles(state: FalconiState) -> list[HandTile]:
-    """The tiles the car whose turn it is can play from: the one drawn, the reserve, Diavola's accomplice."""
-    seat = state.turn_seat
-    secret = state.hides_hand(seat)
-    tiles = []
-    drawn = state.tile_just_drawn()
-    if drawn is not None:  # first: a new turn's animation turns it over (FalconiView._stage)
-        tiles.append(HandTile(drawn, drawn, "falconi.board.drawn", secret))
-    tiles += [HandTile(item, item, "falconi.board.reserve", secret) for item in state.reserve(seat)]
-    if seat == FUGITIVE and state.accomplice >= 0:
-        tiles.append(HandTile(ACCOMPLICE, ESCAPE + state.accomplice, "falconi.board.accomplice", True))
-    return tiles
-
 
 ANNOUNCED = frozenset({"bomb", "boost", "catch", "blast", "escape", "accomplice"})
 
@@ -114,12 +77,11 @@ class FalconiView:
         self._board_secrets: frozenset[Seat] = frozenset()
         self._info_secrets: frozenset[Seat] = frozenset()
         self._pictures = SurfaceCache("Falconi HUD pictures", 2)
-        self._ways: tuple[object, Counter[tuple[int, int]]] = ((), Counter())
-        self._way_of: tuple[object, dict[FalconiAction, Way]] = ((), {})
+        self._maker = StepMaker()
         self.danger = DangerOverlay(context.settings.hints, self.steps)  # D toggles it
         self._note: pygame.Rect | None = None  # the last drawing's box of an explanation's words
 
-    def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: ActionChooser | None) -> None:
+    def looked_at(self, state: FalconiState, intent: inp.Intent, chooser: FalconiChooser | None) -> None:
         """Every Falconi tile and car shows whole: looking lifts nothing."""
         return None
 
@@ -170,68 +132,18 @@ class FalconiView:
     def has_secrets(self, state: FalconiState, seat: Seat) -> bool:
         return state.hides_hand(seat)
 
-    # --- steps ---------------------------------------------------------------------------------------------
+    # --- steps (scenes.falconi.steps) --------------------------------------------------------------------
     def steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
-        steps = self._steps(state, action)
-        if state.variant.mode == 2 and state.phase == ACTION and action.verb in GROUPS:
-            return ((GROUP, GROUPS[action.verb]),) + steps
-        return steps
-
-    def _steps(self, state: FalconiState, action: FalconiAction) -> tuple[FalconiStep, ...]:
-        verb = action.verb
-        if verb == "place":
-            way = self.way_after(state, action)
-            rotation = Rotation(action.edge, dead_end=way == Way.CLOSED, needs_bomb=way == Way.THROUGH_BLOCK,
-                                only_way=self._ways_to_lay(state)[action.tile, action.cell] == 1,
-                                click_again=state.variant.mode == 2)
-            return ("tile", action.tile), ("cell", action.cell), ("rot", rotation)
-        if verb == "drive":
-            return (("dest", ("slot", action.slot) if action.slot >= 0 else action.cell * 4 + action.edge),)
-        if verb in ("catch", "step", "turn"):
-            return ((verb, action.edge),)
-        if verb == "blast":
-            return (("blast", action.cell * 4 + action.edge),)
-        if verb == "escape":
-            if state.phase == ESCAPE_PLACE:  # the tile just drawn: only where it goes is open
-                return (("slot", action.slot),)
-            district = DISTRICTS.index(state.city.slots[action.slot].district or "")
-            return ("tile", ESCAPE + district), ("slot", action.slot)
-        if verb == "accomplice":
-            return ("tile", ACCOMPLICE), ("slot", action.slot)
-        if verb == "boost":  # a button first: the boost's many routes would crowd out the plain drives
-            return ("button", "boost"), ("boost", action.path)
-        return (("button", verb),)
+        return self._maker.steps(state, action)
 
     def way_after(self, state: FalconiState, placement: FalconiAction) -> Way:
-        """What laying ``placement`` leaves of its car's way on (the rules core's answer), kept for the legal
-        actions last asked about: the chooser and the ghost tile ask of every rotation."""
-        legal = state.legal_actions()
-        if self._way_of[0] is not legal:
-            self._way_of = (legal, {})
-        ways = self._way_of[1]
-        if placement not in ways:
-            ways[placement] = way_after(state, placement)
-        return ways[placement]
-
-    def _ways_to_lay(self, state: FalconiState) -> Counter[tuple[int, int]]:
-        """How many rotations of each (tile, cell) placement are legal (rotations giving the same roads count
-        once in the rules core); kept for the legal actions last asked about, as every placement asks."""
-        legal = state.legal_actions()
-        if self._ways[0] is not legal:
-            ways = Counter((a.tile, a.cell) for a in legal if a.verb == "place")
-            self._ways = (legal, ways)
-        return self._ways[1]
+        return self._maker.way_after(state, placement)
 
     def is_button(self, step: FalconiStep) -> bool:
-        return step[0] in ("button", GROUP)
+        return is_button(step)
 
     def icon(self, step: FalconiStep) -> str:
-        kind, value = step[0], step[1]
-        if kind == "button":
-            return BUTTON_ICONS.get(str(value), "")
-        if kind == GROUP:
-            return GROUP_ICONS.get(str(value), "")
-        return ""
+        return icon(step)
 
     def option_rect(self, state: FalconiState, prefix: tuple[FalconiStep, ...], step: FalconiStep) -> pygame.Rect:
         geometry = self._geometry(state)
@@ -244,7 +156,7 @@ class FalconiView:
             cell = value if kind == "cell" else next((v for k, v in prefix if k == "cell"), cell_of(car))
             return geometry.cell_rect(cell)  # the rotations of a tile share its cell
         if kind in DRIVE_ENDS:
-            end = self._drive_goal(state, step)
+            end = drive_goal(state, step)
             if end < 0:
                 return geometry.slot_rect(-end - 1)
             return geometry.place_area(end, self._ends_in(state, cell_of(end)))
@@ -263,83 +175,7 @@ class FalconiView:
 
     def label(self, state: FalconiState, step: FalconiStep) -> str:
         caught = self.danger.caught_by(self.context.tr, state, step)  # a stop in danger says who could catch him
-        return self._label(state, step) + (" · " + caught if caught else "")
-
-    def _label(self, state: FalconiState, step: FalconiStep) -> str:
-        tr, city = self.context.tr, state.city
-        kind, value = step[0], step[1]
-        if kind == GROUP:
-            return tr(f"falconi.group.{value}")
-        if kind == "button":
-            give_up = value == "pass" and state.phase == BLAST
-            return tr("falconi.button.give_up" if give_up else f"falconi.button.{value}")
-        if kind == "tile":
-            if value == ACCOMPLICE:
-                return tr("falconi.tip.accomplice_tile")
-            if value >= ESCAPE:
-                return tr("falconi.tip.escape_tile", district=tr(f"falconi.district.{DISTRICTS[value - ESCAPE]}"))
-            return tr("falconi.tip.tile", tile=tr(f"falconi.tile.{value}"))
-        if kind == "cell":
-            return tr("falconi.tip.cell", cell=cell_text(city, value))
-        if kind == "rot":
-            if isinstance(value, Rotation) and value.dead_end:
-                return tr("falconi.tip.rot_blocked" if state.turn_seat == FUGITIVE else "falconi.tip.rot_out")
-            if isinstance(value, Rotation) and value.needs_bomb:  # a Chili Bomb (Mode I) or Boost (Diavola)
-                return tr("falconi.tip.rot_bomb" if state.variant.mode == 1 else "falconi.tip.rot_smash")
-            degrees = 90 * quarters(value)
-            device = "" if self.input_device == "mouse" else f".{self.input_device}"  # the prompt names its keys
-            if isinstance(value, Rotation) and value.only_way:
-                key = f"falconi.tip.rot_only_again{device}" if value.click_again else "falconi.tip.rot_only"
-                return tr(key, degrees=degrees)
-            return tr(f"falconi.tip.rot_again{device}" if isinstance(value, Rotation) and value.click_again
-                      else "falconi.tip.rot", degrees=degrees)
-        if kind == "dest":
-            if isinstance(value, tuple):
-                return tr("falconi.tip.drive_out", slot=city.slots[value[1]].name)
-            return tr("falconi.tip.drive", cell=cell_text(city, cell_of(value)),
-                      side=tr(f"falconi.edge.{edge_of(value)}"))
-        if kind == "catch":
-            return tr("falconi.tip.catch")
-        if kind == "blast":
-            return tr("falconi.tip.blast", cell=cell_text(city, cell_of(value)))
-        if kind == "slot":
-            if state.places_accomplice(value):
-                return tr("falconi.tip.accomplice_slot", slot=city.slots[value].name)
-            key = "falconi.tip.escape_slot_free" if places_free(state, value) else "falconi.tip.escape_slot"
-            return tr(key, slot=city.slots[value].name)
-        if kind == "step":
-            nxt = step_end(state, value)
-            if nxt < 0:
-                return tr("falconi.tip.step_out", slot=city.slots[-nxt - 1].name)
-            key = "falconi.tip.step_catch" if self._shout(state, step) == "catch" else "falconi.tip.step"
-            return tr(key, cell=cell_text(city, cell_of(nxt)))
-        if kind == "turn":
-            return tr("falconi.tip.turn", side=tr(f"falconi.edge.{value}"))
-        route = ", ".join(tr(f"falconi.edge_short.{edge}") for edge in value)
-        steps = state.boost_routes().get(value, ())
-        end = steps[-1].place if steps else -1
-        if end < 0:
-            return tr("falconi.tip.boost_out", route=route)
-        if steps[0].smashed >= 0:  # F-6.6 (b): through the block ahead, into the crater and on
-            return tr("falconi.tip.boost_smash", smashed=cell_text(city, steps[0].smashed),
-                      cell=cell_text(city, cell_of(end)), route=route)
-        return tr("falconi.tip.boost", cell=cell_text(city, cell_of(end)), route=route)
-
-    def _shout(self, state: FalconiState, step: FalconiStep) -> str | None:
-        """``"catch"`` or ``"escape"`` when the option ends the game so: the tag shown over it."""
-        kind, value = step[0], step[1]
-        if kind == "catch":
-            return "catch"
-        if kind == "dest" and isinstance(value, tuple):
-            return "escape"
-        if kind == "step":
-            if step_end(state, value) < 0:
-                return "escape"
-            return "catch" if step_catches(state, value) else None
-        routes = state.boost_routes()
-        if kind == "boost" and value in routes:
-            return "escape" if routes[value][-1].place < 0 else None
-        return None
+        return label(self.context.tr, self.input_device, state, step) + (" · " + caught if caught else "")
 
     @staticmethod
     def _boost_rect(state: FalconiState, geometry: draw.Geometry, path: tuple[int, ...]) -> pygame.Rect:
@@ -357,18 +193,10 @@ class FalconiView:
         height = base.height // count
         return pygame.Rect(base.x, base.y + index * height, base.width, height)
 
-    def _drive_goal(self, state: FalconiState, step: FalconiStep) -> int:
-        """Where a Mode I drive, catch or blast option ends, as :func:`game.falconi.network.drive_route` wants
-        it."""
-        kind, value = step[0], step[1]
-        if kind == "catch":
-            return catch_place(state, value)
-        return -value[1] - 1 if isinstance(value, tuple) else value
-
     def _ends_in(self, state: FalconiState, cell: int) -> set[int]:
         """The entry edges of the Mode I drives, catches and blasts on offer that end in ``cell``: they share
         it as their hotspots, so a click anywhere in the cell chooses one (see ``Geometry.place_area``)."""
-        ends = (self._drive_goal(state, self.steps(state, action)[0]) for action in state.legal_actions()
+        ends = (drive_goal(state, self.steps(state, action)[0]) for action in state.legal_actions()
                 if action.verb in ("drive", "catch", "blast"))
         return {edge_of(end) for end in ends if end >= 0 and cell_of(end) == cell}
 
@@ -377,7 +205,7 @@ class FalconiView:
         its share of the cell (a click anywhere in that share chooses it); any other option over its hotspot."""
         hotspot = self.option_rect(state, prefix, option)
         if option[0] in DRIVE_ENDS:
-            end = self._drive_goal(state, option)
+            end = drive_goal(state, option)
             if end >= 0:
                 return self._geometry(state).place_rect(end).clip(hotspot)
         return hotspot
@@ -404,7 +232,7 @@ class FalconiView:
         """The strip's tiles as the seats in ``visible`` see them: an item, or ``None`` face down."""
         return [None if tile.secret and FUGITIVE not in visible else tile.item for tile in hand_tiles(state)]
 
-    def draw_board(self, surface: pygame.Surface, state: FalconiState, chooser: ActionChooser | None,
+    def draw_board(self, surface: pygame.Surface, state: FalconiState, chooser: FalconiChooser | None,
                    visible: frozenset[Seat], last: list[LogEntry], hidden: frozenset[str] = frozenset(),
                    final: FalconiState | None = None, why: Sequence[Explanation] = ()) -> None:
         """The city, the strip and the cars of ``state``, and ``why`` its last move mattered. The board tells
@@ -442,7 +270,7 @@ class FalconiView:
             # and off the cars, whose letters must still be read.
             prefix, taken = tuple(chooser.prefix), list[pygame.Rect]()
             shouts = [(self._mark(state, prefix, option), shout) for option in chooser.options
-                      if (shout := self._shout(state, option))]
+                      if (shout := shout_of(state, option))]
             marks = [mark for mark, _ in shouts]
             for mark, shout in shouts:
                 tags.tag(surface, self.context.text, self.context.tr(f"falconi.tag.{shout}"), mark,
@@ -479,7 +307,7 @@ class FalconiView:
             tr = self.context.tr
             labels = {"prison": tr("falconi.board.prison"), "police": tr("falconi.board.police"),
                       "tunnel": tr("falconi.board.tunnel", slot="{slot}")}
-            draw.draw_frame(image, geometry, self.context.text, labels, self._colours(), self._letters())
+            draw_frame(image, geometry, self.context.text, labels, self._colours(), self._letters())
             self._frame = (key, image)
         return self._frame[1]
 
@@ -527,7 +355,7 @@ class FalconiView:
                 continue
             pygame.draw.rect(overlay, (*draw.LAST_MOVE, 220), rect.inflate(-2, -2), width=3, border_radius=5)
 
-    def _draw_options(self, overlay: pygame.Surface, state: FalconiState, chooser: ActionChooser) -> None:
+    def _draw_options(self, overlay: pygame.Surface, state: FalconiState, chooser: FalconiChooser) -> None:
         """Every board option tinted, the focused one strongly; the tile in hand being placed stays marked."""
         chosen = [step for step in chooser.prefix if step[0] == "tile"]
         if chosen:
