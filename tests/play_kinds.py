@@ -1,5 +1,5 @@
 """Which move source a play scene on the stack plays from: one ``PlayScene`` plays local games, online tables and
-tutorials, so the tests ask its source."""
+tutorials and replays, so the tests ask its source."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any, TypeGuard
 
 from scenes.online.source import OnlineSource
 from scenes.playing.play import PlayScene
+from scenes.playing.sources.replay import ReplaySource
 from scenes.playing.sources.tutorial import TutorialSource
 
 
@@ -16,3 +17,7 @@ def is_tutorial(scene: Any) -> TypeGuard[PlayScene[TutorialSource]]:
 
 def is_online(scene: Any) -> TypeGuard[PlayScene[OnlineSource]]:
     return isinstance(scene, PlayScene) and isinstance(scene.source, OnlineSource)
+
+
+def is_replay(scene: Any) -> TypeGuard[PlayScene[ReplaySource]]:
+    return isinstance(scene, PlayScene) and isinstance(scene.source, ReplaySource)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
-from play_kinds import is_tutorial
+from play_kinds import is_replay, is_tutorial
 from scene_driver import Driver
 
 from devtools.catalogue import Screen, every_screen, midgame_screens, open_screen, played
@@ -39,8 +39,9 @@ OWN_PREFERENCES = (SettingsOverlay,)
 
 
 def is_game(scene: Any) -> bool:
-    """A scene that plays a match (a lesson of the tutorial is not one: it keeps no save and is played again)."""
-    return isinstance(scene, PlayScene) and not is_tutorial(scene)
+    """A scene that plays a match (a lesson of the tutorial is not one: it keeps no save and is played again; nor
+    is the replay of a finished one)."""
+    return isinstance(scene, PlayScene) and not is_tutorial(scene) and not is_replay(scene)
 
 
 @dataclass
