@@ -3,12 +3,15 @@ the last capture of a hunt) with its words in a banner, and keeps the result, th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from scene_driver import Driver, FixedClock, screenshot_dir
 from test_replay import SETUPS, finished
 
 from game.fredericus.actions import CAPTURE
+from game.services.match import MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
 from scenes.pages import gameover
@@ -160,3 +163,16 @@ def test_a_person_alone_against_the_ai_reads_first_whether_they_won(over_screen,
     else:
         assert over.headline().startswith(tr("over.you_lost", result="").strip())
         assert tr("over.winners", names="").split("{")[0].strip(" !") in over.headline()
+
+
+@pytest.mark.parametrize(("language", "verb"), [("de", "haben gewonnen"), ("it", "Hanno vinto")])
+def test_several_winners_take_the_plural(over_screen, language, verb):
+    """F-8.2: a blocked Don Falconi is a win for every police car still in the chase; a German newcomer read
+    "Landpolizei …, Hafenpolizei …, Waldpolizei … hat gewonnen!" Two people play, so the names say who won."""
+    setup = MatchSetup("falconi", (SeatPlan.human(0),) + (SeatPlan.human(1),) * 3, (Person("Anna"), Person("Ben")))
+    match = next(match for seed in range(200) if len((match := finished(replace(setup, seed=seed))).state.outcome
+                                                      .winners) > 1)
+    driver, over = over_screen("margherita")
+    driver.app.context.change_settings(driver.app.context.settings.changed(language=language))
+    over = GameOverScene(driver.app.context, match)
+    assert verb in over.headline() and over.headline().count("(") == len(match.state.outcome.winners)

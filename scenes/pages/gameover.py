@@ -202,7 +202,8 @@ class GameOverScene(Scene):
         outcome = state.outcome
         assert outcome is not None
         names = [f"{tr(self.board.seat_key(seat))} ({self._player(seat)})" for seat in sorted(outcome.winners)]
-        said = tr("over.winners", names=", ".join(names)) if names else tr("over.nobody")
+        key = "over.nobody" if not names else "over.winners" if len(names) == 1 else "over.winners.many"
+        said = tr(key, names=", ".join(names))  # several winners: the police cars still in the chase (F-8.2)
         kinds = {plan.kind for plan in self.match.setup.seats}
         if len(self.match.setup.people) != 1 or not {"person", "ai"} <= kinds:
             return said  # several people, or one playing every side: the names say who won
