@@ -386,3 +386,24 @@ def test_the_arrow_comes_from_below_or_the_side_rather_than_cover_a_car():
     assert arrow.right <= target.left and arrow.collidelist(both) < 0
     boxed = [*both, pygame.Rect(236, 316, 40, 32), pygame.Rect(370, 316, 40, 32)]  # and on each side: from above
     assert draw_pointer(surface, target, 0.0, boxed).bottom <= target.top
+
+
+
+def test_the_lesson_keeps_its_words_until_the_moves_it_tells_of_are_seen(tmp_path, monkeypatch):
+    """A German newcomer read "the police drove on and made a U-turn" while the police car still stood where it
+    was: a screen's words wait for the script's moves they tell of, and for the board to show them."""
+    driver = open_app(tmp_path, monkeypatch)
+    scene = start(driver, MARGHERITA.name)
+    source, steps = scene.source, MARGHERITA.steps
+    bomb = next(index for index, step in enumerate(steps) if step.lesson.endswith(".bomb"))
+    assert steps[bomb].kind == SCRIPT and steps[bomb - 1].lesson != steps[bomb].lesson
+    follow(driver, scene, "keyboard", until=bomb)
+    tr = driver.app.context.tr
+    before = tr(steps[bomb - 1].lesson)
+    seen = []
+    while source.index < len(steps) and steps[source.index].kind == SCRIPT or scene.timeline.busy:
+        seen.append((source.lesson().body, source.index, scene.timeline.busy))
+        driver.run()
+    assert len({index for _, index, _ in seen}) > 1  # the script's moves were played meanwhile
+    assert all(body == before for body, _, _ in seen)
+    assert source.lesson().body == tr(steps[bomb].lesson) and steps[source.index].kind != SCRIPT

@@ -273,13 +273,33 @@ class TutorialSource(Guide):
 
     def lesson(self) -> overlay.Lesson:
         """The box's content; its heading numbers the screens (the watched ones too), so no number shows twice."""
-        tr, step, tutorial = self.context.tr, self.step, self.tutorial
-        if step is None:
+        tr, tutorial = self.context.tr, self.tutorial
+        index = self.words_index()
+        if index >= len(tutorial.steps):
             heading, body = tr("tutorial.status.done"), tr(tutorial.outro)
         else:
-            number, count = tutorial.screen_number(self.index), tutorial.screen_count
-            heading, body = tr("tutorial.heading", number=number, count=count), tr(step.lesson)
+            number, count = tutorial.screen_number(index), tutorial.screen_count
+            heading, body = tr("tutorial.heading", number=number, count=count), tr(tutorial.steps[index].lesson)
         return overlay.Lesson(heading, body, self.how(), self.refusal, self.index / len(tutorial.steps))
+
+    def words_index(self) -> int:
+        """The step whose words the box shows. A screen's words tell what the script's moves at its start did
+        ("the police drove on and made a U-turn"), so until those moves are played and seen the box keeps the
+        screen before's: the words never run ahead of the board. A screen that is only watched keeps its own: they
+        say what to watch."""
+        steps, index = self.tutorial.steps, self.index
+        lesson = steps[index].lesson if index < len(steps) else None
+        start, end = index, index
+        while start > 0 and steps[start - 1].lesson == lesson:
+            start -= 1
+        while end < len(steps) and steps[end].lesson == lesson:
+            end += 1
+        told = any(step.kind != SCRIPT for step in steps[start:index])  # the learner already acted on this screen
+        watched = all(step.kind == SCRIPT for step in steps[start:end])  # a screen only watched says what to watch
+        waiting = index < len(steps) and steps[index].kind == SCRIPT
+        if start > 0 and not told and not watched and (waiting or self.scene.timeline.busy):
+            return start - 1
+        return index
 
     def board_marks(self) -> BoardMarks | None:
         return None  # the scene's: the last turn, explained for a while
