@@ -393,17 +393,20 @@ def test_the_lesson_keeps_its_words_until_the_moves_it_tells_of_are_seen(tmp_pat
     """A German newcomer read "the police drove on and made a U-turn" while the police car still stood where it
     was: a screen's words wait for the script's moves they tell of, and for the board to show them."""
     driver = open_app(tmp_path, monkeypatch)
-    scene = start(driver, MARGHERITA.name)
-    source, steps = scene.source, MARGHERITA.steps
-    bomb = next(index for index, step in enumerate(steps) if step.lesson.endswith(".bomb"))
-    assert steps[bomb].kind == SCRIPT and steps[bomb - 1].lesson != steps[bomb].lesson
-    follow(driver, scene, "keyboard", until=bomb)
-    tr = driver.app.context.tr
-    before = tr(steps[bomb - 1].lesson)
-    seen = []
-    while source.index < len(steps) and steps[source.index].kind == SCRIPT or scene.timeline.busy:
-        seen.append((source.lesson().body, source.index, scene.timeline.busy))
-        driver.run()
-    assert len({index for _, index, _ in seen}) > 1  # the script's moves were played meanwhile
-    assert all(body == before for body, _, _ in seen)
-    assert source.lesson().body == tr(steps[bomb].lesson) and steps[source.index].kind != SCRIPT
+    try:
+        scene = start(driver, MARGHERITA.name)
+        source, steps = scene.source, MARGHERITA.steps
+        bomb = next(index for index, step in enumerate(steps) if step.lesson.endswith(".bomb"))
+        assert steps[bomb].kind == SCRIPT and steps[bomb - 1].lesson != steps[bomb].lesson
+        follow(driver, scene, "keyboard", until=bomb)
+        tr = driver.app.context.tr
+        before = tr(steps[bomb - 1].lesson)
+        seen = []
+        while source.index < len(steps) and steps[source.index].kind == SCRIPT or scene.timeline.busy:
+            seen.append((source.lesson().body, source.index, scene.timeline.busy))
+            driver.run()
+        assert len({index for _, index, _ in seen}) > 1  # the script's moves were played meanwhile
+        assert all(body == before for body, _, _ in seen)
+        assert source.lesson().body == tr(steps[bomb].lesson) and steps[source.index].kind != SCRIPT
+    finally:
+        driver.app.close()

@@ -25,7 +25,7 @@ from scenes.pages.gameover import GameOverScene
 from scenes.playing import hud
 from scenes.playing.people import seat_players
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import BoardMarks, SceneLink, Taken
+from scenes.playing.sources.base import ScenePanel, Taken
 from scenes.playing.sources.local import ai_or_ending, turn_status
 from scenes.router import pages
 
@@ -46,7 +46,7 @@ def online_scene(context: AppContext, session: Session, mirror: Mirror) -> PlayS
     return PlayScene(context, OnlineSource(context, session, mirror))
 
 
-class OnlineSource(SceneLink):
+class OnlineSource(ScenePanel):
     """Table ``mirror.table`` as ``session`` sees it: its moves come from the server, this seat's go to it."""
 
     asks_before_losing = True
@@ -185,15 +185,6 @@ class OnlineSource(SceneLink):
 
     def status_line(self) -> str:
         return turn_status(self.context, self.mirror, self.scene.view_seat_name)
-
-    def board_marks(self) -> BoardMarks | None:
-        return None  # the scene's: the last turn, explained for a while
-
-    def draw_panel(self, surface: pygame.Surface) -> bool:
-        return False  # the scene's: whose turn, the HUD, the log, the action bar
-
-    def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
-        return top  # nothing stands there
 
     def draw_over(self, surface: pygame.Surface) -> None:
         below = draw_link_state(surface, self.context, self.session)

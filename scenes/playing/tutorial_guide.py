@@ -14,13 +14,13 @@ from game.services.tutorials import NOTE, SCRIPT, Step
 from scenes.context import AppContext
 from scenes.kit.chooser import GROUP, ActionChooser
 from scenes.kit.chooser import Step as Option
-from scenes.playing.sources.base import SceneLink
+from scenes.playing.sources.base import ScenePanel
 
 if TYPE_CHECKING:
     pass
 
 
-class Guide(SceneLink):
+class Guide(ScenePanel):
     """The arrow and the key line of the step under way."""
 
     context: AppContext

@@ -76,6 +76,19 @@ class SceneLink:
         return scene
 
 
+class ScenePanel(SceneLink):
+    """A source that leaves the side panel and the board's marks to the scene: every source but the replay."""
+
+    def board_marks(self) -> BoardMarks | None:
+        return None  # the scene's: the last turn, explained for a while
+
+    def draw_panel(self, surface: pygame.Surface) -> bool:
+        return False  # the scene's: whose turn, the HUD, the log, the action bar
+
+    def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
+        return top  # nothing stands there
+
+
 class MoveSource(Protocol):
     """Everything about a match on screen that depends on where its moves come from."""
 

@@ -27,7 +27,7 @@ from scenes.pages.overlays import HandOverOverlay, PadMissingOverlay, PauseOverl
 from scenes.playing import hud
 from scenes.playing.people import seat_players
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import BoardMarks, MatchView, SceneLink, Taken
+from scenes.playing.sources.base import MatchView, ScenePanel, Taken
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -88,7 +88,7 @@ def rebind(match: Match, old: str, new: str) -> None:
     match.setup = replace(match.setup, people=people)
 
 
-class LocalSource(SceneLink):
+class LocalSource(ScenePanel):
     """``match`` played at this screen, saved in ``slot`` (None: not saved)."""
 
     asks_before_losing = True
@@ -351,15 +351,6 @@ class LocalSource(SceneLink):
 
     def status_line(self) -> str:
         return turn_status(self.context, self.match, self.scene.view_seat_name)
-
-    def board_marks(self) -> BoardMarks | None:
-        return None  # the scene's: the last turn, explained for a while
-
-    def draw_panel(self, surface: pygame.Surface) -> bool:
-        return False  # the scene's: whose turn, the HUD, the log, the action bar
-
-    def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
-        return top  # nothing stands there
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Nothing over the screen."""

@@ -31,7 +31,7 @@ from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
 from scenes.playing.play import PlayScene
-from scenes.playing.sources.base import BoardMarks, Taken
+from scenes.playing.sources.base import Taken
 from scenes.playing.sources.local import ask_for_pad, rebind, start_match_scene, unplugged_pad
 from scenes.playing.tutorial_guide import Guide
 
@@ -300,12 +300,6 @@ class TutorialSource(Guide):
         if start > 0 and not told and not watched and (waiting or self.scene.timeline.busy):
             return start - 1
         return index
-
-    def board_marks(self) -> BoardMarks | None:
-        return None  # the scene's: the last turn, explained for a while
-
-    def draw_panel(self, surface: pygame.Surface) -> bool:
-        return False  # the scene's: whose turn, the HUD, the log, the action bar
 
     def draw_above_log(self, surface: pygame.Surface, top: int, bottom: int) -> int:
         """The lesson, at the top of the log's room where it fits there (the log keeps the rest)."""
