@@ -1,4 +1,5 @@
-"""The command line of ``main.py``: the app by default, and headless tools (simulate, bench, tournament).
+"""The command line of ``main.py`` and of the installed ``falconi-fredericus``: the app by default, and headless
+tools (simulate, bench, tournament).
 
 Headless commands never import pygame; the app is imported only when it is started.
 """
@@ -11,6 +12,8 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # set before pygame loads: its banner would spoil --json
 
 from cli import commands
 from cli.commands import Stopped, fail

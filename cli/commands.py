@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING, Any
 from devtools.layout.check import CHECKED_LANGUAGES
 from game.core.errors import GameError
 from game.services.signals import handled, named
+from game.version import DISTRIBUTION
 
 if TYPE_CHECKING:
     from devtools.layout.check import Walked
 
 STOPPING_SIGNALS = named("SIGTERM", "SIGHUP")  # stop a tournament in a line, as Ctrl-C does
+# the name a person typed: the installed command's, or main.py's in a checkout
+PROGRAM = DISTRIBUTION if Path(sys.argv[0]).stem == DISTRIBUTION else "main.py"
 
 
 class CommandLineError(GameError):
@@ -37,7 +40,7 @@ class Stopped(BaseException):
 
 
 def fail(message: str, status: int) -> int:
-    print(f"main.py: {message}", file=sys.stderr)
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
     return status
 
 
@@ -65,13 +68,13 @@ def soak(args: argparse.Namespace) -> int:
 
 def screenshots(args: argparse.Namespace) -> int:
     folder = _writable_folder(args.out, "--out")
-    from devtools.screenshots import DIAGRAMS, save_diagrams, save_screenshots
+    from devtools.screenshots import diagrams_folder, save_diagrams, save_screenshots
 
-    diagrams = None if args.only else _writable_folder(args.diagrams or str(DIAGRAMS), "--diagrams")
+    diagrams = None if args.only else _writable_folder(args.diagrams or str(diagrams_folder(folder)), "--diagrams")
     try:
         written = save_screenshots(folder, args.only)
     except ValueError as error:
-        print(f"main.py: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
         return 2
     if diagrams is not None:
         written += save_diagrams(diagrams)
@@ -164,7 +167,7 @@ def play_setup(args: argparse.Namespace) -> Any:
     notes: list[str] = []
     setup = setup_from_spec(args.game, args.seats, seed, options, players=players, notes=notes)
     for note in notes:
-        print(f"main.py: {note}")
+        print(f"{PROGRAM}: {note}")
     return setup
 
 
@@ -256,7 +259,7 @@ def simulate(args: argparse.Namespace) -> int:
         games = args.part.simulation(args, notes)
     finally:
         for note in notes:
-            print(f"main.py: {note}", file=sys.stderr)
+            print(f"{PROGRAM}: {note}", file=sys.stderr)
     summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score)
     _print(summary, args.json)
     return 0 if summary["errors"] == 0 else 1

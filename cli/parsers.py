@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from cli import commands as runs
 from cli.commands import CommandLineError
 from devtools.layout.check import CHECKED_LANGUAGES
+from game.version import DISTRIBUTION, game_version
 
 if TYPE_CHECKING:
     from devtools.games import CliPart
@@ -68,9 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     titles = " and ".join(game_spec(name).title for name in game_names())
     parser = _Parser(
-        prog="main.py",
+        prog=runs.PROGRAM,
         description=f"{titles}. With no command, opens the game window on the title menu.",
     )
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {game_version()}")
     commands = parser.add_subparsers(dest="command")
     _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
@@ -102,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     shots.add_argument("--out", default="screenshots", help="the folder to write to (default: ./screenshots)")
     shots.add_argument("--only", nargs="+", metavar="SCREEN", help="only these screens, e.g. \"falconi/diavola\"")
     shots.add_argument("--diagrams", metavar="FOLDER", help="where the rules' diagrams go, which are drawn when no "
-                                                           "--only is given (default: docs/images/rules)")
+                                                           "--only is given (default: docs/images/rules in a "
+                                                           "checkout, else rules/ in the --out folder)")
     soak = commands.add_parser("soak", help="leave the window running (headless): AI against AI in every game and "
                                             "variant, random input everywhere; fail on any error or growing memory")
     soak.add_argument("--minutes", type=_number(0.01, 10080), default=30.0,

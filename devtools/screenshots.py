@@ -18,6 +18,12 @@ FRAMES = 3  # frames run before a screen is saved: its first frame may still be 
 DIAGRAMS = Path(__file__).resolve().parents[1] / "docs" / "images" / "rules"  # where the rules docs look
 
 
+def diagrams_folder(out: Path) -> Path:
+    """Where the rules' diagrams go when not told: beside the rules docs of a checkout, which show them, or
+    into ``out/rules`` for an installed copy, which has no docs (and must not write into its own install)."""
+    return DIAGRAMS if any(DIAGRAMS.parents[1].glob("rules-*.md")) else out / "rules"
+
+
 def file_name(screen_name: str) -> str:
     """``"midgame falconi/diavola"`` → ``"midgame-falconi-diavola.png"``."""
     return re.sub(r"[^a-z0-9]+", "-", screen_name.lower()).strip("-") + ".png"

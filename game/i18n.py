@@ -19,12 +19,12 @@ import math
 import re
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from game.core.message import Message, is_key
+from game.resources import asset_path
 
-CATALOG_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+CATALOG_FOLDER = asset_path("i18n")
 FALLBACK = "en"
 SINGULAR_COUNTS = {"fr": (0, 1)}  # French says "0 point"; English, Italian and German say "0 points"
 PSEUDO = "pseudo"

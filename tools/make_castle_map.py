@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from tools import CHECKOUT_ASSETS
+
 SIZE = 20  # tiles per side: 640 px, which fits a 720 px high screen
 TILE = 32  # pixels per tile
 CENTRE = SIZE * TILE / 2
@@ -156,7 +158,7 @@ def render_map() -> str:
 
 
 def main(argv: list[str]) -> None:
-    default = Path(__file__).resolve().parent.parent / "assets" / "maps" / "fredericus_castle.tmx"
+    default = CHECKOUT_ASSETS / "maps" / "fredericus_castle.tmx"
     output = Path(argv[0]) if argv else default
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_map(), encoding="utf-8")

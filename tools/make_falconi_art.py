@@ -30,11 +30,11 @@ from scenes.falconi.sprites import (
     ITEMS,
     PLAIN_VARIANTS,
     ROADS,
-    SPRITE_FOLDER,
     TILE,
     Sheet,
 )
 from scenes.kit.sprite_book import lay_tint
+from tools import CHECKOUT_ASSETS
 from tools.falconi_art_city import (
     corner_tile,
     escape_slot,
@@ -323,7 +323,7 @@ def build(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> None:
-    for path in build(Path(argv[0]) if argv else SPRITE_FOLDER):
+    for path in build(Path(argv[0]) if argv else CHECKOUT_ASSETS / "sprites" / "falconi"):
         print(f"wrote {path}")
 
 

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from tools import CHECKOUT_ASSETS
+
 GRID = 9  # cells per side (F-1.1)
 TILE = 64  # pixels per tile
 SIZE = GRID + 2  # the grid plus the border ring
@@ -185,7 +187,7 @@ def render_map() -> str:
 
 
 def main(argv: list[str]) -> None:
-    default = Path(__file__).resolve().parent.parent / "assets" / "maps" / "falconi_city.tmx"
+    default = CHECKOUT_ASSETS / "maps" / "falconi_city.tmx"
     output = Path(argv[0]) if argv else default
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_map(), encoding="utf-8")

@@ -28,6 +28,7 @@ import pygame
 
 from game.fredericus.castlemap import load_castle
 from scenes.fredericus import sprites as sp
+from tools import CHECKOUT_ASSETS
 from tools.fredericus_art_cards import card_bodies, signs
 from tools.fredericus_art_kit import (
     INK,
@@ -262,7 +263,7 @@ def render_all() -> dict[str, pygame.Surface]:
 
 
 def main(argv: list[str]) -> None:
-    folder = Path(argv[0]) if argv else sp.SPRITE_DIR
+    folder = Path(argv[0]) if argv else CHECKOUT_ASSETS / "sprites" / "fredericus"
     folder.mkdir(parents=True, exist_ok=True)
     for name, image in render_all().items():
         pygame.image.save(image, str(folder / f"{name}.png"))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
 
+from tools import CHECKOUT_ASSETS
 from tools.sound_dsp import (
     RATE,
     SINE,
@@ -50,7 +51,7 @@ from tools.sound_dsp import loudness as loudness  # tests/test_audio.py measures
 EFFECT_LOUDNESS = 0.2  # weighted RMS of an effect's loudest tenth of a second, the same for every effect
 MUSIC_LOUDNESS = 0.09  # weighted RMS of a whole loop: below the effects, which must be heard over the music
 LOOP_BARS = 8
-DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+DEFAULT_FOLDER = CHECKOUT_ASSETS / "sounds"
 
 
 # --- effects --------------------------------------------------------------------------------------------------

@@ -24,11 +24,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+from tools import CHECKOUT_ASSETS
 from tools.ui_backgrounds import BACKGROUNDS, title_car, title_falcon
 from tools.ui_glyphs import GLYPHS
 from tools.ui_pen import Pen, Point, arc_points, chili_band, falcon_points
 
-DEFAULT_OUTPUT = Path(__file__).resolve().parent.parent / "assets" / "sprites" / "ui"
+DEFAULT_OUTPUT = CHECKOUT_ASSETS / "sprites" / "ui"
 SS = 4  # drawn this many times larger, then smoothed down
 ICON = 48
 EMBLEM = 128

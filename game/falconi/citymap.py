@@ -15,9 +15,10 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.falconi.city import DISTRICTS, EDGE_NAMES, CityLayout, E, N, S, Slot, W
+from game.resources import asset_path
 from game.tiled import import_pytmx, load_tiled_map, object_properties, require_finite
 
-DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "falconi_city.tmx"
+DEFAULT_MAP = asset_path("maps", "falconi_city.tmx")
 PIECE_SLOTS = 3  # slots per border piece (F-1.2)
 BUILDING_ROLES = ("prison", "station", "tunnel")
 PIECE_TYPES = ("border_piece", "prison_piece")

@@ -14,9 +14,10 @@ from typing import Any
 
 from game.core.errors import MapError
 from game.fredericus.castle import CastleLayout, Row, Spot
+from game.resources import asset_path
 from game.tiled import load_tiled_map, object_properties, require_finite
 
-DEFAULT_MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "fredericus_castle.tmx"
+DEFAULT_MAP = asset_path("maps", "fredericus_castle.tmx")
 
 
 @functools.cache

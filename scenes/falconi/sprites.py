@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 import pygame
 
 from game.falconi.tiles import CRATER, kind_of, rotation_of
+from game.resources import asset_path
 from scenes.kit.sprite_book import Area, SpriteBook
 
 Colour = tuple[int, int, int]
 
-SPRITE_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "falconi"
+SPRITE_FOLDER = asset_path("sprites", "falconi")
 TILE = 64  # pixels per road tile and border slot in the sheets: the board's cell at 1280×720
 CAR_SHEET_SCALE = 2  # cars are drawn at twice the tile scale, so that turned cars stay crisp
 

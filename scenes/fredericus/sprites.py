@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import asset_path
 from scenes.kit.sprite_book import Area, SpriteBook
 
-SPRITE_DIR = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "fredericus"
+SPRITE_DIR = asset_path("sprites", "fredericus")
 Colour = tuple[int, int, int]
 
 

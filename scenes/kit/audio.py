@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import asset_path
 from scenes.kit.names import Names
 
-SOUND_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_FOLDER = asset_path("sounds")
 # The kit's own cues, in files named ``<cue>.wav``; each game adds its own when its board is registered
 # (BoardSpec.sounds), and its music loop (BoardSpec.music), in ``music_<name>.wav``.
 CUES = Names(("click", "deny"))

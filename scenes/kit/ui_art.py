@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import asset_path
 from scenes.kit.colours import ACCENT, BACKGROUND, DIM, FOCUS, PANEL, PANEL_EDGE
 from scenes.kit.names import Names
 from scenes.kit.surface_cache import SurfaceCache
 
-UI_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sprites" / "ui"
+UI_FOLDER = asset_path("sprites", "ui")
 BACKGROUNDS = ("title", "menu")
 SPRITES = ("title_car", "title_falcon")  # what moves over the title's background (scenes.pages.title_motion)
 BUTTON_STATES = ("normal", "focus", "pressed", "disabled")
