@@ -237,3 +237,16 @@ def test_the_tables_page_says_a_started_table_has_a_seat_to_take_or_to_stand_in_
     assert isinstance(tables, TablesScene)
     wait_for(driver, lambda: any(item.key == "table0" for item in tables.menu.items), "the tables")
     assert tables.menu.item("table0").note == f"Fredericus - Shorter game. {note}"
+
+
+def test_the_lobby_s_seats_read_as_french_writes_a_colon(driver) -> None:
+    """A French newcomer read "Don Falconi: Prendre cette place": French puts a space before a colon, and no
+    capital after it."""
+    context = driver.app.context
+    context.change_settings(context.settings.changed(language="fr"))
+    table = started_table_with_an_away_player()
+    table.seats[2] = TableSeat("open", level="hard", connected=True)
+    lobby, _ = lobby_of(driver, table)
+    labels = {item.key: item.label for item in lobby.menu.items}
+    assert labels["seat1"].endswith(" : remplacer Ann") and labels["seat2"].endswith(" : prendre cette place à l'IA")
+    assert labels["seat0"].endswith(" : Bob")

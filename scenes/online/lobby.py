@@ -106,16 +106,16 @@ class LobbyScene(MenuScene):
         game = str(self.table.get("game", "")) if self.table is not None else ""
         label = tr(board(game).seat_key(seat)) if _known(game) else str(seat + 1)
         if kind == "open" and not started:
-            return MenuItem(f"{label}: {tr('online.lobby.take')}", partial(self._take, seat), key=f"seat{seat}",
-                            icon="player", tip="tips.seat.player")
+            return MenuItem(tr("common.labelled", label=label, value=tr("online.lobby.take")),
+                            partial(self._take, seat), key=f"seat{seat}", icon="player", tip="tips.seat.player")
         if kind == "open" and may_sit:  # opened by the host after the start: an AI plays it until then
-            return MenuItem(f"{label}: {tr('online.lobby.take_from_ai')}", partial(self._take, seat),
-                            note=tr("online.lobby.take_from_ai.note"), key=f"seat{seat}", icon="player",
-                            tip="tips.seat.player")
+            return MenuItem(tr("common.labelled", label=label, value=tr("online.lobby.take_from_ai")),
+                            partial(self._take, seat), note=tr("online.lobby.take_from_ai.note"), key=f"seat{seat}",
+                            icon="player", tip="tips.seat.player")
         if kind == "person" and may_sit and self._may_stand_in(info):
-            return MenuItem(f"{label}: {tr('online.lobby.stand_in', name=name)}", partial(self._take, seat),
-                            note=tr("online.lobby.stand_in.note", name=name), key=f"seat{seat}", icon="player",
-                            tip="tips.seat.player")
+            return MenuItem(tr("common.labelled", label=label, value=tr("online.lobby.stand_in", name=name)),
+                            partial(self._take, seat), note=tr("online.lobby.stand_in.note", name=name),
+                            key=f"seat{seat}", icon="player", tip="tips.seat.player")
         if kind == "person":
             who = tr("online.lobby.you", name=name) if seat == self.session.seat else (
                 tr("online.lobby.away", name=name) if info.get("away") else name)
@@ -126,7 +126,7 @@ class LobbyScene(MenuScene):
             who, icon = tr("setup.ai", level=tr(f"level.{info.get('level') or 'normal'}")), "ai"
         else:
             who, icon = tr("setup.empty"), ""
-        return MenuItem(f"{label}: {who}", None, key=f"seat{seat}", icon=icon,
+        return MenuItem(tr("common.labelled", label=label, value=who), None, key=f"seat{seat}", icon=icon,
                         tip=f"tips.seat.{icon}" if icon else "")
 
     def _may_stand_in(self, info: JsonObject) -> bool:
