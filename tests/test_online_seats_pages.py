@@ -64,11 +64,16 @@ def lobby_of(driver: Driver, table: Table) -> tuple[LobbyScene, TableDouble]:
     return lobby, network.links[0]
 
 
-def test_a_guest_stands_in_for_an_away_player_or_takes_a_seat_the_host_opened_from_the_lobby(driver, tmp_path) -> None:
+def lobby_with_a_seat_to_take(driver: Driver) -> tuple[LobbyScene, TableDouble, dict[str | None, str]]:
+    """The lobby of a started table where Ann is away and the host opened seat 2 to players; its seats' labels."""
     table = started_table_with_an_away_player()
     table.seats[2] = TableSeat("open", level="hard", connected=True)
     lobby, link = lobby_of(driver, table)
-    labels = {item.key: item.label for item in lobby.menu.items}
+    return lobby, link, {item.key: item.label for item in lobby.menu.items}
+
+
+def test_a_guest_stands_in_for_an_away_player_or_takes_a_seat_the_host_opened_from_the_lobby(driver, tmp_path) -> None:
+    lobby, link, labels = lobby_with_a_seat_to_take(driver)
     assert labels["seat1"].endswith("Stand in for Ann") and labels["seat2"].endswith("Take this seat from the AI")
     assert labels["seat0"].endswith("Bob")
     driver.save(screenshot_dir(tmp_path), "online-lobby-stand-in")
@@ -244,9 +249,6 @@ def test_the_lobby_s_seats_read_as_french_writes_a_colon(driver) -> None:
     capital after it."""
     context = driver.app.context
     context.change_settings(context.settings.changed(language="fr"))
-    table = started_table_with_an_away_player()
-    table.seats[2] = TableSeat("open", level="hard", connected=True)
-    lobby, _ = lobby_of(driver, table)
-    labels = {item.key: item.label for item in lobby.menu.items}
+    _, _, labels = lobby_with_a_seat_to_take(driver)
     assert labels["seat1"].endswith(" : remplacer Ann") and labels["seat2"].endswith(" : prendre cette place à l'IA")
     assert labels["seat0"].endswith(" : Bob")
