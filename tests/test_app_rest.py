@@ -9,12 +9,14 @@ import time
 import pygame
 import pytest
 from scene_driver import Driver, FixedClock
+from test_replay import SETUPS, finished
 
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit import tooltip
 from scenes.kit.stack import Push
 from scenes.pages.game_choice import GameChoiceScene
+from scenes.pages.gameover import GameOverScene
 from scenes.pages.title_motion import STILL_AFTER
 from scenes.playing.play import BANNER_SECONDS
 from scenes.playing.sources.local import start_match_scene
@@ -89,6 +91,22 @@ def test_a_banner_running_out_is_redrawn_as_it_runs_out(app, flips):
     assert scene.banner_left == 0 and len(flips) == drawn + 1  # the frame it went in, and no other
     app.run(50)
     assert len(flips) == drawn + 1
+
+
+def test_the_game_over_draws_its_winning_moment_then_rests(app, flips):
+    app.app.stack.apply(Push(GameOverScene(app.app.context, finished(SETUPS["margherita"]))))
+    over = app.top
+    showings = 0
+    for _ in range(600):  # a minute: the moment plays its showings, each held, then stays
+        was = over.showing_moment
+        app.run()
+        showings += over.showing_moment and not was
+        if over.next_change_in() is None:
+            break
+    assert showings >= 1 and over.next_change_in() is None and (over.tally is None or over.tally.done)
+    drawn = len(flips)
+    app.run(200)
+    assert len(flips) == drawn
 
 
 def test_a_rest_sleeps_until_an_event_and_wakes_within_a_frame(tmp_path, monkeypatch):
