@@ -146,6 +146,11 @@ def bench(args: argparse.Namespace) -> int:
         else:
             print("\n".join(describe(figures)))
         return 0 if figures["within_limit"] else 1
+    if args.target == "idle":
+        from devtools.bench_idle import SECONDS, run_idle_bench
+
+        _print(run_idle_bench(args.seconds or SECONDS), args.json)
+        return 0
     if args.target == "frames":
         from devtools.bench_frames import run_frames_bench
 

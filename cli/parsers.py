@@ -76,14 +76,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules", "ai", "frames", "online", "tutorial"],
+    bench.add_argument("target", choices=["rules", "ai", "frames", "idle", "online", "tutorial"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
                             "frames: frame times of every scene of the window (headless), launch time, memory; "
+                            "idle: CPU of the window at rest and while it moves, scene by scene (the real window "
+                            "where there is a screen); "
                             "online: a table server on loopback under N tables of AI seats and a scripted client; "
                             "tutorial: minutes a newcomer takes over each game's first path (a model of a person)")
     bench.add_argument("--seconds", type=_number(0.01, 3600), default=None,
                        help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3); "
-                            "online: how long the tables play (default: 20)")
+                            "online: how long the tables play (default: 20); idle: per scene and state (default: 10)")
     bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
     bench.add_argument("--levels", nargs="+", metavar="LEVEL",
                        help="ai: only these levels, e.g. hard (default: easy normal hard)")

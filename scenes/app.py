@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import warnings
+from collections.abc import Callable
 from types import FrameType
 from typing import Protocol
 
@@ -36,9 +38,10 @@ from scenes.router import Pages, register_pages
 
 TITLE = "Catch Don Falconi & Fredericus"
 FPS = 60
-IDLE_FPS = 15  # at rest (no input for IDLE_AFTER seconds, nothing moving) the window redraws less: cooler laptops
-IDLE_AFTER = 1.0
 MAX_DT = 0.1  # a long stall (window dragged, machine busy) must not make animations jump
+# Events that change nothing on screen unless they bring an intent: a pad's stick at rest still trembles.
+UNSEEN_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.CONTROLLERAXISMOTION, pygame.JOYBALLMOTION,
+                           pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED})
 CLOSING_SIGNALS = named("SIGHUP", "SIGQUIT")  # a closed terminal, Ctrl-\: the window closes, as for SIGTERM
 # The pages the scenes open by name (scenes.router), as the window opens.
 PAGES = Pages(title=TitleScene, match=start_match_scene, seats=seat_page, rules=RulesOverlay,
@@ -52,7 +55,12 @@ class FrameClock(Protocol):
 
 
 class App:
-    """One window and its scene stack. ``frame()`` runs one frame, so tests can drive it event by event."""
+    """One window and its scene stack. ``frame()`` runs one frame, so tests can drive it event by event.
+
+    Quiet at rest: a frame draws and flips only when something changed (an event, a transition, a scene that
+    moves, or a change the top scene or a tooltip said was due: ``Scene.next_change_in``); and between frames
+    the window's loop calls ``rest()``, which sleeps while nothing moves until the next event or that change.
+    Tests call ``frame()`` alone, so their frames never wait for real time."""
 
     def __init__(self, setup: MatchSetup | None = None, fps: int = FPS) -> None:
         self.fps = fps  # 0: as fast as possible (tests)
@@ -79,8 +87,13 @@ class App:
         if setup is not None:
             self.stack.apply(Push(start_match_scene(self.context, Match(setup))))
         self.clock: FrameClock = pygame.time.Clock()
-        self.frames = 0
-        self.quiet_for = 0.0  # seconds since the last input event
+        self.frames = 0  # frames run
+        self.drawn = 0  # frames drawn and flipped
+        self.dirty = True  # the next frame draws whatever happened (set by tools that change a scene directly)
+        self.drawn_as: tuple[int, object] = (-1, None)  # the stack's transitions and the settings last drawn
+        self.since_drawn = 0.0  # seconds of scene time since the last frame drawn (a tooltip's delay counts them)
+        self.rested = 0.0  # seconds the last rest slept: the next frame's scenes count them
+        self.stopping: Callable[[], bool] = lambda: False  # a closing signal came: a rest ends
         self.music_asked: str | None = None  # the loop last asked of the audio (it may be silent)
 
     def _open_window(self) -> pygame.Surface:
@@ -134,11 +147,16 @@ class App:
             self.context.change_settings(settings.changed(window_size=size))
 
     def frame(self) -> bool:
-        """Handle the waiting events, update and draw once; ``False`` once the player has quit."""
-        dt = min(self.clock.tick(self._frame_rate()) / 1000, MAX_DT)
-        self.quiet_for += dt
+        """Handle the waiting events, update, and draw if anything changed; ``False`` once the player has quit."""
+        due = self._due()  # counted from the end of the last frame, before the rest
+        rested, self.rested = self.rested, 0.0
+        if rested > 0 and self.stack.running:
+            self.stack.update(rested)  # countdowns run through the rest, before the input that ended it
+        dt = min(max(0.0, self.clock.tick(self.fps) / 1000 - rested), MAX_DT)
+        self.since_drawn += rested + dt
+        redraw = self.dirty or self._moving() or (due is not None and due <= rested + dt)
         for event in pygame.event.get():
-            self.quiet_for = 0.0
+            redraw = redraw or event.type not in UNSEEN_EVENTS
             if event.type == pygame.QUIT:
                 self.stack.running = False
                 break
@@ -147,6 +165,7 @@ class App:
             if event.type == pygame.WINDOWLEAVE:
                 tooltip.pointer_left()
             for intent in self.context.inputs.intents(event):
+                redraw = True
                 tooltip.notice(intent)
                 if intent.kind == inp.FULLSCREEN:
                     settings = self.context.settings
@@ -164,23 +183,53 @@ class App:
                 self.context.audio.play_music(self.music_asked)
         if self.context.window_changed:
             self._apply_window_settings()
-        if self.stack.running:
+            redraw = True
+        self.frames += 1
+        # a transition or a change of the settings (a new language), the frame's or a tool's, shows at once
+        now = (self.stack.changes, self.context.settings)
+        if self.stack.running and (redraw or now != self.drawn_as or self._moving()):
             self.stack.draw(self.screen)
-            tooltip.draw(self.screen, dt, self.context)
+            tooltip.draw(self.screen, self.since_drawn, self.context)
             pygame.display.flip()
-            self.frames += 1
+            self.drawn += 1
+            self.dirty, self.since_drawn, self.drawn_as = False, 0.0, now
         return self.stack.running
+
+    def _moving(self) -> bool:
+        return self.stack.running and self.stack.top.next_change_in() == 0
+
+    def _due(self) -> float | None:
+        """Seconds from now until the picture changes by itself: the top scene's next change, or a tooltip's
+        delay running out; ``None``: only input changes it."""
+        if not self.stack.running:
+            return None
+        scene = self.stack.top.next_change_in()
+        tip = tooltip.next_change_in()
+        times = [scene, None if tip is None else tip - self.since_drawn]
+        return min((seconds for seconds in times if seconds is not None), default=None)
+
+    def rest(self) -> float:
+        """Between frames: sleep until an event comes or the next change is due (forever while only input can
+        change the picture), in steps of a frame, so the first frame after an input is at most one frame late;
+        the seconds slept, which the next frame's scenes count. No rest while something moves, nor with ``fps``
+        0. Sleeping, rather than ``pygame.event.wait``, which polls every millisecond, costs a wake-up per
+        frame: a fraction of a percent of a core."""
+        due = self._due()
+        if self.fps == 0 or self.dirty or (due is not None and due <= 0) or not self.stack.running:
+            return 0.0
+        started = time.perf_counter()
+        step = 1 / self.fps
+        while True:
+            waited = time.perf_counter() - started
+            if (due is not None and waited >= due) or self.stopping() or pygame.event.peek():
+                self.rested += waited
+                return waited
+            time.sleep(step if due is None else min(step, due - waited))
 
     def _follow_typing(self) -> None:
         """While the top scene's text field has the focus, the keys that print type into it (they come as text,
         not as their shortcuts); asked after every intent, since one may move the focus or change the scene."""
         self.context.inputs.typing = self.stack.top.typing
-
-    def _frame_rate(self) -> int:
-        """The full rate while anything moves or the player acts; fewer redraws of a still picture."""
-        if self.fps == 0 or self.quiet_for < IDLE_AFTER or self.stack.top.animating:
-            return self.fps
-        return min(self.fps, IDLE_FPS)
 
     def close(self) -> None:
         self.stack.close()  # the play scene saves the game as it leaves
@@ -216,10 +265,12 @@ def run_app(setup: MatchSetup | None = None, max_frames: int | None = None) -> i
             app = App(setup)
         except pygame.error as error:
             raise WindowError(f"the game window could not be opened: {error}") from None
+        app.stopping = lambda: bool(received)
         try:
             while not received and app.frame():
                 if max_frames is not None and app.frames >= max_frames:
                     break
+                app.rest()
             return 0
         finally:
             app.close()

@@ -39,6 +39,12 @@ class Driver:
         for _ in range(frames):
             self.app.frame()
 
+    def redraw(self) -> None:
+        """A frame drawn whatever changed: after a test changed a scene by hand, not by input (a window at rest
+        draws only what input, time or a transition changed)."""
+        self.app.dirty = True
+        self.run()
+
     def post(self, kind: int, **fields) -> None:
         pygame.event.post(pygame.event.Event(kind, **fields))
         self.run()

@@ -208,6 +208,7 @@ def test_ctrl_c_in_the_window_saves_the_game_and_ends_quietly(tmp_path, monkeypa
         return frame(app)
 
     monkeypatch.setattr(App, "frame", frames_then_ctrl_c)
+    monkeypatch.setattr(App, "rest", lambda app: 0.0)  # the frames follow each other: nobody gives input here
     assert run(["play", "falconi", "--seats", "human,easy,off,off", "--seed", "3"]) == 130
     assert capsys.readouterr().err == "main.py: stopped (Ctrl-C)\n"
     assert load_latest(SaveStore(tmp_path)).setup.seed == 3

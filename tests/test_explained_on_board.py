@@ -54,11 +54,11 @@ def open_match(driver: Driver, game: str, state: GameState, seats: tuple[SeatPla
 def with_and_without(driver: Driver, scene: PlayScene) -> tuple[pygame.Surface, pygame.Surface]:
     """The screen once the move's animations are over, with its explanation, then without it."""
     scene.timeline.skip()
-    driver.run()
+    driver.redraw()
     shown = screen().copy()
     assert scene.why.now(len(scene.match.log)), "the move's explanation is not on the board"
     scene.why.left = 0.0
-    driver.run()
+    driver.redraw()
     return shown, screen().copy()
 
 

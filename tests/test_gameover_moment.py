@@ -69,7 +69,7 @@ def test_the_winning_moment_plays_again_on_the_final_board_with_its_words(over_s
     real_blit = text.blit
     monkeypatch.setattr(text, "blit", lambda surface, words, *args, **kwargs: drawn.append(words) or real_blit(
         surface, words, *args, **kwargs))
-    driver.run()
+    driver.redraw()  # the held moment, drawn again as it stands
     joined = " ".join(drawn)  # the banner's lines, each sentence wrapped at its spaces
     assert all(sentence in joined for sentence in sentences(driver.app.context.tr, log[index]))
     run_until(driver, lambda: not over.showing_moment)

@@ -69,10 +69,10 @@ def test_the_hints_ghost_tile_shows_the_rotation_its_banner_names(driver, monkey
     with_hint = ghost_cell(driver, hint.cell)
     scene.hints.cancel()  # the same frame without the hint, the hinted rotation chosen by hand
     chooser.set_focus(chooser.paths[hint][-1])
-    driver.run()
+    driver.redraw()
     assert with_hint == ghost_cell(driver, hint.cell)
     chooser.set_focus(next(step for step in chooser.options if quarters(step[1]) == shown))
-    driver.run()
+    driver.redraw()
     assert with_hint != ghost_cell(driver, hint.cell)  # the rotation shows in those pixels
 
 

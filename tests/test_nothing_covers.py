@@ -292,7 +292,8 @@ def test_the_ghost_tile_lets_the_car_under_it_show_through(app, tmp_path):
 
 
 def _recorded(driver) -> fit.Recording:
-    """One frame of the app, recorded."""
+    """One frame of the app, drawn whatever changed, recorded."""
+    driver.app.dirty = True
     with fit.recording() as drawn:
         driver.app.frame()
     return drawn

@@ -170,16 +170,15 @@ def test_the_game_plays_its_own_music_and_the_title_none(app, monkeypatch):
     assert asked == ["fredericus", None]
 
 
-def test_a_still_window_redraws_less_often(app):
-    from scenes.app import IDLE_AFTER, IDLE_FPS
-
+def test_a_window_rests_only_while_nothing_moves(app):
     app.fps = 60
-    assert app._frame_rate() == 60
-    app.quiet_for = IDLE_AFTER + 0.1
-    assert app._frame_rate() == 60  # the title moves: its car drives on
+    app.frame()
+    assert app.rest() == 0.0  # the title moves: its car drives on
     app.stack.apply(Push(GameChoiceScene(app.context)))
-    assert app._frame_rate() == IDLE_FPS  # a still menu, untouched
+    app.frame()
+    assert app._due() is None  # a still menu, untouched: it waits for input
     setup = MatchSetup("falconi", (EASY, HUMAN, EASY, EASY), (Person("Anna"),), seed=4,
                        options=FalconiOptions("margherita"))
     app.stack.apply(Push(start_match_scene(app.context, Match(setup))))
-    assert app._frame_rate() == 60  # an AI seat is to play
+    app.frame()
+    assert app.rest() == 0.0  # an AI seat is to play

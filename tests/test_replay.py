@@ -258,9 +258,9 @@ def test_the_keys_reminder_names_the_pads_buttons_once_a_pad_is_used(replay, mon
     blit = driver.app.context.text.blit
     monkeypatch.setattr(driver.app.context.text, "blit", lambda surface, text, *a, **k: said.append(text) or
                         blit(surface, text, *a, **k))
-    driver.run()
+    driver.redraw()
     assert tr("replay.keys") in said and tr("replay.keys.pad") not in said
-    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     said.clear()
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     driver.run()
     assert tr("replay.keys.pad") in said and tr("replay.keys.buttons.pad") in said

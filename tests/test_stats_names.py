@@ -259,7 +259,7 @@ def test_a_long_name_fits_before_the_numbers(driver, monkeypatch):
     open_page(driver)
     with monkeypatch.context() as patch:
         patch.setattr(context.text, "blit", recording_blit)
-        driver.run()
+        driver.redraw()
     name = next(rect for words, rect in drawn if words == wide)
     played = next(rect for words, rect in drawn if words == "1000000" and rect.centery == name.centery)
     assert name.right < played.left - 10

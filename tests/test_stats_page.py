@@ -72,7 +72,7 @@ def drawn_texts(driver: Driver, monkeypatch) -> list[str]:
 
     with monkeypatch.context() as patch:
         patch.setattr(driver.app.context.text, "blit", recording_blit)
-        driver.run()
+        driver.redraw()
     return drawn
 
 

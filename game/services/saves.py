@@ -96,6 +96,11 @@ class SaveSlot:
     def discard_in_background(self) -> None:
         self._submit(self.path.unlink, missing_ok=True)
 
+    @property
+    def writing(self) -> bool:
+        """Whether background writes are under way or not yet reported by :meth:`take_error`."""
+        return bool(self._pending)
+
     def take_error(self) -> OSError | None:
         """The first error of the background writes finished so far, if any (each is reported once)."""
         done = [future for future in self._pending if future.done()]

@@ -60,6 +60,13 @@ class Scene:
         at the full frame rate even when no input comes."""
         return False
 
+    def next_change_in(self) -> float | None:
+        """Seconds from its last update until the scene changes by itself (a banner running out, a moment to
+        play), 0 while it moves or has something new to show, ``None`` while only input can change it. The app
+        sleeps until then or the next event, and redraws nothing in between (``scenes.app``). Asked often, even
+        between updates: keep it cheap."""
+        return 0.0 if self.animating else None
+
     @property
     def typing(self) -> bool:
         """Whether a text field has the focus: the app then has typed characters come as text, not as the
@@ -87,6 +94,7 @@ class SceneStack:
     def __init__(self, root: Scene) -> None:
         self.scenes: list[Scene] = [root]
         self.running = True
+        self.changes = 0  # transitions carried out: the app redraws after each
         self._board_left = False  # a scene that holds a board left during the transition being carried out
 
     @property
@@ -113,6 +121,8 @@ class SceneStack:
     def apply(self, transition: Transition | None) -> None:
         """Carry out a transition, and any transition the resumed scene answers with."""
         self._board_left = False
+        if transition is not None:
+            self.changes += 1
         try:
             self._apply(transition)
         finally:

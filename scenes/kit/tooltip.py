@@ -165,6 +165,13 @@ class Tooltips:
         if self._waited >= DELAY:
             self.shown = self.show(surface, tip, context)
 
+    def next_change_in(self) -> float | None:
+        """Seconds of drawn frames until the tip waited for shows (``None``: none is waited for), so a window at
+        rest wakes to show it."""
+        if self._waiting is None or self.shown is not None:
+            return None
+        return max(0.0, DELAY - self._waited)
+
     def show(self, surface: pygame.Surface, tip: Tip, context: AppContext) -> Shown:
         """Draw ``tip`` now, beside the focus or the pointer as ``mode`` says (``draw``, once it is due; and the
         test that every tip fits, for each tip of a screen)."""
@@ -376,5 +383,11 @@ def pointer_left() -> None:
 
 
 def draw(surface: pygame.Surface, dt: float, context: AppContext) -> None:
-    """The due tip, over everything (called by the app at the end of the frame)."""
+    """The due tip, over everything (called by the app at the end of each frame it draws; ``dt``: the seconds
+    since the last)."""
     _TIPS.draw(surface, dt, context)
+
+
+def next_change_in() -> float | None:
+    """Seconds, counted from the last frame drawn, until a tip waited for shows (the app wakes for it)."""
+    return _TIPS.next_change_in()

@@ -29,6 +29,8 @@ from scenes.playing.sources.base import ScenePanel, Taken
 from scenes.playing.sources.local import ai_or_ending, turn_status
 from scenes.router import pages
 
+POLL = 1 / 15  # seconds between looks at the server's messages while the board rests
+
 
 def game_from(context: AppContext, session: Session, messages: list[Received]) -> PlayScene[OnlineSource] | None:
     """The game of the session's table, from the first update among ``messages`` (those after it are handed on
@@ -107,6 +109,9 @@ class OnlineSource(ScenePanel):
 
     def busy(self) -> bool:
         return ai_or_ending(self.mirror)
+
+    def next_change_in(self) -> float | None:
+        return POLL  # the server's messages are taken in (and the away clock moves) a few times a second
 
     def undo(self, device: str) -> None:
         """Nothing is undone at a table: the key says so."""

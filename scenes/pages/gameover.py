@@ -193,6 +193,16 @@ class GameOverScene(Scene):
             self.showings_left -= 1
         return None
 
+    def next_change_in(self) -> float | None:
+        """Moving while the points count up and the moment animates; between showings, when the next step of
+        them is due; at rest once the moment has played its last time."""
+        if (self.tally is not None and not self.tally.done) or self.timeline.busy:
+            return 0.0
+        if self.moment is None or (self.holding and not self.showings_left):
+            return None
+        left = HOLD - self.wait if self.holding else self.wait
+        return max(0.0, left) / self.context.settings.animation_speed
+
     @property
     def showing_moment(self) -> bool:
         return self.holding or self.timeline.busy

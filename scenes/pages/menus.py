@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.context import AppContext
+from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.results import OtherSlots, PlayCopy, QuitApp, SceneResult
 from scenes.kit.stack import Push, Quit, Transition
@@ -44,7 +45,11 @@ class TitleScene(MenuScene):
 
     @property
     def animating(self) -> bool:
-        return True
+        return self.motion.moving
+
+    def handle(self, intent: inp.Intent) -> Transition | None:
+        self.motion.stir()
+        return super().handle(intent)
 
     def update(self, dt: float) -> Transition | None:
         self.motion.update(dt)
@@ -83,6 +88,7 @@ class TitleScene(MenuScene):
         return Push(ConfirmOverlay(self.context, self.context.tr("confirm.quit_game"), QuitApp()))
 
     def resume(self, result: SceneResult | None) -> Transition | None:
+        self.motion.stir()  # back from a page the player closed
         match result:
             case QuitApp():
                 return Quit()

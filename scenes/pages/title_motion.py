@@ -1,6 +1,8 @@
 """What moves on the title screen: Don Falconi's car driving the road from the city up to the castle's hill,
-and two falcons circling over the castle. The road's curve is defined here once; the background's script
-(``tools/ui_backgrounds.py``) paints the road along it and the car and falcon pictures this module moves."""
+and two falcons circling over the castle. They rest, drawn in place, ``STILL_AFTER`` seconds after the player's
+last input, so a title left open costs nothing; any input sets them off again. The road's curve is defined here
+once; the background's script (``tools/ui_backgrounds.py``) paints the road along it and the car and falcon
+pictures this module moves."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ DRIVE_SECONDS = 16.0  # one drive along the road; then the car comes round again
 FADE = 0.06  # the share of the road over which the car fades in, and out at the hill
 CAR_LIFT = 12  # the car's centre above the road's middle line
 ANGLES = 48  # the car is turned to one of these many headings, each made once
+STILL_AFTER = 10.0  # seconds without input after which the car and the falcons rest where they are
+LONGEST_STEP = 0.1  # the most time one frame moves them: after a stall they go on, not jump
 
 
 def road_point(t: float) -> tuple[float, float]:
@@ -50,10 +54,21 @@ class TitleMotion:
 
     def __init__(self) -> None:
         self.clock = 0.0
+        self.quiet = 0.0  # seconds since the player's last input
         self._turned: dict[int, pygame.Surface] = {}
 
+    @property
+    def moving(self) -> bool:
+        return self.quiet < STILL_AFTER
+
+    def stir(self) -> None:
+        """The player did something: the pieces move (again)."""
+        self.quiet = 0.0
+
     def update(self, dt: float) -> None:
-        self.clock += dt
+        if self.moving:
+            self.clock += min(dt, LONGEST_STEP, STILL_AFTER - self.quiet)
+        self.quiet += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         for falcon in FALCONS:

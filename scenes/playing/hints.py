@@ -32,6 +32,7 @@ from scenes.playing.sources.base import MatchView
 
 HINT_LEVEL = "normal"
 PULSE = 1.2  # seconds of one pulse of the rings round a hint's steps
+PULSE_FRAME = 1 / 15  # its rings grow and shrink a step this often: a board at rest wakes no more than that
 TEXT_SIZE, LINE = 24, 24
 ICON = 28
 PAD = 12  # inside the banner
@@ -75,6 +76,10 @@ class Hints:
         if self.decision is not None:
             self.context.ai.cancel(self.decision)
         self.chooser, self.decision, self.action, self.message, self.reason = None, None, None, None, None
+
+    def next_change_in(self) -> float | None:
+        """While a hint is searched for or shown, a frame of its pulse away; else never."""
+        return None if self.chooser is None else PULSE_FRAME
 
     def update(self, dt: float, chooser: ActionChooser[Any, Any, Any] | None) -> None:
         """Take the answer when it comes; drop the hint once the position changed or the player left its path."""

@@ -170,6 +170,16 @@ class PlayScene(Scene, Generic[S]):
         """Moving pieces, or whatever the source keeps moving (an AI seat to play, a game about to end)."""
         return self.timeline.busy or self.source.busy()
 
+    def next_change_in(self) -> float | None:
+        """At rest, the first of: the banner going, the explanation going, the hint's pulse, the source's own."""
+        if self.animating:
+            return 0.0
+        speed = self.context.settings.animation_speed
+        why = self.why.next_change_in(self.match.state.is_terminal())
+        times = (self.banner_left or None, None if why is None else why / speed, self.hints.next_change_in(),
+                 self.source.next_change_in())
+        return min((seconds for seconds in times if seconds is not None), default=None)
+
     def decision_seed(self) -> int:
         return self.match.setup.seed * 1_000_003 + len(self.match.log)
 

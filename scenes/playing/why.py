@@ -35,6 +35,10 @@ class ShownWhy:
         if not over:
             self.left = max(0.0, self.left - dt)
 
+    def next_change_in(self, over: bool) -> float | None:
+        """Seconds (at animation speed 1) until the explanation goes; ``None``: none is going."""
+        return self.left if self.left > 0 and not over else None
+
     def now(self, log_length: int) -> tuple[Explanation, ...]:
         """What to draw on the board of the position after ``log_length`` moves."""
         return self.shown if self.left > 0 and self.at == log_length else ()

@@ -141,6 +141,10 @@ class MoveSource(Protocol):
     def busy(self) -> bool:
         """Whether frames must be drawn although nothing moves on the board."""
 
+    def next_change_in(self) -> float | None:
+        """When not busy: seconds until the source may change the scene by itself (a save's failure to tell, a
+        server's message to take in), ``None``: never without input (``Scene.next_change_in``)."""
+
     def undo(self, device: str) -> None:
         """The undo key, from ``device``."""
 

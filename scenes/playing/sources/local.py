@@ -32,6 +32,8 @@ from scenes.playing.sources.base import MatchView, ScenePanel, Taken
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+SAVE_POLL = 0.1  # seconds between looks at a save under way while the board rests
+
 
 def start_match_scene(context: AppContext, match: Match, slot: SaveSlot | None = None) -> PlayScene[LocalSource]:
     """The scene that plays ``match``, saving it in ``slot`` (a resumed game's), or in a new slot of its own:
@@ -205,6 +207,10 @@ class LocalSource(ScenePanel):
 
     def busy(self) -> bool:
         return ai_or_ending(self.match)
+
+    def next_change_in(self) -> float | None:
+        """While a save is written, soon: a failure is told at once."""
+        return SAVE_POLL if self.slot is not None and self.slot.writing else None
 
     def intercept(self, intent: inp.Intent) -> Taken | None:
         return None

@@ -177,6 +177,9 @@ class ReplaySource(SceneLink):
     def busy(self) -> bool:
         return self.playing
 
+    def next_change_in(self) -> float | None:
+        return None  # paused, a replay moves only when told to
+
     # --- what a match with choices would ask: nobody chooses here --------------------------------------------
     def person_to_play(self) -> int | None:
         return None

@@ -136,6 +136,9 @@ class TutorialSource(Guide):
     def busy(self) -> bool:
         return True  # the pointer pulses and bounces all the time
 
+    def next_change_in(self) -> float | None:
+        return 0.0  # always busy
+
     def before_frame(self, dt: float) -> Taken | None:
         """The pointer's clock and the box's shake; at the end, the end card instead of the game-over screen:
         nothing is recorded."""
