@@ -113,7 +113,8 @@ def test_continue_after_the_window_closed_mid_game_takes_the_seat_back(host: Hos
             window.driver.save(shots, f"title-continue-online-{language}")
         context.change_settings(context.settings.changed(language="en"))
         window.driver.click_item("continue")
-        assert isinstance(window.driver.top, ComebackScene)
+        # the comeback page, or already the board it opens when the host answered within that frame
+        assert isinstance(window.driver.top, ComebackScene) or is_online(window.driver.top)
         game = window.wait("the board", lambda: is_online(window.driver.top) and window.driver.top,
                            [bob])
         window.wait("the seat back for Bob", lambda: bob.update is not None and not bob.update["away"][0], [bob])
