@@ -159,3 +159,18 @@ def test_tests_frames_never_wait_for_real_time(app):
     started = time.perf_counter()
     app.run(300)  # at rest: each frame returns at once
     assert time.perf_counter() - started < 5
+
+
+def test_the_layout_check_draws_the_frames_it_reads_even_at_rest(app, monkeypatch):
+    """``check layout`` reads what a frame draws: a resting window draws nothing, so each of its frames is asked
+    for, and a frame that drew no text is a problem, not a pass."""
+    from devtools.layout.frames import frame_problems
+
+    app.click_item("new")
+    app.run(2)
+    drawn = app.app.drawn
+    app.run(5)
+    assert app.app.drawn == drawn  # at rest
+    assert frame_problems(app.app, 2) == []
+    monkeypatch.setattr(app.app.stack, "draw", lambda screen: None)
+    assert frame_problems(app.app, 1) == ["a frame drew no text: nothing of it was checked"]

@@ -22,10 +22,14 @@ def screen_problems(app, frames: int = 1) -> list[str]:
 
 
 def frame_problems(app, frames: int) -> list[str]:
+    """Each frame is drawn whatever changed: a window at rest draws nothing, and a check of nothing passes."""
     said: list[str] = []
     for _ in range(frames):
+        app.dirty = True
         with fit.recording() as drawn:
             app.frame()
+        if not drawn.count:
+            said.append("a frame drew no text: nothing of it was checked")
         said += drawn.problems(app.screen)
     return said
 
