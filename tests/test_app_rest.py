@@ -174,3 +174,23 @@ def test_the_layout_check_draws_the_frames_it_reads_even_at_rest(app, monkeypatc
     assert frame_problems(app.app, 2) == []
     monkeypatch.setattr(app.app.stack, "draw", lambda screen: None)
     assert frame_problems(app.app, 1) == ["a frame drew no text: nothing of it was checked"]
+
+
+def test_a_lesson_s_pointer_rests_ten_seconds_after_the_last_input_and_moves_again_on_the_next(app, flips):
+    from game.services.tutorials import LEARNER, TUTORIALS
+    from scenes.playing.sources.tutorial import tutorial_scene
+
+    tutorial = TUTORIALS["margherita"]
+    first_move = next(index for index, step in enumerate(tutorial.steps) if step.kind == LEARNER)
+    app.app.stack.apply(Push(tutorial_scene(app.app.context, tutorial, first_move)))
+    app.run(round(STILL_AFTER / 0.1) - 5)
+    scene = app.top
+    assert scene.animating and scene.next_change_in() == 0.0
+    app.run(10)
+    assert not scene.animating and scene.next_change_in() is None
+    drawn, where = len(flips), scene.source.pointer_clock
+    app.run(100)
+    assert len(flips) == drawn and scene.source.pointer_clock == where  # the arrow and its ring still, drawn once
+    app.key(pygame.K_RIGHT)
+    app.run(3)
+    assert scene.animating and scene.source.pointer_clock > where and len(flips) == drawn + 4

@@ -26,6 +26,7 @@ from scenes.kit import input as inp
 from scenes.kit import tooltip
 from scenes.kit.results import MoreLessons, PlayReadyGame, RestartTutorial, SceneResult, SwitchDevice
 from scenes.kit.stack import Push, Replace, Transition
+from scenes.pages.title_motion import STILL_AFTER
 from scenes.pages.tutorial_menus import MoreLessonsScene, TutorialEndOverlay, TutorialMenu, ready_setup
 from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
@@ -57,6 +58,8 @@ class TutorialSource(Guide):
         self.device = "keyboard"  # the kind of device last used: the lesson names its keys
         self.refusal = ""
         self.shake = 0.0
+        self.quiet = 0.0  # seconds since the learner's last input or the lesson's last step (the pointer's rest)
+        self.pointer_clock = 0.0  # the pointer's pulse and bounce, still while it rests
         self.script_wait = SCRIPT_PAUSE * context.ai_pause / context.settings.animation_speed
         self.end_wait = END_PAUSE
         self.ended = False  # the end card was shown
@@ -121,7 +124,7 @@ class TutorialSource(Guide):
     def play_action(self, action: Action) -> None:
         """Play the step's action, the learner's or the script's: never saved."""
         self.index += 1  # before the scene makes its chooser: it is made for the next step
-        self.refusal = ""
+        self.refusal, self.quiet = "", 0.0
         scene = self.scene
         if scene.timeline.busy:
             scene.timeline.skip()
@@ -130,20 +133,26 @@ class TutorialSource(Guide):
 
     def _next_note(self) -> None:
         self.index += 1
-        self.refusal = ""
+        self.refusal, self.quiet = "", 0.0
         self.scene.sync()
 
     def busy(self) -> bool:
-        return True  # the pointer pulses and bounces all the time
+        """The pointer pulses and bounces until the learner has left it alone ``STILL_AFTER`` seconds (then it
+        rests where it is, as the title's pieces do); a script's move, a shake and the wait for the end card run
+        on."""
+        step = self.step
+        return (self.quiet < STILL_AFTER or self.shake > 0 or (step is not None and step.kind == SCRIPT)
+                or (self.finished and not self.ended))
 
     def next_change_in(self) -> float | None:
-        return 0.0  # always busy
+        return 0.0 if self.busy() else None
 
     def before_frame(self, dt: float) -> Taken | None:
         """The pointer's clock and the box's shake; at the end, the end card instead of the game-over screen:
         nothing is recorded."""
         scene = self.scene
-        scene.clock += dt
+        self.pointer_clock += max(0.0, min(dt, STILL_AFTER - self.quiet))
+        self.quiet += dt
         self.shake = max(0.0, self.shake - dt)
         speed = self.context.settings.animation_speed
         if not self.finished:
@@ -176,12 +185,13 @@ class TutorialSource(Guide):
     # --- the learner's input ----------------------------------------------------------------------------------
     def intercept(self, intent: inp.Intent) -> Taken | None:
         self._note_device(intent)
+        self.quiet = 0.0
         kind, step, scene = intent.kind, self.step, self.scene
         chooser = scene.chooser
         if kind == inp.PAUSE or (kind == inp.BACK and (chooser is None or not chooser.chosen)):
             return Taken(self.pause(intent.device))
         if kind == inp.HINT:
-            scene.clock = 0.0  # the arrow is the hint: it starts its pulse again
+            self.pointer_clock = 0.0  # the arrow is the hint: it starts its pulse again
             return Taken()
         if kind == inp.UNDO:
             self.undo(intent.device)
@@ -331,5 +341,5 @@ class TutorialSource(Guide):
         target = self.pointer()
         if target is not None and not scene.timeline.busy:
             tips = tooltip.tips()  # the controls and words on screen: the prompt line, the HUD's notes
-            overlay.draw_pointer(surface, target, scene.clock,
+            overlay.draw_pointer(surface, target, self.pointer_clock,
                                  scene.view.pieces(self.match.state) + self._others() + tips.controls + tips.words)
