@@ -1,14 +1,15 @@
 """``python main.py bench idle``: what the window costs while the player thinks.
 
 For each scene a player leaves open (the title menu, a menu, a board waiting for its person's move, the pause
-menu, the game over once its winning moment has played, a paused replay), the process's CPU time over wall time
-(``time.process_time`` counts every thread: the game's own and the renderer's) over some seconds of the real
-frame loop (``App.frame`` then ``App.rest``, as ``run_app`` runs it), at rest and while it moves: the title's car
-and falcons driving, any other scene redrawn at the full frame rate, which is what it costs when anything on it
-moves (and what every frame cost before the window learned to rest). It uses the real window where there is a
-screen (``DISPLAY`` or ``WAYLAND_DISPLAY`` set, no ``SDL_VIDEODRIVER`` asked for) and the dummy driver elsewhere,
-and says which; sound is always the dummy driver's. The machine's yardstick, python-chess's perft speed of
-``bench rules``, is measured first. Target (docs/performance.md): at most 2% of a core at rest.
+menu, the game over once its winning moment has played, a paused replay, and online a lobby waiting for a second
+player and a board waiting for another person's move: ``devtools.bench_idle_online``), the process's CPU time
+over wall time (``time.process_time`` counts every thread: the game's own and the renderer's) over some seconds of
+the real frame loop (``App.frame`` then ``App.rest``, as ``run_app`` runs it), at rest and while it moves: the
+title's car and falcons driving, any other scene redrawn at the full frame rate, which is what it costs when
+anything on it moves (and what every frame cost before the window learned to rest). It uses the real window where
+there is a screen (``DISPLAY`` or ``WAYLAND_DISPLAY`` set, no ``SDL_VIDEODRIVER`` asked for) and the dummy driver
+elsewhere, and says which; sound is always the dummy driver's. The machine's yardstick, python-chess's perft speed
+of ``bench rules``, is measured first. Target (docs/performance.md): at most 2% of a core at rest.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from devtools.bench_idle_online import ONLINE_SCENES, online_scenes
 from devtools.bench_rules import chess_nodes_per_second
 from devtools.scratch import headless_scratch
 
 TARGET_REST_PCT = 2.0
 SECONDS = 10.0  # per scene and state
 SETTLE_FRAMES = 600  # at most, of a tenth of a second each: a game over's winning moment plays its last time
-SCENES = ("title", "game choice", "waiting board", "pause", "game over", "replay")
+SCENES = ("title", "game choice", "waiting board", "pause", "game over", "replay", *ONLINE_SCENES)
 
 
 class _Tenths:
@@ -56,14 +59,16 @@ def _run(seconds: float) -> dict[str, Any]:
         screens = {screen.name: screen for screen in every_screen(context) + midgame_screens(context)}
         screens["waiting board"] = screens["midgame falconi/margherita"]
         results: dict[str, Any] = {}
-        for name in SCENES:
-            open_screen(app, screens[name])
-            _settle(app)
-            rest = _measure(app, seconds)
-            moving = _measure(app, seconds, _keep_moving(app))
-            results[name] = {"scene": type(app.stack.top).__name__, "rest_cpu_pct": rest[0], "rest_fps": rest[1],
-                             "moving_cpu_pct": moving[0], "moving_fps": moving[1]}
-            app.stack.apply(_back_to_title(app))
+        with online_scenes(app, context.data_folder / "tables") as online:
+            for name in SCENES:
+                opener = online.get(name) or partial(open_screen, app, screens[name])
+                opener()
+                _settle(app)
+                rest = _measure(app, seconds)
+                moving = _measure(app, seconds, _keep_moving(app))
+                results[name] = {"scene": type(app.stack.top).__name__, "rest_cpu_pct": rest[0],
+                                 "rest_fps": rest[1], "moving_cpu_pct": moving[0], "moving_fps": moving[1]}
+                app.stack.apply(_back_to_title(app))
         driver = pygame.display.get_driver()
     finally:
         app.close()

@@ -21,6 +21,7 @@ from game.online.messages import ClientMessage, LinkChange, Message, Over, Recei
 from game.online.protocol import parse_server
 from game.registry import game_spec
 from game.services.match import Match, MatchSetup, Person, SeatPlan
+from scenes.kit.wake import wake
 from scenes.online.network import Network
 
 TABLE = "table-1"
@@ -154,9 +155,9 @@ class TableDouble:
         """It greets the server as it is made, with the password it was given, as the real Connection does."""
         if self.password != self.server_password:
             self._error("password", {"verb": "hello"})
-            self.inbox.append({"verb": "link", "state": "closed", "reason": "wrong password"})  # for good
+            self._queue({"verb": "link", "state": "closed", "reason": "wrong password"})  # for good
             return
-        self.inbox.append({"verb": "link", "state": "open", "reason": ""})
+        self._queue({"verb": "link", "state": "open", "reason": ""})
         self._out({"verb": "welcome", "you": 1, "server": "double", "version": 1})
 
     # --- the Connection's face ------------------------------------------------------------------------------
@@ -178,17 +179,22 @@ class TableDouble:
 
     # --- what a test does to the link -----------------------------------------------------------------------
     def drop(self) -> None:
-        self.inbox.append({"verb": "link", "state": "reconnecting", "reason": "the connection was lost"})
+        self._queue({"verb": "link", "state": "reconnecting", "reason": "the connection was lost"})
 
     def come_back(self) -> None:
         """The link is back: the client resumes with its token (the real Connection does it by itself)."""
-        self.inbox.append({"verb": "link", "state": "open", "reason": ""})
+        self._queue({"verb": "link", "state": "open", "reason": ""})
         self._out({"verb": "welcome", "you": 2, "server": "double", "version": 1})
         self._resume({"verb": "resume", "token": f"token-{self.token}"})
 
     # --- answers --------------------------------------------------------------------------------------------
+    def _queue(self, message: dict[str, Any]) -> None:
+        """``message`` is there to poll: the window at rest is woken, as the real connection wakes it."""
+        self.inbox.append(message)
+        wake()
+
     def _out(self, message: dict[str, Any]) -> None:
-        self.inbox.append(wired(message))
+        self._queue(wired(message))
 
     def _error(self, code: str, message: dict[str, Any]) -> None:
         self._out({"verb": "error", "code": code, "message": f"refused: {message['verb']} ({code})",

@@ -35,6 +35,7 @@ from game.online.client import Connection
 from game.online.messages import ClientMessage, Received
 from game.services.match import Match
 from scenes.app import App
+from scenes.kit.wake import wake
 from scenes.online.join import JoinScene, TablesScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.network import real_network
@@ -193,10 +194,11 @@ class Headless:
 
 
 class Recorded:
-    """The window's real ``Connection``, keeping every message it hands the window."""
+    """The window's real ``Connection``, keeping every message it hands the window (which it wakes, as the real
+    network's connections do)."""
 
     def __init__(self, address: str, port: int, name: str, password: str) -> None:
-        self.connection = Connection(address, port, name, password)
+        self.connection = Connection(address, port, name, password, on_message=wake)
         self.received: list[dict[str, Any]] = []  # as JSON, for the checks to look into
 
     def send(self, message: ClientMessage) -> None:

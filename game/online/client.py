@@ -6,6 +6,9 @@ Besides the server's messages (each checked by ``parse_server``), :meth:`Connect
 of the link as a ``LinkChange``: ``connecting``, ``open``, ``reconnecting``
 (with why it dropped) and ``closed`` (for good: closed by the app, refused by the server's password, protocol
 version or wait after wrong guesses, which trying again at once would not change, or the table closed by its host).
+
+A window at rest does not poll: the connection wakes it (``on_message``, called on the connection's thread) when
+something arrives that it has not polled yet, once until its next poll, however much arrives meanwhile.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import queue
 import threading
 import weakref
+from collections.abc import Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -43,17 +47,22 @@ FOR_GOOD = ("password", "version", "too_many_guesses")
 
 
 class Connection:
-    """A connection to ``address``:``port`` as ``name``; it starts connecting at once."""
+    """A connection to ``address``:``port`` as ``name``; it starts connecting at once. ``on_message``: called on
+    the connection's thread when a message or a link change is there to poll (once until the next poll)."""
 
-    def __init__(self, address: str, port: int, name: str, password: str = "") -> None:
+    def __init__(self, address: str, port: int, name: str, password: str = "",
+                 on_message: Callable[[], None] | None = None) -> None:
         self._uri = f"ws://{_host(address)}:{port}"
         self._hello = Hello(PROTOCOL_VERSION, name, password)
         self._received: queue.SimpleQueue[Received] = queue.SimpleQueue()
+        self._on_message = on_message
+        self._told = threading.Event()  # on_message was called since the last poll: it is not called again
         self._loop = asyncio.new_event_loop()
         # Made here, not on the thread: a message sent before the thread's loop runs must find it (a queue binds
         # to the loop that first waits on it).
         self._outbox: asyncio.Queue[ClientMessage] = asyncio.Queue()
         self._stop = threading.Event()
+        self._stopping = asyncio.Event()  # the same, for the thread's loop to wait on without waking to look
         self._token: str | None = None
         self._refused = False  # the server refused this client for good: the link closes with its words
         self._thread = threading.Thread(target=self._run, name=f"connection to {address}:{port}", daemon=True)
@@ -71,6 +80,7 @@ class Connection:
 
     def poll(self) -> list[Received]:
         """Every message received and link change since the last poll, oldest first; never waits."""
+        self._told.clear()  # before taking them: whatever comes after the last one taken is told again
         messages = []
         while True:
             try:
@@ -82,8 +92,9 @@ class Connection:
         """End the link and its thread (also done at exit)."""
         if not self._stop.is_set():
             self._stop.set()
-            if self._loop.is_running():
-                self._loop.call_soon_threadsafe(lambda: None)  # wake the loop to see the stop
+            if self._loop.is_running():  # else the loop, once it runs, sees the stop before it waits on anything
+                with contextlib.suppress(RuntimeError):  # it has ended meanwhile
+                    self._loop.call_soon_threadsafe(self._stopping.set)
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=10)
         _open_connections.discard(self)
@@ -93,7 +104,14 @@ class Connection:
         self._outbox.put_nowait(message)
 
     def _link(self, state: str, reason: str = "") -> None:
-        self._received.put(LinkChange(state, reason))
+        self._deliver(LinkChange(state, reason))
+
+    def _deliver(self, received: Received) -> None:
+        """``received`` is there to poll: say so, unless it was said since the last poll."""
+        self._received.put(received)
+        if self._on_message is not None and not self._told.is_set():
+            self._told.set()
+            self._on_message()
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -158,16 +176,16 @@ class Connection:
                     case Joined(token=token):
                         self._token = token
                     case Closed():  # the host closed the table: nothing to come back to
-                        self._received.put(message)
+                        self._deliver(message)
                         self._refused = True
                         return "the host closed the table"
                     case Error(code="bad_token"):
                         self._token = None
                     case Error(code=code, message=words) if code in FOR_GOOD:
-                        self._received.put(message)
+                        self._deliver(message)
                         self._refused = True
                         return words
-                self._received.put(message)
+                self._deliver(message)
         except ConnectionClosed as closed:
             return str(closed)
         return "the server closed the link"
@@ -183,14 +201,14 @@ class Connection:
                 return str(closed)
 
     async def _stopped(self) -> None:
-        while not self._stop.is_set():
-            await asyncio.sleep(0.05)
+        """Until the connection is closed: asleep meanwhile, so that a link at rest costs nothing."""
+        if not self._stop.is_set():
+            await self._stopping.wait()
 
     async def _sleep(self, seconds: float) -> None:
         """Wait ``seconds`` before trying again, or less if the connection is closed meanwhile."""
-        until = asyncio.get_running_loop().time() + seconds
-        while not self._stop.is_set() and asyncio.get_running_loop().time() < until:
-            await asyncio.sleep(0.05)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopped(), seconds)
 
 
 def _host(address: str) -> str:

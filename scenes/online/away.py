@@ -17,6 +17,7 @@ from scenes.playing.gameview import BOARD_AREA
 AWAY_SIZE = 22  # the words of an away seat over the board
 AWAY_LINE = AWAY_SIZE + 6
 MARGIN, PAD = 10, 20  # the box's room from the board's edge, and round its words
+EARLY = 1e-6  # seconds a countdown's next number is looked for before it is due
 
 
 class AwayClock:
@@ -34,13 +35,24 @@ class AwayClock:
         self.takes_over = {seat: None if wait is None else self.now + wait
                            for seat, (away, wait) in enumerate(zip(mirror.away, mirror.ai_in, strict=True)) if away}
 
+    def _shown(self, mirror: Mirror) -> list[tuple[int, float | None]]:
+        """The away seats of a person, in seat order, with when an AI takes each over: the seats said."""
+        return [(seat, deadline) for seat, deadline in sorted(self.takes_over.items())
+                if mirror.setup.seats[seat].kind == "person"]
+
+    def next_change_in(self, mirror: Mirror) -> float | None:
+        """Seconds until a countdown said shows another number (each whole second, then the AI's taking over);
+        ``None`` while none counts down. A hair early rather than late: the clock's sums round, and a change found
+        due a hair after the frame that makes it would stay undrawn for a whole second."""
+        left = [deadline - self.now for _, deadline in self._shown(mirror)
+                if deadline is not None and deadline > self.now]
+        return min((max(0.0, seconds - whole_seconds(seconds) + 1 - EARLY) for seconds in left), default=None)
+
     def lines(self, context: AppContext, mirror: Mirror) -> list[str]:
         """A line per away seat of a person, in seat order."""
         tr, lines = context.tr, []
-        for seat, deadline in sorted(self.takes_over.items()):
+        for seat, deadline in self._shown(mirror):
             plan = mirror.setup.seats[seat]
-            if plan.kind != "person":
-                continue
             name = context.person_name(mirror.setup.people[plan.person])
             if deadline is not None and deadline > self.now:
                 lines.append(tr("online.away.countdown", name=name, time=clock_time(deadline - self.now)))
@@ -55,8 +67,14 @@ class AwayClock:
 
 def clock_time(seconds: float) -> str:
     """Seconds left as a clock shows them, rounded up: 45.2 → "0:46", 125 → "2:05"."""
-    whole = math.ceil(seconds)
+    whole = whole_seconds(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def whole_seconds(seconds: float) -> int:
+    """The whole seconds a clock shows for ``seconds`` left, rounded up; a whole number as the sums of frame times
+    leave it (60.00000000000001) stays itself."""
+    return math.ceil(round(seconds, 6))
 
 
 def draw_away(surface: pygame.Surface, context: AppContext, lines: list[str], top: int) -> None:

@@ -141,11 +141,8 @@ class ComebackScene(MenuScene):
     def _join(self) -> Transition:
         return Push(JoinScene(self.context, self.network))
 
-    @property
-    def animating(self) -> bool:
-        return self.session is not None  # the server may answer at any frame
-
     def update(self, dt: float) -> Transition | None:
+        """The server's answers, taken in at the frame they wake the window (``scenes.online.network``)."""
         session = self.session
         if session is None:
             return None

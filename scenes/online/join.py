@@ -18,6 +18,7 @@ from scenes.kit.results import GuessesRefused, PasswordRefused, SceneResult
 from scenes.kit.stack import Pop, Push, Transition
 from scenes.kit.text_field import edited
 from scenes.kit.ui import DIM, LOGICAL_SIZE, TEXT, Menu, MenuItem
+from scenes.kit.wake import wake
 from scenes.online.lobby import LobbyScene, below_menu, describe_table
 from scenes.online.network import Found, Network, own_first, player_name
 from scenes.online.play import draw_link_state_line
@@ -112,13 +113,13 @@ class JoinScene(MenuScene):
         answer: list[Sequence[Found]] = []
         self.searching = answer
         browse, here = self.network.browse, self.network.here
-        threading.Thread(target=lambda: answer.append(own_first(browse(SEARCH_SECONDS), here())),
-                         name="look for tables", daemon=True).start()
-        self.rebuild()
 
-    @property
-    def animating(self) -> bool:
-        return self.searching is not None
+        def look() -> None:
+            answer.append(own_first(browse(SEARCH_SECONDS), here()))
+            wake()  # the page rests while it looks: the tables found show at the next frame
+
+        threading.Thread(target=look, name="look for tables", daemon=True).start()
+        self.rebuild()
 
     @property
     def typing(self) -> bool:
@@ -283,9 +284,12 @@ class TablesScene(MenuScene):
         self.session.table = table
         return Push(LobbyScene(self.context, self.session))
 
-    @property
-    def animating(self) -> bool:
-        return True  # the server may answer at any frame
+    def next_change_in(self) -> float | None:
+        """A page out of date is asked for again once its wait is over; the server's messages wake the window
+        themselves (``scenes.online.network``)."""
+        if self.session.tables_changed and self.asked:
+            return max(0.0, RELIST_SECONDS - self.since_asked)
+        return None
 
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()

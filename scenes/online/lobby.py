@@ -172,11 +172,7 @@ class LobbyScene(MenuScene):
             self.session.seat = None
         return Pop()
 
-    # --- what the server says ------------------------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        return True  # the server may answer at any frame
-
+    # --- what the server says (its messages wake the window at rest: scenes.online.network) -----------------
     def update(self, dt: float) -> Transition | None:
         messages = self.session.poll()
         try:

@@ -20,6 +20,7 @@ from game.core.text import person_name
 from game.online.messages import ClientMessage, Received
 from game.online.protocol import DEFAULT_PORT
 from game.services.match import NAME_LENGTH
+from scenes.kit.wake import wake
 
 if TYPE_CHECKING:
     from game.online.discovery import Advert
@@ -30,8 +31,9 @@ LOOPBACK = "127.0.0.1"  # the host's own client reaches its server here
 
 
 class Link(Protocol):
-    """A connection to a table server (``game.online.client.Connection``): it never blocks the window, and it
-    greets the server itself (``hello``, with the name and password it was made with, again after a drop)."""
+    """A connection to a table server (``game.online.client.Connection``): it never blocks the window, it
+    greets the server itself (``hello``, with the name and password it was made with, again after a drop), and it
+    wakes a window at rest (``scenes.kit.wake``) when there is something new to poll."""
 
     def send(self, message: ClientMessage) -> None: ...
 
@@ -113,9 +115,10 @@ class _Hosting:
 
 
 def _connect(address: str, port: int, name: str, password: str) -> Link:
+    """A connection that wakes the window at rest when something arrives: the page waiting on it polls only then."""
     from game.online.client import Connection
 
-    return Connection(address, port, name, password)
+    return Connection(address, port, name, password, on_message=wake)
 
 
 def _host(port: int, password: str, folder: Path, name: str) -> Hosted:

@@ -29,8 +29,6 @@ from scenes.playing.sources.base import ScenePanel, Taken
 from scenes.playing.sources.local import ai_or_ending, turn_status
 from scenes.router import pages
 
-POLL = 1 / 15  # seconds between looks at the server's messages while the board rests
-
 
 def game_from(context: AppContext, session: Session, messages: list[Received]) -> PlayScene[OnlineSource] | None:
     """The game of the session's table, from the first update among ``messages`` (those after it are handed on
@@ -111,7 +109,9 @@ class OnlineSource(ScenePanel):
         return ai_or_ending(self.mirror)
 
     def next_change_in(self) -> float | None:
-        return POLL  # the server's messages are taken in (and the away clock moves) a few times a second
+        """The away countdown's next second; the server's messages wake the window themselves
+        (``scenes.online.network``), and are taken in at the frame they wake."""
+        return self.away_clock.next_change_in(self.mirror)
 
     def undo(self, device: str) -> None:
         """Nothing is undone at a table: the key says so."""
