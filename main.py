@@ -4,6 +4,9 @@
 import sys
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # in the desktop app (tools/build_app.py) the AI's worker starts here
     try:
         from cli import main
     except KeyboardInterrupt:  # pressed while the program still loads: nothing is open or unsaved yet

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+from fresh_env import ROOT, copy_of_checkout, elsewhere_env, new_environment, run
 
-ROOT = Path(__file__).resolve().parent.parent
-CHECKOUT_ONLY = shutil.ignore_patterns(".*", "__pycache__", "build", "dist", "*.egg-info", "tests", "docs", "out")
 WATCH = '''"""Records every file a process opens under the checkout (CHECKOUT_ROOT) in CHECKOUT_READS."""
 import os
 import sys
@@ -46,28 +43,19 @@ if _ROOT and _LOG:
 pytestmark = pytest.mark.slow
 
 
-def run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
-    result = subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
-    return result.stdout
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel of this checkout installed (built from a copy, so the
     build leaves nothing behind in the checkout); its scripts' folder."""
     place = tmp_path_factory.mktemp("installed")
-    shutil.copytree(ROOT, place / "source", ignore=CHECKOUT_ONLY)
-    run([sys.executable, "-m", "pip", "wheel", place / "source", "--no-deps", "--disable-pip-version-check", "-q",
-         "-w", "wheels"], cwd=place)
+    run([sys.executable, "-m", "pip", "wheel", copy_of_checkout(place), "--no-deps", "--disable-pip-version-check",
+         "-q", "-w", "wheels"], cwd=place)
     (wheel,) = (place / "wheels").glob("*.whl")
     shipped = {name for name in zipfile.ZipFile(wheel).namelist() if name.startswith("assets/")}
     data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "assets").rglob("*")
             if path.is_file() and "__pycache__" not in path.parts}
     assert shipped == data  # a new kind of data file needs its pattern in [tool.setuptools.package-data]
-    run([sys.executable, "-m", "venv", "venv"], cwd=place)
-    scripts = place / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    scripts = new_environment(place)
     run([scripts / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", wheel], cwd=place)
     site = run([scripts / "python", "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], cwd=place)
     (Path(site.strip()) / "_checkout_watch.py").write_text(WATCH, encoding="utf-8")
@@ -78,10 +66,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def elsewhere(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A folder far from the checkout to run in, and an environment that points nowhere into it."""
-    env = {name: value for name, value in os.environ.items()
-           if name not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYGAME_HIDE_SUPPORT_PROMPT")}
-    env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "FALCONI_DATA_DIR": str(tmp_path / "data"),
-            "CHECKOUT_ROOT": os.path.realpath(ROOT), "CHECKOUT_READS": str(tmp_path / "reads.txt")}
+    env = elsewhere_env(tmp_path) | {"CHECKOUT_ROOT": os.path.realpath(ROOT),
+                                     "CHECKOUT_READS": str(tmp_path / "reads.txt")}
     return tmp_path, env
 
 
