@@ -44,13 +44,30 @@ def _lobby(app: Any, port: int) -> Any:
     from scenes.online.session import Session
 
     session = Session(real_network().connect(LOOPBACK, port, "Ann", ""), "Ann", is_host=True)
-    session.send(Create("fredericus", {"short_game": True}, OPEN_SEATS, None))
+    game, options = _two_seat_game()
+    session.send(Create(game, options, OPEN_SEATS, None))
     lobby = LobbyScene(app.context, session)
     app.stack.apply(Push(lobby))
     _until(app, "the table", lambda: session.table_id)
     session.send(Join(session.table_id, 0))
     _until(app, "the seat", lambda: session.seat == 0)
     return lobby
+
+
+def _two_seat_game() -> tuple[str, dict[str, Any]]:
+    """The first registered game two people can play alone, with its last options (the shortest game where there
+    are several)."""
+    from game.core.errors import GameError
+    from game.registry import game_names, game_spec
+
+    for name in game_names():
+        spec = game_spec(name)
+        try:
+            spec.check_seats([True] * len(OPEN_SEATS))
+        except GameError:
+            continue
+        return name, dict(spec.playable_options()[-1].to_json())
+    raise GameError("no registered game seats two people alone")
 
 
 def _board(app: Any, port: int, other: Any) -> None:
