@@ -27,7 +27,7 @@ from devtools.scratch import headless_scratch
 TARGET_REST_PCT = 2.0
 SECONDS = 10.0  # per scene and state
 SETTLE_FRAMES = 600  # at most, of a tenth of a second each: a game over's winning moment plays its last time
-SCENES = ("title", "game choice", "waiting board", "pause", "game over", "replay", *ONLINE_SCENES)
+SCENES = ("title", "game choice", "waiting board", "lesson", "pause", "game over", "replay", *ONLINE_SCENES)
 
 
 class _Tenths:
@@ -58,6 +58,7 @@ def _run(seconds: float) -> dict[str, Any]:
         context = app.context
         screens = {screen.name: screen for screen in every_screen(context) + midgame_screens(context)}
         screens["waiting board"] = screens["midgame falconi/margherita"]
+        screens["lesson"] = next(screen for name, screen in screens.items() if name.startswith("tutorial/"))
         results: dict[str, Any] = {}
         with online_scenes(app, context.data_folder / "tables") as online:
             for name in SCENES:
