@@ -18,6 +18,7 @@ from scenes.kit.stack import Push
 from scenes.pages.game_choice import GameChoiceScene
 from scenes.pages.gameover import GameOverScene
 from scenes.pages.title_motion import STILL_AFTER
+from scenes.playing.hints import PULSE_FRAME
 from scenes.playing.play import BANNER_SECONDS
 from scenes.playing.sources.local import start_match_scene
 
@@ -185,7 +186,7 @@ def test_a_lesson_s_pointer_rests_ten_seconds_after_the_last_input_and_moves_aga
     app.app.stack.apply(Push(tutorial_scene(app.app.context, tutorial, first_move)))
     app.run(round(STILL_AFTER / 0.1) - 5)
     scene = app.top
-    assert scene.animating and scene.next_change_in() == 0.0
+    assert not scene.animating and scene.next_change_in() == PULSE_FRAME  # a step of the pulse at a time
     app.run(10)
     assert not scene.animating and scene.next_change_in() is None
     drawn, where = len(flips), scene.source.pointer_clock
@@ -193,4 +194,24 @@ def test_a_lesson_s_pointer_rests_ten_seconds_after_the_last_input_and_moves_aga
     assert len(flips) == drawn and scene.source.pointer_clock == where  # the arrow and its ring still, drawn once
     app.key(pygame.K_RIGHT)
     app.run(3)
-    assert scene.animating and scene.source.pointer_clock > where and len(flips) == drawn + 4
+    assert scene.next_change_in() == PULSE_FRAME and scene.source.pointer_clock > where
+    assert len(flips) == drawn + 4  # the input's frame, then a step of the pulse each (simulated) tenth
+
+
+def test_a_lesson_s_pointer_moves_at_the_hint_s_pace_not_the_full_frame_rate(app, flips):
+    """The arrow and its ring are all that move: the window's own loop (frame, rest) draws a step of their pulse
+    fifteen times a second, not sixty, in real time."""
+    from game.services.tutorials import LEARNER, TUTORIALS
+    from scenes.playing.sources.tutorial import tutorial_scene
+
+    tutorial = TUTORIALS["margherita"]
+    first_move = next(index for index, step in enumerate(tutorial.steps) if step.kind == LEARNER)
+    app.app.stack.apply(Push(tutorial_scene(app.app.context, tutorial, first_move)))
+    app.run(3)
+    window = app.app
+    window.fps, window.clock = 60, pygame.time.Clock()
+    drawn, deadline = len(flips), time.perf_counter() + 1.0
+    while time.perf_counter() < deadline:
+        window.frame()
+        window.rest()
+    assert 5 <= len(flips) - drawn <= 20  # a loaded machine oversleeps: fewer, never the sixty of a moving scene

@@ -31,6 +31,7 @@ from scenes.pages.tutorial_menus import MoreLessonsScene, TutorialEndOverlay, Tu
 from scenes.playing import hud
 from scenes.playing import tutorial_overlay as overlay
 from scenes.playing.gameview import BAR_AREA
+from scenes.playing.hints import PULSE_FRAME
 from scenes.playing.play import PlayScene
 from scenes.playing.sources.base import Taken
 from scenes.playing.sources.local import ask_for_pad, rebind, start_match_scene, unplugged_pad
@@ -137,15 +138,16 @@ class TutorialSource(Guide):
         self.scene.sync()
 
     def busy(self) -> bool:
-        """The pointer pulses and bounces until the learner has left it alone ``STILL_AFTER`` seconds (then it
-        rests where it is, as the title's pieces do); a script's move, a shake and the wait for the end card run
-        on."""
+        """A script's move, a refusal's shake and the wait for the end card run at the full frame rate."""
         step = self.step
-        return (self.quiet < STILL_AFTER or self.shake > 0 or (step is not None and step.kind == SCRIPT)
-                or (self.finished and not self.ended))
+        return self.shake > 0 or (step is not None and step.kind == SCRIPT) or (self.finished and not self.ended)
 
     def next_change_in(self) -> float | None:
-        return 0.0 if self.busy() else None
+        """The pointer pulses and bounces a step at a time, as the hint's rings do, until the learner has left it
+        alone ``STILL_AFTER`` seconds; then it rests where it is, as the title's pieces do."""
+        if self.busy():
+            return 0.0
+        return PULSE_FRAME if self.quiet < STILL_AFTER else None
 
     def before_frame(self, dt: float) -> Taken | None:
         """The pointer's clock and the box's shake; at the end, the end card instead of the game-over screen:
