@@ -6,6 +6,7 @@ the process's CPU: the window's, its connection's and the server's."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -79,8 +80,17 @@ def _board(app: Any, port: int, other: Any) -> None:
     lobby = _lobby(app, port)
     table = lobby.session.table_id
     other.send(Join(table, 1))
+
+    def both_seated() -> bool:  # the two connections race: a start before the other's seat would seat an AI
+        summary = lobby.session.table or {}
+        seats = summary.get("seats")
+        second = seats[1] if isinstance(seats, list) and len(seats) > 1 else None
+        return isinstance(second, dict) and second.get("name") == "Bob"
+
+    _until(app, "the other person's seat", both_seated)
     lobby.session.send(Start(table))
     theirs: list[Any] = []
+    chance = random.Random(1)
 
     def others_turn() -> bool:
         theirs.extend(message for message in other.poll() if isinstance(message, Update))
@@ -88,8 +98,11 @@ def _board(app: Any, port: int, other: Any) -> None:
         if not isinstance(scene, PlayScene) or not isinstance(scene.source, OnlineSource):
             return False
         mine = scene.source
-        if mine.mirror.decides and not mine.sent and not scene.animating:
-            mine.choose(mine.mirror.legal[0])  # the window's seat plays first: any move will do
+        if mine.mirror.decides and not mine.sent:
+            # the window's seat plays first, at random (seeded): the first legal move may keep the turn for ever,
+            # as moving a card back and forth does; its moves are not watched (a busy machine plays a long turn)
+            scene.timeline.skip()
+            mine.choose(chance.choice(mine.mirror.legal))
         return bool(theirs and theirs[-1].legal) and not mine.mirror.decides and not scene.animating
 
     _until(app, "the other person's turn", others_turn)
