@@ -5,9 +5,10 @@ the functions that need them."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from game.version import DISTRIBUTION
 
 if TYPE_CHECKING:
     from devtools.layout.check import Walked
+    from devtools.runners import Runner
 
 STOPPING_SIGNALS = named("SIGTERM", "SIGHUP")  # stop a tournament in a line, as Ctrl-C does
 # the name a person typed: the installed command's, or main.py's in a checkout
@@ -201,9 +203,25 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
 def tournament(args: argparse.Namespace) -> int:
     """A tournament, which SIGTERM and SIGHUP stop in a line. By default they would kill this process alone,
-    and each worker would then print a traceback as it found nobody to hand its game to."""
-    with handled(STOPPING_SIGNALS, _stop):
+    and each worker would then print a traceback as it found nobody to hand its game to. With ``--cluster``
+    the cluster's runner plays the games in place of ``--jobs`` processes (:mod:`devtools.runners`)."""
+    with _on_cluster(args, getattr(args, "jobs", None)) as runner, handled(STOPPING_SIGNALS, _stop):
+        if runner is not None:
+            args.jobs = runner
         return _play_tournament(args)
+
+
+@contextlib.contextmanager
+def _on_cluster(args: argparse.Namespace, cpus: int | None) -> Iterator[Runner | None]:
+    """The runner of the cluster ``--cluster`` names (Ray is imported only then), or ``None`` without it."""
+    address = getattr(args, "cluster", None)
+    if address is None:
+        yield None
+        return
+    from devtools.cluster import attached
+
+    with attached(address, cpus) as runner:
+        yield runner
 
 
 def _stop(number: int, _frame: FrameType | None) -> None:
@@ -265,7 +283,9 @@ def simulate(args: argparse.Namespace) -> int:
     finally:
         for note in notes:
             print(f"{PROGRAM}: {note}", file=sys.stderr)
-    summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score)
+    with _on_cluster(args, None) as runner:
+        summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score,
+                                          play_all=runner.unordered if runner is not None else None)
     _print(summary, args.json)
     return 0 if summary["errors"] == 0 else 1
 

@@ -149,7 +149,15 @@ def _add_simulate_parser(commands: Any) -> None:
         sub.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
         sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+        _add_cluster_option(sub, "")
         sub.set_defaults(part=part)
+
+
+def _add_cluster_option(parser: argparse.ArgumentParser, local: str) -> None:
+    """``--cluster``: the games on Ray (docs/ai.md, On a cluster); without it they are played on this machine."""
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help=f"play the games on a Ray cluster: auto (the one `ray start` runs here), local (one "
+                             f"started for this run{local}), or host:port; needs pip install \".[cluster]\"")
 
 
 def _add_play_parser(commands: Any) -> None:
@@ -210,8 +218,9 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--games", type=int, default=200, help="games per match (default: 200)")
         sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
-                         help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
+                         help=f"worker processes, 1 to {MOST_JOBS}; with --cluster local, its CPUs (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
+        _add_cluster_option(sub, ", of --jobs CPUs")
     recorded = kinds.add_parser("recorded", help="docs/ai.md's tables from the games recorded with --record "
                                                  "(plays nothing)")
     recorded.add_argument("--folder", type=Path, default=Path("docs/measurements"),
