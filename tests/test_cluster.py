@@ -20,6 +20,7 @@ import pytest
 
 import cli
 from devtools.falconi.matches import falconi_sides_match
+from devtools.runners import jobs_name
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMINGS = ("seconds", "game_seconds")  # the only fields of a record that differ from one runner to another
@@ -75,6 +76,24 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+class Backwards:
+    """A runner (devtools.runners.Runner) that hands the results back last game first, as a cluster may."""
+
+    name = "backwards"
+
+    def unordered(self, function, items):
+        for item in reversed(items):
+            yield function(item)
+
+
+def test_the_records_do_not_care_which_runner_played_nor_in_what_order(tmp_path):
+    row = ("margherita", "greedy", "random", ["fugitive"], 4, 7)
+    here = falconi_sides_match(*row, 1, police=1, record=tmp_path / "here")
+    backwards = falconi_sides_match(*row, Backwards(), police=1, record=tmp_path / "backwards")
+    assert records(tmp_path / "backwards") == records(tmp_path / "here")
+    assert backwards[0]["record"] == here[0]["record"] and jobs_name(Backwards()) == "backwards"
 
 
 def test_without_ray_the_cluster_is_refused_in_a_line(monkeypatch, capsys):
