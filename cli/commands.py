@@ -205,6 +205,8 @@ def tournament(args: argparse.Namespace) -> int:
     """A tournament, which SIGTERM and SIGHUP stop in a line. By default they would kill this process alone,
     and each worker would then print a traceback as it found nobody to hand its game to. With ``--cluster``
     the cluster's runner plays the games in place of ``--jobs`` processes (:mod:`devtools.runners`)."""
+    if args.run is queue:
+        return queue(args)
     with _on_cluster(args, getattr(args, "jobs", None)) as runner, handled(STOPPING_SIGNALS, _stop):
         if runner is not None:
             args.jobs = runner
@@ -270,6 +272,28 @@ def recorded(args: argparse.Namespace) -> int:
     tables = recorded_tables(args.folder)
     print(format_tables(tables) if tables else f"no recorded games in {args.folder}")
     return 0
+
+
+def queue(args: argparse.Namespace) -> int:
+    """``tournament queue``: the queue's rows read and counted first (a bad row is told before Ray starts or a
+    game is played), then played in order with their progress on stderr: a bar on a terminal, else a line a
+    minute. SIGTERM and SIGHUP stop it in a line, as they stop a tournament."""
+    from cli.parsers import build_parser
+    from devtools.progress import Progress
+    from devtools.tournament_queue import listing, load_queue, play_queue
+
+    parser = build_parser()
+    rows = load_queue(args.file, parser.parse_args, args.record)
+    if args.list:
+        print("\n".join(listing(rows)) if rows else f"{args.file}: no rows")
+        return 0
+    with _on_cluster(args, args.jobs) as runner, handled(STOPPING_SIGNALS, _stop):
+        jobs = runner if runner is not None else args.jobs
+        total, done = sum(row.games for row in rows), sum(row.recorded for row in rows)
+        with Progress(total, done, sys.stderr, tty=sys.stderr.isatty()) as progress:
+            results = play_queue(rows, jobs, args.record, progress.game_done,
+                                 lambda line: progress.say(line, sys.stdout))
+    return 0 if all(row["errors"] == 0 for row in results) else 1
 
 
 def simulate(args: argparse.Namespace) -> int:

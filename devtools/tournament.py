@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import time
 import traceback
@@ -191,6 +192,26 @@ def _recorded(path: Path, plan: Plan) -> dict[int, dict[str, Any]]:
     return found
 
 
+def _mend(path: Path) -> None:
+    """Cut a record's last line if a run was killed while writing it (or the disk filled): the next game is
+    appended on a line of its own instead of joining the torn one, which would lose it too."""
+    if not path.exists():
+        return
+    with open(path, "rb+") as file:
+        data = file.read()
+        if data and not data.endswith(b"\n"):
+            file.truncate(data.rfind(b"\n") + 1)
+
+
+def _append(path: Path, entry: dict[str, Any]) -> None:
+    """Append a game to its record in one write, on disk before the next game is asked for: a kill loses
+    at most the line being written, which :func:`_mend` cuts on the next run."""
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps(entry) + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+
+
 def execute(
     plans: Sequence[Plan], jobs: Jobs, on_row: Callable[[int, dict[str, Any]], None] | None = None,
     record: Path | None = None,
@@ -205,6 +226,7 @@ def execute(
     if record is not None:
         record.mkdir(parents=True, exist_ok=True)
         for plan in plans:
+            _mend(record / f"{plan.name}.jsonl")
             plan.results.update(_recorded(record / f"{plan.name}.jsonl", plan))
     rows: list[dict[str, Any]] = [{} for _ in plans]
     todo: list[tuple[int, GameTask]] = []
@@ -226,8 +248,7 @@ def execute(
             plan = plans[owner]
             plan.results[index] = result
             if record is not None:
-                with open(record / f"{plan.name}.jsonl", "a", encoding="utf-8") as file:
-                    file.write(json.dumps({"game": index, "result": result}) + "\n")
+                _append(record / f"{plan.name}.jsonl", {"game": index, "result": result})
             if len(plan.results) == len(plan.tasks):
                 rows[owner] = plan.row()
                 if on_row:
