@@ -5,7 +5,6 @@ at, or Ray missing, is told in a line; and every Ray process ``--cluster local``
 Only the timings of a game differ from one runner to another: its thinking ``seconds`` per seat and its
 ``game_seconds``. Everything else of a record is compared."""
 
-import functools
 import json
 import os
 import re
@@ -37,6 +36,13 @@ def records(folder: Path) -> dict[int, dict]:
     assert len(games) == len(set(games)), f"a game recorded twice: {games}"
     return {entry["game"]: {key: value for key, value in entry["result"].items() if key not in TIMINGS}
             for entry in entries}
+
+
+def in_own_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python main.py`` with ``args`` in an interpreter of its own: a Ray started in the test's own process
+    leaves objects (its processes' handles, its sockets) that a later test's garbage collection trips on."""
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env=os.environ | {"PYGAME_HIDE_SUPPORT_PROMPT": "1"})
 
 
 def one_line(text: str) -> str:
@@ -115,32 +121,49 @@ def test_an_address_nobody_answers_at_is_exit_2_naming_it_quickly(address, capsy
 
 @pytest.mark.slow
 @READS_PROC
-def test_a_local_ray_plays_the_pools_games_and_leaves_no_process(tmp_path, capsys):
+def test_a_local_ray_plays_the_pools_games_and_leaves_no_process(tmp_path):
     pytest.importorskip("ray")
-    assert cli.main([*ROW, "--jobs", "2", "--record", str(tmp_path / "pool")]) == 0
-    assert cli.main([*ROW, "--jobs", "2", "--cluster", "local", "--record", str(tmp_path / "ray")]) == 0
-    pool, ray = records(tmp_path / "pool"), records(tmp_path / "ray")
-    assert sorted(pool) == [0, 1, 2, 3]
-    assert ray == pool
-    assert not ray_processes(os.getpid())  # ray.shutdown took every process it started
-    pool_line, ray_line = (re.sub(r"[\d.]+ ms/decision", "", line) for line in capsys.readouterr().out.splitlines())
+    pool = in_own_process(*ROW, "--jobs", "2", "--record", str(tmp_path / "pool"))
+    command = [sys.executable, "main.py", *ROW, "--jobs", "2", "--cluster", "local", "--record", str(tmp_path / "ray")]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen: set[int] = set()
+    while process.poll() is None:  # Ray's processes, as the command starts them
+        seen |= ray_processes(process.pid)
+        time.sleep(0.05)
+    out, err = process.communicate()
+    ray = subprocess.CompletedProcess(command, process.returncode, out, err)
+    assert pool.returncode == 0 and ray.returncode == 0, pool.stderr + ray.stderr
+    assert sorted(records(tmp_path / "pool")) == [0, 1, 2, 3]
+    assert records(tmp_path / "ray") == records(tmp_path / "pool")
+    assert seen and not {pid for pid in seen if Path(f"/proc/{pid}").exists()}  # ray.shutdown took them all
+    pool_line, ray_line = (re.sub(r"[\d.]+ ms/decision", "", run.stdout.strip()) for run in (pool, ray))
     assert ray_line == pool_line  # the row's line, but for its timing
 
 
 @pytest.mark.slow
-def test_a_simulation_on_a_local_ray_sums_up_the_same(capsys):
+def test_a_simulation_on_a_local_ray_sums_up_the_same():
     pytest.importorskip("ray")
     command = ["simulate", "fredericus", "--games", "6", "--seed", "3", "--json"]
-    assert cli.main(command) == 0
-    here = json.loads(capsys.readouterr().out)
-    assert cli.main([*command, "--cluster", "local"]) == 0
-    assert json.loads(capsys.readouterr().out) == here
+    here, there = in_own_process(*command), in_own_process(*command, "--cluster", "local")
+    assert here.returncode == 0 and there.returncode == 0, here.stderr + there.stderr
+    assert json.loads(there.stdout) == json.loads(here.stdout)
 
 
-def dies_once(marker: Path, play, numbered):
-    """``play``, but the worker process playing game 1 is killed outright the first time it plays it."""
+# A row on a local Ray whose worker playing game 1 is killed outright the first time it plays it, run in an
+# interpreter of its own (see in_own_process). Arguments: the marker file, the record folder.
+DIES_ONCE = """import contextlib
+import functools
+import os
+import sys
+from pathlib import Path
+
+from devtools.cluster import attached
+from devtools.falconi.matches import falconi_sides_match
+
+
+def dies_once(marker, play, numbered):
     if numbered[0] == 1:
-        with _gone_is_empty():  # the marker already made: this is the game played again
+        with contextlib.suppress(FileExistsError):  # the marker already made: this is the game played again
             descriptor = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
             os.write(descriptor, str(os.getpid()).encode())
             os.close(descriptor)
@@ -148,25 +171,23 @@ def dies_once(marker: Path, play, numbered):
     return play(numbered)
 
 
+marker, record = Path(sys.argv[1]), Path(sys.argv[2])
+with attached("local", 2) as runner:
+    plays = runner.unordered
+    runner.unordered = lambda function, items: plays(functools.partial(dies_once, marker, function), items)
+    falconi_sides_match("margherita", "greedy", "random", ["fugitive"], 4, 7, runner, police=1, record=record)
+"""
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_row_loses_no_game_and_its_game_is_played_again(tmp_path):
     pytest.importorskip("ray")
-    from ray import cloudpickle
-
-    from devtools.cluster import attached
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this test file
-    marker = tmp_path / "killed"
-    row = ("margherita", "greedy", "random", ["fugitive"], 4, 7)
-    falconi_sides_match(*row, 2, police=1, record=tmp_path / "pool")
-    with attached("local", 2) as runner:
-        plays = runner.unordered
-
-        def unordered(function, items):
-            return plays(functools.partial(dies_once, marker, function), items)
-
-        runner.unordered = unordered
-        falconi_sides_match(*row, runner, police=1, record=tmp_path / "ray")
+    marker, script = tmp_path / "killed", tmp_path / "dies_once.py"
+    script.write_text(DIES_ONCE, encoding="utf-8")
+    falconi_sides_match("margherita", "greedy", "random", ["fugitive"], 4, 7, 2, police=1, record=tmp_path / "pool")
+    run = subprocess.run([sys.executable, str(script), str(marker), str(tmp_path / "ray")], cwd=ROOT, timeout=300,
+                         capture_output=True, text=True, env=os.environ | {"PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0, run.stderr
     killed = int(marker.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(killed, 0)  # the worker really died
