@@ -5,9 +5,10 @@ the functions that need them."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from game.version import DISTRIBUTION
 
 if TYPE_CHECKING:
     from devtools.layout.check import Walked
+    from devtools.runners import Runner
 
 STOPPING_SIGNALS = named("SIGTERM", "SIGHUP")  # stop a tournament in a line, as Ctrl-C does
 # the name a person typed: the installed command's, or main.py's in a checkout
@@ -201,9 +203,27 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
 def tournament(args: argparse.Namespace) -> int:
     """A tournament, which SIGTERM and SIGHUP stop in a line. By default they would kill this process alone,
-    and each worker would then print a traceback as it found nobody to hand its game to."""
-    with handled(STOPPING_SIGNALS, _stop):
+    and each worker would then print a traceback as it found nobody to hand its game to. With ``--cluster``
+    the cluster's runner plays the games in place of ``--jobs`` processes (:mod:`devtools.runners`)."""
+    if args.run is queue:
+        return queue(args)
+    with _on_cluster(args, getattr(args, "jobs", None)) as runner, handled(STOPPING_SIGNALS, _stop):
+        if runner is not None:
+            args.jobs = runner
         return _play_tournament(args)
+
+
+@contextlib.contextmanager
+def _on_cluster(args: argparse.Namespace, cpus: int | None) -> Iterator[Runner | None]:
+    """The runner of the cluster ``--cluster`` names (Ray is imported only then), or ``None`` without it."""
+    address = getattr(args, "cluster", None)
+    if address is None:
+        yield None
+        return
+    from devtools.cluster import attached
+
+    with attached(address, cpus) as runner:
+        yield runner
 
 
 def _stop(number: int, _frame: FrameType | None) -> None:
@@ -254,6 +274,28 @@ def recorded(args: argparse.Namespace) -> int:
     return 0
 
 
+def queue(args: argparse.Namespace) -> int:
+    """``tournament queue``: the queue's rows read and counted first (a bad row is told before Ray starts or a
+    game is played), then played in order with their progress on stderr: a bar on a terminal, else a line a
+    minute. SIGTERM and SIGHUP stop it in a line, as they stop a tournament."""
+    from cli.parsers import build_parser
+    from devtools.progress import Progress
+    from devtools.tournament_queue import listing, load_queue, play_queue
+
+    parser = build_parser()
+    rows = load_queue(args.file, parser.parse_args, args.record)
+    if args.list:
+        print("\n".join(listing(rows)) if rows else f"{args.file}: no rows")
+        return 0
+    with _on_cluster(args, args.jobs) as runner, handled(STOPPING_SIGNALS, _stop):
+        jobs = runner if runner is not None else args.jobs
+        total, done = sum(row.games for row in rows), sum(row.recorded for row in rows)
+        with Progress(total, done, sys.stderr, tty=sys.stderr.isatty()) as progress:
+            results = play_queue(rows, jobs, args.record, progress.game_done,
+                                 lambda line: progress.say(line, sys.stdout))
+    return 0 if all(row["errors"] == 0 for row in results) else 1
+
+
 def simulate(args: argparse.Namespace) -> int:
     from game.core.simulate import simulate
 
@@ -265,7 +307,9 @@ def simulate(args: argparse.Namespace) -> int:
     finally:
         for note in notes:
             print(f"{PROGRAM}: {note}", file=sys.stderr)
-    summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score)
+    with _on_cluster(args, None) as runner:
+        summary = games.header | simulate(games.new_game, games.bots, args.games, args.seed, games.score,
+                                          play_all=runner.unordered if runner is not None else None)
     _print(summary, args.json)
     return 0 if summary["errors"] == 0 else 1
 

@@ -149,7 +149,15 @@ def _add_simulate_parser(commands: Any) -> None:
         sub.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
         sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+        _add_cluster_option(sub, "")
         sub.set_defaults(part=part)
+
+
+def _add_cluster_option(parser: argparse.ArgumentParser, local: str) -> None:
+    """``--cluster``: the games on Ray (docs/ai.md, On a cluster); without it they are played on this machine."""
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help=f"play the games on a Ray cluster: auto (the one `ray start` runs here), local (one "
+                             f"started for this run{local}), or host:port; needs pip install \".[cluster]\"")
 
 
 def _add_play_parser(commands: Any) -> None:
@@ -210,14 +218,34 @@ def _add_tournament_parser(commands: Any) -> None:
         sub.add_argument("--games", type=int, default=200, help="games per match (default: 200)")
         sub.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i")
         sub.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
-                         help=f"worker processes, 1 to {MOST_JOBS} (default: 2)")
+                         help=f"worker processes, 1 to {MOST_JOBS}; with --cluster local, its CPUs (default: 2)")
         sub.add_argument("--json", action="store_true", help="print the results as JSON (progress on stderr)")
+        _add_cluster_option(sub, ", of --jobs CPUs")
     recorded = kinds.add_parser("recorded", help="docs/ai.md's tables from the games recorded with --record "
                                                  "(plays nothing)")
     recorded.add_argument("--folder", type=Path, default=Path("docs/measurements"),
                           help="where the games were recorded (default: docs/measurements)")
     recorded.set_defaults(run=runs.recorded)
+    _add_queue_parser(kinds)
     for sub in matches:
         sub.add_argument("--record", type=Path, default=None, metavar="FOLDER",
                          help="append each game's result to a file in FOLDER as it ends, and play only the games"
                               " not yet there (resume a stopped match, or grow it)")
+
+
+def _add_queue_parser(kinds: Any) -> None:
+    """``tournament queue``: the rows of docs/measurements/queue.toml, in order (docs/ai.md, The queue)."""
+    from devtools.tournament_queue import QUEUE_FILE, RECORD_FOLDER
+
+    queue = kinds.add_parser("queue", help="play the rows still to play, in order, each resumed where its record "
+                                           f"stops (the rows: {QUEUE_FILE.as_posix()})")
+    queue.add_argument("--file", type=Path, default=QUEUE_FILE,
+                       help=f"the queue: [[row]] tables of tournament arguments (default: {QUEUE_FILE.as_posix()})")
+    queue.add_argument("--record", type=Path, default=RECORD_FOLDER, metavar="FOLDER",
+                       help=f"where each row's games are recorded, and resumed from "
+                            f"(default: {RECORD_FOLDER.as_posix()})")
+    queue.add_argument("--jobs", type=_whole_number(1, MOST_JOBS), default=2,
+                       help=f"worker processes, 1 to {MOST_JOBS}; with --cluster local, its CPUs (default: 2)")
+    queue.add_argument("--list", action="store_true", help="play nothing: each row with its games recorded")
+    _add_cluster_option(queue, ", of --jobs CPUs")
+    queue.set_defaults(run=runs.queue)

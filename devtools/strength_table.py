@@ -13,6 +13,7 @@ from typing import Any
 
 from devtools.games import matches_part, parts
 from devtools.intervals import newcombe_difference
+from devtools.runners import Jobs, jobs_name
 from devtools.tournament import DEFAULT_JOBS, Plan, check_arguments, execute, format_row
 from game.core.errors import GameError
 
@@ -120,7 +121,7 @@ def run_strength_table(
     games: int = 200,
     levels: Sequence[str] = ("easy", "normal", "hard"),
     seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
+    jobs: Jobs = DEFAULT_JOBS,
     cheat: bool = True,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     report: Callable[[str], None] | None = print,
@@ -170,7 +171,7 @@ def run_strength_table(
     return {
         "games": games,
         "seed": seed,
-        "jobs": jobs,
+        "jobs": jobs_name(jobs),
         "levels": list(levels),
         **summaries,
         "seconds": round(time.perf_counter() - started, 1),

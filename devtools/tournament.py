@@ -2,7 +2,8 @@
 
 Every match is a list of whole games. Game *i* of a match is set up with seed ``seed + i`` and each seat's
 bot draws from its own generator seeded from that seed and the seat, so a match gives the same result for a
-fixed seed whatever the number of worker processes (``jobs``). One caveat: ``easy`` (in Falconi),
+fixed seed whatever the number of worker processes (``jobs``), or whatever plays them: a Ray
+cluster's workers (:mod:`devtools.runners`). One caveat: ``easy`` (in Falconi),
 ``normal``, ``hard`` and ``cheat`` stop at an iteration budget *or* a time cap, whichever comes first. Here the
 cap counts the worker's CPU time, not the wall clock, so a loaded or paused machine does not end a search
 early; only a machine so slow that a search needs more CPU time than its cap makes a run differ from another.
@@ -26,18 +27,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing
+import os
 import random
 import time
 import traceback
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from devtools.games import matches_part
 from devtools.intervals import wilson_interval
-from game.ai.workers import prepare_worker, start_resource_tracker
+from devtools.runners import Jobs, runner_of
 from game.core.errors import GameError
 from game.core.options import GameOptions
 from game.core.protocol import GameState
@@ -157,21 +158,6 @@ def _play_numbered(numbered: tuple[int, GameTask]) -> tuple[int, dict[str, Any]]
     return numbered[0], play_task(numbered[1])
 
 
-def _run_tasks(
-    tasks: Sequence[tuple[int, GameTask]], jobs: int,
-) -> Generator[tuple[int, dict[str, Any]], None, None]:
-    """The results of the numbered ``tasks`` as each game ends, played in ``jobs`` spawned worker processes
-    (in this one if 1), each with its number."""
-    if jobs <= 1 or len(tasks) <= 1:
-        for numbered in tasks:
-            yield _play_numbered(numbered)
-        return
-    context = multiprocessing.get_context("spawn")  # spawn: safe with threads, the same on every platform
-    start_resource_tracker()
-    with context.Pool(processes=min(jobs, len(tasks)), initializer=prepare_worker) as pool:
-        yield from pool.imap_unordered(_play_numbered, tasks, chunksize=1)
-
-
 # ----------------------------------------------------------------------------------------- matches as plans
 
 
@@ -206,12 +192,33 @@ def _recorded(path: Path, plan: Plan) -> dict[int, dict[str, Any]]:
     return found
 
 
+def _mend(path: Path) -> None:
+    """Cut a record's last line if a run was killed while writing it (or the disk filled): the next game is
+    appended on a line of its own instead of joining the torn one, which would lose it too."""
+    if not path.exists():
+        return
+    with open(path, "rb+") as file:
+        data = file.read()
+        if data and not data.endswith(b"\n"):
+            file.truncate(data.rfind(b"\n") + 1)
+
+
+def _append(path: Path, entry: dict[str, Any]) -> None:
+    """Append a game to its record in one write, on disk before the next game is asked for: a kill loses
+    at most the line being written, which :func:`_mend` cuts on the next run."""
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps(entry) + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+
+
 def execute(
-    plans: Sequence[Plan], jobs: int, on_row: Callable[[int, dict[str, Any]], None] | None = None,
+    plans: Sequence[Plan], jobs: Jobs, on_row: Callable[[int, dict[str, Any]], None] | None = None,
     record: Path | None = None,
 ) -> list[dict[str, Any]]:
     """Play every plan's games in one stream (workers never wait for a match to end) and summarise each
-    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row.
+    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row. ``jobs``
+    plays them: a number of local processes, or a runner (:mod:`devtools.runners`); the records are the same.
 
     With ``record`` (a folder), each game's result is appended to ``<record>/<plan name>.jsonl`` as it
     ends, and games already there are not played again: a long match can be stopped and resumed, or grown
@@ -219,6 +226,7 @@ def execute(
     if record is not None:
         record.mkdir(parents=True, exist_ok=True)
         for plan in plans:
+            _mend(record / f"{plan.name}.jsonl")
             plan.results.update(_recorded(record / f"{plan.name}.jsonl", plan))
     rows: list[dict[str, Any]] = [{} for _ in plans]
     todo: list[tuple[int, GameTask]] = []
@@ -234,14 +242,13 @@ def execute(
             owners.append((owner, index))
     # closed as a stop (Ctrl-C, SIGTERM) passes, wherever it comes: the workers are stopped then, not whenever
     # the generator happens to be collected
-    with contextlib.closing(_run_tasks(todo, jobs)) as results:
+    with contextlib.closing(runner_of(jobs).unordered(_play_numbered, todo)) as results:
         for number, result in results:
             owner, index = owners[number]
             plan = plans[owner]
             plan.results[index] = result
             if record is not None:
-                with open(record / f"{plan.name}.jsonl", "a", encoding="utf-8") as file:
-                    file.write(json.dumps({"game": index, "result": result}) + "\n")
+                _append(record / f"{plan.name}.jsonl", {"game": index, "result": result})
             if len(plan.results) == len(plan.tasks):
                 rows[owner] = plan.row()
                 if on_row:
@@ -249,10 +256,10 @@ def execute(
     return rows
 
 
-def check_arguments(games: int, jobs: int, levels: Iterable[str]) -> None:
+def check_arguments(games: int, jobs: Jobs, levels: Iterable[str]) -> None:
     if games < 1:
         raise GameError(f"--games must be at least 1, not {games}")
-    if jobs < 1:
+    if isinstance(jobs, int) and jobs < 1:
         raise GameError(f"--jobs must be at least 1, not {jobs}")
     known = level_names()
     for level in levels:
@@ -261,7 +268,7 @@ def check_arguments(games: int, jobs: int, levels: Iterable[str]) -> None:
 
 
 def run_plans(
-    plans: Sequence[Plan], jobs: int, report: Callable[[str], None] | None = None, record: Path | None = None,
+    plans: Sequence[Plan], jobs: Jobs, report: Callable[[str], None] | None = None, record: Path | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`execute` the plans, each row with its line (``text``) added, in the order they finish; ``report``
     is called with each line as its row is done."""

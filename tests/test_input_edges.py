@@ -92,7 +92,7 @@ def test_a_save_naming_an_ai_level_in_capitals_resumes_with_that_level():
 def test_simulate_summarises_a_variant_under_its_own_name(monkeypatch, capsys):
     import game.core.simulate
 
-    monkeypatch.setattr(game.core.simulate, "simulate", lambda *args: {"errors": 0})
+    monkeypatch.setattr(game.core.simulate, "simulate", lambda *args, **kwargs: {"errors": 0})
     assert cli.main(["simulate", "falconi", "--variant", " SALAMI", "--games", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["variant"] == "salami"
 

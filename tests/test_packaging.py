@@ -45,6 +45,7 @@ def test_every_runtime_dependency_is_declared_with_the_pin_of_requirements_txt()
     extras = project()["optional-dependencies"]
     assert sorted(extras["test"] + extras["check"] + extras["bench"]) == sorted(
         pins["Tests"] + pins["Checks"] + pins["Yardstick"])
+    assert extras["cluster"] == pins["Developer"]  # CI installs Ray from requirements.txt, a user from the extra
 
 
 def test_the_version_is_pyprojects_and_the_command_line_prints_it():

@@ -12,6 +12,7 @@ from typing import Any
 
 from devtools.falconi import GAME
 from devtools.intervals import wilson_interval
+from devtools.runners import Jobs
 from devtools.tournament import (
     DEFAULT_JOBS,
     LADDER_TARGET,
@@ -238,7 +239,7 @@ def falconi_h2h_plan(variant: str, a: str, b: str, games: int, seed: int, police
 
 
 def falconi_side_match(
-    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS,
+    variant: str, bot: str, against: str, side: str, games: int, seed: int = 1, jobs: Jobs = DEFAULT_JOBS,
     police: int = 3, record: Path | None = None,
 ) -> dict[str, Any]:
     """``bot`` plays ``side`` of Falconi (``fugitive``: seat 0; ``police``: all three cars, a bot each) and
@@ -254,7 +255,7 @@ def falconi_sides_match(
     sides: Sequence[str] = SIDES,
     games: int = 200,
     seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
+    jobs: Jobs = DEFAULT_JOBS,
     report: Callable[[str], None] | None = None,
     police: int = 3,
     record: Path | None = None,
@@ -268,7 +269,7 @@ def falconi_sides_match(
 
 
 def falconi_head_to_head(
-    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: int = DEFAULT_JOBS, police: int = 3,
+    variant: str, a: str, b: str, games: int, seed: int = 1, jobs: Jobs = DEFAULT_JOBS, police: int = 3,
     record: Path | None = None,
 ) -> dict[str, Any]:
     """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don

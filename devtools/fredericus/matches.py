@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from devtools.fredericus import GAME
+from devtools.runners import Jobs
 from devtools.tournament import (
     DEFAULT_JOBS,
     LADDER_TARGET,
@@ -110,7 +111,7 @@ def fredericus_match(
     against: str,
     games: int,
     seed: int = 1,
-    jobs: int = DEFAULT_JOBS,
+    jobs: Jobs = DEFAULT_JOBS,
     short_game: bool = False,
     record: Path | None = None,
 ) -> dict[str, Any]:
