@@ -153,6 +153,8 @@ def bench(args: argparse.Namespace) -> int:
 
         _print(run_idle_bench(args.seconds or SECONDS), args.json)
         return 0
+    if args.target == "cluster":
+        return _bench_cluster(args)
     if args.target == "frames":
         from devtools.bench_frames import run_frames_bench
 
@@ -176,6 +178,24 @@ def play_setup(args: argparse.Namespace) -> Any:
     for note in notes:
         print(f"{PROGRAM}: {note}")
     return setup
+
+
+def _bench_cluster(args: argparse.Namespace) -> int:
+    from cli.parsers import build_parser
+    from devtools.bench_cluster import GAMES, ROW, describe, run_cluster_bench
+    from devtools.tournament_queue import RECORD_FOLDER
+
+    games = GAMES if args.games is None else args.games
+    if games < 2:
+        raise GameError(f"--games must be at least 2, not {games}")
+    with handled(STOPPING_SIGNALS, _stop):
+        figures = run_cluster_bench(args.row or ROW, games, RECORD_FOLDER, build_parser().parse_args,
+                                    lambda line: print(line, file=sys.stderr, flush=True))
+    if args.json:
+        _print(figures, True)
+    else:
+        print("\n".join(describe(figures)))
+    return 0 if figures["same_games"] else 1
 
 
 def _bench_ai(args: argparse.Namespace) -> int:

@@ -76,17 +76,24 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     _add_simulate_parser(commands)
     bench = commands.add_parser("bench", help="measure speed and print the figures")
-    bench.add_argument("target", choices=["rules", "ai", "frames", "idle", "online", "tutorial"],
+    bench.add_argument("target", choices=["rules", "ai", "frames", "idle", "online", "tutorial", "cluster"],
                        help="rules: random-playout speed of both rules cores; ai: thinking time of the AI levels; "
                             "frames: frame times of every scene of the window (headless), launch time, memory; "
                             "idle: CPU of the window at rest and while it moves, scene by scene (the real window "
                             "where there is a screen); "
                             "online: a table server on loopback under N tables of AI seats and a scripted client; "
-                            "tutorial: minutes a newcomer takes over each game's first path (a model of a person)")
+                            "tutorial: minutes a newcomer takes over each game's first path (a model of a person); "
+                            "cluster: a tournament row's games a minute on 1 and 2 processes and on a local Ray, "
+                            "and what 200 of its games would take on 16 and 64 cores (needs pip install "
+                            "\".[cluster]\")")
     bench.add_argument("--seconds", type=_number(0.01, 3600), default=None,
                        help="rules: time per game set-up, split over 3 runs, 0.01 to 3600 (default: 3); "
                             "online: how long the tables play (default: 20); idle: per scene and state (default: 10)")
-    bench.add_argument("--games", type=int, default=None, help="ai: how many games to time (default: the bench's own)")
+    bench.add_argument("--games", type=int, default=None,
+                       help="ai, cluster: how many games to time (default: the bench's own)")
+    bench.add_argument("--row", default=None, metavar="ARGUMENTS",
+                       help="cluster: the tournament row to time, as a queue row gives it (default: "
+                            "\"falconi --variant funghi --bot hard --against random --side fugitive\")")
     bench.add_argument("--levels", nargs="+", metavar="LEVEL",
                        help="ai: only these levels, e.g. hard (default: easy normal hard)")
     bench.add_argument("--setups", nargs="+", metavar="SETUP",

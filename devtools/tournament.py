@@ -172,7 +172,8 @@ class Plan:
     results: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def row(self) -> dict[str, Any]:
-        return self.summarise([self.results[index] for index in range(len(self.tasks))])
+        """The match's figures, and its name (``plan``): the record its games go to."""
+        return self.summarise([self.results[index] for index in range(len(self.tasks))]) | {"plan": self.name}
 
 
 def _recorded(path: Path, plan: Plan) -> dict[int, dict[str, Any]]:

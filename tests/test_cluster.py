@@ -220,3 +220,28 @@ def test_a_stop_ends_every_ray_process_the_command_started(stop, status, said, t
     time.sleep(1)  # a raylet told to stop may take a moment to be reaped
     assert not ray_processes(0) & started  # nor left orphans behind, taken in by init
     assert len(records(record)) < 200
+
+
+def test_the_projection_schedules_each_game_on_the_first_core_free():
+    from devtools.bench_cluster import makespan
+
+    assert makespan([3, 1, 1, 1], 2) == 3  # the long game on one core, the short ones after each other
+    assert makespan([1, 1, 1, 3], 2) == 4  # the long game handed out last ends last
+    assert makespan([2] * 200, 64) == 8  # four rounds
+    assert makespan([2] * 10, 64) == 2  # cores beyond the games wait
+
+
+@pytest.mark.slow
+def test_bench_cluster_times_a_row_four_ways_and_projects_it():
+    pytest.importorskip("ray")
+    run = in_own_process("bench", "cluster", "--games", "3", "--json", "--row",
+                         "falconi --variant margherita --bot random --against random --side fugitive")
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(run.stdout)
+    assert [(row["runner"], row["workers"]) for row in figures["runs"]] == [
+        ("processes", 1), ("processes", 2), ("ray local", 1), ("ray local", 2)]
+    assert all(row["games_per_minute"] > 0 for row in figures["runs"]) and figures["same_games"]
+    seconds = figures["projection"]["seconds"]
+    assert list(seconds) == ["1 core", "2 cores", "16 cores", "64 cores"]
+    assert seconds["1 core"] >= seconds["2 cores"] >= seconds["16 cores"] >= seconds["64 cores"] > 0
+    assert figures["records"] and all(row["16 cores"] >= row["64 cores"] for row in figures["records"])
