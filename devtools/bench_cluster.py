@@ -35,6 +35,7 @@ ROW = "falconi --variant funghi --bot hard --against random --side fugitive"
 GAMES = 48  # games of the row each run plays
 WORKERS = (1, 2)
 CORES = (16, 64)
+SCHEDULED = (*WORKERS, *CORES)  # the cores each projection is given
 PROJECTED_GAMES = 200  # a row of docs/ai.md's tables
 YARDSTICK_SECONDS = 3.0
 
@@ -104,7 +105,7 @@ def _record_seconds(path: Path) -> dict[int, float]:
 
 def _projection(durations: Sequence[float], scale: float, start: float) -> dict[str, float]:
     scaled = [seconds * scale for seconds in durations]
-    return {_cores(cores): round(start + makespan(scaled, cores), 1) for cores in (*WORKERS, *CORES)}
+    return {_cores(cores): round(start + makespan(scaled, cores), 1) for cores in SCHEDULED}
 
 
 def _cores(cores: int) -> str:
@@ -145,8 +146,8 @@ def run_cluster_bench(row: str, games: int, folder: Path, parse: Callable[[Seque
     common = [index for index in range(len(single)) if index in recorded]
     speed = (statistics.fmean(single[index] for index in common) / statistics.fmean(recorded[index] for index in common)
              if common else 1.0)
-    if len(recorded) >= PROJECTED_GAMES:
-        durations = [recorded[index] for index in sorted(recorded)[:PROJECTED_GAMES]]
+    if len(recorded) >= PROJECTED_GAMES:  # the record's times, at today's speed
+        durations = [recorded[index] * speed for index in sorted(recorded)[:PROJECTED_GAMES]]
         source = f"{plan}.jsonl"
     else:  # no full record: this run's games, over again
         durations = [single[index % len(single)] for index in range(PROJECTED_GAMES)]
@@ -162,7 +163,7 @@ def run_cluster_bench(row: str, games: int, folder: Path, parse: Callable[[Seque
         "per_core_of_ray_against_one_process": round(per_core, 3),
         "speed_against_record": round(speed, 3),
         "projection": {"games": PROJECTED_GAMES, "from": source,
-                       "seconds": _projection(durations, speed / per_core, start)},
+                       "seconds": _projection(durations, 1 / per_core, start)},
         "records": _records_projected(folder, speed / per_core, start),
     }
 
@@ -177,7 +178,7 @@ def _records_projected(folder: Path, scale: float, start: float) -> list[dict[st
         durations = [recorded[index] * scale for index in sorted(recorded)[:PROJECTED_GAMES]]
         rows.append({"record": path.stem.removesuffix("-seed1"), "core_hours": round(sum(durations) / 3600, 2),
                      "longest_game_seconds": round(max(durations)),
-                     **{_cores(cores): round(start + makespan(durations, cores)) for cores in CORES}})
+                     **{_cores(cores): round(start + makespan(durations, cores)) for cores in SCHEDULED}})
     return rows
 
 
@@ -198,12 +199,15 @@ def describe(figures: dict[str, Any]) -> list[str]:
         f"{projection['games']} games of the row on a Ray of n cores (from {projection['from']}):",
         *(f"  {cores}: {_minutes(seconds)}" for cores, seconds in projection["seconds"].items()),
         f"every complete record, {PROJECTED_GAMES} games on a Ray of n cores:",
-        f"  {'record':<48} {'core-h':>6} {'longest':>9} " + " ".join(f"{_cores(cores):>10}" for cores in CORES),
+        f"  {'record':<48} {'core-h':>6} {'longest':>9} " + " ".join(f"{_cores(cores):>10}" for cores in SCHEDULED),
         *(f"  {row['record']:<48} {row['core_hours']:>6} {_minutes(row['longest_game_seconds']):>9} "
-          + " ".join(f"{_minutes(row[_cores(cores)]):>10}" for cores in CORES) for row in figures["records"]),
+          + " ".join(f"{_minutes(row[_cores(cores)]):>10}" for cores in SCHEDULED)
+          for row in figures["records"]),
     ]
     return lines
 
 
 def _minutes(seconds: float) -> str:
-    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.1f} min" if seconds < 7200 else f"{seconds / 3600:.1f} h"
