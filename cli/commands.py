@@ -311,7 +311,7 @@ def queue(args: argparse.Namespace) -> int:
         jobs = runner if runner is not None else args.jobs
         total, done = sum(row.games for row in rows), sum(row.recorded for row in rows)
         with Progress(total, done, sys.stderr, tty=sys.stderr.isatty()) as progress:
-            results = play_queue(rows, jobs, args.record, progress.game_done,
+            results = play_queue(rows, jobs, args.record, progress,
                                  lambda line: progress.say(line, sys.stdout))
     return 0 if all(row["errors"] == 0 for row in results) else 1
 

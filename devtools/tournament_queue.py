@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from devtools.progress import Progress
 from devtools.runners import Jobs, Runner, runner_of
 from game.core.errors import GameError
 
@@ -136,15 +137,17 @@ class _Tallied:
                 self._on_game()
 
 
-def play_queue(rows: Sequence[Row], jobs: Jobs, record: Path, on_game: Callable[[], None],
+def play_queue(rows: Sequence[Row], jobs: Jobs, record: Path, progress: Progress,
                say: Callable[[str], None]) -> list[dict[str, Any]]:
     """Play the rows in order, each to its games, recording in ``record`` and resuming each where its record
-    stops; ``jobs`` plays them (local processes or a cluster's runner). ``say`` gets each row's heading and
-    each of its lines, ``on_game`` each game recorded. Returns every row's results."""
-    runner = _Tallied(runner_of(jobs), on_game)
+    stops; ``jobs`` plays them (local processes or a cluster's runner). ``progress`` is told each row as it
+    begins and each game recorded; ``say`` gets each row's heading and each of its lines. Returns every
+    row's results."""
+    runner = _Tallied(runner_of(jobs), progress.game_done)
     results: list[dict[str, Any]] = []
     for number, row in enumerate(rows, 1):
         say(f"row {number} of {len(rows)}: tournament {row.command}  ({row.recorded} of {row.games} recorded)")
+        progress.start_row(number, len(rows), row.games, row.recorded)
         args = copy.copy(row.args)
         args.jobs, args.record = runner, record
         results += row.args.run(args, say)

@@ -17,7 +17,7 @@ import pytest
 import cli
 from cli.parsers import build_parser
 from devtools.falconi.matches import falconi_sides_match
-from devtools.progress import Progress, bar_text, duration_text, progress_text
+from devtools.progress import Progress, RowCount, bar_text, duration_text, progress_text
 from devtools.tournament_queue import QUEUE_FILE, RECORD_FOLDER, load_queue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,12 +140,16 @@ def test_a_missing_queue_file_is_told_in_a_line(tmp_path, capsys):
     assert capsys.readouterr().err == f"main.py: {tmp_path / 'nowhere.toml'}: No such file or directory\n"
 
 
-def test_the_progress_says_games_done_the_rate_of_this_run_and_the_time_left():
-    assert progress_text(0, 10, 0, 0.0) == "0/10 games, time left unknown until a game ends"
-    # 4 games were recorded before the run; 2 played in its first minute make the rate
-    assert progress_text(6, 10, 2, 60.0) == "6/10 games, 2.0 games/min, 2 min left"
-    assert progress_text(10, 10, 4, 60.0) == "10/10 games, all played"
-    assert bar_text(5, 20, 1, 30.0, width=8) == "[##------]  25% 5/20 games, 2.0 games/min, 7 min left"
+def test_the_progress_says_games_done_and_the_rows_rate_and_time_left():
+    assert progress_text(0, 10, None) == "0/10 games, time left unknown until a game ends"
+    assert progress_text(4, 10, RowCount(1, 2, 4, 5, 0, 0.0)) == \
+        "4/10 games; row 1 of 2: 4/5, time left unknown until a game ends"
+    # the row had 3 games recorded before the run; 2 played in its first minute make its rate
+    assert progress_text(6, 10, RowCount(2, 3, 5, 9, 2, 60.0)) == \
+        "6/10 games; row 2 of 3: 5/9, 2.0 games/min, 2 min left in the row"
+    assert progress_text(10, 10, RowCount(2, 2, 5, 5, 4, 60.0)) == "10/10 games, all played"
+    assert bar_text(5, 20, RowCount(1, 1, 5, 20, 1, 30.0), width=8) == \
+        "[##------]  25% 5/20 games; row 1 of 1: 5/20, 2.0 games/min, 7 min left in the row"
     assert [duration_text(s) for s in (45, 60 * 38, 3600 * 9 + 60 * 38, 86400 * 2 + 3600 * 3)] == \
         ["45 s", "38 min", "9 h 38 min", "2 d 3 h"]
 
@@ -154,13 +158,32 @@ def test_without_a_terminal_the_progress_is_a_plain_line_and_rows_are_not_torn()
     now = [0.0]
     stream, out = io.StringIO(), io.StringIO()
     with Progress(10, 4, stream, tty=False, clock=lambda: now[0]) as progress:
-        now[0] = 60.0
-        progress.game_done()
+        now[0] = 30.0
+        progress.start_row(1, 2, 5, 4)  # a row's time starts with the row: the 30 s before it do not count
+        now[0] = 90.0
         progress.game_done()
         progress.say("a row's line", out)
-    assert stream.getvalue().splitlines() == ["progress: 4/10 games, time left unknown until a game ends",
-                                              "progress: 6/10 games, 2.0 games/min, 2 min left"]
+        progress.start_row(2, 2, 5, 0)  # a new row's rate starts afresh
+        progress.game_done()
+        now[0] = 120.0
+        progress.game_done()
+    assert stream.getvalue().splitlines() == [
+        "progress: 4/10 games, time left unknown until a game ends",
+        "progress: 7/10 games; row 2 of 2: 2/5, 4.0 games/min, 45 s left in the row"]
     assert out.getvalue() == "a row's line\n"
+
+
+def test_a_row_s_rate_counts_from_the_row_s_start():
+    now = [0.0]
+    progress = Progress(400, 0, io.StringIO(), tty=False, clock=lambda: now[0])
+    progress.start_row(1, 2, 200, 0)
+    for _ in range(200):  # an easy row: 200 games in a minute
+        progress.game_done()
+    now[0] = 60.0
+    progress.start_row(2, 2, 200, 0)
+    now[0] = 660.0
+    progress.game_done()  # a hard row: one game in ten minutes
+    assert progress.text() == "progress: 201/400 games; row 2 of 2: 1/200, 0.1 games/min, 1 d 9 h left in the row"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal as Linux gives it")
@@ -184,6 +207,7 @@ def test_on_a_terminal_the_queue_draws_a_bar_and_in_a_log_a_line(tmp_path):
     assert process.wait() == 0
     bar = drawn.decode()
     assert "\r\x1b[K[------------------------]   0% 0/4 games" in bar
+    assert "\r\x1b[K[######------------------]  25% 1/4 games; row 1 of 1: 1/4, " in bar
     assert "\r\x1b[K[########################] 100% 4/4 games, all played" in bar and bar.endswith("\n")
     plain = subprocess.run([*command, "--record", str(tmp_path / "log")], cwd=ROOT, capture_output=True, text=True,
                            check=True)
