@@ -264,6 +264,13 @@ def _play_tournament(args: argparse.Namespace) -> int:
     return 0 if all(row["errors"] == 0 for row in rows) else 1
 
 
+def match(args: argparse.Namespace, report: Callable[[str], None] | None) -> list[dict[str, Any]]:
+    """``tournament falconi``, ``falconi-h2h``, ``fredericus``…: the kind's plans, played (and recorded)."""
+    from devtools.tournament import run_match
+
+    return run_match(args, report)
+
+
 def table(args: argparse.Namespace, progress: Callable[[str], None]) -> int:
     """``tournament table``: every game's rows of the strength table, but the games left out."""
     from devtools.games import parts
@@ -309,8 +316,8 @@ def queue(args: argparse.Namespace) -> int:
         return 0
     with _on_cluster(args, args.jobs) as runner, handled(STOPPING_SIGNALS, _stop):
         jobs = runner if runner is not None else args.jobs
-        total, done = sum(row.games for row in rows), sum(row.recorded for row in rows)
-        with Progress(total, done, sys.stderr, tty=sys.stderr.isatty()) as progress:
+        counts = [(row.games, row.recorded) for row in rows]
+        with Progress(counts, sys.stderr, tty=sys.stderr.isatty()) as progress:
             results = play_queue(rows, jobs, args.record, progress,
                                  lambda line: progress.say(line, sys.stdout))
     return 0 if all(row["errors"] == 0 for row in results) else 1

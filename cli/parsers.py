@@ -208,8 +208,8 @@ def _add_tournament_parser(commands: Any) -> None:
     matches: list[argparse.ArgumentParser] = []
     game_parts = parts("cli")
     for _name, part in game_parts:
-        for sub, run in part.add_tournaments(kinds):
-            sub.set_defaults(run=run)
+        for sub, plans in part.add_tournaments(kinds):
+            sub.set_defaults(run=runs.match, plans=plans)
             matches.append(sub)
     table = kinds.add_parser("table", help="the whole strength table of docs/ai.md (hours at 200 games)")
     for _name, part in game_parts:

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 
 PARTS = ("cli", "matches", "benches", "window")
 
-# ``python main.py tournament <kind>``: plays the kind's matches with the parsed arguments, calls ``report``
-# (when given) with each row's line as the row is done, and returns the rows.
-TournamentRun = Callable[[argparse.Namespace, Callable[[str], None] | None], list[dict[str, Any]]]
+# ``python main.py tournament <kind>``: the kind's matches as the parsed arguments ask for them, their levels and
+# numbers checked; devtools.tournament.run_match plays them, and a queue plays all its rows' in one stream.
+TournamentPlans = Callable[[argparse.Namespace], "list[Plan]"]
 
 
 @dataclass(frozen=True)
@@ -90,8 +90,9 @@ class CliPart(Protocol):
         """What to simulate; a sentence for the player (a seat moved) goes in ``notes``."""
         ...
 
-    def add_tournaments(self, kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentRun]]:
-        """Add the game's ``tournament`` kinds to ``kinds`` (argparse's sub-parsers); the common options
+    def add_tournaments(self, kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentPlans]]:
+        """Add the game's ``tournament`` kinds to ``kinds`` (argparse's sub-parsers), each with what makes its
+        plans of the arguments (their levels and numbers checked); the common options
         (``--games``, ``--seed``, ``--jobs``, ``--json``, ``--record``) are added to each afterwards."""
         ...
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -40,8 +40,8 @@ def duration_text(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class RowCount:
-    """Where a queue stands in the row it plays: the row's number of all ``rows``, its games ``done`` of its
-    ``games``, and the games this run played of it (``played``) in the ``seconds`` since the row began."""
+    """Where a queue stands in the row under way: the row's number of all ``rows``, its games ``done`` of its
+    ``games``, and the games of it that ended (``played``) in the ``seconds`` since it became the row under way."""
 
     number: int
     rows: int
@@ -75,16 +75,22 @@ def bar_text(done: int, total: int, row: RowCount | None, width: int = BAR_WIDTH
 
 
 class Progress:
-    """Counts the games of a run and shows them on ``stream``: a bar when ``tty``, else a line a minute.
+    """Counts the games of a queue's run, by row, and shows them on ``stream``: a bar when ``tty``, else a
+    line a minute. ``rows`` gives each row's games and how many were recorded before the run. The row under
+    way is the first not yet played out (the stream hands out the rows' games in order, so the next row's
+    begin as a row's last games end): its rate counts its games ended since it became the row under way.
     Use it as a context manager: it draws from a thread of its own while the run lasts, so the time left
     moves between games that take minutes."""
 
-    def __init__(self, total: int, done: int, stream: TextIO, tty: bool,
+    def __init__(self, rows: Sequence[tuple[int, int]], stream: TextIO, tty: bool,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.total, self.done = total, done
-        self._row: tuple[int, int, int, int] | None = None  # number, rows, games, done at its start
-        self._row_played, self._row_started = 0, 0.0
+        self._games = [games for games, _recorded in rows]
+        self._done = [recorded for _games, recorded in rows]
+        self._played = [0] * len(rows)  # games of each row played in this run
+        self.total, self.done = sum(self._games), sum(self._done)
         self._stream, self._tty, self._clock = stream, tty, clock
+        self._under_way = self._first_unfinished()
+        self._since, self._before = clock(), 0  # when the row under way became so, and its games played then
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._tick, name="progress", daemon=True)
@@ -103,27 +109,29 @@ class Progress:
                 self._stream.write("\n")
                 self._stream.flush()
 
+    def _first_unfinished(self) -> int | None:
+        return next((row for row, games in enumerate(self._games) if self._done[row] < games), None)
+
     def text(self) -> str:
         row = None
-        if self._row is not None:
-            number, rows, games, done = self._row
-            row = RowCount(number, rows, done + self._row_played, games, self._row_played,
-                           self._clock() - self._row_started)
+        if self._under_way is not None:
+            number = self._under_way
+            row = RowCount(number + 1, len(self._games), self._done[number], self._games[number],
+                           self._played[number] - self._before, self._clock() - self._since)
         if self._tty:
             return bar_text(self.done, self.total, row)
         return f"progress: {progress_text(self.done, self.total, row)}"
 
-    def start_row(self, number: int, rows: int, games: int, recorded: int) -> None:
-        """The queue begins its row ``number`` of ``rows``: ``games`` in all, ``recorded`` of them already."""
-        with self._lock:
-            self._row = (number, rows, games, recorded)
-            self._row_played, self._row_started = 0, self._clock()
-
-    def game_done(self) -> None:
-        """A game of this run is recorded."""
+    def game_done(self, row: int) -> None:
+        """A game of ``row`` (counted from 0) is recorded."""
         with self._lock:
             self.done += 1
-            self._row_played += 1
+            self._done[row] += 1
+            self._played[row] += 1
+            under_way = self._first_unfinished()
+            if under_way != self._under_way:
+                self._under_way, self._since = under_way, self._clock()
+                self._before = self._played[under_way] if under_way is not None else 0
         if self._tty:
             self._draw()
 

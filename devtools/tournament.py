@@ -215,10 +215,11 @@ def _append(path: Path, entry: dict[str, Any]) -> None:
 
 def execute(
     plans: Sequence[Plan], jobs: Jobs, on_row: Callable[[int, dict[str, Any]], None] | None = None,
-    record: Path | None = None,
+    record: Path | None = None, on_game: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Play every plan's games in one stream (workers never wait for a match to end) and summarise each
-    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row. ``jobs``
+    match as soon as its last game is in, calling ``on_row`` with the plan's index and its row, and
+    ``on_game`` with the plan's index as each of its games is in (recorded). ``jobs``
     plays them: a number of local processes, or a runner (:mod:`devtools.runners`); the records are the same.
 
     With ``record`` (a folder), each game's result is appended to ``<record>/<plan name>.jsonl`` as it
@@ -250,6 +251,8 @@ def execute(
             plan.results[index] = result
             if record is not None:
                 _append(record / f"{plan.name}.jsonl", {"game": index, "result": result})
+            if on_game:
+                on_game(owner)
             if len(plan.results) == len(plan.tasks):
                 rows[owner] = plan.row()
                 if on_row:
@@ -270,6 +273,7 @@ def check_arguments(games: int, jobs: Jobs, levels: Iterable[str]) -> None:
 
 def run_plans(
     plans: Sequence[Plan], jobs: Jobs, report: Callable[[str], None] | None = None, record: Path | None = None,
+    on_game: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`execute` the plans, each row with its line (``text``) added, in the order they finish; ``report``
     is called with each line as its row is done."""
@@ -280,8 +284,19 @@ def run_plans(
         if report:
             report(rows[-1]["text"])
 
-    execute(plans, jobs, on_row, record)
+    execute(plans, jobs, on_row, record, on_game)
     return rows
+
+
+def run_match(args: Any, report: Callable[[str], None] | None) -> list[dict[str, Any]]:
+    """``python main.py tournament <kind>``: the kind's plans (``args.plans``) played by ``args.jobs``,
+    recorded in ``args.record`` if given; ``report`` gets each row's line as it is done."""
+    return run_plans(args.plans(args), args.jobs, report, args.record)
+
+
+def recorded_games(plan: Plan, folder: Path) -> int:
+    """How many of ``plan``'s games ``folder`` holds already (those a ``--record`` run would not play)."""
+    return len(_recorded(folder / f"{plan.name}.jsonl", plan))
 
 
 # ------------------------------------------------------------------------------------- the figures of a row

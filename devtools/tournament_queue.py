@@ -11,33 +11,32 @@ in a line naming the file and the row. What the queue gives every row is not wri
 (each row's games are recorded game by game, and a row already started resumes where its record stops:
 :func:`devtools.tournament.execute`), ``--jobs`` and ``--cluster``.
 
-How many games a row has, and how many of them are recorded, is asked of the row itself: it is run with a
-runner that plays nothing but counts the games it is handed (all of them without a record, the missing ones
-with it), so the queue knows no game's plans.
+Every row's matches (its plans, as ``tournament`` makes them of its arguments) are played in one stream, in
+the queue's order: a worker that finishes a row's last game to hand out takes the next row's first, so no
+worker waits while a row's longest games end (on a cluster, where a row of 200 games is a few rounds, a row
+would otherwise take as long as its longest game, and the queue the sum of those).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import copy
 import shlex
 import tomllib
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from devtools.progress import Progress
-from devtools.runners import Jobs, Runner, runner_of
 from game.core.errors import GameError
+
+if TYPE_CHECKING:  # the tournaments are imported when a queue is read, not whenever the command line is built
+    from devtools.progress import Progress
+    from devtools.runners import Jobs
+    from devtools.tournament import Plan
 
 QUEUE_FILE = Path("docs/measurements/queue.toml")
 RECORD_FOLDER = Path("docs/measurements")
 GIVEN_BY_QUEUE = ("--record", "--jobs", "--cluster", "--json", "--help", "-h")  # the queue's, not a row's
-
-Item = TypeVar("Item")
-Result = TypeVar("Result")
 
 
 class QueueError(GameError):
@@ -46,10 +45,10 @@ class QueueError(GameError):
 
 @dataclass(frozen=True)
 class Row:
-    """A row of the queue: its arguments as written, as the parser read them, and its games."""
+    """A row of the queue: its arguments as written, the matches they ask for, and its games."""
 
     command: str
-    args: argparse.Namespace
+    plans: list[Plan]
     games: int  # every game of the row
     recorded: int  # of those, the games already in the record folder
 
@@ -86,71 +85,36 @@ def _row(path: Path, number: int, entry: Any, parse: Callable[[Sequence[str]], a
         args = parse(["tournament", *tokens])
         if not hasattr(args, "record") or args.kind == "queue":
             raise QueueError(f"a row is a match that can be recorded, not tournament {args.kind}")
-        games = _count(args, None)
-        recorded = games - _count(args, record)
+        plans = args.plans(args)
     except GameError as error:
         raise QueueError(f"{where} ({command}): {error}") from None
-    return Row(command, args, games, recorded)
+    from devtools.tournament import recorded_games
 
-
-class _Counted(Exception):
-    """What a counting runner raises instead of playing: the number of games it was handed."""
-
-    def __init__(self, games: int) -> None:
-        super().__init__(games)
-        self.games = games
-
-
-class _Counter:
-    """A runner (:class:`devtools.runners.Runner`) that plays nothing: it stops the row with its number of games."""
-
-    name = "counter"
-
-    def unordered(self, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
-        raise _Counted(len(items))
-        yield  # a generator, as the runners are: the row is stopped at its first game
-
-
-def _count(args: argparse.Namespace, record: Path | None) -> int:
-    """The games the row would play: all of them without ``record``, those not recorded there with it."""
-    counting = copy.copy(args)
-    counting.jobs, counting.record = _Counter(), record
-    try:
-        args.run(counting, None)
-    except _Counted as counted:
-        return counted.games
-    return 0  # a row that hands no runner any game has none to play
-
-
-class _Tallied:
-    """A runner that passes every game through to ``inner`` and calls ``on_game`` once each is recorded (the
-    row asks for the next result only after it has written the last)."""
-
-    def __init__(self, inner: Runner, on_game: Callable[[], None]) -> None:
-        self._inner, self._on_game = inner, on_game
-        self.name = inner.name
-
-    def unordered(self, function: Callable[[Item], Result], items: Sequence[Item]) -> Generator[Result, None, None]:
-        with contextlib.closing(self._inner.unordered(function, items)) as results:
-            for result in results:
-                yield result
-                self._on_game()
+    return Row(command, plans, sum(len(plan.tasks) for plan in plans),
+               sum(recorded_games(plan, record) for plan in plans))
 
 
 def play_queue(rows: Sequence[Row], jobs: Jobs, record: Path, progress: Progress,
                say: Callable[[str], None]) -> list[dict[str, Any]]:
-    """Play the rows in order, each to its games, recording in ``record`` and resuming each where its record
-    stops; ``jobs`` plays them (local processes or a cluster's runner). ``progress`` is told each row as it
-    begins and each game recorded; ``say`` gets each row's heading and each of its lines. Returns every
-    row's results."""
-    runner = _Tallied(runner_of(jobs), progress.game_done)
+    """Play every row's games in one stream, in the rows' order, recording in ``record`` and resuming each
+    row where its record stops; ``jobs`` plays them (local processes or a cluster's runner). ``say`` gets each
+    row's heading first, then each match's line as it is done; ``progress`` each game recorded, by row.
+    Returns every match's results, in the order they were done."""
+    from devtools.tournament import execute, format_row
+
+    plans: list[Plan] = []
+    owners: list[int] = []  # the row of each plan
+    for number, row in enumerate(rows):
+        say(f"row {number + 1} of {len(rows)}: tournament {row.command}  ({row.recorded} of {row.games} recorded)")
+        plans += row.plans
+        owners += [number] * len(row.plans)
     results: list[dict[str, Any]] = []
-    for number, row in enumerate(rows, 1):
-        say(f"row {number} of {len(rows)}: tournament {row.command}  ({row.recorded} of {row.games} recorded)")
-        progress.start_row(number, len(rows), row.games, row.recorded)
-        args = copy.copy(row.args)
-        args.jobs, args.record = runner, record
-        results += row.args.run(args, say)
+
+    def on_row(index: int, result: dict[str, Any]) -> None:
+        results.append(result | {"text": format_row(result)})
+        say(f"row {owners[index] + 1} of {len(rows)}: {results[-1]['text']}")
+
+    execute(plans, jobs, on_row, record, lambda index: progress.game_done(owners[index]))
     return results
 
 

@@ -31,11 +31,11 @@ def started(monkeypatch):
 @pytest.fixture
 def nothing_runs(monkeypatch):
     """Every long command, replaced by a failure: a refusal that does not come must not cost minutes."""
-    import devtools.falconi.matches
     import devtools.soak
+    import devtools.tournament
     import game.core.simulate
 
-    for module, name in ((game.core.simulate, "simulate"), (devtools.falconi.matches, "falconi_sides_match"),
+    for module, name in ((game.core.simulate, "simulate"), (devtools.tournament, "run_plans"),
                          (devtools.soak, "run_soak")):
         monkeypatch.setattr(module, name, lambda *args, **kwargs: pytest.fail("the command ran"))
 
@@ -183,7 +183,7 @@ def interrupt(*args, **kwargs):
 
 @pytest.mark.parametrize("argv, module, name", [
     (["simulate", "falconi", "--games", "5"], "game.core.simulate", "simulate"),
-    (["tournament", "falconi", "--games", "5"], "devtools.falconi.matches", "falconi_sides_match"),
+    (["tournament", "falconi", "--games", "5"], "devtools.tournament", "run_plans"),
     (["bench", "rules"], "devtools.bench_rules", "run_rules_bench"),
     (["soak", "--minutes", "1"], "devtools.soak", "run_soak"),
 ])

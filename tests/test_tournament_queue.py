@@ -18,7 +18,7 @@ import cli
 from cli.parsers import build_parser
 from devtools.falconi.matches import falconi_sides_match
 from devtools.progress import Progress, RowCount, bar_text, duration_text, progress_text
-from devtools.tournament_queue import QUEUE_FILE, RECORD_FOLDER, load_queue
+from devtools.tournament_queue import QUEUE_FILE, RECORD_FOLDER, load_queue, play_queue
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMINGS = ("seconds", "game_seconds")  # the only fields of a record that differ from one run to another
@@ -54,7 +54,7 @@ def run_queue(path: Path, record: Path, *more: str) -> int:
 def test_the_repositorys_queue_reads_and_each_row_counts_its_games():
     rows = load_queue(ROOT / QUEUE_FILE, build_parser().parse_args, ROOT / RECORD_FOLDER)
     assert rows and all(row.games == 200 and 0 <= row.recorded <= 200 for row in rows)
-    assert {row.args.kind for row in rows} <= {"falconi", "falconi-h2h", "fredericus"}
+    assert all(plan.name.startswith(("falconi-", "fredericus-")) for row in rows for plan in row.plans)
 
 
 def test_a_queue_plays_its_rows_in_order_each_resumed_where_its_record_stops(tmp_path, capsys):
@@ -64,17 +64,43 @@ def test_a_queue_plays_its_rows_in_order_each_resumed_where_its_record_stops(tmp
     capsys.readouterr()
     assert run_queue(path, tmp_path / "resumed") == 0
     out = capsys.readouterr().out.splitlines()
-    headings = [line for line in out if line.startswith("row ")]
-    assert headings == [f"row 1 of 3: tournament {TINY[0]}  (2 of 6 recorded)",
-                        f"row 2 of 3: tournament {TINY[1]}  (0 of 4 recorded)",
-                        f"row 3 of 3: tournament {TINY[2]}  (0 of 3 recorded)"]
-    assert len(out) == 6  # each row's heading, then its line
+    assert out[:3] == [f"row 1 of 3: tournament {TINY[0]}  (2 of 6 recorded)",
+                       f"row 2 of 3: tournament {TINY[1]}  (0 of 4 recorded)",
+                       f"row 3 of 3: tournament {TINY[2]}  (0 of 3 recorded)"]
+    assert [line[:len("row 1 of 3: ")] for line in out[3:]] == ["row 1 of 3: ", "row 2 of 3: ", "row 3 of 3: "]
+    assert "falconi margherita" in out[3] and "fredericus 2p" in out[5]  # each row's line as it is done
     assert run_queue(path, tmp_path / "whole") == 0
     assert records(tmp_path / "resumed") == records(tmp_path / "whole")
     assert run_queue(path, tmp_path / "whole", "--list") == 0
     assert capsys.readouterr().out.splitlines()[-3:] == [f"tournament {TINY[0]}  (6 of 6 recorded)",
                                                          f"tournament {TINY[1]}  (4 of 4 recorded)",
                                                          f"tournament {TINY[2]}  (3 of 3 recorded)"]
+
+
+class Handing:
+    """A runner (devtools.runners.Runner) that plays each game in this process, noting how many it is handed
+    at once."""
+
+    name = "handing"
+
+    def __init__(self):
+        self.handed = []
+
+    def unordered(self, function, items):
+        self.handed.append(len(items))
+        for item in items:
+            yield function(item)
+
+
+def test_the_queue_hands_out_every_rows_games_in_one_stream_so_no_worker_waits_for_a_rows_tail(tmp_path):
+    path = queue_file(tmp_path, TINY)
+    rows = load_queue(path, build_parser().parse_args, tmp_path / "record")
+    runner, said = Handing(), []
+    progress = Progress([(row.games, row.recorded) for row in rows], io.StringIO(), tty=False)
+    results = play_queue(rows, runner, tmp_path / "record", progress, said.append)
+    assert runner.handed == [6 + 4 + 3]  # one stream: the next row's games follow the last row's at once
+    assert progress.done == progress.total == 13 and len(results) == 3
+    assert [line.split(":")[0] for line in said] == [f"row {n} of 3" for n in (1, 2, 3, 1, 2, 3)]
 
 
 def test_a_queue_killed_mid_row_resumes_losing_no_recorded_game(tmp_path, capsys):
@@ -157,32 +183,28 @@ def test_the_progress_says_games_done_and_the_rows_rate_and_time_left():
 def test_without_a_terminal_the_progress_is_a_plain_line_and_rows_are_not_torn():
     now = [0.0]
     stream, out = io.StringIO(), io.StringIO()
-    with Progress(10, 4, stream, tty=False, clock=lambda: now[0]) as progress:
+    with Progress([(5, 4), (5, 0)], stream, tty=False, clock=lambda: now[0]) as progress:
         now[0] = 30.0
-        progress.start_row(1, 2, 5, 4)  # a row's time starts with the row: the 30 s before it do not count
-        now[0] = 90.0
-        progress.game_done()
+        progress.game_done(1)  # the next row's first game ends before the row under way's last
         progress.say("a row's line", out)
-        progress.start_row(2, 2, 5, 0)  # a new row's rate starts afresh
-        progress.game_done()
+        now[0] = 90.0
+        progress.game_done(0)  # row 2 is under way from now: its game before does not make its rate
         now[0] = 120.0
-        progress.game_done()
+        progress.game_done(1)
     assert stream.getvalue().splitlines() == [
-        "progress: 4/10 games, time left unknown until a game ends",
-        "progress: 7/10 games; row 2 of 2: 2/5, 4.0 games/min, 45 s left in the row"]
+        "progress: 4/10 games; row 1 of 2: 4/5, time left unknown until a game ends",
+        "progress: 7/10 games; row 2 of 2: 2/5, 2.0 games/min, 1 min left in the row"]
     assert out.getvalue() == "a row's line\n"
 
 
-def test_a_row_s_rate_counts_from_the_row_s_start():
+def test_a_row_s_rate_counts_from_when_it_is_under_way():
     now = [0.0]
-    progress = Progress(400, 0, io.StringIO(), tty=False, clock=lambda: now[0])
-    progress.start_row(1, 2, 200, 0)
+    progress = Progress([(200, 0), (200, 0)], io.StringIO(), tty=False, clock=lambda: now[0])
     for _ in range(200):  # an easy row: 200 games in a minute
-        progress.game_done()
-    now[0] = 60.0
-    progress.start_row(2, 2, 200, 0)
+        now[0] += 0.3
+        progress.game_done(0)
     now[0] = 660.0
-    progress.game_done()  # a hard row: one game in ten minutes
+    progress.game_done(1)  # a hard row: one game in ten minutes
     assert progress.text() == "progress: 201/400 games; row 2 of 2: 1/200, 0.1 games/min, 1 d 9 h left in the row"
 
 
@@ -211,7 +233,7 @@ def test_on_a_terminal_the_queue_draws_a_bar_and_in_a_log_a_line(tmp_path):
     assert "\r\x1b[K[########################] 100% 4/4 games, all played" in bar and bar.endswith("\n")
     plain = subprocess.run([*command, "--record", str(tmp_path / "log")], cwd=ROOT, capture_output=True, text=True,
                            check=True)
-    assert plain.stderr.splitlines() == ["progress: 0/4 games, time left unknown until a game ends",
+    assert plain.stderr.splitlines() == ["progress: 0/4 games; row 1 of 1: 0/4, time left unknown until a game ends",
                                          "progress: 4/4 games, all played"]
     assert "\x1b" not in plain.stdout + plain.stderr
 

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devtools.falconi import GAME
-from devtools.games import Simulation, TournamentRun
+from devtools.games import Simulation, TournamentPlans
 from game.falconi.options import FalconiOptions
+
+if TYPE_CHECKING:
+    from devtools.tournament import Plan
 
 VARIANT_HELP = "margherita, funghi, prosciutto, salami or diavola (default: margherita)"
 
@@ -48,7 +50,7 @@ def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
     return Simulation({"game": GAME, "variant": variant, "seats": args.seats}, game_factory(variant, police), bots)
 
 
-def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentRun]]:
+def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentPlans]]:
     """``tournament falconi`` (one level on one side, another on the other) and ``tournament falconi-h2h``."""
     sides = kinds.add_parser("falconi", help="one level on one side of Catch Don Falconi, another on the other")
     sides.add_argument("--bot", default="hard", help="the level measured (default: hard)")
@@ -65,22 +67,19 @@ def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, Tournamen
     return [(sides, _sides), (h2h, _head_to_head)]
 
 
-def _sides(args: argparse.Namespace, report: Callable[[str], None] | None) -> list[dict[str, Any]]:
+def _sides(args: argparse.Namespace) -> list[Plan]:
     from devtools.falconi import matches
 
     sides = ["fugitive", "police"] if args.side == "both" else [args.side]
-    return matches.falconi_sides_match(args.variant, args.bot, args.against, sides, args.games, args.seed, args.jobs,
-                                       report=report, police=args.police, record=args.record)
+    return matches.falconi_sides_plans(args.variant, args.bot, args.against, sides, args.games, args.seed, args.jobs,
+                                       police=args.police)
 
 
-def _head_to_head(args: argparse.Namespace, report: Callable[[str], None] | None) -> list[dict[str, Any]]:
+def _head_to_head(args: argparse.Namespace) -> list[Plan]:
     from devtools.falconi import matches
 
-    row = matches.falconi_head_to_head(args.variant, args.a, args.b, args.games, args.seed, args.jobs,
-                                       police=args.police, record=args.record)
-    if report:
-        report(row["text"])
-    return [row]
+    return [matches.falconi_head_to_head_plan(args.variant, args.a, args.b, args.games, args.seed, args.jobs,
+                                              police=args.police)]
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:

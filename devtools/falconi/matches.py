@@ -262,10 +262,16 @@ def falconi_sides_match(
 ) -> list[dict[str, Any]]:
     """:func:`falconi_side_match` for several sides in one stream of games (one pool, no idle tail between
     them), calling ``report`` with each row's line as it finishes."""
+    plans = falconi_sides_plans(variant, bot, against, sides, games, seed, jobs, police)
+    return run_plans(plans, jobs, report, record)
+
+
+def falconi_sides_plans(variant: str, bot: str, against: str, sides: Sequence[str], games: int, seed: int,
+                        jobs: Jobs, police: int = 3) -> list[Plan]:
+    """The plans of :func:`falconi_sides_match`, its arguments checked."""
     check_arguments(games, jobs, (bot, against))
     name = variant_name(variant)
-    plans = [falconi_side_plan(name, bot, against, side, games, seed, police) for side in sides]
-    return run_plans(plans, jobs, report, record)
+    return [falconi_side_plan(name, bot, against, side, games, seed, police) for side in sides]
 
 
 def falconi_head_to_head(
@@ -275,10 +281,15 @@ def falconi_head_to_head(
     """Side by side: every deal (seed) is played twice, A as Don Falconi against B's police, then B as Don
     Falconi against A's police. ``games`` counts games, rounded up to an even number; reports A's win rate
     over all of them and on each side."""
-    check_arguments(games, jobs, (a, b))
-    plan = falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
-    row = execute([plan], jobs, record=record)[0]
+    row = execute([falconi_head_to_head_plan(variant, a, b, games, seed, jobs, police)], jobs, record=record)[0]
     return row | {"text": format_row(row)}
+
+
+def falconi_head_to_head_plan(variant: str, a: str, b: str, games: int, seed: int, jobs: Jobs,
+                              police: int = 3) -> Plan:
+    """The plan of :func:`falconi_head_to_head`, its arguments checked."""
+    check_arguments(games, jobs, (a, b))
+    return falconi_h2h_plan(variant_name(variant), a, b, games, seed, police)
 
 
 # ----------------------------------------------------------------------------------------- a row as a line

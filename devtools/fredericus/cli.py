@@ -5,13 +5,15 @@ every game has and asks this module for what only Fredericus has."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devtools.fredericus import GAME
-from devtools.games import Simulation, TournamentRun
+from devtools.games import Simulation, TournamentPlans
 from game.fredericus.options import FredericusOptions
 from game.fredericus.seating import players_problem
+
+if TYPE_CHECKING:
+    from devtools.tournament import Plan
 
 SHORT_GAME_HELP = "play with the shorter-game option (R-9)"
 
@@ -57,7 +59,7 @@ def simulation(args: argparse.Namespace, notes: list[str]) -> Simulation:
                       game_factory(args.players, args.short_game), bots, scores)
 
 
-def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentRun]]:
+def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, TournamentPlans]]:
     """``tournament fredericus``: one level in one seat, another in all the others."""
     match = kinds.add_parser("fredericus", help="one level in one seat of Fredericus, another in all others")
     match.add_argument("--players", type=falconers, default=2, help="2, 3 or 4 falconers (default: 2)")
@@ -67,14 +69,11 @@ def add_tournaments(kinds: Any) -> list[tuple[argparse.ArgumentParser, Tournamen
     return [(match, _match)]
 
 
-def _match(args: argparse.Namespace, report: Callable[[str], None] | None) -> list[dict[str, Any]]:
+def _match(args: argparse.Namespace) -> list[Plan]:
     from devtools.fredericus import matches
 
-    row = matches.fredericus_match(args.players, args.bot, args.against, args.games, args.seed, args.jobs,
-                                   short_game=args.short_game, record=args.record)
-    if report:
-        report(row["text"])
-    return [row]
+    return [matches.fredericus_match_plan(args.players, args.bot, args.against, args.games, args.seed, args.jobs,
+                                          short_game=args.short_game)]
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:

@@ -118,10 +118,16 @@ def fredericus_match(
     """``bot`` in one seat, ``against`` in all the others; in game *i* (seed ``seed + i``) the bot sits in seat
     ``i % players``, so every seat is played. Reports the win rate with its interval, the fair share
     ``1/players`` and the rate as a multiple of it."""
-    check_arguments(games, jobs, (bot, against))
-    plan = fredericus_plan(players, bot, against, games, seed, short_game)
+    plan = fredericus_match_plan(players, bot, against, games, seed, jobs, short_game)
     row = execute([plan], jobs, record=record)[0]
     return row | {"text": format_row(row)}
+
+
+def fredericus_match_plan(players: int, bot: str, against: str, games: int, seed: int, jobs: Jobs,
+                          short_game: bool = False) -> Plan:
+    """The plan of :func:`fredericus_match`, its arguments checked."""
+    check_arguments(games, jobs, (bot, against))
+    return fredericus_plan(players, bot, against, games, seed, short_game)
 
 
 # ----------------------------------------------------------------------------------------- a row as a line
