@@ -17,6 +17,7 @@ from game.i18n import PSEUDO
 from game.services.match import Match, MatchSetup, Person, SeatPlan
 from scenes.app import App
 from scenes.kit.stack import Push
+from scenes.kit.ui import TextCache
 from scenes.playing import clear_spot
 from scenes.playing.gameview import BOARD_AREA, PANEL_AREA
 from scenes.playing.hints import Hints
@@ -125,3 +126,40 @@ def test_a_bet_hint_and_the_action_bar_name_the_same_tower(tmp_path, monkeypatch
         driver.save(screenshot_dir(tmp_path), "hint_bet_focus_fr")
     finally:
         driver.app.close()
+
+
+def test_r2_5_each_opening_bet_of_two_tokens_says_which_of_the_two_it_is(tmp_path, monkeypatch):
+    """With two falconers each bets two tokens (R-2.5); the board's status says "1 of 2", then "2 of 2", as the
+    Italian playtest asked, in the words of the game's own log ("scommette")."""
+    monkeypatch.setenv("FALCONI_DATA_DIR", str(tmp_path / "data"))
+    text = TextCache()
+    words: list[str] = []
+    real = text.blit
+
+    def recording(surface, line, *args, **anchor):
+        words.append(line)
+        return real(surface, line, *args, **anchor)
+
+    monkeypatch.setattr(text, "blit", recording)
+    match = Match(FREDERICUS)
+    app = App(fps=0)
+    try:
+        app.context.change_settings(app.context.settings.changed(language="it"))
+        monkeypatch.setattr(app.context, "text", text)
+        app.clock = FixedClock(100)
+        driver = Driver(app)
+        app.stack.apply(Push(start_match_scene(app.context, match)))
+        driver.run(2)
+        assert "Rosso scommette un gettone su un torrione (1 di 2)" in " ".join(words), words  # wrapped in two lines
+        driver.key(pygame.K_RETURN)  # the focused tower
+        for _frame in range(400):
+            if match.log and match.state.current_seat == 0:
+                break
+            driver.run(1)
+        assert match.state.phase_name == "bet" and match.log[0].seat == 0
+        words.clear()
+        driver.run(30)  # the token's flight to its tower, then the board drawn again
+        assert "Rosso scommette un gettone su un torrione (2 di 2)" in " ".join(words), words
+        driver.save(screenshot_dir(tmp_path), "second_bet_it")
+    finally:
+        app.close()

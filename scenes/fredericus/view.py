@@ -410,13 +410,21 @@ class FredericusView:
             return self.context.tr("fredericus.board.fredericus_held", name=self._colour(game.fredericus_holder))
         return self.context.tr("fredericus.board.fredericus_discarded")
 
+    def _prompt(self, game: FredericusState) -> str:
+        """Whose turn it is, to do what; an opening bet of two tokens says which of them is being placed."""
+        name = self._colour(game.current_seat)
+        tokens = game.tokens_of(game.current_seat)
+        if game.phase_name == "bet" and len(tokens) > 1:
+            placed = sum(place != HAND for place in tokens)
+            return self.context.tr("fredericus.prompt.bet_of", name=name, n=placed + 1, total=len(tokens))
+        return self.context.tr(f"fredericus.prompt.{game.phase_name}", name=name)
+
     def _status_lines(self, game: FredericusState) -> list[tuple[str, tuple[int, int, int]]]:
         tr = self.context.tr
         if game.is_terminal():
             winner = next(iter(game.outcome.winners)) if game.outcome else game.seats[0]
             return [(tr("fredericus.prompt.over", name=self._colour(winner)), ACCENT)]
-        lines = [(tr("fredericus.board.round", round=game.round_number), TEXT),
-                 (tr(f"fredericus.prompt.{game.phase_name}", name=self._colour(game.current_seat)), TEXT)]
+        lines = [(tr("fredericus.board.round", round=game.round_number), TEXT), (self._prompt(game), TEXT)]
         if game.phase_name in ("play", "seal") and game.extra_actions_left:
             lines.append((tr.plural("fredericus.board.extra_optional", game.extra_actions_left), ACCENT))
         if game.trigger is not None:
