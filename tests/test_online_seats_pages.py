@@ -97,6 +97,7 @@ def test_the_host_opens_an_ai_s_seat_to_a_player_from_the_pause_menu(driver, tmp
     driver.key(pygame.K_ESCAPE)
     pause = driver.top
     assert isinstance(pause, OnlinePauseOverlay)
+    assert pause.title == "Menu: the game goes on"  # not "Paused": the table plays on
     driver.click_item("seats")
     seats = driver.top
     assert isinstance(seats, OpenSeatsOverlay)

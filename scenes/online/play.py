@@ -62,6 +62,11 @@ class OnlinePauseOverlay(PauseOverlay):
         self.host = session.is_host
         super().__init__(context, mirror, device)
 
+    @property
+    def title(self) -> str:
+        """Not "Paused": the table plays on while this menu is open."""
+        return self.context.tr("online.pause.title")
+
     def build_items(self) -> list[MenuItem]:
         tr = self.context.tr
         items = [item for item in super().build_items() if item.key not in ("take_back", "quit")]
