@@ -163,3 +163,45 @@ def test_r2_5_each_opening_bet_of_two_tokens_says_which_of_the_two_it_is(tmp_pat
         driver.save(screenshot_dir(tmp_path), "second_bet_it")
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("plies", [4, 9])
+def test_a_click_on_a_hints_later_ring_takes_its_steps_up_to_there(tmp_path, monkeypatch, plies):
+    """The Italian playtest clicked the box the hint's second ring marks, before the card of its first: a click
+    on a later ring takes the hint's steps up to it, so the move the rings number is made as they show it.
+    (Catch Don Falconi needs none of this: a tile's cells are on offer before the tile is taken.)"""
+    driver = open_game(tmp_path, monkeypatch, FREDERICUS, "it", plies)
+    try:
+        scene = driver.top
+        chooser, view = scene.chooser, scene.view
+        state = scene.match.state
+
+        def later(action) -> int | None:  # the index of the last board step after the first, if any
+            path = chooser.paths[action]
+            board = [index for index, step in enumerate(path) if index > 0 and step[0] != "group"
+                     and not view.is_button(step) and view.option_rect(state, path[:index], step).width]
+            return board[-1] if board else None
+
+        action = next(action for action in chooser.paths if later(action) is not None
+                      and chooser.option_at(view.option_rect(state, chooser.paths[action][:later(action)],
+                                                             chooser.paths[action][later(action)]).center) is None)
+        path, last = chooser.paths[action], later(action)
+        target = view.option_rect(state, path[:last], path[last]).center
+        driver.click(target)  # no hint: a click there is nothing on offer yet
+        assert scene.chooser.prefix == [] or tuple(scene.chooser.prefix) != path[:last + 1]
+        while scene.chooser.back():
+            pass
+        answer_hints_with(driver, monkeypatch, action)
+        driver.key(pygame.K_h)
+        driver.run(2)
+        assert scene.hints.action == action
+        played = len(scene.match.log)
+        driver.click(target)
+        driver.run(2)
+        driver.save(screenshot_dir(tmp_path), f"hint_later_ring_{plies}")
+        if last == len(path) - 1:  # the ring of the move's last step: the move is made
+            assert len(scene.match.log) == played + 1 and scene.match.log[-1].text == state.action_text(action)
+        else:  # a step on the way: the steps up to it are taken, the rest still to choose
+            assert tuple(scene.chooser.prefix) == path[:last + 1] and len(scene.match.log) == played
+    finally:
+        driver.app.close()

@@ -173,6 +173,19 @@ class ActionChooser(Generic[S, A, K]):
         self._take_forced()
         return None
 
+    def take(self, path: tuple[Step[K], ...]) -> A | None:
+        """Choose the steps of ``path`` (an action's, from its first) not chosen yet, as far as they are on
+        offer: a click on a hint's later ring takes the hint's steps up to it. The action, if they complete one."""
+        for depth in range(len(self.prefix), len(path)):
+            if len(self.prefix) > depth or path[depth][0] == GROUP:
+                continue  # taken for the player already, or a heading whose step is on offer behind it
+            if path[depth] not in self._options:
+                return None
+            action = self.choose(path[depth])
+            if action is not None:
+                return action
+        return None
+
     def _take_forced(self) -> None:
         while len(self._options) == 1 and self.action_of(self._options[0]) is None:
             self.forced.add(len(self.prefix))

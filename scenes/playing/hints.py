@@ -135,6 +135,20 @@ class Hints:
         """The suggestion in words, then why the AI suggests it (where the game tells)."""
         return [self.sentence()] + ([] if self.reason is None else [self.context.tr.message(self.reason)])
 
+    def steps_to(self, chooser: ActionChooser[Any, Any, Any], pos: tuple[int, int]) -> tuple[Step[str], ...]:
+        """The suggestion's steps up to the later ring at ``pos`` (a box the card goes to, before the card is
+        chosen), for the chooser to take: a click there does what the rings say. Empty where no later ring is."""
+        if self.action is None or self.chooser is not chooser or not self.follows(tuple(chooser.prefix)):
+            return ()
+        path, state = self.path, chooser.state
+        for index in range(len(chooser.prefix) + 1, len(path)):
+            step = path[index]
+            if step[0] == GROUP or self.view.is_button(step):
+                continue
+            if self.view.option_rect(state, path[:index], step).collidepoint(pos):
+                return path[:index + 1]
+        return ()
+
     # --- drawing --------------------------------------------------------------------------------------------
     def marks(self, chooser: ActionChooser[Any, Any, Any]) -> list[pygame.Rect]:
         """Where the suggestion's steps still to choose are, in order: board steps where the view puts them,

@@ -245,6 +245,11 @@ class PlayScene(Scene, Generic[S]):
         if kind == inp.BACK:
             self.chooser.back()
             return None
+        if kind == inp.CLICK and intent.pos is not None and self.chooser.option_at(intent.pos) is None:
+            hinted = self.hints.steps_to(self.chooser, intent.pos)
+            if hinted:  # a later ring of the hint: its steps up to there, as the rings number them
+                action = self.chooser.take(hinted)
+                return None if action is None else self._chosen(action)
         action = self.chooser.handle(intent)
         return None if action is None else self._chosen(action)
 
