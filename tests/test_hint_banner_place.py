@@ -205,3 +205,29 @@ def test_a_click_on_a_hints_later_ring_takes_its_steps_up_to_there(tmp_path, mon
             assert tuple(scene.chooser.prefix) == path[:last + 1] and len(scene.match.log) == played
     finally:
         driver.app.close()
+
+
+def test_after_a_hints_first_step_the_focus_is_on_its_next_step(tmp_path, monkeypatch):
+    """The playtest took the hinted card, and the bar offered the first row's end, not the hinted one: Enter
+    would have left the hint. After a step of the hint, the focus is on the hint's next step."""
+    driver = open_game(tmp_path, monkeypatch, FREDERICUS, "it", 4)
+    try:
+        scene = driver.top
+        chooser = scene.chooser
+        moves = [action for action, path in chooser.paths.items() if len(path) == 2 and path[0][0] == "row"]
+        action = next(move for move in moves if chooser.paths[move][1] != chooser.paths[moves[0]][1]
+                      and chooser.paths[move][0] == chooser.paths[moves[0]][0])  # not the first end on offer
+        path = chooser.paths[action]
+        answer_hints_with(driver, monkeypatch, action)
+        driver.key(pygame.K_h)
+        driver.run(2)
+        driver.click(scene.view.option_rect(scene.match.state, (), path[0]).center)  # the hint's first ring
+        driver.run(2)
+        assert tuple(scene.chooser.prefix) == path[:1] and scene.hints.action == action
+        assert scene.chooser.focused == path[1]
+        played, hinted = len(scene.match.log), scene.match.state.action_text(action)
+        driver.key(pygame.K_RETURN)  # Enter makes the hinted move
+        driver.run(2)
+        assert len(scene.match.log) == played + 1 and scene.match.log[-1].text == hinted
+    finally:
+        driver.app.close()

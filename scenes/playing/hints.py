@@ -90,9 +90,11 @@ class Hints:
             return
         self.clock += dt
         prefix = tuple(chooser.prefix)
-        if self.action is not None and prefix != self.prefix and not self.follows(prefix):
-            self.cancel()
-            return
+        if self.action is not None and prefix != self.prefix:
+            if not self.follows(prefix):
+                self.cancel()
+                return
+            self._focus_as_told(chooser)  # a step of the hint taken: the focus on its next, not the first on offer
         self.prefix = prefix
         decision = self.decision
         if decision is not None and decision.done():
