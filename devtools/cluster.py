@@ -18,6 +18,8 @@ import logging
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from types import ModuleType
@@ -116,12 +118,31 @@ def attached(address: str, cpus: int | None = None) -> Iterator[RayRunner]:
     ray = _import_ray()
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a developer's tool does not report home
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}  # stdout may carry JSON
+    with _reaped(address == "local"):
+        try:
+            with _signals_kept():
+                name = _connect(ray, address, cpus, quiet)
+            yield RayRunner(ray, name)
+        finally:  # also after a start that failed half-way
+            ray.shutdown()
+
+
+@contextlib.contextmanager
+def _reaped(local: bool) -> Iterator[None]:
+    """For a Ray started here, :mod:`devtools.ray_reaper` beside it: Ray's agents outlive a SIGKILL of this
+    process otherwise. It ends when this process closes its pipe, or when this process ends however it ends."""
+    if not local or not sys.platform.startswith("linux"):
+        yield
+        return
+    reaper = subprocess.Popen([sys.executable, "-m", "devtools.ray_reaper", str(os.getpid())],
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)  # a Ctrl-C to the terminal's job is not for it
     try:
-        with _signals_kept():
-            name = _connect(ray, address, cpus, quiet)
-        yield RayRunner(ray, name)
-    finally:  # also after a start that failed half-way
-        ray.shutdown()
+        yield
+    finally:
+        assert reaper.stdin is not None
+        reaper.stdin.close()
+        reaper.wait(timeout=10)
 
 
 @contextlib.contextmanager

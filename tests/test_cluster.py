@@ -222,6 +222,36 @@ def test_a_stop_ends_every_ray_process_the_command_started(stop, status, said, t
     assert len(records(record)) < 200
 
 
+@pytest.mark.slow
+@READS_PROC
+def test_a_command_killed_with_sigkill_leaves_no_ray_process_behind(tmp_path):
+    """Ray's agents outlive a SIGKILL of the command that started them (Ray 2.60.0); devtools/ray_reaper.py,
+    started beside a local Ray, ends them."""
+    pytest.importorskip("ray")
+    record = tmp_path / "games"
+    command = [sys.executable, "main.py", "tournament", "falconi", "--bot", "easy", "--against", "random",
+               "--games", "200", "--jobs", "1", "--cluster", "local", "--record", str(record)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not any(path.read_text() for path in record.glob("*.jsonl")):  # mid-row: a game is in
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.2)
+    started = ray_processes(process.pid)
+    assert {name for name in map(_name, started) if name.startswith("ray::")} - {"ray::IDLE"}, started  # agents
+    process.kill()
+    assert process.wait(timeout=10) == -signal.SIGKILL
+    deadline = time.monotonic() + 15
+    while ray_processes(0) & started and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not ray_processes(0) & started
+
+
+def _name(pid: int) -> str:
+    with _gone_is_empty():
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    return ""
+
+
 def test_the_projection_schedules_each_game_on_the_first_core_free():
     from devtools.bench_cluster import makespan
 
