@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from devtools.bench_rules import chess_nodes_per_second
 from devtools.runners import LocalPool, Runner
+from devtools.tournament import run_plans
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -64,12 +65,10 @@ def _games(results: list[Any]) -> list[tuple[Any, ...]]:
     return [(game["seed"], tuple(game["winners"]), game.get("termination"), game["turns"]) for game in ordered]
 
 
-def _play(args: argparse.Namespace, runner: Runner) -> tuple[_Timed, str]:
+def _play(args: argparse.Namespace, runner: Runner) -> _Timed:
     timed = _Timed(runner)
-    played = argparse.Namespace(**vars(args))
-    played.jobs, played.record = timed, None
-    rows = args.run(played, None)
-    return timed, rows[0]["plan"]
+    run_plans(args.plans(args), timed)
+    return timed
 
 
 @contextlib.contextmanager
@@ -119,7 +118,7 @@ def run_cluster_bench(row: str, games: int, folder: Path, parse: Callable[[Seque
     runs: list[dict[str, Any]] = []
     games_of: dict[str, list[tuple[Any, ...]]] = {}
     ray_start: list[float] = []
-    plan = ""
+    plan = args.plans(args)[0].name  # the record of the row's games, whose times the projection takes
     single: list[float] = []
     for kind in ("processes", "ray local"):
         for workers in WORKERS:
@@ -129,7 +128,7 @@ def run_cluster_bench(row: str, games: int, folder: Path, parse: Callable[[Seque
                 else:
                     runner, started = stack.enter_context(_ray(workers))
                     ray_start.append(started)
-                timed, plan = _play(args, runner)
+                timed = _play(args, runner)
             rate = games / timed.seconds * 60
             runs.append({"runner": kind, "workers": workers, "seconds": round(timed.seconds, 1),
                          "games_per_minute": round(rate, 1), "per_worker": round(rate / workers, 1)})

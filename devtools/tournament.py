@@ -172,8 +172,7 @@ class Plan:
     results: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def row(self) -> dict[str, Any]:
-        """The match's figures, and its name (``plan``): the record its games go to."""
-        return self.summarise([self.results[index] for index in range(len(self.tasks))]) | {"plan": self.name}
+        return self.summarise([self.results[index] for index in range(len(self.tasks))])
 
 
 def _recorded(path: Path, plan: Plan) -> dict[int, dict[str, Any]]:
@@ -273,7 +272,6 @@ def check_arguments(games: int, jobs: Jobs, levels: Iterable[str]) -> None:
 
 def run_plans(
     plans: Sequence[Plan], jobs: Jobs, report: Callable[[str], None] | None = None, record: Path | None = None,
-    on_game: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`execute` the plans, each row with its line (``text``) added, in the order they finish; ``report``
     is called with each line as its row is done."""
@@ -284,7 +282,7 @@ def run_plans(
         if report:
             report(rows[-1]["text"])
 
-    execute(plans, jobs, on_row, record, on_game)
+    execute(plans, jobs, on_row, record)
     return rows
 
 
